@@ -1,0 +1,40 @@
+# Homeward: `make serve` and `make test` do all the set-up on a fresh Debian machine with Swift.
+
+SYSTEM_PACKAGES := libsqlite3-dev zlib1g-dev libsodium-dev
+HOST ?= 127.0.0.1
+PORT ?= 8080
+DATABASE ?= ./homeward.sqlite
+
+.PHONY: serve test build release deps bench clean
+
+## Installs the missing system packages (as root through apt-get, or with sudo when it asks for no password).
+deps:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $$missing; \
+	  elif sudo -n true 2>/dev/null; then sudo apt-get update -qq && sudo apt-get install -y -qq $$missing; \
+	  else echo "please install:$$missing (apt-get install$$missing)"; exit 1; fi; \
+	fi
+
+build: deps
+	swift build
+
+release: deps
+	swift build -c release
+
+## Builds a release binary and serves on $(HOST):$(PORT) with the database $(DATABASE) (created on first start).
+serve: release
+	.build/release/homeward serve --host $(HOST) --port $(PORT) --database $(DATABASE)
+
+## Builds and runs every test.
+test: deps
+	swift build --build-tests
+	swift test --skip-build
+
+bench: release
+	bash bench/http.sh
+
+clean:
+	rm -rf .build

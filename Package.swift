@@ -1,0 +1,87 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "homeward",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "homeward", targets: ["homeward"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // System libraries, linked from the distribution's packages.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
+        // What Glibc does not export to Swift: epoll, eventfd, accept4.
+        .target(name: "CSystemShims"),
+
+        // Sockets, event loops, the HTTP/1.1 parser, Request/Response, Router, gzip.
+        .target(
+            name: "HomewardHTTP",
+            dependencies: [
+                "CSystemShims", "CZlib",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // SQLite: connections, statements, the group-committing writer, readers, migrations.
+        .target(
+            name: "HomewardStore",
+            dependencies: [
+                "CSQLite",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Pure geo maths: no I/O.
+        .target(name: "HomewardGeo"),
+
+        // The application: configuration, auth, one folder per feature.
+        .target(
+            name: "Homeward",
+            dependencies: [
+                "HomewardHTTP", "HomewardStore", "HomewardGeo", "CSodium",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            plugins: ["EmbedSchema"]
+        ),
+        // The executable: serve, migrate, backup, prune, stats.
+        .executableTarget(
+            name: "homeward",
+            dependencies: [
+                "Homeward",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // Embeds schema/*.sql and schema/openapi.yaml into the application at build time,
+        // so the binary carries the one source of truth for the database.
+        .executableTarget(name: "SchemaEmbedder"),
+        .plugin(
+            name: "EmbedSchema",
+            capability: .buildTool(),
+            dependencies: ["SchemaEmbedder"],
+            path: "Sources/EmbedSchema"
+        ),
+
+        .testTarget(name: "HomewardHTTPTests", dependencies: ["HomewardHTTP"]),
+        .testTarget(name: "HomewardStoreTests", dependencies: ["HomewardStore"]),
+        .testTarget(name: "HomewardGeoTests", dependencies: ["HomewardGeo"]),
+        .testTarget(name: "HomewardTests", dependencies: ["Homeward", "HomewardHTTP", "HomewardStore", "HomewardGeo"]),
+    ]
+)

@@ -1,0 +1,4 @@
+#ifndef HOMEWARD_CSODIUM_SHIM_H
+#define HOMEWARD_CSODIUM_SHIM_H
+#include <sodium.h>
+#endif

@@ -1,0 +1,1 @@
+/// Pure geo maths for Homeward: no I/O, no database, no HTTP.

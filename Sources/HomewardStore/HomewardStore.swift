@@ -1,0 +1,1 @@
+/// The storage layer of Homeward, on the system SQLite.
