@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// One SQLite connection, used by one thread at a time.
 ///
@@ -119,7 +120,8 @@ public final class Database {
                 var prepared: OpaquePointer?
                 let code = sqlite3_prepare_v2(handle, current, -1, &prepared, &next)
                 guard code == SQLITE_OK else {
-                    throw DatabaseError.lastError(on: handle, code: code, sql: String(cString: current))
+                    let failed = String(cString: current).trimmingCharacters(in: .whitespacesAndNewlines)
+                    throw DatabaseError.lastError(on: handle, code: code, sql: failed)
                 }
                 guard let prepared else { continue }
                 defer { sqlite3_finalize(prepared) }
@@ -128,7 +130,7 @@ public final class Database {
                     stepCode = sqlite3_step(prepared)
                 }
                 guard stepCode == SQLITE_DONE else {
-                    let failed = sqlite3_sql(prepared).map { String(cString: $0) }
+                    let failed = sqlite3_sql(prepared).map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
                     throw DatabaseError.lastError(on: handle, code: stepCode, sql: failed)
                 }
             }

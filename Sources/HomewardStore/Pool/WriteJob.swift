@@ -2,10 +2,13 @@ import Dispatch
 
 /// One caller's write block, waiting in the group-commit queue for its outcome.
 ///
-/// `@unchecked Sendable`: `failure` is written only by the writer thread before `finished` is
-/// signalled and read only by the caller after waiting on it; the semaphore orders the two.
+/// `@unchecked Sendable`: `body` and `failure` are written only by the writer thread before
+/// `finished` is signalled and read by the caller only after waiting on it; the semaphore orders
+/// the two.
 final class WriteJob: @unchecked Sendable {
-    private let body: (Database) throws -> Void
+    /// Released before the caller wakes: the caller's block is only lent to the writer
+    /// (`withoutActuallyEscaping`), which traps if anything still holds it when the caller returns.
+    private var body: ((Database) throws -> Void)?
     private let finished = DispatchSemaphore(value: 0)
     private var failure: (any Error)?
 
@@ -15,8 +18,9 @@ final class WriteJob: @unchecked Sendable {
 
     /// Runs the block on the writer's connection; returns what it threw, if anything.
     func run(in database: Database) -> (any Error)? {
+        defer { body = nil }
         do {
-            try body(database)
+            try body?(database)
             return nil
         } catch {
             failure = error
@@ -29,6 +33,7 @@ final class WriteJob: @unchecked Sendable {
         if let error {
             failure = error
         }
+        body = nil
         finished.signal()
     }
 
