@@ -70,6 +70,20 @@ final class StatementTests: XCTestCase {
         XCTAssertNoThrow(try database.statement("SELECT 1;"))
     }
 
+    func testRerunningAStatementFromInsideItsOwnRowsIsRefused() throws {
+        try database.execute("INSERT INTO t (name) VALUES (?)", "a")
+        let sql = "SELECT name FROM t"
+        XCTAssertThrowsError(try database.query(sql) { _ in
+            _ = try database.fetchAll(sql) { try $0.value(at: 0) as String }
+        })
+        let names: [String] = try database.fetchAll(sql)
+        XCTAssertEqual(names, ["a"], "the statement is usable again afterwards")
+    }
+
+    func testUnknownNamedParameterIsAnError() throws {
+        XCTAssertThrowsError(try database.execute("INSERT INTO t (name) VALUES (:name)", arguments: ["nmae": "a"]))
+    }
+
     func testUnknownColumnNameIsAnError() throws {
         try database.execute("INSERT INTO t (name) VALUES (?)", "a")
         XCTAssertThrowsError(try database.fetchOne("SELECT name FROM t") { try $0.value(named: "missing") as String })

@@ -11,6 +11,7 @@ public final class Statement {
     private let connection: OpaquePointer
     /// Changes whenever the statement moves, so that a `Row` can detect use after its step.
     private(set) var generation = 0
+    private var isStepping = false
     private lazy var columnIndexes: [String: Int] = {
         var indexes: [String: Int] = [:]
         for index in 0..<columnCount {
@@ -76,10 +77,16 @@ public final class Statement {
     }
 
     private func withArguments<Result>(_ arguments: StatementArguments, _ body: () throws -> Result) throws -> Result {
+        // Re-running the same SQL from inside its own row closure would reset the outer loop.
+        guard !isStepping else {
+            throw DatabaseError.misuse("statement is already being stepped; it cannot run again from inside its own rows", sql: sql)
+        }
+        isStepping = true
         reset()
         defer {
             reset()
             sqlite3_clear_bindings(handle)
+            isStepping = false
         }
         try bind(arguments)
         return try body()
