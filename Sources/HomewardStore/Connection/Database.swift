@@ -1,0 +1,236 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection, used by one thread at a time.
+///
+/// Opened with `SQLITE_OPEN_NOMUTEX` (the pool confines each connection to one thread at a time)
+/// and `SQLITE_OPEN_EXRESCODE` (errors carry extended codes). A read-write connection switches the
+/// file to WAL with `synchronous=FULL` and `foreign_keys=ON`; a read-only one sets `query_only`.
+public final class Database {
+    /// The file this connection opened.
+    public let path: String
+    /// Whether this connection may write.
+    public let access: DatabaseAccess
+    let handle: OpaquePointer
+    private let maxCachedStatements: Int
+    private var statements: [String: Statement] = [:]
+    private var savepointDepth = 0
+    private var isClosed = false
+
+    /// Opens (and for `.readWrite` creates) the database at `path`.
+    public init(path: String, access: DatabaseAccess = .readWrite, configuration: DatabaseConfiguration = .init()) throws {
+        _ = SQLiteLibrary.isConfigured
+        self.path = path
+        self.access = access
+        self.maxCachedStatements = configuration.maxCachedStatements
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        flags |= access == .readWrite ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard code == SQLITE_OK, let opened else {
+            let error = DatabaseError.lastError(on: opened, code: code, sql: nil)
+            sqlite3_close_v2(opened)
+            throw DatabaseError(extendedResultCode: error.extendedResultCode,
+                                message: "cannot open \(path): \(error.message)")
+        }
+        handle = opened
+        do {
+            try configure(with: configuration)
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    private func configure(with configuration: DatabaseConfiguration) throws {
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, configuration.busyTimeoutMilliseconds)
+        try execute(sql: "PRAGMA temp_store = MEMORY; PRAGMA cache_size = -\(configuration.cacheSizeKibibytes)")
+        switch access {
+        case .readWrite:
+            let mode: String? = try fetchOne("PRAGMA journal_mode = WAL")
+            guard mode?.lowercased() == "wal" || path == ":memory:" else {
+                throw DatabaseError.misuse("\(path) cannot switch to WAL (journal_mode is \(mode ?? "unknown"))")
+            }
+            try execute(sql: "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+        case .readOnly:
+            try execute(sql: "PRAGMA query_only = ON")
+        }
+    }
+
+    /// Closes the connection; statements still held elsewhere keep it alive until they are released.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: Statements
+
+    /// The prepared statement for `sql` (exactly one statement), from this connection's cache.
+    public func statement(_ sql: String) throws -> Statement {
+        if let cached = statements[sql] {
+            return cached
+        }
+        let statement = try prepare(sql)
+        if statements.count >= maxCachedStatements {
+            statements.removeAll()
+        }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func prepare(_ sql: String) throws -> Statement {
+        var prepared: OpaquePointer?
+        var remainder = ""
+        let code = sql.withCString { start in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(handle, start, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, &tail)
+            if let tail {
+                remainder = String(cString: tail)
+            }
+            return code
+        }
+        guard code == SQLITE_OK else {
+            sqlite3_finalize(prepared)
+            throw DatabaseError.lastError(on: handle, code: code, sql: sql)
+        }
+        guard let prepared else {
+            throw DatabaseError.misuse("no SQL statement to prepare", sql: sql)
+        }
+        guard remainder.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
+            sqlite3_finalize(prepared)
+            throw DatabaseError.misuse("statement() takes one SQL statement; use execute(sql:) for scripts", sql: sql)
+        }
+        return Statement(handle: prepared, connection: handle, sql: sql)
+    }
+
+    // MARK: Executing
+
+    /// Runs a script of one or more statements without arguments (schema changes, pragmas).
+    public func execute(sql: String) throws {
+        try sql.withCString { start in
+            var next: UnsafePointer<CChar>? = start
+            while let current = next, current.pointee != 0 {
+                var prepared: OpaquePointer?
+                let code = sqlite3_prepare_v2(handle, current, -1, &prepared, &next)
+                guard code == SQLITE_OK else {
+                    let failed = String(cString: current).trimmingCharacters(in: .whitespacesAndNewlines)
+                    throw DatabaseError.lastError(on: handle, code: code, sql: failed)
+                }
+                guard let prepared else { continue }
+                defer { sqlite3_finalize(prepared) }
+                var stepCode = sqlite3_step(prepared)
+                while stepCode == SQLITE_ROW {
+                    stepCode = sqlite3_step(prepared)
+                }
+                guard stepCode == SQLITE_DONE else {
+                    let failed = sqlite3_sql(prepared).map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+                    throw DatabaseError.lastError(on: handle, code: stepCode, sql: failed)
+                }
+            }
+        }
+    }
+
+    /// Runs one statement with positional arguments: `execute("INSERT INTO t VALUES (?, ?)", 1, "a")`.
+    public func execute(_ sql: String, _ values: (any DatabaseValueConvertible)?...) throws {
+        try statement(sql).execute(StatementArguments(values))
+    }
+
+    /// Runs one statement with arguments by position or by name.
+    public func execute(_ sql: String, arguments: StatementArguments) throws {
+        try statement(sql).execute(arguments)
+    }
+
+    /// Calls `body` with each row of the query.
+    public func query(_ sql: String, _ arguments: StatementArguments = [], _ body: (Row) throws -> Void) throws {
+        try statement(sql).forEachRow(arguments, body)
+    }
+
+    /// Every row of the query, mapped by `map`.
+    public func fetchAll<Value>(_ sql: String, _ arguments: StatementArguments = [],
+                                map: (Row) throws -> Value) throws -> [Value] {
+        try statement(sql).fetchAll(arguments, map: map)
+    }
+
+    /// The first row of the query mapped by `map`, or nil when there is none.
+    public func fetchOne<Value>(_ sql: String, _ arguments: StatementArguments = [],
+                                map: (Row) throws -> Value) throws -> Value? {
+        try statement(sql).fetchOne(arguments, map: map)
+    }
+
+    /// The first column of every row, as `Value`.
+    public func fetchAll<Value: DatabaseValueConvertible>(_ sql: String, _ arguments: StatementArguments = []) throws -> [Value] {
+        try fetchAll(sql, arguments) { try $0.value(at: 0) }
+    }
+
+    /// The first column of the first row as `Value`, or nil when there is no row (or it is NULL).
+    public func fetchOne<Value: DatabaseValueConvertible>(_ sql: String, _ arguments: StatementArguments = []) throws -> Value? {
+        try fetchOne(sql, arguments) { try $0.value(at: 0) as Value? } ?? nil
+    }
+
+    /// The rowid of the last row this connection inserted.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// How many rows the last INSERT, UPDATE or DELETE changed.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    // MARK: Transactions
+
+    /// Whether a transaction is open (SQLite may also end one on its own after some errors).
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
+    public func inTransaction<Result>(_ kind: TransactionKind = .deferred, _ body: () throws -> Result) throws -> Result {
+        try execute("BEGIN \(kind.rawValue)")
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            if isInTransaction {
+                try? execute("ROLLBACK")
+            }
+            throw error
+        }
+        do {
+            try execute("COMMIT")
+        } catch {
+            if isInTransaction {
+                try? execute("ROLLBACK")
+            }
+            throw error
+        }
+        return result
+    }
+
+    /// Runs `body` in a savepoint, which nests inside transactions and other savepoints: when it
+    /// throws only its own changes roll back.
+    public func inSavepoint<Result>(_ body: () throws -> Result) throws -> Result {
+        let name = "homeward_savepoint_\(savepointDepth)"
+        try execute("SAVEPOINT \(name)")
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            try rollBack(toSavepoint: name)
+            throw error
+        }
+        try execute("RELEASE \(name)")
+        return result
+    }
+
+    /// Undoes a savepoint's changes and ends it; when SQLite already rolled the whole transaction
+    /// back after an error there is nothing left to undo.
+    private func rollBack(toSavepoint name: String) throws {
+        guard isInTransaction else { return }
+        try execute("ROLLBACK TO \(name)")
+        try execute("RELEASE \(name)")
+    }
+}

@@ -1,1 +1,0 @@
-/// The storage layer of Homeward, on the system SQLite.

@@ -1,0 +1,11 @@
+/// A row of `schema_migrations`: a migration that this database has applied.
+public struct AppliedMigration: Sendable, Equatable {
+    /// The migration's version.
+    public let version: Int
+    /// The migration's name when it was applied.
+    public let name: String
+    /// When it was applied, as ISO 8601 UTC text.
+    public let appliedAt: String
+    /// SHA-256 of the SQL that was applied.
+    public let checksum: String
+}

@@ -1,0 +1,25 @@
+/// One schema change: a version number, a name such as `0001_accounts`, and its SQL.
+public struct Migration: Sendable, Equatable {
+    /// The number in front of the name; versions run 1, 2, 3, ... without gaps.
+    public let version: Int
+    /// The file name without extension, such as `0001_accounts`.
+    public let name: String
+    /// The SQL script.
+    public let sql: String
+    /// SHA-256 of the SQL, recorded when applied so that later edits to it are caught.
+    public let checksum: String
+
+    /// Parses the version from `name` (`0001_accounts` is version 1).
+    public init(name: String, sql: String) throws {
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, name.dropFirst(digits.count).first == "_", name.count > digits.count + 1,
+              let version = Int(digits), version > 0
+        else {
+            throw MigrationError.invalidName(name)
+        }
+        self.version = version
+        self.name = name
+        self.sql = sql
+        self.checksum = SHA256.hexDigest(of: sql)
+    }
+}

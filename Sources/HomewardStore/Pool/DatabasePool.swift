@@ -1,0 +1,107 @@
+import Foundation
+import Synchronization
+
+/// A WAL database file served by one group-committing writer thread and a pool of readers.
+///
+/// Concurrent `write` calls are batched: the writer runs every queued block in its own savepoint
+/// inside one `BEGIN IMMEDIATE` transaction and commits once, so N writers cost about one fsync.
+/// Reads run on the caller's thread on read-only connections, concurrently with the writer.
+public final class DatabasePool: DatabaseWriter {
+    /// The database file.
+    public let path: String
+    private let writer: GroupCommitWriter
+    private let readers: ReaderPool
+    private let configuration: DatabaseConfiguration
+    private let isClosed = Atomic<Bool>(false)
+
+    /// Opens (creating when missing) the database at `path`.
+    public init(path: String, configuration: DatabaseConfiguration = .init()) throws {
+        self.path = path
+        self.configuration = configuration
+        // The writer opens first: it creates the file and switches it to WAL before any reader
+        // (which cannot do either) opens.
+        let connection = try Database(path: path, access: .readWrite, configuration: configuration)
+        writer = GroupCommitWriter(connection: connection, maxGroupBlocks: configuration.maxGroupCommitBlocks)
+        readers = ReaderPool(path: path, configuration: configuration)
+    }
+
+    deinit {
+        try? close()
+    }
+
+    /// Runs `block` on a reader inside a deferred transaction, so it sees one consistent snapshot.
+    public func read<Result>(_ block: (Database) throws -> Result) throws -> Result {
+        try readers.withReader { database in
+            try database.inTransaction(.deferred) {
+                try block(database)
+            }
+        }
+    }
+
+    /// Queues `block` for the writer and waits until its group is committed (durable) or it failed.
+    public func write<Result>(_ block: (Database) throws -> Result) throws -> Result {
+        guard !writer.isCurrentThread else {
+            throw DatabaseError.misuse("write called from inside a write block would wait for itself")
+        }
+        return try withoutActuallyEscaping(block) { block in
+            // Safe to let the block escape into the queue: this thread waits until the writer ran it.
+            var result: Result?
+            let job = WriteJob { database in
+                result = try block(database)
+            }
+            try writer.enqueue(job)
+            try job.waitUntilFinished()
+            guard let result else {
+                throw DatabaseError.misuse("the writer finished a write block without running it")
+            }
+            return result
+        }
+    }
+
+    /// Finishes every queued write, checkpoints the WAL into the file (truncating it) and closes
+    /// every connection. Later reads and writes throw. Calling it again does nothing.
+    public func close() throws {
+        guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        writer.drainAndStop()
+        readers.close()
+        try writer.closeConnection()
+    }
+
+    /// Writes an online, consistent copy of the database to `destinationPath` (which must not
+    /// exist) with SQLite's backup API, while writes go on.
+    public func backup(to destinationPath: String) throws {
+        guard !FileManager.default.fileExists(atPath: destinationPath) else {
+            throw DatabaseError.misuse("backup destination \(destinationPath) already exists")
+        }
+        try readers.withReader { source in
+            let destination = try Database(path: destinationPath, access: .readWrite, configuration: configuration)
+            defer { destination.close() }
+            try destination.copy(from: source, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+        }
+    }
+
+    /// The bytes the database occupies on disk: the file plus its write-ahead log.
+    public var fileSizeBytes: Int {
+        [path, path + "-wal"].reduce(0) { total, file in
+            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
+            return total + (size ?? 0)
+        }
+    }
+
+    /// Checks that a reader can open a snapshot and run a query; for health checks.
+    public func ping() throws {
+        let one: Int? = try read { try $0.fetchOne("SELECT 1") }
+        guard one == 1 else {
+            throw DatabaseError.misuse("SELECT 1 returned \(one.map(String.init) ?? "nothing")")
+        }
+    }
+
+    /// How many group commits the writer made (for metrics; far below `committedWriteCount` under load).
+    public var commitCount: Int { writer.commitCount.load(ordering: .relaxed) }
+
+    /// How many write blocks were committed.
+    public var committedWriteCount: Int { writer.committedBlockCount.load(ordering: .relaxed) }
+
+    /// How many write blocks wait for the writer right now.
+    public var queuedWriteCount: Int { writer.queuedJobCount }
+}

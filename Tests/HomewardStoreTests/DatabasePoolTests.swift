@@ -1,0 +1,279 @@
+import Foundation
+import Synchronization
+import XCTest
+@testable import HomewardStore
+
+final class DatabasePoolTests: XCTestCase {
+    private struct Refusal: Error {}
+    private var directory: TemporaryDirectory!
+    private var pool: DatabasePool!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory()
+        pool = try DatabasePool(path: directory.file("pool.sqlite"))
+        try pool.write { try $0.execute(sql: "CREATE TABLE samples (writer INTEGER NOT NULL, n INTEGER NOT NULL)") }
+    }
+
+    override func tearDownWithError() throws {
+        try pool?.close()
+        pool = nil
+        directory = nil
+    }
+
+    private func sampleCount(in reader: some DatabaseReader) throws -> Int {
+        try reader.read { try $0.fetchOne("SELECT count(*) FROM samples") } ?? -1
+    }
+
+    /// Occupies the writer thread until the returned semaphore is signalled, so that the writes
+    /// queued meanwhile form one group.
+    private func holdWriter() throws -> (release: DispatchSemaphore, finished: DispatchGroup) {
+        let pool = try XCTUnwrap(pool)
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchGroup()
+        finished.enter()
+        Thread {
+            try? pool.write { _ in
+                entered.signal()
+                release.wait()
+            }
+            finished.leave()
+        }.start()
+        entered.wait()
+        return (release, finished)
+    }
+
+    func testConcurrentWritersShareOneCommit() throws {
+        let pool = try XCTUnwrap(pool)
+        let commitsBefore = pool.commitCount
+        let hold = try holdWriter()
+        let failures = Atomic<Int>(0)
+        let writers = DispatchGroup()
+        writers.enter()
+        Thread {
+            runOnThreads(50) { writer in
+                do {
+                    try pool.write { try $0.execute("INSERT INTO samples VALUES (?, ?)", writer, 0) }
+                } catch {
+                    failures.add(1, ordering: .relaxed)
+                }
+            }
+            writers.leave()
+        }.start()
+        XCTAssertTrue(waitUntil { pool.queuedWriteCount == 50 })
+        hold.release.signal()
+        writers.wait()
+        hold.finished.wait()
+        XCTAssertEqual(failures.load(ordering: .relaxed), 0)
+        XCTAssertEqual(try sampleCount(in: pool), 50)
+        XCTAssertEqual(pool.commitCount - commitsBefore, 2, "the holding write, then all 50 in one group")
+    }
+
+    func testEveryAcknowledgedRowOfFiftyWritersIsPresent() throws {
+        let pool = try XCTUnwrap(pool)
+        let acknowledged = Atomic<Int>(0)
+        let writesPerThread = 20
+        let commitsBefore = pool.commitCount
+        runOnThreads(50) { writer in
+            for n in 0..<writesPerThread {
+                if (try? pool.write({ try $0.execute("INSERT INTO samples VALUES (?, ?)", writer, n) })) != nil {
+                    acknowledged.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        XCTAssertEqual(acknowledged.load(ordering: .relaxed), 50 * writesPerThread)
+        XCTAssertEqual(try sampleCount(in: pool), 50 * writesPerThread)
+        XCTAssertLessThanOrEqual(pool.commitCount - commitsBefore, 50 * writesPerThread)
+    }
+
+    func testThrowingBlockInAGroupFailsAloneAndLeavesNoRow() throws {
+        let pool = try XCTUnwrap(pool)
+        let commitsBefore = pool.commitCount
+        let hold = try holdWriter()
+        let outcomes = Mutex<[Int: Bool]>([:])
+        let writers = DispatchGroup()
+        writers.enter()
+        Thread {
+            runOnThreads(3) { writer in
+                do {
+                    try pool.write { database in
+                        try database.execute("INSERT INTO samples VALUES (?, ?)", writer, 0)
+                        if writer == 1 {
+                            throw Refusal()
+                        }
+                    }
+                    outcomes.withLock { $0[writer] = true }
+                } catch {
+                    outcomes.withLock { $0[writer] = error is Refusal ? false : nil }
+                }
+            }
+            writers.leave()
+        }.start()
+        XCTAssertTrue(waitUntil { pool.queuedWriteCount == 3 })
+        hold.release.signal()
+        writers.wait()
+        hold.finished.wait()
+        XCTAssertEqual(outcomes.withLock { $0 }, [0: true, 1: false, 2: true])
+        let writersPresent: [Int] = try pool.read { try $0.fetchAll("SELECT writer FROM samples ORDER BY writer") }
+        XCTAssertEqual(writersPresent, [0, 2])
+        XCTAssertEqual(pool.commitCount - commitsBefore, 2)
+    }
+
+    func testFailedCommitFailsTheWholeGroupAndTheWriterRecovers() throws {
+        let pool = try XCTUnwrap(pool)
+        try pool.write { database in
+            try database.execute(sql: """
+                CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                CREATE TABLE child (parent_id INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED);
+                """)
+        }
+        let hold = try holdWriter()
+        let errorCodes = Mutex<[Int: Int32]>([:])
+        let writers = DispatchGroup()
+        writers.enter()
+        Thread {
+            runOnThreads(2) { writer in
+                do {
+                    try pool.write { database in
+                        if writer == 0 {
+                            try database.execute("INSERT INTO parent (id) VALUES (?)", 1)
+                        } else {
+                            // Deferred: only COMMIT notices the missing parent.
+                            try database.execute("INSERT INTO child (parent_id) VALUES (?)", 99)
+                        }
+                    }
+                    errorCodes.withLock { $0[writer] = 0 }
+                } catch {
+                    errorCodes.withLock { $0[writer] = (error as? DatabaseError)?.resultCode ?? -1 }
+                }
+            }
+            writers.leave()
+        }.start()
+        XCTAssertTrue(waitUntil { pool.queuedWriteCount == 2 })
+        hold.release.signal()
+        writers.wait()
+        hold.finished.wait()
+        XCTAssertEqual(errorCodes.withLock { $0 }, [0: 19, 1: 19], "both blocks fail with SQLITE_CONSTRAINT")
+        let parents: Int? = try pool.read { try $0.fetchOne("SELECT count(*) FROM parent") }
+        XCTAssertEqual(parents, 0)
+        try pool.write { try $0.execute("INSERT INTO parent (id) VALUES (?)", 2) }
+        let parentsAfter: Int? = try pool.read { try $0.fetchOne("SELECT count(*) FROM parent") }
+        XCTAssertEqual(parentsAfter, 1)
+    }
+
+    func testFullDiskFailsTheWriteAndLaterWritesSucceed() throws {
+        let pool = try XCTUnwrap(pool)
+        let pageCount: Int = try pool.write { try $0.fetchOne("PRAGMA page_count") ?? 0 }
+        XCTAssertThrowsError(try pool.write { database in
+            try database.execute(sql: "PRAGMA max_page_count = \(pageCount)")
+            try database.execute("INSERT INTO samples VALUES (?, ?)", 1, 1)
+            try database.execute(sql: "CREATE TABLE bulky (b BLOB)")
+            try database.execute("INSERT INTO bulky VALUES (?)", [UInt8](repeating: 7, count: 1 << 20))
+        }) { error in
+            XCTAssertEqual((error as? DatabaseError)?.resultCode, 13, "SQLITE_FULL")
+        }
+        try pool.write { database in
+            try database.execute(sql: "PRAGMA max_page_count = 1073741823")
+            try database.execute("INSERT INTO samples VALUES (?, ?)", 2, 2)
+        }
+        let writers: [Int] = try pool.read { try $0.fetchAll("SELECT writer FROM samples") }
+        XCTAssertEqual(writers, [2])
+    }
+
+    func testReadersSeeCommittedDataWhileAWriteIsInProgress() throws {
+        let pool = try XCTUnwrap(pool)
+        try pool.write { try $0.execute("INSERT INTO samples VALUES (?, ?)", 0, 0) }
+        let inserted = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchGroup()
+        finished.enter()
+        Thread {
+            try? pool.write { database in
+                try database.execute("INSERT INTO samples VALUES (?, ?)", 1, 1)
+                inserted.signal()
+                release.wait()
+            }
+            finished.leave()
+        }.start()
+        inserted.wait()
+        XCTAssertEqual(try sampleCount(in: pool), 1, "the uncommitted row is invisible, the committed one is not")
+        release.signal()
+        finished.wait()
+        XCTAssertEqual(try sampleCount(in: pool), 2)
+    }
+
+    func testWriteFromInsideAWriteIsRefusedInsteadOfDeadlocking() throws {
+        let pool = try XCTUnwrap(pool)
+        XCTAssertThrowsError(try pool.write { _ in try pool.write { _ in } })
+    }
+
+    func testBackupWhileWritingIsAValidConsistentDatabase() throws {
+        let pool = try XCTUnwrap(pool)
+        try pool.write { try $0.execute("INSERT INTO samples VALUES (?, ?)", 0, 0) }
+        let stop = Atomic<Bool>(false)
+        let writing = DispatchGroup()
+        writing.enter()
+        Thread {
+            var n = 1
+            while !stop.load(ordering: .relaxed) {
+                _ = try? pool.write { try $0.execute("INSERT INTO samples VALUES (?, ?)", 1, n) }
+                n += 1
+            }
+            writing.leave()
+        }.start()
+        let backupPath = directory.file("backup.sqlite")
+        let copiedDuringWrites = Result {
+            XCTAssertTrue(waitUntil { (try? self.sampleCount(in: pool)) ?? 0 > 20 })
+            try pool.backup(to: backupPath)
+        }
+        stop.store(true, ordering: .relaxed)
+        writing.wait()
+        try copiedDuringWrites.get()
+
+        let copy = try Database(path: backupPath, access: .readOnly)
+        let integrity: String? = try copy.fetchOne("PRAGMA integrity_check")
+        XCTAssertEqual(integrity, "ok")
+        let copied: Int = try copy.fetchOne("SELECT count(*) FROM samples") ?? 0
+        XCTAssertGreaterThan(copied, 20)
+        XCTAssertLessThanOrEqual(copied, try sampleCount(in: pool))
+        XCTAssertThrowsError(try pool.backup(to: backupPath), "an existing file is never overwritten")
+    }
+
+    func testCloseThenReopenKeepsEveryAcknowledgedRow() throws {
+        let pool = try XCTUnwrap(pool)
+        let acknowledged = Atomic<Int>(0)
+        runOnThreads(8) { writer in
+            for n in 0..<25 where (try? pool.write({ try $0.execute("INSERT INTO samples VALUES (?, ?)", writer, n) })) != nil {
+                acknowledged.add(1, ordering: .relaxed)
+            }
+        }
+        try pool.close()
+        XCTAssertThrowsError(try pool.write { _ in }, "a closed pool refuses writes")
+        XCTAssertThrowsError(try pool.read { _ in }, "a closed pool refuses reads")
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: pool.path + "-wal")[.size] as? Int) ?? 0
+        XCTAssertEqual(walSize, 0, "close checkpoints and truncates the WAL")
+
+        let reopened = try DatabasePool(path: pool.path)
+        XCTAssertEqual(try sampleCount(in: reopened), acknowledged.load(ordering: .relaxed))
+        XCTAssertEqual(acknowledged.load(ordering: .relaxed), 200)
+        try reopened.close()
+    }
+
+    func testPingAndFileSizeReportAnOpenDatabase() throws {
+        let pool = try XCTUnwrap(pool)
+        try pool.ping()
+        XCTAssertGreaterThan(pool.fileSizeBytes, 0)
+    }
+
+    func testReadsFromMoreThreadsThanReadersAllSucceed() throws {
+        let pool = try XCTUnwrap(pool)
+        try pool.write { try $0.execute("INSERT INTO samples VALUES (?, ?)", 0, 0) }
+        let successes = Atomic<Int>(0)
+        runOnThreads(16) { _ in
+            for _ in 0..<20 where (try? pool.read({ try $0.fetchOne("SELECT count(*) FROM samples") as Int? })) == 1 {
+                successes.add(1, ordering: .relaxed)
+            }
+        }
+        XCTAssertEqual(successes.load(ordering: .relaxed), 16 * 20)
+    }
+}

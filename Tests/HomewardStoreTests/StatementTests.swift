@@ -1,0 +1,107 @@
+import XCTest
+@testable import HomewardStore
+
+final class StatementTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private var database: Database!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory()
+        database = try Database(path: directory.file("statements.sqlite"))
+        try database.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)")
+    }
+
+    override func tearDown() {
+        database = nil
+        directory = nil
+    }
+
+    func testSameSQLReusesTheCachedStatement() throws {
+        let first = try database.statement("SELECT name FROM t WHERE id = ?")
+        let second = try database.statement("SELECT name FROM t WHERE id = ?")
+        XCTAssertTrue(first === second)
+    }
+
+    func testCachedStatementIsResetAndClearedAfterEachUse() throws {
+        try database.execute("INSERT INTO t (id, name) VALUES (?, ?)", 1, "a")
+        try database.execute("INSERT INTO t (id, name) VALUES (?, ?)", 2, "b")
+        let first: String? = try database.fetchOne("SELECT name FROM t WHERE id = ?", [1])
+        let second: String? = try database.fetchOne("SELECT name FROM t WHERE id = ?", [2])
+        XCTAssertEqual(first, "a")
+        XCTAssertEqual(second, "b")
+        // A statement left mid-step would keep the table locked; DROP TABLE proves it was reset.
+        let anyName: String? = try database.fetchOne("SELECT name FROM t ORDER BY id")
+        XCTAssertEqual(anyName, "a")
+        try database.execute(sql: "DROP TABLE t")
+    }
+
+    func testInsertReportsRowIDAndChanges() throws {
+        try database.execute("INSERT INTO t (name) VALUES (?)", "a")
+        XCTAssertEqual(database.lastInsertRowID, 1)
+        try database.execute("INSERT INTO t (name) VALUES (?)", "b")
+        try database.execute("UPDATE t SET name = name || '!'")
+        XCTAssertEqual(database.changes, 2)
+    }
+
+    func testConstraintViolationCarriesCodesAndSQL() throws {
+        try database.execute("INSERT INTO t (name) VALUES (?)", "a")
+        XCTAssertThrowsError(try database.execute("INSERT INTO t (name) VALUES (?)", "a")) { error in
+            let databaseError = error as? DatabaseError
+            XCTAssertEqual(databaseError?.resultCode, 19, "SQLITE_CONSTRAINT")
+            XCTAssertEqual(databaseError?.extendedResultCode, 2067, "SQLITE_CONSTRAINT_UNIQUE")
+            XCTAssertTrue(databaseError?.isConstraintViolation ?? false)
+            XCTAssertEqual(databaseError?.sql, "INSERT INTO t (name) VALUES (?)")
+            XCTAssertTrue(String(describing: error).contains("UNIQUE constraint failed: t.name"))
+            XCTAssertTrue(String(describing: error).contains("INSERT INTO t (name) VALUES (?)"))
+        }
+    }
+
+    func testSyntaxErrorCarriesTheFailingSQL() throws {
+        XCTAssertThrowsError(try database.execute(sql: "CREATE TABLE ok (x); SELEC 1")) { error in
+            let databaseError = error as? DatabaseError
+            XCTAssertEqual(databaseError?.resultCode, 1, "SQLITE_ERROR")
+            XCTAssertEqual(databaseError?.sql, "SELEC 1")
+            XCTAssertTrue(databaseError?.message.contains("syntax error") ?? false)
+        }
+    }
+
+    func testStatementRefusesMoreThanOneStatement() throws {
+        XCTAssertThrowsError(try database.statement("SELECT 1; SELECT 2"))
+        XCTAssertNoThrow(try database.statement("SELECT 1;"))
+    }
+
+    func testRerunningAStatementFromInsideItsOwnRowsIsRefused() throws {
+        try database.execute("INSERT INTO t (name) VALUES (?)", "a")
+        let sql = "SELECT name FROM t"
+        XCTAssertThrowsError(try database.query(sql) { _ in
+            _ = try database.fetchAll(sql) { try $0.value(at: 0) as String }
+        })
+        let names: [String] = try database.fetchAll(sql)
+        XCTAssertEqual(names, ["a"], "the statement is usable again afterwards")
+    }
+
+    func testUnknownNamedParameterIsAnError() throws {
+        XCTAssertThrowsError(try database.execute("INSERT INTO t (name) VALUES (:name)", arguments: ["nmae": "a"]))
+    }
+
+    func testUnknownColumnNameIsAnError() throws {
+        try database.execute("INSERT INTO t (name) VALUES (?)", "a")
+        XCTAssertThrowsError(try database.fetchOne("SELECT name FROM t") { try $0.value(named: "missing") as String })
+    }
+
+    func testOpeningSetsWALForeignKeysAndFullSync() throws {
+        let journal: String? = try database.fetchOne("PRAGMA journal_mode")
+        let foreignKeys: Int? = try database.fetchOne("PRAGMA foreign_keys")
+        let synchronous: Int? = try database.fetchOne("PRAGMA synchronous")
+        XCTAssertEqual(journal, "wal")
+        XCTAssertEqual(foreignKeys, 1)
+        XCTAssertEqual(synchronous, 2, "FULL")
+    }
+
+    func testReadOnlyConnectionRefusesWrites() throws {
+        let reader = try Database(path: directory.file("statements.sqlite"), access: .readOnly)
+        XCTAssertThrowsError(try reader.execute("INSERT INTO t (name) VALUES (?)", "x"))
+        let count: Int? = try reader.fetchOne("SELECT count(*) FROM t")
+        XCTAssertEqual(count, 0)
+    }
+}
