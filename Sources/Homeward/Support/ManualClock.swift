@@ -4,7 +4,7 @@ import Synchronization
 public final class ManualClock: WallClock {
     private let current: Mutex<Timestamp>
 
-    /// Creates a clock that reads `start` until it is advanced.
+    /// Creates a clock that reads `start` (by default a fixed moment in November 2026) until it is moved.
     public init(startingAt start: Timestamp = Timestamp(unixMilliseconds: 1_795_000_000_000)) {
         current = Mutex(start)
     }
