@@ -1,0 +1,36 @@
+/// How many failures a key may have within a sliding window before further attempts are refused.
+public struct RateLimitPolicy: Hashable, Sendable {
+    /// A name unique among policies; keys of different policies never share a count.
+    public let name: String
+    /// Failures allowed within the window; the next attempt after this many is refused.
+    public let maxFailures: Int
+    /// The sliding window over which failures count, in seconds.
+    public let windowSeconds: Int
+
+    /// Creates a policy; `maxFailures` and `windowSeconds` must be positive.
+    public init(name: String, maxFailures: Int, windowSeconds: Int) {
+        precondition(maxFailures > 0 && windowSeconds > 0, "a rate-limit policy needs a positive count and window")
+        self.name = name
+        self.maxFailures = maxFailures
+        self.windowSeconds = windowSeconds
+    }
+
+    /// Wrong passwords for one phone number: 5 in 15 minutes.
+    public static let loginFailuresPerPhone = RateLimitPolicy(
+        name: "login-phone", maxFailures: 5, windowSeconds: 15 * 60)
+    /// Wrong credentials from one client address (many phones, possibly behind one NAT): 20 in 15 minutes.
+    public static let loginFailuresPerClientAddress = RateLimitPolicy(
+        name: "login-address", maxFailures: 20, windowSeconds: 15 * 60)
+    /// Wrong verification codes tried against one account, by anyone: 5 in 15 minutes.
+    public static let verificationCodeFailuresPerTarget = RateLimitPolicy(
+        name: "verification-code-target", maxFailures: 5, windowSeconds: 15 * 60)
+    /// Wrong verification codes tried by one caller, against anyone: 10 in an hour.
+    public static let verificationCodeFailuresPerCaller = RateLimitPolicy(
+        name: "verification-code-caller", maxFailures: 10, windowSeconds: 60 * 60)
+    /// Wrong trip access codes tried against one traveller: 5 in 15 minutes.
+    public static let tripAccessCodeFailuresPerTarget = RateLimitPolicy(
+        name: "trip-access-code-target", maxFailures: 5, windowSeconds: 15 * 60)
+    /// Wrong trip access codes tried by one caller, against anyone: 10 in an hour.
+    public static let tripAccessCodeFailuresPerCaller = RateLimitPolicy(
+        name: "trip-access-code-caller", maxFailures: 10, windowSeconds: 60 * 60)
+}
