@@ -44,7 +44,7 @@ struct RequestLine {
     }
 
     private static func parseVersion(_ bytes: UnsafeRawBufferPointer) -> Result<HTTPVersion, HTTPError> {
-        guard bytes.count >= 6, ByteClass.equalsPrefix(bytes, "HTTP/") else {
+        guard bytes.count >= 6, bytes[0..<5].elementsEqual("HTTP/".utf8) else {
             return .failure(.invalidRequest("The HTTP version is malformed."))
         }
         let major = bytes[5]
