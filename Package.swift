@@ -39,6 +39,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The test client: in-process through the router, or live over a real socket.
+        .target(name: "HomewardHTTPTesting", dependencies: ["HomewardHTTP"]),
         // SQLite: connections, statements, the group-committing writer, readers, migrations.
         .target(
             name: "HomewardStore",
@@ -75,6 +77,8 @@ let package = Package(
         // Embeds schema/*.sql and schema/openapi.yaml into the application at build time,
         // so the binary carries the one source of truth for the database.
         .executableTarget(name: "SchemaEmbedder"),
+        // The HTTP benchmark server: an inline GET /healthz on HomewardHTTP, for bench/http.sh.
+        .executableTarget(name: "homeward-http-bench", dependencies: ["HomewardHTTP"], path: "bench/http-server"),
         .plugin(
             name: "EmbedSchema",
             capability: .buildTool(),
@@ -82,9 +86,12 @@ let package = Package(
             path: "Sources/EmbedSchema"
         ),
 
-        .testTarget(name: "HomewardHTTPTests", dependencies: ["HomewardHTTP"]),
+        .testTarget(name: "HomewardHTTPTests", dependencies: ["HomewardHTTP", "HomewardHTTPTesting"]),
         .testTarget(name: "HomewardStoreTests", dependencies: ["HomewardStore"]),
         .testTarget(name: "HomewardGeoTests", dependencies: ["HomewardGeo"]),
-        .testTarget(name: "HomewardTests", dependencies: ["Homeward", "HomewardHTTP", "HomewardStore", "HomewardGeo"]),
+        .testTarget(
+            name: "HomewardTests",
+            dependencies: ["Homeward", "HomewardHTTP", "HomewardHTTPTesting", "HomewardStore", "HomewardGeo"]
+        ),
     ]
 )

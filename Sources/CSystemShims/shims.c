@@ -3,6 +3,7 @@
 
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <pthread.h>
 #include <unistd.h>
 
 const uint32_t homeward_EPOLLIN = EPOLLIN;
@@ -51,4 +52,8 @@ int homeward_eventfd_drain(int fd) {
 
 int homeward_accept(int fd, struct sockaddr *address, socklen_t *length) {
     return accept4(fd, address, length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+void homeward_set_thread_name(const char *name) {
+    pthread_setname_np(pthread_self(), name);
 }

@@ -38,4 +38,7 @@ int homeward_eventfd_drain(int fd);
 /// accept4(fd, addr, len, SOCK_NONBLOCK | SOCK_CLOEXEC).
 int homeward_accept(int fd, struct sockaddr *address, socklen_t *length);
 
+/// Names the calling thread (at most 15 bytes are kept), for top, perf and gdb.
+void homeward_set_thread_name(const char *name);
+
 #endif

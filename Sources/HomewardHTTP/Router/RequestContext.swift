@@ -1,0 +1,40 @@
+import Logging
+
+/// Everything a handler gets: the request, its path parameters and query, the route template, the
+/// request id and the client's address.
+public struct RequestContext: Sendable {
+    /// The request (with its body already content-decoded).
+    public let request: HTTPRequest
+    /// The decoded path parameters by template name.
+    public let parameters: [String: String]
+    /// The decoded query parameters.
+    public let query: QueryParameters
+    /// The matched template, e.g. `/v1/accounts/{id}`.
+    public let routeTemplate: String
+    /// The request id (the client's `X-Request-Id` when sane, otherwise generated).
+    public let requestID: String
+    /// The client's address, e.g. `127.0.0.1:53422`.
+    public let remoteAddress: String
+    /// A logger carrying the request id.
+    public let logger: Logger
+
+    /// Creates a context; the server and the in-process test client do this.
+    public init(
+        request: HTTPRequest, parameters: [String: String], query: QueryParameters, routeTemplate: String,
+        requestID: String, remoteAddress: String, logger: Logger
+    ) {
+        self.request = request
+        self.parameters = parameters
+        self.query = query
+        self.routeTemplate = routeTemplate
+        self.requestID = requestID
+        self.remoteAddress = remoteAddress
+        self.logger = logger
+    }
+
+    /// The path parameter `name`; throws 404 if the template has none of that name.
+    public func parameter(_ name: String) throws(HTTPError) -> String {
+        guard let value = parameters[name] else { throw .notFound() }
+        return value
+    }
+}

@@ -1,0 +1,82 @@
+/// One client connection, owned by one event loop and touched only on its thread.
+final class Connection {
+    /// Where the connection is in its request/response cycle.
+    enum Phase {
+        /// Waiting for (or parsing) a request.
+        case reading
+        /// A handler is running; pipelined bytes wait in the buffer.
+        case processing
+        /// A streamed body is being sent.
+        case streaming(HTTPBodyWriter)
+        /// The last response is being flushed; then the write side is shut down.
+        case closing
+        /// The write side is shut; input is drained until EOF so the client reads the answer.
+        case draining
+    }
+
+    /// Which timeout the deadline enforces.
+    enum DeadlineKind {
+        case none
+        case header
+        case body
+        case idle
+        case lingering
+    }
+
+    /// What the access log and metrics need about the request being answered.
+    struct CurrentRequest {
+        let method: HTTPMethod
+        let template: String
+        let requestID: String
+        let version: HTTPVersion
+        var keepAlive: Bool
+        let startNanoseconds: UInt64
+        var status = 0
+        var bodyBytes = 0
+    }
+
+    let key: ConnectionKey
+    let remoteAddress: String
+    var readBuffer: ReadBuffer
+    var parser: HTTPRequestParser
+    var output: [UInt8] = []
+    var outputOffset = 0
+    var phase = Phase.reading
+    var deadlineKind = DeadlineKind.header
+    var deadlineNanoseconds: UInt64
+    var lastWriteProgressNanoseconds: UInt64
+    var current: CurrentRequest?
+    var registeredEvents: UInt32
+
+    init(key: ConnectionKey, remoteAddress: String, configuration: HTTPServerConfiguration, now: UInt64, registeredEvents: UInt32) {
+        self.key = key
+        self.remoteAddress = remoteAddress
+        readBuffer = ReadBuffer(capacity: configuration.readChunkBytes)
+        parser = HTTPRequestParser(configuration: configuration)
+        deadlineNanoseconds = now + Self.nanoseconds(configuration.headerReadTimeoutSeconds)
+        lastWriteProgressNanoseconds = now
+        self.registeredEvents = registeredEvents
+    }
+
+    /// Whether output is waiting for the socket.
+    var hasUnsentOutput: Bool { outputOffset < output.count }
+
+    /// Bytes waiting for the socket.
+    var unsentBytes: Int { output.count - outputOffset }
+
+    /// Whether nothing of a next request has arrived.
+    var isIdle: Bool {
+        if case .reading = phase { return readBuffer.readableBytes == 0 && !parser.isReadingBody && !hasUnsentOutput }
+        return false
+    }
+
+    /// Arms `kind` to fire `seconds` from `now`.
+    func setDeadline(_ kind: DeadlineKind, seconds: Double, now: UInt64) {
+        deadlineKind = kind
+        deadlineNanoseconds = now + Self.nanoseconds(seconds)
+    }
+
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        UInt64(max(0, seconds) * 1_000_000_000)
+    }
+}

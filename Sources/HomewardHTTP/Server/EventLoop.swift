@@ -1,0 +1,453 @@
+import CSystemShims
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One I/O thread: an epoll instance, a listener, its connections and a mailbox. It only moves
+/// bytes, parses, runs inline routes, and hands `.worker` routes to the pool; it never blocks.
+final class EventLoop {
+    private static let listenerTag = UInt64.max
+    private static let mailboxTag = UInt64.max - 1
+    private static let maxEventsPerWait = 256
+    private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    private static let overloadedResponse = Array(
+        ("HTTP/1.1 503 Service Unavailable\r\nServer: homeward\r\nContent-Type: application/json; charset=utf-8\r\n"
+            + "Content-Length: 73\r\nConnection: close\r\n\r\n"
+            + "{\"error\":{\"code\":\"unavailable\",\"message\":\"Too many open connections.\"}}").utf8
+    )
+    private static let unparsedMethod = HTTPMethod("-")
+
+    private let context: ServerContext
+    private let configuration: HTTPServerConfiguration
+    private let mailbox: LoopMailbox
+    private let epoll: Int32
+    private var listener: Int32
+    private var connections: [Connection?] = []
+    private var openConnections = 0
+    private var nextGeneration: UInt32 = 0
+    private var date = HTTPDate()
+    private var isStopping = false
+    private var forceCloseNanoseconds = UInt64.max
+    private var nextSweepNanoseconds: UInt64 = 0
+    private var readyTags = [UInt64](repeating: 0, count: EventLoop.maxEventsPerWait)
+    private var readyEvents = [UInt32](repeating: 0, count: EventLoop.maxEventsPerWait)
+
+    init(context: ServerContext, listener: Int32, mailbox: LoopMailbox) {
+        self.context = context
+        configuration = context.configuration
+        self.listener = listener
+        self.mailbox = mailbox
+        epoll = homeward_epoll_create()
+        precondition(epoll >= 0, "epoll_create failed: \(errno)")
+        _ = homeward_epoll_ctl(epoll, 1, listener, homeward_EPOLLIN, Self.listenerTag)
+        _ = homeward_epoll_ctl(epoll, 1, mailbox.wakeDescriptor, homeward_EPOLLIN, Self.mailboxTag)
+        date.refresh()
+    }
+
+    /// Serves until shutdown has closed every connection.
+    func run() {
+        let sweepInterval = UInt64(configuration.timerSweepIntervalMilliseconds) * 1_000_000
+        while !(isStopping && openConnections == 0) {
+            let count = readyTags.withUnsafeMutableBufferPointer { tags in
+                readyEvents.withUnsafeMutableBufferPointer { events in
+                    homeward_epoll_wait(epoll, tags.baseAddress, events.baseAddress, Int32(Self.maxEventsPerWait),
+                                        Int32(configuration.timerSweepIntervalMilliseconds))
+                }
+            }
+            date.refresh()
+            for index in 0..<max(0, Int(count)) {
+                handle(tag: readyTags[index], events: readyEvents[index])
+            }
+            let now = MonotonicClock.nowNanoseconds()
+            if now >= nextSweepNanoseconds {
+                sweep(now: now)
+                nextSweepNanoseconds = now + sweepInterval
+            }
+        }
+        closeListener()
+        close(epoll)
+    }
+
+    private func handle(tag: UInt64, events: UInt32) {
+        switch tag {
+        case Self.listenerTag:
+            acceptConnections()
+        case Self.mailboxTag:
+            for message in mailbox.takeAll() { receive(message) }
+        default:
+            let descriptor = Int(tag)
+            guard descriptor < connections.count, let connection = connections[descriptor] else { return }
+            if events & (homeward_EPOLLERR | homeward_EPOLLHUP) != 0 {
+                closeConnection(connection)
+                return
+            }
+            if events & homeward_EPOLLOUT != 0 {
+                handleWritable(connection)
+            }
+            guard connections[descriptor] === connection else { return }
+            if events & homeward_EPOLLIN != 0 {
+                handleReadable(connection)
+            } else if events & homeward_EPOLLRDHUP != 0, case .streaming = connection.phase {
+                closeConnection(connection)
+            }
+        }
+    }
+
+    // MARK: - Accepting
+
+    private func acceptConnections() {
+        guard listener >= 0 else { return }
+        while let (descriptor, remoteAddress) = Socket.accept(from: listener) {
+            guard context.connectionCount.load(ordering: .relaxed) < configuration.maxConnections else {
+                _ = Self.overloadedResponse.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                close(descriptor)
+                continue
+            }
+            context.connectionCount.add(1, ordering: .relaxed)
+            context.metrics.connectionOpened()
+            openConnections += 1
+            nextGeneration &+= 1
+            let events = homeward_EPOLLIN | homeward_EPOLLRDHUP
+            let connection = Connection(
+                key: ConnectionKey(descriptor: descriptor, generation: nextGeneration), remoteAddress: remoteAddress,
+                configuration: configuration, now: MonotonicClock.nowNanoseconds(), registeredEvents: events
+            )
+            let index = Int(descriptor)
+            if index >= connections.count {
+                connections.append(contentsOf: repeatElement(nil, count: max(index + 1 - connections.count, connections.count)))
+            }
+            connections[index] = connection
+            _ = homeward_epoll_ctl(epoll, 1, descriptor, events, UInt64(index))
+        }
+    }
+
+    // MARK: - Reading
+
+    private func handleReadable(_ connection: Connection) {
+        connection.readBuffer.reserveWritableBytes(configuration.readChunkBytes)
+        let received = connection.readBuffer.writeWithUnsafeMutableBytes { free in
+            let count = read(connection.key.descriptor, free.baseAddress, free.count)
+            return count
+        }
+        if received == 0 {
+            closeConnection(connection)
+            return
+        }
+        if received < 0 {
+            if errno != EAGAIN && errno != EINTR { closeConnection(connection) }
+            return
+        }
+        context.metrics.addReceivedBytes(received)
+        switch connection.phase {
+        case .draining:
+            connection.readBuffer.consume(connection.readBuffer.readableBytes)
+        case .reading:
+            if connection.deadlineKind == .idle {
+                connection.setDeadline(.header, seconds: configuration.headerReadTimeoutSeconds, now: MonotonicClock.nowNanoseconds())
+            }
+            processInput(connection)
+        case .processing, .streaming, .closing:
+            break
+        }
+    }
+
+    /// Parses buffered bytes and starts the next request, one at a time.
+    private func processInput(_ connection: Connection) {
+        while case .reading = connection.phase, !connection.hasUnsentOutput {
+            guard let event = connection.parser.parse(&connection.readBuffer) else {
+                let now = MonotonicClock.nowNanoseconds()
+                if connection.parser.isReadingBody {
+                    if connection.deadlineKind != .body {
+                        connection.setDeadline(.body, seconds: configuration.bodyReadTimeoutSeconds, now: now)
+                    }
+                } else if connection.readBuffer.readableBytes > 0 && connection.deadlineKind != .header {
+                    connection.setDeadline(.header, seconds: configuration.headerReadTimeoutSeconds, now: now)
+                }
+                break
+            }
+            switch event {
+            case .continueExpected:
+                connection.output.append(contentsOf: Self.continueResponse)
+                guard flush(connection) else { return }
+            case .failure(let error):
+                respond(to: connection, withError: error)
+                return
+            case .request(let request):
+                dispatch(request, on: connection)
+            }
+        }
+        if connections[Int(connection.key.descriptor)] === connection { updateInterest(connection) }
+    }
+
+    private func dispatch(_ request: HTTPRequest, on connection: Connection) {
+        let responder = context.responder
+        let resolution = responder.resolve(request)
+        let template: String
+        let runsOnWorker: Bool
+        switch resolution {
+        case .matched(let route, _):
+            template = route.template
+            runsOnWorker = route.execution == .worker
+        case .failed(_, let failedTemplate):
+            template = failedTemplate
+            runsOnWorker = false
+        }
+        let requestID = RequestIdentifier.make(from: request.headers["X-Request-Id"])
+        connection.current = Connection.CurrentRequest(
+            method: request.method, template: template, requestID: requestID, version: request.version,
+            keepAlive: request.keepAlive, startNanoseconds: MonotonicClock.nowNanoseconds()
+        )
+        connection.phase = .processing
+        connection.deadlineKind = .none
+        let remoteAddress = connection.remoteAddress
+        if runsOnWorker {
+            let key = connection.key
+            let mailbox = mailbox
+            context.workers.submit {
+                let response = responder.respond(to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress)
+                mailbox.post(.response(key, response))
+            }
+            updateInterest(connection)
+        } else {
+            let response = responder.respond(to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress)
+            complete(connection, with: response)
+        }
+    }
+
+    private func respond(to connection: Connection, withError error: HTTPError) {
+        connection.current = Connection.CurrentRequest(
+            method: Self.unparsedMethod, template: "unparsed", requestID: RequestIdentifier.make(from: nil),
+            version: .http1_1, keepAlive: false, startNanoseconds: MonotonicClock.nowNanoseconds()
+        )
+        var response = error.response
+        response.headers.replaceOrAdd(name: "X-Request-Id", value: connection.current?.requestID ?? "")
+        complete(connection, with: response)
+    }
+
+    // MARK: - Responding
+
+    private func complete(_ connection: Connection, with response: HTTPResponse) {
+        guard var current = connection.current else { return }
+        let omitBody = current.method == .head
+        current.keepAlive = current.keepAlive && !isStopping
+        if case .stream = response.body, current.version == .http1_0 { current.keepAlive = false }
+        current.status = response.status.code
+        current.bodyBytes = ResponseEncoder.encode(
+            response, version: current.version, keepAlive: current.keepAlive, omitBody: omitBody,
+            dateLine: date.headerLine, into: &connection.output
+        )
+        connection.current = current
+        if case .stream(let produce) = response.body, !omitBody, !response.status.forbidsBody {
+            let writer = HTTPBodyWriter(
+                mailbox: mailbox, key: connection.key, isChunked: current.version == .http1_1,
+                maxBufferedBytes: configuration.maxStreamBufferBytes
+            )
+            connection.phase = .streaming(writer)
+            context.workers.submit { produce(writer) }
+            guard flush(connection) else { return }
+            updateInterest(connection)
+            return
+        }
+        finishRequest(on: connection)
+    }
+
+    private func finishRequest(on connection: Connection) {
+        guard let current = connection.current else { return }
+        let now = MonotonicClock.nowNanoseconds()
+        let durationSeconds = Double(now - current.startNanoseconds) / 1_000_000_000
+        context.metrics.recordRequest(method: current.method, template: current.template, status: current.status, durationSeconds: durationSeconds)
+        context.logger.info("\(current.method) \(current.template) \(current.status) \(current.bodyBytes)B \(Int(durationSeconds * 1_000_000))us", metadata: [
+            "request-id": "\(current.requestID)",
+        ])
+        connection.current = nil
+        if current.keepAlive && !isStopping {
+            connection.phase = .reading
+            if connection.readBuffer.readableBytes > 0 {
+                connection.setDeadline(.header, seconds: configuration.headerReadTimeoutSeconds, now: now)
+            } else {
+                connection.setDeadline(.idle, seconds: configuration.idleTimeoutSeconds, now: now)
+            }
+        } else {
+            connection.phase = .closing
+            connection.deadlineKind = .none
+        }
+        guard flush(connection) else { return }
+        switch connection.phase {
+        case .closing where !connection.hasUnsentOutput:
+            beginLingeringClose(connection)
+        case .reading:
+            processInput(connection)
+        default:
+            updateInterest(connection)
+        }
+    }
+
+    private func beginLingeringClose(_ connection: Connection) {
+        if case .draining = connection.phase { return }
+        shutdown(connection.key.descriptor, Int32(SHUT_WR))
+        connection.phase = .draining
+        connection.readBuffer.consume(connection.readBuffer.readableBytes)
+        connection.setDeadline(.lingering, seconds: configuration.lingeringCloseTimeoutSeconds, now: MonotonicClock.nowNanoseconds())
+        updateInterest(connection)
+    }
+
+    // MARK: - Writing
+
+    /// Writes as much output as the socket takes; false if the connection was closed.
+    private func flush(_ connection: Connection) -> Bool {
+        while connection.hasUnsentOutput {
+            let written = connection.output.withUnsafeBytes { bytes in
+                send(connection.key.descriptor, bytes.baseAddress! + connection.outputOffset, connection.unsentBytes, Int32(MSG_NOSIGNAL))
+            }
+            if written > 0 {
+                connection.outputOffset += written
+                connection.lastWriteProgressNanoseconds = MonotonicClock.nowNanoseconds()
+                context.metrics.addSentBytes(written)
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                break
+            } else {
+                closeConnection(connection)
+                return false
+            }
+        }
+        if !connection.hasUnsentOutput {
+            connection.output.removeAll(keepingCapacity: connection.output.capacity <= configuration.readChunkBytes * 4)
+            connection.outputOffset = 0
+        }
+        if case .streaming(let writer) = connection.phase { writer.updateSocketBacklog(connection.unsentBytes) }
+        return true
+    }
+
+    private func handleWritable(_ connection: Connection) {
+        guard flush(connection) else { return }
+        guard !connection.hasUnsentOutput else { return }
+        switch connection.phase {
+        case .closing:
+            beginLingeringClose(connection)
+        case .reading:
+            processInput(connection)
+        case .streaming(let writer):
+            pumpStream(connection, writer: writer)
+        case .processing, .draining:
+            updateInterest(connection)
+        }
+    }
+
+    private func pumpStream(_ connection: Connection, writer: HTTPBodyWriter) {
+        let (bytes, isFinished, isClosed) = writer.takePending()
+        connection.output.append(contentsOf: bytes)
+        if var current = connection.current {
+            current.bodyBytes += bytes.count
+            connection.current = current
+        }
+        guard flush(connection) else { return }
+        if isClosed && !isFinished {
+            closeConnection(connection)
+        } else if isFinished && !connection.hasUnsentOutput {
+            finishRequest(on: connection)
+        } else {
+            updateInterest(connection)
+        }
+    }
+
+    private func updateInterest(_ connection: Connection) {
+        var events: UInt32 = 0
+        switch connection.phase {
+        case .reading:
+            if !connection.hasUnsentOutput { events = homeward_EPOLLIN | homeward_EPOLLRDHUP }
+        case .streaming:
+            events = homeward_EPOLLRDHUP
+        case .draining:
+            events = homeward_EPOLLIN | homeward_EPOLLRDHUP
+        case .processing, .closing:
+            break
+        }
+        if connection.hasUnsentOutput { events |= homeward_EPOLLOUT }
+        if events != connection.registeredEvents {
+            connection.registeredEvents = events
+            _ = homeward_epoll_ctl(epoll, 2, connection.key.descriptor, events, UInt64(connection.key.descriptor))
+        }
+    }
+
+    private func closeConnection(_ connection: Connection) {
+        let index = Int(connection.key.descriptor)
+        guard connections[index] === connection else { return }
+        _ = homeward_epoll_ctl(epoll, 3, connection.key.descriptor, 0, 0)
+        close(connection.key.descriptor)
+        connections[index] = nil
+        openConnections -= 1
+        context.connectionCount.subtract(1, ordering: .relaxed)
+        context.metrics.connectionClosed()
+        if case .streaming(let writer) = connection.phase { writer.connectionDidClose() }
+    }
+
+    // MARK: - Messages and timers
+
+    private func receive(_ message: LoopMessage) {
+        switch message {
+        case .response(let key, let response):
+            guard let connection = connection(for: key), case .processing = connection.phase else { return }
+            complete(connection, with: response)
+        case .streamActivity(let key):
+            guard let connection = connection(for: key), case .streaming(let writer) = connection.phase else { return }
+            pumpStream(connection, writer: writer)
+        case .shutdown:
+            beginShutdown()
+        }
+    }
+
+    private func connection(for key: ConnectionKey) -> Connection? {
+        let index = Int(key.descriptor)
+        guard index < connections.count, let connection = connections[index], connection.key == key else { return nil }
+        return connection
+    }
+
+    private func beginShutdown() {
+        guard !isStopping else { return }
+        isStopping = true
+        closeListener()
+        forceCloseNanoseconds = MonotonicClock.nowNanoseconds() + Connection.nanoseconds(configuration.shutdownGracePeriodSeconds)
+        for case let connection? in connections {
+            if connection.isIdle {
+                closeConnection(connection)
+            } else if case .streaming(let writer) = connection.phase {
+                writer.finish()
+            }
+        }
+    }
+
+    private func closeListener() {
+        guard listener >= 0 else { return }
+        _ = homeward_epoll_ctl(epoll, 3, listener, 0, 0)
+        close(listener)
+        listener = -1
+    }
+
+    private func sweep(now: UInt64) {
+        let writeTimeout = Connection.nanoseconds(configuration.writeTimeoutSeconds)
+        for case let connection? in connections {
+            if now >= forceCloseNanoseconds {
+                closeConnection(connection)
+                continue
+            }
+            if connection.hasUnsentOutput && now - connection.lastWriteProgressNanoseconds > writeTimeout {
+                closeConnection(connection)
+                continue
+            }
+            guard connection.deadlineKind != .none, now >= connection.deadlineNanoseconds else { continue }
+            switch connection.deadlineKind {
+            case .header, .body:
+                if case .reading = connection.phase {
+                    respond(to: connection, withError: .requestTimeout)
+                }
+            case .idle, .lingering:
+                closeConnection(connection)
+            case .none:
+                break
+            }
+        }
+    }
+}

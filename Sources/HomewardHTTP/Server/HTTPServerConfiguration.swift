@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every limit, timeout and size of the server, with its unit in its name.
+public struct HTTPServerConfiguration: Sendable {
+    /// The address to bind, e.g. `127.0.0.1` or `0.0.0.0`.
+    public var host = "127.0.0.1"
+    /// The port to bind; 0 picks an ephemeral port (see `HTTPServer.localPort`).
+    public var port = 8080
+    /// Event-loop threads, each with its own epoll instance and SO_REUSEPORT listener.
+    public var eventLoopCount = HTTPServerConfiguration.processorCount
+    /// Worker threads that run `.worker` routes (they may block on the database).
+    public var workerCount = 2 * HTTPServerConfiguration.processorCount + 2
+    /// Longest request line accepted; longer gets 414.
+    public var maxRequestLineBytes = 8 * 1024
+    /// Largest header section (after the request line) or trailer section; larger gets 431.
+    public var maxHeaderBytes = 16 * 1024
+    /// Most header fields (or trailer fields) in a request; more gets 431.
+    public var maxHeaderCount = 100
+    /// Longest chunk-size line (size and extensions); longer gets 400.
+    public var maxChunkLineBytes = 4 * 1024
+    /// Largest request body as sent; larger gets 413.
+    public var maxBodyBytes = 1024 * 1024
+    /// Largest request body after undoing `Content-Encoding: gzip`; larger gets 413.
+    public var maxDecodedBodyBytes = 8 * 1024 * 1024
+    /// Time allowed for a request head to arrive once it has begun (or once the connection opened).
+    public var headerReadTimeoutSeconds = 10.0
+    /// Time allowed for a request body to arrive after its head.
+    public var bodyReadTimeoutSeconds = 30.0
+    /// Time an idle keep-alive connection is kept open.
+    public var idleTimeoutSeconds = 60.0
+    /// Time a response may make no progress on the socket before the connection is dropped.
+    public var writeTimeoutSeconds = 30.0
+    /// Most open connections across all loops; beyond it new connections get 503 and are closed.
+    public var maxConnections = 16_384
+    /// Time in-flight requests get to finish after `shutdown()`.
+    public var shutdownGracePeriodSeconds = 10.0
+    /// Smallest response body that is gzip-encoded for clients that accept it.
+    public var responseCompressionMinimumBytes = 1024
+    /// Most unsent bytes a streamed response may queue before `write` blocks (and `send` closes).
+    public var maxStreamBufferBytes = 1024 * 1024
+    /// Time a connection closed after an error keeps draining input so the client reads the answer.
+    public var lingeringCloseTimeoutSeconds = 2.0
+    /// How often each loop checks its connections' deadlines.
+    public var timerSweepIntervalMilliseconds = 250
+    /// Bytes requested from the socket per read.
+    public var readChunkBytes = 16 * 1024
+
+    /// The defaults.
+    public init() {}
+
+    /// The number of online processors.
+    public static var processorCount: Int {
+        max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
+}

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the server could not start.
+public enum HTTPServerError: Error, Sendable, CustomStringConvertible {
+    /// A system call failed with `errno`.
+    case systemCall(String, Int32)
+    /// The host is not an IPv4 address.
+    case invalidAddress(String)
+    /// `start()` was called twice.
+    case alreadyStarted
+
+    /// A readable explanation.
+    public var description: String {
+        switch self {
+        case .systemCall(let name, let code): "\(name) failed: \(String(cString: strerror(code)))"
+        case .invalidAddress(let host): "not an IPv4 address: \(host)"
+        case .alreadyStarted: "the server was already started"
+        }
+    }
+}
