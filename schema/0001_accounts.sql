@@ -1,6 +1,7 @@
 -- Accounts, sessions, device keys, verification codes and guardian links.
 -- Conventions for every table in this directory:
---   ids are TEXT: 32 lower-case hexadecimal characters (128 random bits), never reused;
+--   ids the API shows are TEXT: 32 lower-case hexadecimal characters (128 random bits), never reused;
+--   rows refer to an account by its INTEGER key (accounts.key), which is stable and compact;
 --   times are INTEGER Unix milliseconds (UTC), in columns whose names end in _ms;
 --   secrets (tokens, keys, codes) are never stored, only their SHA-256 digest as a 32-byte BLOB;
 --   tables are STRICT, so a value of the wrong type is refused, not converted.
@@ -9,7 +10,8 @@
 
 -- A person who can log in: a dependent, a guardian, or both.
 CREATE TABLE accounts (
-    id                   TEXT    NOT NULL PRIMARY KEY,          -- opaque account id
+    key                  INTEGER NOT NULL PRIMARY KEY,          -- internal key that other tables refer to (never shown by the API)
+    id                   TEXT    NOT NULL UNIQUE,               -- opaque account id, as the API shows it
     phone                TEXT    NOT NULL UNIQUE                -- E.164 phone number, the login name, e.g. +442079460958
                          CHECK (phone GLOB '+[1-9]*' AND phone NOT GLOB '+*[^0-9]*' AND length(phone) BETWEEN 9 AND 16),
     name                 TEXT    NOT NULL,                      -- display name shown to guardians and companions
@@ -36,7 +38,7 @@ CREATE INDEX accounts_by_last_seen ON accounts (last_seen_at_ms);
 -- A login on one device: a bearer token that authenticates API requests until it expires or is revoked.
 CREATE TABLE sessions (
     id               TEXT    NOT NULL PRIMARY KEY,                                  -- opaque session id, shown in GET /v1/me/sessions
-    account_id       TEXT    NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,   -- the account logged in
+    account_key      INTEGER NOT NULL REFERENCES accounts (key) ON DELETE CASCADE,  -- the account logged in
     token_sha256     BLOB    NOT NULL UNIQUE CHECK (length(token_sha256) = 32),     -- SHA-256 of the bearer token; the token itself is never stored
     device_name      TEXT,                                                          -- name the client gave at login, e.g. "Anna's iPhone"; NULL if none
     created_at_ms    INTEGER NOT NULL,                                              -- when the session was created (login)
@@ -45,14 +47,14 @@ CREATE TABLE sessions (
 ) STRICT;
 
 -- An account's sessions: listing them, revoking all others on a password change.
-CREATE INDEX sessions_by_account ON sessions (account_id);
+CREATE INDEX sessions_by_account ON sessions (account_key);
 -- Pruning expired sessions.
 CREATE INDEX sessions_by_expiry ON sessions (expires_at_ms);
 
 -- A key for a tracking client that cannot log in (OwnTracks, Overland, Traccar Client / OsmAnd).
 CREATE TABLE devices (
     id               TEXT    NOT NULL PRIMARY KEY,                                  -- opaque device id
-    account_id       TEXT    NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,   -- the account whose samples the key posts
+    account_key      INTEGER NOT NULL REFERENCES accounts (key) ON DELETE CASCADE,  -- the account whose samples the key posts
     name             TEXT    NOT NULL,                                              -- name the owner gave the device, e.g. "OwnTracks on tablet"
     key_sha256       BLOB    NOT NULL UNIQUE CHECK (length(key_sha256) = 32),       -- SHA-256 of the device key; the key itself is shown once and never stored
     created_at_ms    INTEGER NOT NULL,                                              -- when the key was issued
@@ -60,11 +62,11 @@ CREATE TABLE devices (
 ) STRICT;
 
 -- An account's devices, for listing and revoking them.
-CREATE INDEX devices_by_account ON devices (account_id);
+CREATE INDEX devices_by_account ON devices (account_key);
 
 -- The code a dependent sets so that others can link to them as guardians; one per account at a time.
 CREATE TABLE verification_codes (
-    account_id       TEXT    NOT NULL PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE, -- the dependent who set the code
+    account_key      INTEGER NOT NULL PRIMARY KEY REFERENCES accounts (key) ON DELETE CASCADE, -- the dependent who set the code
     code_sha256      BLOB    NOT NULL CHECK (length(code_sha256) = 32),                       -- SHA-256 of the code; guessing is held back by rate limits, not by the digest
     expires_at_ms    INTEGER NOT NULL,                                                        -- after this no one can link with the code
     created_at_ms    INTEGER NOT NULL,                                                        -- when the code was set
@@ -77,12 +79,12 @@ CREATE INDEX verification_codes_by_expiry ON verification_codes (expires_at_ms);
 -- A guardian watching a dependent, made with the dependent's verification code; either side may end it.
 CREATE TABLE links (
     id               TEXT    NOT NULL PRIMARY KEY,                                  -- opaque link id
-    guardian_id      TEXT    NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,   -- the account that watches
-    dependent_id     TEXT    NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,   -- the account that is watched
+    guardian_key     INTEGER NOT NULL REFERENCES accounts (key) ON DELETE CASCADE,  -- the account that watches
+    dependent_key    INTEGER NOT NULL REFERENCES accounts (key) ON DELETE CASCADE,  -- the account that is watched
     created_at_ms    INTEGER NOT NULL,                                              -- when the link was made
-    UNIQUE (guardian_id, dependent_id),                                             -- one link per pair; also serves "whom does this guardian watch"
-    CHECK (guardian_id <> dependent_id)                                             -- no one guards themselves
+    UNIQUE (guardian_key, dependent_key),                                             -- one link per pair; also serves "whom does this guardian watch"
+    CHECK (guardian_key <> dependent_key)                                             -- no one guards themselves
 ) STRICT;
 
 -- "Who watches this dependent": alerts, webhooks and the guardians list.
-CREATE INDEX links_by_dependent ON links (dependent_id);
+CREATE INDEX links_by_dependent ON links (dependent_key);

@@ -19,11 +19,12 @@ public final class HTTPServer: Sendable {
     private let logger: Logger
     private let state = Mutex(State())
     /// The request, latency, connection and byte counters of this server.
-    public let metrics = HTTPMetrics()
+    public let metrics: HTTPMetrics
 
-    /// Creates a server; nothing is bound until `start()`.
-    public init(configuration: HTTPServerConfiguration, router: Router, logger: Logger) {
+    /// Creates a server that counts into `metrics`; nothing is bound until `start()`.
+    public init(configuration: HTTPServerConfiguration, router: Router, metrics: HTTPMetrics = HTTPMetrics(), logger: Logger) {
         self.configuration = configuration
+        self.metrics = metrics
         self.logger = logger
         responder = HTTPResponder(router: router, configuration: configuration, logger: logger)
     }

@@ -1,0 +1,53 @@
+import HomewardHTTP
+import HomewardStore
+
+/// The one component that answers "may this caller see or act on that account's data?".
+/// Every handler that names another account asks it; whatever it does not allow answers 404,
+/// exactly as if the account did not exist.
+public struct AccessPolicy: Sendable {
+    /// What a guardian may read by default: their own data and their dependents'.
+    public static let selfOrGuardian: Set<Relationship> = [.oneself, .guardian]
+
+    /// Creates the policy.
+    public init() {}
+
+    /// The relationships of `caller` to `account`.
+    public func relationships(of caller: Caller, to account: AccountKey, in db: Database) throws -> Set<Relationship> {
+        var found: Set<Relationship> = []
+        if caller.accountKey == account { found.insert(.oneself) }
+        let isGuardian = try db.fetchOne(
+            "SELECT 1 FROM links WHERE guardian_key = ? AND dependent_key = ?",
+            [caller.accountKey, account]
+        ) as Int64? != nil
+        if isGuardian { found.insert(.guardian) }
+        return found
+    }
+
+    /// The key of the account with opaque `id` if `caller` stands to it in one of `allowed`
+    /// relationships; 404 otherwise (unknown and not visible look the same).
+    public func visibleAccount(
+        _ id: String, to caller: Caller, in db: Database, allowing allowed: Set<Relationship> = selfOrGuardian
+    ) throws -> AccountKey {
+        if id == caller.accountID, allowed.contains(.oneself) { return caller.accountKey }
+        guard let key = try db.fetchOne("SELECT key FROM accounts WHERE id = ?", [id]) as Int64? else {
+            throw HTTPError.notFound()
+        }
+        guard try !relationships(of: caller, to: key, in: db).isDisjoint(with: allowed) else {
+            throw HTTPError.notFound()
+        }
+        return key
+    }
+
+    /// The accounts `caller` guards, oldest link first.
+    public func dependents(of caller: Caller, in db: Database) throws -> [AccountKey] {
+        try db.fetchAll(
+            "SELECT dependent_key FROM links WHERE guardian_key = ? ORDER BY created_at_ms, id",
+            [caller.accountKey]
+        )
+    }
+
+    /// Everyone who may watch `account` live: its guardians.
+    public func watchers(of account: AccountKey, in db: Database) throws -> [AccountKey] {
+        try db.fetchAll("SELECT guardian_key FROM links WHERE dependent_key = ?", [account])
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Homeward
+import Logging
+
+/// Options every subcommand that opens the database shares.
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .customLong("database"), help: "Path of the SQLite database file, created on first start (env HOMEWARD_DATABASE, default ./homeward.sqlite).")
+    var databasePath: String?
+
+    @Option(help: "Minimum log level: trace, debug, info, notice, warning, error, critical (env HOMEWARD_LOG_LEVEL, default info).")
+    var logLevel: String?
+
+    /// Applies these options to `configuration`.
+    func apply(to configuration: inout AppConfiguration) throws {
+        configuration.databasePath = try EnvironmentDefault.resolve(databasePath, "HOMEWARD_DATABASE", configuration.databasePath)
+        let level = try EnvironmentDefault.resolve(logLevel, "HOMEWARD_LOG_LEVEL", configuration.logLevel.rawValue)
+        guard let parsed = Logger.Level(rawValue: level) else {
+            throw ArgumentParser.ValidationError("Unknown log level \(level).")
+        }
+        configuration.logLevel = parsed
+    }
+
+    /// A logger at the configured level, writing to standard error.
+    func makeLogger(_ configuration: AppConfiguration) -> Logger {
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "homeward")
+        logger.logLevel = configuration.logLevel
+        return logger
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Homeward
+import HomewardHTTP
+import HomewardHTTPTesting
+import HomewardStore
+import Logging
+
+/// A Homeward app on a fresh temporary database with fast password hashing and a manual clock,
+/// plus helpers that seed accounts, sessions and links directly, so each feature's tests stand
+/// on their own.
+final class TestApp {
+    /// An account the test created, with a valid bearer token.
+    struct Account {
+        let key: AccountKey
+        let id: String
+        let phone: String
+        let name: String
+        let password: String
+        let token: String
+
+        /// `Authorization: Bearer <token>` (plus `Content-Type: application/json`).
+        var auth: HTTPHeaders {
+            ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+        }
+    }
+
+    let app: HomewardApp
+    let clock: ManualClock
+    let directory: URL
+    private var nextPhone = 1
+
+    /// Creates the app; `configure` may change settings first.
+    init(configure: (inout AppConfiguration) -> Void = { _ in }) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("homeward-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var configuration = AppConfiguration()
+        configuration.databasePath = directory.appendingPathComponent("homeward.sqlite").path
+        configuration.port = 0
+        configuration.passwordHashIterations = 1
+        configuration.passwordHashMemoryBytes = 8192
+        configure(&configuration)
+        clock = ManualClock(startingAt: Timestamp(unixMilliseconds: Int64(Date().timeIntervalSince1970 * 1000)))
+        app = try HomewardApp(
+            configuration: configuration, clock: clock,
+            logger: Logger(label: "homeward.test", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+    }
+
+    deinit {
+        try? app.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs `body` with a client; `.live` starts the real server on a loopback port.
+    func withClient<T>(_ mode: HTTPTestMode = .live, _ body: (HTTPTestClient) throws -> T) throws -> T {
+        var http = HTTPServerConfiguration.testing
+        http.maxBodyBytes = app.configuration.http.maxBodyBytes
+        http.maxDecodedBodyBytes = app.configuration.http.maxDecodedBodyBytes
+        return try HTTPTestClient.withServer(app.makeRouter(), mode: mode, configuration: http, body)
+    }
+
+    /// Creates an account with a session, directly in the database.
+    func makeAccount(name: String = "Test Person", password: String = "Correct-Horse-9") throws -> Account {
+        let phone = "+4470000\(String(format: "%05d", nextPhone))"
+        nextPhone += 1
+        let id = SecureRandom.identifier()
+        let token = SecureRandom.token()
+        let now = clock.now().unixMilliseconds
+        let hash = try app.passwordHasher.hash(password)
+        let key: AccountKey = try app.database.write { db in
+            try db.execute(
+                """
+                INSERT INTO accounts (id, phone, name, password_hash, created_at_ms, updated_at_ms)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+                id, phone, name, hash, now, now
+            )
+            let key = db.lastInsertRowID
+            try db.execute(
+                """
+                INSERT INTO sessions (id, account_key, token_sha256, device_name, created_at_ms, last_used_at_ms, expires_at_ms)
+                VALUES (?, ?, ?, 'test', ?, ?, ?)
+                """,
+                SecureRandom.identifier(), key, SecretDigest.sha256(token), now, now,
+                now + Int64(app.configuration.sessionLifetimeSeconds) * 1000
+            )
+            return key
+        }
+        return Account(key: key, id: id, phone: phone, name: name, password: password, token: token)
+    }
+
+    /// Makes `guardian` a guardian of `dependent`, directly in the database.
+    func link(guardian: Account, dependent: Account) throws {
+        let now = clock.now().unixMilliseconds
+        try app.database.write { db in
+            try db.execute(
+                "INSERT INTO links (id, guardian_key, dependent_key, created_at_ms) VALUES (?, ?, ?, ?)",
+                SecureRandom.identifier(), guardian.key, dependent.key, now
+            )
+        }
+    }
+}

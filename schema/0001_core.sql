@@ -1,2 +1,0 @@
--- Placeholder
-SELECT 1;
