@@ -47,7 +47,11 @@ public struct SignalFilter: Sendable, Codable {
         let dt = fix.t - previous.t
         let raw = plane.project(prepared)
         let unexplained = max(0, raw.distance(to: lastRaw) - accuracy - lastAccuracyMetres)
-        if unexplained / dt > configuration.maxSpeedMetresPerSecond {
+        let innovation = raw.distance(to: estimate)
+        let statisticalGate = configuration.outlierGateSigmas * (varianceSquareMetres + accuracy * accuracy).squareRoot()
+        let motionGate = configuration.outlierGateSpeedFactor * smoothedSpeedMetresPerSecond * dt
+            + configuration.outlierGateSlackMetres
+        if unexplained / dt > configuration.maxSpeedMetresPerSecond || innovation > max(statisticalGate, motionGate) {
             consecutiveJumps += 1
             guard consecutiveJumps >= configuration.jumpRejectionsBeforeReanchor else {
                 return .rejected(.impossibleJump)

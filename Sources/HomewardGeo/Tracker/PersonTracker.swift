@@ -43,7 +43,9 @@ public struct PersonTracker: Sendable, Codable {
             wanderingDetector.resetPath()
         }
         stayDetector.add(filtered.smoothed, at: fix.t)
-        updateMotionState(speed: filtered.smoothedSpeedMetresPerSecond, at: fix.t, events: &events)
+        let wanderingChange = wanderingDetector.observe(filtered.smoothed, at: fix.t)
+        let pathSpeed = wanderingDetector.recentPathSpeed(over: configuration.pathSpeedWindowSeconds, now: fix.t)
+        updateMotionState(speed: max(filtered.smoothedSpeedMetresPerSecond, pathSpeed), at: fix.t, events: &events)
 
         let localTime = LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         distanceFromHomeMetres = nil
@@ -68,7 +70,7 @@ public struct PersonTracker: Sendable, Codable {
         }
         updateFarFromHome(at: fix.t, events: &events)
 
-        switch wanderingDetector.observe(filtered.smoothed, at: fix.t, state: motionState) {
+        switch wanderingChange {
         case .started(let episode):
             events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
         case .ended:
@@ -105,6 +107,9 @@ public struct PersonTracker: Sendable, Codable {
         }
         return events
     }
+
+    /// The shape measures of the recent path, or nil while it is too short to judge.
+    public var recentPathFeatures: TrajectoryFeatures? { wanderingDetector.currentFeatures() }
 
     /// What guardians see now.
     public var status: PersonStatus {

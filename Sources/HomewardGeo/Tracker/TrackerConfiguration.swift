@@ -7,6 +7,12 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var assumedAccuracyMetres = 30.0
     /// A fix implying a faster move from the last good fix (after allowing for both accuracies) is a jump.
     public var maxSpeedMetresPerSecond = 70.0
+    /// A fix farther from the smoothed position than this many standard deviations (position and fix) ...
+    public var outlierGateSigmas = 4.0
+    /// ... and farther than the smoothed speed times the time since the last fix times this factor ...
+    public var outlierGateSpeedFactor = 2.5
+    /// ... plus this slack is an outlier.
+    public var outlierGateSlackMetres = 50.0
     /// After this many consecutive jump rejections the tracker trusts the new place (the old one was wrong).
     public var jumpRejectionsBeforeReanchor = 3
     /// A silence longer than this starts a new track segment (the shape window restarts).
@@ -63,8 +69,14 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var pathWindowPoints = 48
     /// The shape is classified once the window holds at least this many points ...
     public var classifyMinimumPoints = 32
-    /// ... and again after every this many new points.
+    /// ... and again after every this many new points ...
     public var classifyEveryPoints = 4
+    /// ... while the window was walked at least this fast on average (slower is jitter around a place).
+    public var classifyMinPathSpeedMetresPerSecond = 0.3
+    /// A path that has not grown by a step for this long starts afresh.
+    public var pathIdleResetSeconds = 180.0
+    /// The path grown over this long gives the path speed that also counts as moving.
+    public var pathSpeedWindowSeconds = 60.0
     /// Turning is measured between chords spanning this many resampled steps, so jitter does not read as turns.
     public var turningChordSteps = 2
     /// Two resampled points closer than this are the same place (for revisits).
@@ -76,9 +88,13 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// Straightness (displacement / path length) at or above which movement is direct travel.
     public var directMinStraightness = 0.6
     /// Pacing: the path's minor-to-major spread ratio at most this ...
-    public var pacingMaxElongation = 0.35
+    public var pacingMaxElongation = 0.5
     /// ... with at least this many reversals along the main axis ...
-    public var pacingMinReversals = 4
+    public var pacingMinReversals = 3
+    /// ... or, with at least this many reversals ...
+    public var pacingManyReversals = 8
+    /// ... a spread ratio of at most this; either way ...
+    public var pacingManyReversalsMaxElongation = 0.6
     /// ... over a main axis at least this long.
     public var pacingMinExtentMetres = 15.0
     /// Lapping: net turning of at least this many full turns ...
@@ -86,14 +102,18 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// ... turning consistently one way (net turning / total turning at least this).
     public var lappingMinTurnConsistency = 0.5
     /// Random: straightness below this ...
-    public var randomMaxStraightness = 0.45
+    public var randomMaxStraightness = 0.5
     /// ... with at least this much turning per 100 m of path, in radians.
-    public var randomMinTurningRadiansPer100Metres = 1.5
+    public var randomMinTurningRadiansPer100Metres = 2.5
+    /// ... not turning consistently one way (that is lapping) ...
+    public var randomMaxTurnConsistency = 0.5
+    /// ... and not coming back to the same places much (that is pacing or lapping).
+    public var randomMaxRevisitFraction = 0.45
     /// A pattern must be seen in this many consecutive classifications before wandering starts.
     public var wanderingConfirmClassifications = 2
     /// Wandering ends after this many consecutive classifications of direct travel ...
     public var wanderingEndClassifications = 2
-    /// ... or after being stationary this long.
+    /// ... or after the path has not grown for this long.
     public var wanderingEndStationarySeconds = 300.0
 
     /// The defaults described beside each property.

@@ -13,10 +13,12 @@ public struct WanderingClassifier: Sendable {
         let c = configuration
         if features.straightness >= c.directMinStraightness { return .direct }
         let repetitive = features.revisitFraction >= c.repetitionMinRevisitFraction
-        if repetitive, features.elongation <= c.pacingMaxElongation, features.reversals >= c.pacingMinReversals,
-           features.majorExtentMetres >= c.pacingMinExtentMetres {
+        let thinWithReversals = features.elongation <= c.pacingMaxElongation && features.reversals >= c.pacingMinReversals
+        let manyReversals = features.elongation <= c.pacingManyReversalsMaxElongation
+            && features.reversals >= c.pacingManyReversals
+        if repetitive, thinWithReversals || manyReversals, features.majorExtentMetres >= c.pacingMinExtentMetres {
             let score = min(1, Double(features.reversals) / Double(2 * c.pacingMinReversals))
-                * (1 - features.elongation)
+                * (1 - features.elongation / 2)
             return .wandering(.pacing, score: score)
         }
         if repetitive, features.turns >= c.lappingMinTurns, features.turnConsistency >= c.lappingMinTurnConsistency {
@@ -25,7 +27,8 @@ public struct WanderingClassifier: Sendable {
         }
         let turningPer100Metres = features.pathLengthMetres > 0
             ? features.totalTurningRadians / features.pathLengthMetres * 100 : 0
-        if features.straightness < c.randomMaxStraightness, turningPer100Metres >= c.randomMinTurningRadiansPer100Metres {
+        if features.straightness < c.randomMaxStraightness, turningPer100Metres >= c.randomMinTurningRadiansPer100Metres,
+           features.turnConsistency < c.randomMaxTurnConsistency, features.revisitFraction < c.randomMaxRevisitFraction {
             let score = min(1, turningPer100Metres / (2 * c.randomMinTurningRadiansPer100Metres))
                 * (1 - features.straightness)
             return .wandering(.random, score: score)

@@ -3,12 +3,11 @@
 /// wandering episode only when the classification holds (hysteresis).
 public struct WanderingDetector: Sendable, Codable {
     private let configuration: TrackerConfiguration
-    private var window: RingBuffer<PlanarPoint>
+    private var window: RingBuffer<TimedPoint>
     private var pendingPoints = 0
     private var candidate: WanderingPattern?
     private var candidateCount = 0
     private var directCount = 0
-    private var stationarySince: UnixSeconds?
     /// The ongoing episode, if any.
     public private(set) var episode: Wandering?
 
@@ -18,28 +17,31 @@ public struct WanderingDetector: Sendable, Codable {
         window = RingBuffer(capacity: configuration.pathWindowPoints)
     }
 
-    /// Takes the next smoothed position and the motion state, and says whether an episode started or ended.
-    public mutating func observe(_ point: PlanarPoint, at t: UnixSeconds, state: MotionState) -> WanderingChange? {
-        if state == .stationary {
+    /// Takes the next smoothed position and says whether an episode started or ended.
+    public mutating func observe(_ point: PlanarPoint, at t: UnixSeconds) -> WanderingChange? {
+        guard let last = window.last else {
+            window.append(TimedPoint(t: t, point: point))
+            return nil
+        }
+        let distance = last.point.distance(to: point)
+        let step = configuration.pathStepMetres
+        guard distance >= step else {
+            if episode != nil, t - last.t >= configuration.wanderingEndStationarySeconds { return endEpisode() }
+            return nil
+        }
+        if t - last.t > configuration.pathIdleResetSeconds {
             window.removeAll()
             pendingPoints = 0
-            let since = stationarySince ?? t
-            stationarySince = since
-            if episode != nil, t - since >= configuration.wanderingEndStationarySeconds { return endEpisode() }
+            window.append(TimedPoint(t: t, point: point))
             return nil
         }
-        stationarySince = nil
-        guard let last = window.last else {
-            window.append(point)
-            return nil
-        }
-        let distance = last.distance(to: point)
-        let step = configuration.pathStepMetres
-        guard distance >= step else { return nil }
         let steps = min(Int(distance / step), configuration.pathWindowPoints)
         for index in 1...steps {
             let fraction = Double(index) * step / distance
-            window.append(PlanarPoint(x: last.x + (point.x - last.x) * fraction, y: last.y + (point.y - last.y) * fraction))
+            window.append(TimedPoint(
+                t: last.t + (t - last.t) * fraction,
+                point: PlanarPoint(x: last.point.x + (point.x - last.point.x) * fraction,
+                                   y: last.point.y + (point.y - last.point.y) * fraction)))
         }
         pendingPoints += steps
         guard window.count >= configuration.classifyMinimumPoints,
@@ -48,14 +50,34 @@ public struct WanderingDetector: Sendable, Codable {
         return decide(currentClassification(), at: t)
     }
 
+    /// Metres of resampled path per second over the last `seconds` up to `now` (movement that jitter
+    /// alone rarely produces, since the path only grows in whole steps of the smoothed position).
+    public func recentPathSpeed(over seconds: Double, now: UnixSeconds) -> Double {
+        var steps = 0
+        var index = window.count - 1
+        while index > 0, now - window[index].t <= seconds {
+            steps += 1
+            index -= 1
+        }
+        return Double(steps) * configuration.pathStepMetres / seconds
+    }
+
     /// The classification of the current window (undetermined while the window is too short).
     public func currentClassification() -> MovementClass {
-        guard window.count >= configuration.classifyMinimumPoints else { return .undetermined }
-        let features = TrajectoryFeatures(
-            points: window.elements, chordSteps: configuration.turningChordSteps,
+        guard let features = currentFeatures() else { return .undetermined }
+        return WanderingClassifier(configuration: configuration).classify(features)
+    }
+
+    /// The shape measures of the current window, or nil while it is too short.
+    public func currentFeatures() -> TrajectoryFeatures? {
+        guard window.count >= configuration.classifyMinimumPoints, let first = window.first, let last = window.last,
+              last.t > first.t,
+              Double(window.count - 1) * configuration.pathStepMetres / (last.t - first.t)
+                >= configuration.classifyMinPathSpeedMetresPerSecond else { return nil }
+        return TrajectoryFeatures(
+            points: window.elements.map(\.point), chordSteps: configuration.turningChordSteps,
             revisitRadiusMetres: configuration.revisitRadiusMetres,
             revisitMinimumSeparationSteps: configuration.revisitMinimumSeparationSteps)
-        return WanderingClassifier(configuration: configuration).classify(features)
     }
 
     /// Forgets the path (after a gap the old shape says nothing about the new one); an episode stays open.
