@@ -56,7 +56,16 @@ public struct SignalFilter: Sendable, Codable {
             guard consecutiveJumps >= configuration.jumpRejectionsBeforeReanchor else {
                 return .rejected(.impossibleJump)
             }
-            return .accepted(startSegment(with: fix, prepared: prepared, accuracy: accuracy))
+            // Several fixes in a row beyond the gate: the person really moved (a vehicle setting off), so
+            // the new segment starts with the speed of that move unless it is impossible.
+            let impliedSpeed = raw.distance(to: lastRaw) / dt
+            let accepted = startSegment(with: fix, prepared: prepared, accuracy: accuracy)
+            if fix.speed == nil, impliedSpeed <= configuration.maxSpeedMetresPerSecond {
+                smoothedSpeedMetresPerSecond = impliedSpeed
+            }
+            return .accepted(FilteredFix(
+                fix: fix, accuracyMetres: accuracy, smoothed: accepted.smoothed,
+                smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: true))
         }
         if dt > configuration.gapSeconds || raw.distance(to: PlanarPoint(x: 0, y: 0)) > Self.replanDistanceMetres {
             return .accepted(startSegment(with: fix, prepared: prepared, accuracy: accuracy))

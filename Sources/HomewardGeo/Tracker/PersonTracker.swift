@@ -43,7 +43,10 @@ public struct PersonTracker: Sendable, Codable {
             wanderingDetector.resetPath()
         }
         stayDetector.add(filtered.smoothed, at: fix.t)
-        let wanderingChange = wanderingDetector.observe(filtered.smoothed, at: fix.t)
+        var wanderingChange: WanderingChange?
+        if filtered.accuracyMetres <= configuration.shapeMaxAccuracyMetres {
+            wanderingChange = wanderingDetector.observe(filtered.smoothed, at: fix.t, isStationary: motionState == .stationary)
+        }
         let pathSpeed = wanderingDetector.recentPathSpeed(over: configuration.pathSpeedWindowSeconds, now: fix.t)
         updateMotionState(speed: max(filtered.smoothedSpeedMetresPerSecond, pathSpeed), at: fix.t, events: &events)
 
@@ -68,7 +71,7 @@ public struct PersonTracker: Sendable, Codable {
                 }
             }
         }
-        updateFarFromHome(at: fix.t, events: &events)
+        updateFarFromHome(at: fix.t, speed: filtered.smoothedSpeedMetresPerSecond, events: &events)
 
         switch wanderingChange {
         case .started(let episode):
@@ -150,7 +153,6 @@ public struct PersonTracker: Sendable, Codable {
             } else {
                 slowSince = nil
             }
-            if stayDetector.isStaying { next = .stationary }
         }
         if next != motionState {
             motionState = next
@@ -158,7 +160,7 @@ public struct PersonTracker: Sendable, Codable {
         }
     }
 
-    private mutating func updateFarFromHome(at t: UnixSeconds, events: inout [GeoEvent]) {
+    private mutating func updateFarFromHome(at t: UnixSeconds, speed: Double, events: inout [GeoEvent]) {
         let insideSomeZone = memberships.contains { $0.presence == .inside }
         var beyondDistance = false
         if let limit = configuration.farFromHomeMetres, let distance = distanceFromHomeMetres {
@@ -180,7 +182,8 @@ public struct PersonTracker: Sendable, Codable {
             }
             return
         }
-        let since = farCandidateSince ?? t
+        // Riding in a vehicle restarts the clock: being driven is not wandering off.
+        let since = speed >= configuration.farFromHomeMaxSpeedMetresPerSecond ? t : farCandidateSince ?? t
         farCandidateSince = since
         if let limit = configuration.farFromHomeMetres, let distance = distanceFromHomeMetres {
             farFromHomeScore = min(1, distance / (2 * limit))

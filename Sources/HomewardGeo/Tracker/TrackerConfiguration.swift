@@ -30,7 +30,7 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// Smoothed speed at or above which the person is moving.
     public var movingSpeedMetresPerSecond = 0.6
     /// Smoothed speed below which the person may be stationary.
-    public var stationarySpeedMetresPerSecond = 0.35
+    public var stationarySpeedMetresPerSecond = 0.3
     /// How long the speed must stay low before the person is stationary.
     public var stationaryConfirmSeconds = 60.0
     /// A stay point is a place the person stays within this radius of ...
@@ -61,8 +61,12 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var farFromHomeMetres: Double? = 800
     /// Outside every safe zone for longer than this counts as far from home; nil turns it off.
     public var maxSecondsOutsideZones: Double? = nil
-    /// Far from home must hold this long before it is reported.
+    /// Far from home must hold this long before it is reported ...
     public var farFromHomeConfirmSeconds = 300.0
+    /// ... and the clock restarts while the person moves faster than this (riding in a vehicle).
+    public var farFromHomeMaxSpeedMetresPerSecond = 3.5
+    /// Fixes less accurate than this do not shape the path (indoor fixes scatter into false shapes).
+    public var shapeMaxAccuracyMetres = 35.0
     /// The recent path is resampled to one point per this many metres of movement.
     public var pathStepMetres = 10.0
     /// Number of resampled points kept (the shape window is this many steps long).
@@ -72,7 +76,7 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// ... and again after every this many new points ...
     public var classifyEveryPoints = 4
     /// ... while the window was walked at least this fast on average (slower is jitter around a place).
-    public var classifyMinPathSpeedMetresPerSecond = 0.3
+    public var classifyMinPathSpeedMetresPerSecond = 0.25
     /// A path that has not grown by a step for this long starts afresh.
     public var pathIdleResetSeconds = 180.0
     /// The path grown over this long gives the path speed that also counts as moving.

@@ -2,8 +2,13 @@
 /// movement into a fixed ring, classifies the window every few new points, and starts or ends a
 /// wandering episode only when the classification holds (hysteresis).
 public struct WanderingDetector: Sendable, Codable {
+    /// Recent step times kept for the path speed.
+    public static let stepHistoryCount = 16
+
     private let configuration: TrackerConfiguration
     private var window: RingBuffer<TimedPoint>
+    private var anchor: TimedPoint?
+    private var stepTimes: RingBuffer<UnixSeconds>
     private var pendingPoints = 0
     private var candidate: WanderingPattern?
     private var candidateCount = 0
@@ -15,12 +20,16 @@ public struct WanderingDetector: Sendable, Codable {
     public init(configuration: TrackerConfiguration) {
         self.configuration = configuration
         window = RingBuffer(capacity: configuration.pathWindowPoints)
+        stepTimes = RingBuffer(capacity: Self.stepHistoryCount)
     }
 
-    /// Takes the next smoothed position and says whether an episode started or ended.
-    public mutating func observe(_ point: PlanarPoint, at t: UnixSeconds) -> WanderingChange? {
-        guard let last = window.last else {
-            window.append(TimedPoint(t: t, point: point))
+    /// Takes the next smoothed position and says whether an episode started or ended. While the person is
+    /// stationary the path still grows (for the path speed) but the shape window is emptied, so that the
+    /// drift of a standing fix never reads as a shape.
+    public mutating func observe(_ point: PlanarPoint, at t: UnixSeconds, isStationary: Bool) -> WanderingChange? {
+        guard let last = anchor else {
+            anchor = TimedPoint(t: t, point: point)
+            if !isStationary { window.append(TimedPoint(t: t, point: point)) }
             return nil
         }
         let distance = last.point.distance(to: point)
@@ -29,20 +38,23 @@ public struct WanderingDetector: Sendable, Codable {
             if episode != nil, t - last.t >= configuration.wanderingEndStationarySeconds { return endEpisode() }
             return nil
         }
-        if t - last.t > configuration.pathIdleResetSeconds {
+        if isStationary || t - last.t > configuration.pathIdleResetSeconds {
             window.removeAll()
             pendingPoints = 0
-            window.append(TimedPoint(t: t, point: point))
-            return nil
         }
         let steps = min(Int(distance / step), configuration.pathWindowPoints)
+        var reached = last
         for index in 1...steps {
             let fraction = Double(index) * step / distance
-            window.append(TimedPoint(
+            reached = TimedPoint(
                 t: last.t + (t - last.t) * fraction,
                 point: PlanarPoint(x: last.point.x + (point.x - last.point.x) * fraction,
-                                   y: last.point.y + (point.y - last.point.y) * fraction)))
+                                   y: last.point.y + (point.y - last.point.y) * fraction))
+            stepTimes.append(reached.t)
+            if !isStationary { window.append(reached) }
         }
+        anchor = reached
+        guard !isStationary else { return nil }
         pendingPoints += steps
         guard window.count >= configuration.classifyMinimumPoints,
               pendingPoints >= configuration.classifyEveryPoints else { return nil }
@@ -54,8 +66,8 @@ public struct WanderingDetector: Sendable, Codable {
     /// alone rarely produces, since the path only grows in whole steps of the smoothed position).
     public func recentPathSpeed(over seconds: Double, now: UnixSeconds) -> Double {
         var steps = 0
-        var index = window.count - 1
-        while index > 0, now - window[index].t <= seconds {
+        var index = stepTimes.count - 1
+        while index >= 0, now - stepTimes[index] <= seconds {
             steps += 1
             index -= 1
         }
@@ -83,6 +95,8 @@ public struct WanderingDetector: Sendable, Codable {
     /// Forgets the path (after a gap the old shape says nothing about the new one); an episode stays open.
     public mutating func resetPath() {
         window.removeAll()
+        anchor = nil
+        stepTimes.removeAll()
         pendingPoints = 0
         candidate = nil
         candidateCount = 0

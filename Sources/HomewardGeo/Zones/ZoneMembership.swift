@@ -1,6 +1,6 @@
 /// The hysteresis for one zone: an exit needs several accurate fixes clearly outside (by more than their
 /// own accuracy plus a margin) over a minimum time; an entry needs consecutive fixes inside. Inaccurate
-/// fixes never count towards an exit.
+/// fixes never count towards an exit. The first decision, from the same evidence, raises no event.
 public struct ZoneMembership: Sendable, Equatable, Codable {
     /// The decided presence.
     public private(set) var presence = ZonePresence.unknown
@@ -35,11 +35,11 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
 
         switch presence {
         case .unknown:
-            if inside {
+            if entryEvidenceFixes >= configuration.entryConfirmFixes {
                 presence = .inside
-            } else if clearlyOutside {
+            } else if exitEvidenceFixes >= configuration.exitConfirmFixes {
                 presence = .outside
-                outsideSince = t
+                outsideSince = exitEvidenceSince
             }
             return nil
         case .inside:

@@ -61,20 +61,32 @@ final class ZoneHysteresisTests: XCTestCase {
         XCTAssertFalse(events.contains(.leftZone(zoneId: "home")))
     }
 
-    func testMembershipStartsFromTheFirstFixWithoutAnEvent() {
+    func testMembershipStartsFromConfirmedEvidenceWithoutAnEvent() {
         var membership = ZoneMembership()
         let configuration = TrackerConfiguration()
         XCTAssertNil(membership.update(signedDistanceMetres: 10, accuracyMetres: 15, at: 0, configuration: configuration))
-        XCTAssertEqual(membership.presence, .unknown)
-        XCTAssertNil(membership.update(signedDistanceMetres: 200, accuracyMetres: 15, at: 1, configuration: configuration))
+        XCTAssertNil(membership.update(signedDistanceMetres: 300, accuracyMetres: 15, at: 1, configuration: configuration))
+        XCTAssertEqual(membership.presence, .unknown, "one outlier decides nothing")
+        XCTAssertNil(membership.update(signedDistanceMetres: 200, accuracyMetres: 15, at: 2, configuration: configuration))
+        XCTAssertNil(membership.update(signedDistanceMetres: 200, accuracyMetres: 15, at: 3, configuration: configuration))
         XCTAssertEqual(membership.presence, .outside)
-        XCTAssertNil(membership.update(signedDistanceMetres: -5, accuracyMetres: 15, at: 2, configuration: configuration))
-        XCTAssertEqual(membership.update(signedDistanceMetres: -5, accuracyMetres: 15, at: 3, configuration: configuration), .entered)
+        XCTAssertEqual(membership.outsideSince, 1)
+        XCTAssertNil(membership.update(signedDistanceMetres: -5, accuracyMetres: 15, at: 4, configuration: configuration))
+        XCTAssertEqual(membership.update(signedDistanceMetres: -5, accuracyMetres: 15, at: 5, configuration: configuration), .entered)
+    }
+
+    func testMembershipStartsInsideWithoutAnEvent() {
+        var membership = ZoneMembership()
+        let configuration = TrackerConfiguration()
+        XCTAssertNil(membership.update(signedDistanceMetres: -20, accuracyMetres: 15, at: 0, configuration: configuration))
+        XCTAssertNil(membership.update(signedDistanceMetres: -20, accuracyMetres: 15, at: 1, configuration: configuration))
+        XCTAssertEqual(membership.presence, .inside)
     }
 
     func testExitNeedsBothSeveralFixesAndTheMinimumTime() {
         var membership = ZoneMembership()
         let configuration = TrackerConfiguration()
+        _ = membership.update(signedDistanceMetres: -10, accuracyMetres: 5, at: -1, configuration: configuration)
         _ = membership.update(signedDistanceMetres: -10, accuracyMetres: 5, at: 0, configuration: configuration)
         XCTAssertNil(membership.update(signedDistanceMetres: 60, accuracyMetres: 5, at: 1, configuration: configuration))
         XCTAssertNil(membership.update(signedDistanceMetres: 60, accuracyMetres: 5, at: 2, configuration: configuration))

@@ -71,6 +71,7 @@ final class ZoneRulesTests: XCTestCase {
         var tracker = homeTracker()
         let evening = Scene.monday + 21 * 3_600 - Double(vienna)
         _ = tracker.ingest(scene.fix(x: 5, y: 0, t: evening, utcOffsetSeconds: vienna))
+        _ = tracker.ingest(scene.fix(x: 6, y: 0, t: evening + 10, utcOffsetSeconds: vienna))
         XCTAssertEqual(tracker.status.zoneName, "Home")
         XCTAssertEqual(tracker.evaluateClock(now: evening + 3_601, utcOffsetSeconds: vienna), [])
     }
