@@ -1,1 +1,0 @@
-/// Pure geo maths for Homeward: no I/O, no database, no HTTP.

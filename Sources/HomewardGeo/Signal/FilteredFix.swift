@@ -1,0 +1,13 @@
+/// A fix the signal filter accepted, with what the filter derived from it.
+public struct FilteredFix: Sendable, Equatable {
+    /// The fix as reported.
+    public let fix: Fix
+    /// The accuracy used (the reported one, or the configured assumption).
+    public let accuracyMetres: Double
+    /// The smoothed position in the tracker's local plane.
+    public let smoothed: PlanarPoint
+    /// The exponentially weighted speed, in metres per second.
+    public let smoothedSpeedMetresPerSecond: Double
+    /// Whether this fix starts a new segment (first fix, after a gap, or after re-anchoring).
+    public let startsSegment: Bool
+}

@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// Cleans one person's fixes one at a time in constant time: drops inaccurate, duplicate, out-of-order
+/// and impossible fixes, smooths the position (a scalar Kalman filter weighted by accuracy) and the
+/// speed (an exponentially weighted moving average), and notices gaps.
+public struct SignalFilter: Sendable, Codable {
+    /// Recent smoothed positions kept for the implied speed (one every quarter baseline).
+    public static let speedHistoryCount = 6
+
+    private let configuration: TrackerConfiguration
+    /// The plane positions are measured in, tangent at the first fix of the current segment.
+    public private(set) var projection: LocalProjection?
+    /// The last fix used.
+    public private(set) var lastAccepted: Fix?
+    private var lastAccuracyMetres = 0.0
+    private var lastRaw = PlanarPoint(x: 0, y: 0)
+    private var estimate = PlanarPoint(x: 0, y: 0)
+    private var varianceSquareMetres = 0.0
+    /// The exponentially weighted speed, in metres per second.
+    public private(set) var smoothedSpeedMetresPerSecond = 0.0
+    private var consecutiveJumps = 0
+    private var history: RingBuffer<TimedPoint>
+    /// The reprojection distance beyond which a new segment gets a new plane, in metres.
+    public static let replanDistanceMetres = 20_000.0
+
+    /// Creates an empty filter.
+    public init(configuration: TrackerConfiguration) {
+        self.configuration = configuration
+        history = RingBuffer(capacity: Self.speedHistoryCount)
+    }
+
+    /// Takes the next fix and says whether it was used.
+    public mutating func filter(_ fix: Fix, prepared: SphericalPoint) -> FilterOutcome {
+        guard fix.t.isFinite, fix.coordinate.isValid else { return .rejected(.invalid) }
+        let accuracy = fix.accuracy.map { $0 >= 0 ? $0 : configuration.assumedAccuracyMetres }
+            ?? configuration.assumedAccuracyMetres
+        guard accuracy <= configuration.maxAccuracyMetres else { return .rejected(.poorAccuracy) }
+        guard let previous = lastAccepted, let plane = projection else {
+            return .accepted(startSegment(with: fix, prepared: prepared, accuracy: accuracy))
+        }
+        if fix.t < previous.t { return .rejected(.outOfOrder) }
+        if fix.t == previous.t { return .rejected(.duplicateTime) }
+        let dt = fix.t - previous.t
+        let raw = plane.project(prepared)
+        let unexplained = max(0, raw.distance(to: lastRaw) - accuracy - lastAccuracyMetres)
+        let innovation = raw.distance(to: estimate)
+        let statisticalGate = configuration.outlierGateSigmas * (varianceSquareMetres + accuracy * accuracy).squareRoot()
+        let motionGate = configuration.outlierGateSpeedFactor * smoothedSpeedMetresPerSecond * dt
+            + configuration.outlierGateSlackMetres
+        if unexplained / dt > configuration.maxSpeedMetresPerSecond || innovation > max(statisticalGate, motionGate) {
+            consecutiveJumps += 1
+            guard consecutiveJumps >= configuration.jumpRejectionsBeforeReanchor else {
+                return .rejected(.impossibleJump)
+            }
+            // Several fixes in a row beyond the gate: the person really moved (a vehicle setting off), so
+            // the new segment starts with the speed of that move unless it is impossible.
+            let impliedSpeed = raw.distance(to: lastRaw) / dt
+            let accepted = startSegment(with: fix, prepared: prepared, accuracy: accuracy)
+            if fix.speed == nil, impliedSpeed <= configuration.maxSpeedMetresPerSecond {
+                smoothedSpeedMetresPerSecond = impliedSpeed
+            }
+            return .accepted(FilteredFix(
+                fix: fix, accuracyMetres: accuracy, smoothed: accepted.smoothed,
+                smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: true))
+        }
+        if dt > configuration.gapSeconds || raw.distance(to: PlanarPoint(x: 0, y: 0)) > Self.replanDistanceMetres {
+            return .accepted(startSegment(with: fix, prepared: prepared, accuracy: accuracy))
+        }
+        consecutiveJumps = 0
+
+        let processNoise = configuration.positionProcessNoiseSquareMetresPerSecond
+            + smoothedSpeedMetresPerSecond * smoothedSpeedMetresPerSecond * configuration.speedProcessNoiseSeconds
+        varianceSquareMetres += processNoise * dt
+        let gain = varianceSquareMetres / (varianceSquareMetres + accuracy * accuracy)
+        estimate = PlanarPoint(x: estimate.x + gain * (raw.x - estimate.x), y: estimate.y + gain * (raw.y - estimate.y))
+        varianceSquareMetres *= 1 - gain
+
+        if let speedSample = speedSample(reported: fix.speed, at: fix.t) {
+            let weight = 1 - exp(-dt / configuration.speedSmoothingSeconds)
+            smoothedSpeedMetresPerSecond += weight * (speedSample - smoothedSpeedMetresPerSecond)
+        }
+        // A sparse history: six entries a quarter baseline apart cover more than the baseline.
+        if history.last.map({ fix.t - $0.t >= configuration.speedBaselineSeconds / 4 }) ?? true {
+            history.append(TimedPoint(t: fix.t, point: estimate))
+        }
+        lastAccepted = fix
+        lastAccuracyMetres = accuracy
+        lastRaw = raw
+        return .accepted(FilteredFix(
+            fix: fix, accuracyMetres: accuracy, smoothed: estimate,
+            smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: false))
+    }
+
+    private func speedSample(reported: Double?, at t: UnixSeconds) -> Double? {
+        if let reported, reported >= 0, reported.isFinite { return reported }
+        var baseline: TimedPoint?
+        for index in stride(from: history.count - 1, through: 0, by: -1) {
+            let entry = history[index]
+            if t - entry.t >= configuration.speedBaselineSeconds {
+                baseline = entry
+                break
+            }
+        }
+        guard let origin = baseline else { return nil }
+        return origin.point.distance(to: estimate) / (t - origin.t)
+    }
+
+    private mutating func startSegment(with fix: Fix, prepared: SphericalPoint, accuracy: Double) -> FilteredFix {
+        let plane = LocalProjection(origin: fix.coordinate)
+        projection = plane
+        let raw = plane.project(prepared)
+        estimate = raw
+        lastRaw = raw
+        varianceSquareMetres = accuracy * accuracy
+        consecutiveJumps = 0
+        history.removeAll()
+        history.append(TimedPoint(t: fix.t, point: raw))
+        if let reported = fix.speed, reported >= 0, reported.isFinite {
+            smoothedSpeedMetresPerSecond = reported
+        } else {
+            smoothedSpeedMetresPerSecond = 0
+        }
+        lastAccepted = fix
+        lastAccuracyMetres = accuracy
+        return FilteredFix(
+            fix: fix, accuracyMetres: accuracy, smoothed: raw,
+            smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: true)
+    }
+}

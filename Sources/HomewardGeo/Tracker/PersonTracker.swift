@@ -1,0 +1,205 @@
+/// Everything the server knows about one person's movement, fed one fix at a time in O(1) amortised
+/// per fix with a fixed-size memory: signal cleaning, motion state, safe zones with hysteresis and
+/// schedules, "be here by" rules, wandering and distance from home.
+public struct PersonTracker: Sendable, Codable {
+    /// The thresholds.
+    public let configuration: TrackerConfiguration
+    /// The person's safe zones.
+    public let zones: [SafeZone]
+    private var memberships: [ZoneMembership]
+    private var filter: SignalFilter
+    private var stayDetector: StayPointDetector
+    private var wanderingDetector: WanderingDetector
+    private var motionState = MotionState.unknown
+    private var slowSince: UnixSeconds?
+    private var lastFiltered: Fix?
+    private var distanceFromHomeMetres: Double?
+    private var farCandidateSince: UnixSeconds?
+    private var farFromHomeSince: UnixSeconds?
+    private var farFromHomeScore = 0.0
+    private var clockSeconds: UnixSeconds?
+
+    /// Creates a tracker for a person with `zones`.
+    public init(configuration: TrackerConfiguration = TrackerConfiguration(), zones: [SafeZone] = []) {
+        self.configuration = configuration
+        self.zones = zones
+        memberships = Array(repeating: ZoneMembership(), count: zones.count)
+        filter = SignalFilter(configuration: configuration)
+        stayDetector = StayPointDetector(
+            radiusMetres: configuration.stayRadiusMetres, minimumSeconds: configuration.stayMinimumSeconds)
+        wanderingDetector = WanderingDetector(configuration: configuration)
+    }
+
+    /// Takes the next fix; fixes older than the last one used, duplicates, inaccurate fixes and impossible
+    /// jumps are ignored (they return no events).
+    public mutating func ingest(_ fix: Fix) -> [GeoEvent] {
+        guard fix.coordinate.isValid else { return [] }
+        let prepared = SphericalPoint(fix.coordinate)
+        guard case .accepted(let filtered) = filter.filter(fix, prepared: prepared) else { return [] }
+        var events: [GeoEvent] = []
+        lastFiltered = fix
+        if filtered.startsSegment {
+            stayDetector.reset()
+            wanderingDetector.resetPath()
+        }
+        stayDetector.add(filtered.smoothed, at: fix.t)
+        var wanderingChange: WanderingChange?
+        if filtered.accuracyMetres <= configuration.shapeMaxAccuracyMetres {
+            wanderingChange = wanderingDetector.observe(filtered.smoothed, at: fix.t, isStationary: motionState == .stationary)
+        }
+        let pathSpeed = wanderingDetector.recentPathSpeed(over: configuration.pathSpeedWindowSeconds, now: fix.t)
+        updateMotionState(speed: max(filtered.smoothedSpeedMetresPerSecond, pathSpeed), at: fix.t, events: &events)
+
+        let localTime = LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
+        distanceFromHomeMetres = nil
+        for index in zones.indices {
+            let zone = zones[index]
+            if zone.isHome, distanceFromHomeMetres == nil {
+                distanceFromHomeMetres = zone.shape.distanceFromCenterMetres(to: prepared)
+            }
+            let transition = memberships[index].update(
+                signedDistanceMetres: zone.shape.signedDistanceToEdgeMetres(from: prepared),
+                accuracyMetres: filtered.accuracyMetres, at: fix.t, configuration: configuration)
+            guard let transition, zone.isActive(at: localTime) else { continue }
+            switch transition {
+            case .entered:
+                events.append(.enteredZone(zoneId: zone.id))
+            case .left(let at):
+                events.append(.leftZone(zoneId: zone.id))
+                if zone.isHome, isNight(LocalTime(t: at, utcOffsetSeconds: fix.utcOffsetSeconds)) {
+                    events.append(.leftHomeAtNight(zoneId: zone.id))
+                }
+            }
+        }
+        updateFarFromHome(at: fix.t, speed: filtered.smoothedSpeedMetresPerSecond, events: &events)
+
+        switch wanderingChange {
+        case .started(let episode):
+            events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
+        case .ended:
+            events.append(.wanderingEnded)
+        case nil:
+            break
+        }
+        events += evaluateClock(now: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
+        return events
+    }
+
+    /// Checks the time-based rules ("at home by 22:00") at `now` without a new fix. The first call only
+    /// starts the clock; a deadline fires when it falls after the previous call (or fix) and by `now`.
+    public mutating func evaluateClock(now: UnixSeconds, utcOffsetSeconds: Int) -> [GeoEvent] {
+        guard let previous = clockSeconds else {
+            clockSeconds = now
+            return []
+        }
+        guard now > previous else { return [] }
+        clockSeconds = now
+        var events: [GeoEvent] = []
+        let today = LocalTime(t: now, utcOffsetSeconds: utcOffsetSeconds).dayNumber
+        for index in zones.indices {
+            guard let rule = zones[index].expectedPresence else { continue }
+            let crossed = [today, today - 1].contains { day in
+                let deadline = LocalTime.moment(
+                    dayNumber: day, secondOfDay: rule.deadlineSecondOfDay, utcOffsetSeconds: utcOffsetSeconds)
+                let weekday = LocalTime(t: deadline, utcOffsetSeconds: utcOffsetSeconds).weekday
+                return deadline > previous && deadline <= now && rule.days.contains(weekday)
+            }
+            if crossed, memberships[index].presence != .inside {
+                events.append(.expectedMissed(zoneId: zones[index].id))
+            }
+        }
+        return events
+    }
+
+    /// The shape measures of the recent path, or nil while it is too short to judge.
+    public var recentPathFeatures: TrajectoryFeatures? { wanderingDetector.currentFeatures() }
+
+    /// What guardians see now.
+    public var status: PersonStatus {
+        let current = zones.indices.first { memberships[$0].presence == .inside }
+        let home = zones.indices.first { zones[$0].isHome }
+        var timeAway: Double?
+        if let home, let since = memberships[home].outsideSince, let last = lastFiltered {
+            timeAway = max(0, last.t - since)
+        }
+        var stay: StayPoint?
+        if stayDetector.isStaying, let center = stayDetector.center, let since = stayDetector.since,
+           let plane = filter.projection {
+            stay = StayPoint(center: plane.unproject(center), since: since)
+        }
+        let farEpisode = farFromHomeSince.map { Wandering(pattern: .farFromHome, since: $0, score: farFromHomeScore) }
+        return PersonStatus(
+            state: motionState,
+            zoneId: current.map { zones[$0].id },
+            zoneName: current.map { zones[$0].name },
+            wandering: wanderingDetector.episode ?? farEpisode,
+            distanceFromHomeMetres: distanceFromHomeMetres,
+            timeAwaySeconds: timeAway,
+            smoothedSpeedMetresPerSecond: filter.smoothedSpeedMetresPerSecond,
+            stay: stay,
+            lastGoodFix: lastFiltered)
+    }
+
+    private mutating func updateMotionState(speed: Double, at t: UnixSeconds, events: inout [GeoEvent]) {
+        var next = motionState
+        if speed >= configuration.movingSpeedMetresPerSecond {
+            next = .moving
+            slowSince = nil
+        } else {
+            if speed < configuration.stationarySpeedMetresPerSecond {
+                let since = slowSince ?? t
+                slowSince = since
+                if t - since >= configuration.stationaryConfirmSeconds { next = .stationary }
+            } else {
+                slowSince = nil
+            }
+        }
+        if next != motionState {
+            motionState = next
+            events.append(.stateChanged(next))
+        }
+    }
+
+    private mutating func updateFarFromHome(at t: UnixSeconds, speed: Double, events: inout [GeoEvent]) {
+        let insideSomeZone = memberships.contains { $0.presence == .inside }
+        var beyondDistance = false
+        if let limit = configuration.farFromHomeMetres, let distance = distanceFromHomeMetres {
+            let hysteresis = farFromHomeSince == nil ? 0 : configuration.exitMarginMetres
+            beyondDistance = distance > limit - hysteresis
+        }
+        var outsideTooLong = false
+        if let limit = configuration.maxSecondsOutsideZones, !zones.isEmpty,
+           memberships.allSatisfy({ $0.presence == .outside }) {
+            let leftAll = memberships.compactMap(\.outsideSince).max() ?? t
+            outsideTooLong = t - leftAll > limit
+        }
+        let far = !insideSomeZone && (beyondDistance || outsideTooLong)
+        guard far else {
+            farCandidateSince = nil
+            if farFromHomeSince != nil {
+                farFromHomeSince = nil
+                events.append(.farFromHomeEnded)
+            }
+            return
+        }
+        // Riding in a vehicle restarts the clock: being driven is not wandering off.
+        let since = speed >= configuration.farFromHomeMaxSpeedMetresPerSecond ? t : farCandidateSince ?? t
+        farCandidateSince = since
+        if let limit = configuration.farFromHomeMetres, let distance = distanceFromHomeMetres {
+            farFromHomeScore = min(1, distance / (2 * limit))
+        } else {
+            farFromHomeScore = 1
+        }
+        if farFromHomeSince == nil, outsideTooLong || t - since >= configuration.farFromHomeConfirmSeconds {
+            farFromHomeSince = since
+            events.append(.farFromHome(distanceMetres: distanceFromHomeMetres ?? 0))
+        }
+    }
+
+    private func isNight(_ time: LocalTime) -> Bool {
+        let start = configuration.nightStartSecondOfDay, end = configuration.nightEndSecondOfDay
+        return start <= end
+            ? time.secondOfDay >= start && time.secondOfDay < end
+            : time.secondOfDay >= start || time.secondOfDay < end
+    }
+}

@@ -1,0 +1,125 @@
+/// Every threshold the per-person tracker uses, with its unit in its name.
+public struct TrackerConfiguration: Sendable, Equatable, Codable {
+    // MARK: Signal
+    /// Fixes less accurate than this are dropped.
+    public var maxAccuracyMetres = 100.0
+    /// Accuracy assumed for fixes that report none.
+    public var assumedAccuracyMetres = 30.0
+    /// A fix implying a faster move from the last good fix (after allowing for both accuracies) is a jump.
+    public var maxSpeedMetresPerSecond = 70.0
+    /// A fix farther from the smoothed position than this many standard deviations (position and fix) ...
+    public var outlierGateSigmas = 4.0
+    /// ... and farther than the smoothed speed times the time since the last fix times this factor ...
+    public var outlierGateSpeedFactor = 2.5
+    /// ... plus this slack is an outlier.
+    public var outlierGateSlackMetres = 50.0
+    /// After this many consecutive jump rejections the tracker trusts the new place (the old one was wrong).
+    public var jumpRejectionsBeforeReanchor = 3
+    /// A silence longer than this starts a new track segment (the shape window restarts).
+    public var gapSeconds = 300.0
+    /// How fast the smoothed position may drift (process noise of the position filter), in m²/s.
+    public var positionProcessNoiseSquareMetresPerSecond = 3.0
+    /// The position filter also lets the estimate drift by speed² times this, so vehicles do not lag.
+    public var speedProcessNoiseSeconds = 1.0
+    /// Time constant of the exponentially weighted speed average.
+    public var speedSmoothingSeconds = 20.0
+    /// Implied speed is measured over at least this long, so jitter does not read as motion.
+    public var speedBaselineSeconds = 30.0
+
+    // MARK: Motion
+    /// Smoothed speed at or above which the person is moving.
+    public var movingSpeedMetresPerSecond = 0.6
+    /// Smoothed speed below which the person may be stationary.
+    public var stationarySpeedMetresPerSecond = 0.3
+    /// How long the speed must stay low before the person is stationary.
+    public var stationaryConfirmSeconds = 60.0
+    /// A stay point is a place the person stays within this radius of ...
+    public var stayRadiusMetres = 100.0
+    /// ... for at least this long.
+    public var stayMinimumSeconds = 300.0
+
+    // MARK: Zones
+    /// An exit needs the fix outside the zone by more than its accuracy plus this margin.
+    public var exitMarginMetres = 20.0
+    /// Fixes less accurate than this never count towards an exit.
+    public var exitMaxAccuracyMetres = 60.0
+    /// An exit needs at least this many consecutive fixes clearly outside ...
+    public var exitConfirmFixes = 3
+    /// ... spread over at least this long.
+    public var exitConfirmSeconds = 20.0
+    /// An entry needs the fix inside by at least this much.
+    public var entryMarginMetres = 0.0
+    /// An entry needs this many consecutive fixes inside.
+    public var entryConfirmFixes = 2
+    /// Local time at which night starts (for night-time departures from home), seconds after midnight.
+    public var nightStartSecondOfDay = 22.0 * 3_600
+    /// Local time at which night ends, seconds after midnight.
+    public var nightEndSecondOfDay = 6.0 * 3_600
+
+    // MARK: Wandering
+    /// Farther than this from home (and outside every zone) counts as far from home; nil turns it off.
+    public var farFromHomeMetres: Double? = 800
+    /// Outside every safe zone for longer than this counts as far from home; nil turns it off.
+    public var maxSecondsOutsideZones: Double? = nil
+    /// Far from home must hold this long before it is reported ...
+    public var farFromHomeConfirmSeconds = 300.0
+    /// ... and the clock restarts while the person moves faster than this (riding in a vehicle).
+    public var farFromHomeMaxSpeedMetresPerSecond = 3.5
+    /// Fixes less accurate than this do not shape the path (indoor fixes scatter into false shapes).
+    public var shapeMaxAccuracyMetres = 35.0
+    /// The recent path is resampled to one point per this many metres of movement.
+    public var pathStepMetres = 10.0
+    /// Number of resampled points kept (the shape window is this many steps long).
+    public var pathWindowPoints = 48
+    /// The shape is classified once the window holds at least this many points ...
+    public var classifyMinimumPoints = 32
+    /// ... and again after every this many new points ...
+    public var classifyEveryPoints = 4
+    /// ... while the window was walked at least this fast on average (slower is jitter around a place).
+    public var classifyMinPathSpeedMetresPerSecond = 0.25
+    /// A path that has not grown by a step for this long starts afresh.
+    public var pathIdleResetSeconds = 180.0
+    /// The path grown over this long gives the path speed that also counts as moving.
+    public var pathSpeedWindowSeconds = 60.0
+    /// Turning is measured between chords spanning this many resampled steps, so jitter does not read as turns.
+    public var turningChordSteps = 2
+    /// Two resampled points closer than this are the same place (for revisits).
+    public var revisitRadiusMetres = 12.0
+    /// A revisit only counts when at least this many steps lie between the two visits.
+    public var revisitMinimumSeparationSteps = 6
+    /// Pacing and lapping need at least this fraction of points to be revisits.
+    public var repetitionMinRevisitFraction = 0.3
+    /// Straightness (displacement / path length) at or above which movement is direct travel.
+    public var directMinStraightness = 0.6
+    /// Pacing: the path's minor-to-major spread ratio at most this ...
+    public var pacingMaxElongation = 0.5
+    /// ... with at least this many reversals along the main axis ...
+    public var pacingMinReversals = 3
+    /// ... or, with at least this many reversals ...
+    public var pacingManyReversals = 8
+    /// ... a spread ratio of at most this; either way ...
+    public var pacingManyReversalsMaxElongation = 0.6
+    /// ... over a main axis at least this long.
+    public var pacingMinExtentMetres = 15.0
+    /// Lapping: net turning of at least this many full turns ...
+    public var lappingMinTurns = 1.25
+    /// ... turning consistently one way (net turning / total turning at least this).
+    public var lappingMinTurnConsistency = 0.5
+    /// Random: straightness below this ...
+    public var randomMaxStraightness = 0.5
+    /// ... with at least this much turning per 100 m of path, in radians.
+    public var randomMinTurningRadiansPer100Metres = 2.5
+    /// ... not turning consistently one way (that is lapping) ...
+    public var randomMaxTurnConsistency = 0.5
+    /// ... and not coming back to the same places much (that is pacing or lapping).
+    public var randomMaxRevisitFraction = 0.45
+    /// A pattern must be seen in this many consecutive classifications before wandering starts.
+    public var wanderingConfirmClassifications = 2
+    /// Wandering ends after this many consecutive classifications of direct travel ...
+    public var wanderingEndClassifications = 2
+    /// ... or after the path has not grown for this long.
+    public var wanderingEndStationarySeconds = 300.0
+
+    /// The defaults described beside each property.
+    public init() {}
+}

@@ -1,0 +1,144 @@
+/// Watches the shape of the recent path: resamples the smoothed positions to one point per step of
+/// movement into a fixed ring, classifies the window every few new points, and starts or ends a
+/// wandering episode only when the classification holds (hysteresis).
+public struct WanderingDetector: Sendable, Codable {
+    /// Recent step times kept for the path speed.
+    public static let stepHistoryCount = 16
+
+    private let configuration: TrackerConfiguration
+    private var window: RingBuffer<TimedPoint>
+    private var anchor: TimedPoint?
+    private var stepTimes: RingBuffer<UnixSeconds>
+    private var pendingPoints = 0
+    private var candidate: WanderingPattern?
+    private var candidateCount = 0
+    private var directCount = 0
+    /// The ongoing episode, if any.
+    public private(set) var episode: Wandering?
+
+    /// Creates a detector with an empty window.
+    public init(configuration: TrackerConfiguration) {
+        self.configuration = configuration
+        window = RingBuffer(capacity: configuration.pathWindowPoints)
+        stepTimes = RingBuffer(capacity: Self.stepHistoryCount)
+    }
+
+    /// Takes the next smoothed position and says whether an episode started or ended. While the person is
+    /// stationary the path still grows (for the path speed) but the shape window is emptied, so that the
+    /// drift of a standing fix never reads as a shape.
+    public mutating func observe(_ point: PlanarPoint, at t: UnixSeconds, isStationary: Bool) -> WanderingChange? {
+        guard let last = anchor else {
+            anchor = TimedPoint(t: t, point: point)
+            if !isStationary { window.append(TimedPoint(t: t, point: point)) }
+            return nil
+        }
+        let distance = last.point.distance(to: point)
+        let step = configuration.pathStepMetres
+        guard distance >= step else {
+            if episode != nil, t - last.t >= configuration.wanderingEndStationarySeconds { return endEpisode() }
+            return nil
+        }
+        if isStationary || t - last.t > configuration.pathIdleResetSeconds {
+            window.removeAll()
+            pendingPoints = 0
+        }
+        let steps = min(Int(distance / step), configuration.pathWindowPoints)
+        var reached = last
+        for index in 1...steps {
+            let fraction = Double(index) * step / distance
+            reached = TimedPoint(
+                t: last.t + (t - last.t) * fraction,
+                point: PlanarPoint(x: last.point.x + (point.x - last.point.x) * fraction,
+                                   y: last.point.y + (point.y - last.point.y) * fraction))
+            stepTimes.append(reached.t)
+            if !isStationary { window.append(reached) }
+        }
+        anchor = reached
+        guard !isStationary else { return nil }
+        pendingPoints += steps
+        guard window.count >= configuration.classifyMinimumPoints,
+              pendingPoints >= configuration.classifyEveryPoints else { return nil }
+        pendingPoints = 0
+        return decide(currentClassification(), at: t)
+    }
+
+    /// Metres of resampled path per second over the last `seconds` up to `now` (movement that jitter
+    /// alone rarely produces, since the path only grows in whole steps of the smoothed position).
+    public func recentPathSpeed(over seconds: Double, now: UnixSeconds) -> Double {
+        var steps = 0
+        var index = stepTimes.count - 1
+        while index >= 0, now - stepTimes[index] <= seconds {
+            steps += 1
+            index -= 1
+        }
+        return Double(steps) * configuration.pathStepMetres / seconds
+    }
+
+    /// The classification of the current window (undetermined while the window is too short).
+    public func currentClassification() -> MovementClass {
+        guard let features = currentFeatures() else { return .undetermined }
+        return WanderingClassifier(configuration: configuration).classify(features)
+    }
+
+    /// The shape measures of the current window, or nil while it is too short.
+    public func currentFeatures() -> TrajectoryFeatures? {
+        guard window.count >= configuration.classifyMinimumPoints, let first = window.first, let last = window.last,
+              last.t > first.t,
+              Double(window.count - 1) * configuration.pathStepMetres / (last.t - first.t)
+                >= configuration.classifyMinPathSpeedMetresPerSecond else { return nil }
+        return TrajectoryFeatures(
+            points: window.elements.map(\.point), chordSteps: configuration.turningChordSteps,
+            revisitRadiusMetres: configuration.revisitRadiusMetres,
+            revisitMinimumSeparationSteps: configuration.revisitMinimumSeparationSteps)
+    }
+
+    /// Forgets the path (after a gap the old shape says nothing about the new one); an episode stays open.
+    public mutating func resetPath() {
+        window.removeAll()
+        anchor = nil
+        stepTimes.removeAll()
+        pendingPoints = 0
+        candidate = nil
+        candidateCount = 0
+    }
+
+    private mutating func decide(_ movement: MovementClass, at t: UnixSeconds) -> WanderingChange? {
+        switch movement {
+        case .direct:
+            candidate = nil
+            candidateCount = 0
+            directCount += 1
+            if episode != nil, directCount >= configuration.wanderingEndClassifications { return endEpisode() }
+        case .wandering(let pattern, let score):
+            directCount = 0
+            if candidate == pattern {
+                candidateCount += 1
+            } else {
+                candidate = pattern
+                candidateCount = 1
+            }
+            if var current = episode {
+                current.score = score
+                if current.pattern != pattern, candidateCount >= configuration.wanderingConfirmClassifications {
+                    current.pattern = pattern
+                }
+                episode = current
+            } else if candidateCount >= configuration.wanderingConfirmClassifications {
+                let started = Wandering(pattern: pattern, since: t, score: score)
+                episode = started
+                return .started(started)
+            }
+        case .undetermined:
+            directCount = 0
+        }
+        return nil
+    }
+
+    private mutating func endEpisode() -> WanderingChange {
+        episode = nil
+        candidate = nil
+        candidateCount = 0
+        directCount = 0
+        return .ended
+    }
+}

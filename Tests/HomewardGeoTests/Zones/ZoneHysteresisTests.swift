@@ -1,0 +1,110 @@
+import XCTest
+@testable import HomewardGeo
+
+final class ZoneHysteresisTests: XCTestCase {
+    let scene = Scene()
+
+    func zone(radius: Double = 100, isHome: Bool = true) -> SafeZone {
+        SafeZone(id: "home", name: "Home", shape: .circle(Circle(center: scene.center, radiusMetres: radius)), isHome: isHome)
+    }
+
+    func testJitterBesideFenceNeverExitsInEightHours() {
+        for seed in 0..<UInt64(6) {
+            var random = SeededGenerator(seed: seed)
+            var tracker = PersonTracker(zones: [zone()])
+            let standing = random.uniform(60...90), bearing = random.uniform(0...(2 * .pi))
+            var events: [GeoEvent] = []
+            for second in stride(from: 0.0, to: 8 * 3_600, by: 5) {
+                let jitterAngle = random.uniform(0...(2 * .pi)), jitter = 30 * random.uniform(0...1).squareRoot()
+                events += tracker.ingest(scene.fix(
+                    x: standing * cos(bearing) + jitter * cos(jitterAngle), y: standing * sin(bearing) + jitter * sin(jitterAngle),
+                    t: Scene.monday + second, accuracy: random.uniform(20...50)))
+            }
+            XCTAssertEqual(events.filter { if case .stateChanged = $0 { false } else { true } }, [], "seed \(seed)")
+            XCTAssertEqual(tracker.status.zoneName, "Home")
+            XCTAssertEqual(tracker.status.state, .stationary)
+        }
+    }
+
+    func testRealWalkOutsideHeldForAMinuteExitsOnceAndComingBackEntersOnce() {
+        for interval in [1.0, 5, 10] {
+            var random = SeededGenerator(seed: UInt64(interval))
+            var tracker = PersonTracker(zones: [zone()])
+            let inside = PlanarPoint(x: 0, y: 0), outside = PlanarPoint(x: 150, y: 0)
+            var t = Scene.monday
+            var fixes = scene.stand(at: inside, seconds: 300, startTime: t, interval: interval, noise: &random)
+            t += 300
+            fixes += scene.walk(from: inside, to: outside, speed: 1.3, startTime: t, interval: interval, noise: &random)
+            t += 150 / 1.3
+            fixes += scene.stand(at: outside, seconds: 60, startTime: t, interval: interval, noise: &random)
+            t += 60
+            fixes += scene.walk(from: outside, to: inside, speed: 1.3, startTime: t, interval: interval, noise: &random)
+            t += 150 / 1.3
+            fixes += scene.stand(at: inside, seconds: 300, startTime: t, interval: interval, noise: &random)
+            let zoneEvents = fixes.flatMap { tracker.ingest($0) }.filter {
+                switch $0 {
+                case .leftZone, .enteredZone: true
+                default: false
+                }
+            }
+            XCTAssertEqual(zoneEvents, [.leftZone(zoneId: "home"), .enteredZone(zoneId: "home")], "every \(interval) s")
+        }
+    }
+
+    func testInaccurateFixesFarOutsideNeverCauseAnExit() {
+        var tracker = PersonTracker(zones: [zone()])
+        var random = SeededGenerator(seed: 9)
+        var events = scene.stand(at: PlanarPoint(x: 0, y: 0), seconds: 60, startTime: Scene.monday, noise: &random).flatMap { tracker.ingest($0) }
+        for second in 0..<600 {
+            events += tracker.ingest(scene.fix(x: 250, y: 0, t: Scene.monday + 60 + Double(second) * 0.5 + 0.5, accuracy: 80))
+        }
+        XCTAssertFalse(events.contains(.leftZone(zoneId: "home")))
+    }
+
+    func testMembershipStartsFromConfirmedEvidenceWithoutAnEvent() {
+        var membership = ZoneMembership()
+        let configuration = TrackerConfiguration()
+        XCTAssertNil(membership.update(signedDistanceMetres: 10, accuracyMetres: 15, at: 0, configuration: configuration))
+        XCTAssertNil(membership.update(signedDistanceMetres: 300, accuracyMetres: 15, at: 1, configuration: configuration))
+        XCTAssertEqual(membership.presence, .unknown, "one outlier decides nothing")
+        XCTAssertNil(membership.update(signedDistanceMetres: 200, accuracyMetres: 15, at: 2, configuration: configuration))
+        XCTAssertNil(membership.update(signedDistanceMetres: 200, accuracyMetres: 15, at: 3, configuration: configuration))
+        XCTAssertEqual(membership.presence, .outside)
+        XCTAssertEqual(membership.outsideSince, 1)
+        XCTAssertNil(membership.update(signedDistanceMetres: -5, accuracyMetres: 15, at: 4, configuration: configuration))
+        XCTAssertEqual(membership.update(signedDistanceMetres: -5, accuracyMetres: 15, at: 5, configuration: configuration), .entered)
+    }
+
+    func testMembershipStartsInsideWithoutAnEvent() {
+        var membership = ZoneMembership()
+        let configuration = TrackerConfiguration()
+        XCTAssertNil(membership.update(signedDistanceMetres: -20, accuracyMetres: 15, at: 0, configuration: configuration))
+        XCTAssertNil(membership.update(signedDistanceMetres: -20, accuracyMetres: 15, at: 1, configuration: configuration))
+        XCTAssertEqual(membership.presence, .inside)
+    }
+
+    func testExitNeedsBothSeveralFixesAndTheMinimumTime() {
+        var membership = ZoneMembership()
+        let configuration = TrackerConfiguration()
+        _ = membership.update(signedDistanceMetres: -10, accuracyMetres: 5, at: -1, configuration: configuration)
+        _ = membership.update(signedDistanceMetres: -10, accuracyMetres: 5, at: 0, configuration: configuration)
+        XCTAssertNil(membership.update(signedDistanceMetres: 60, accuracyMetres: 5, at: 1, configuration: configuration))
+        XCTAssertNil(membership.update(signedDistanceMetres: 60, accuracyMetres: 5, at: 2, configuration: configuration))
+        XCTAssertNil(membership.update(signedDistanceMetres: 60, accuracyMetres: 5, at: 3, configuration: configuration))
+        XCTAssertEqual(membership.update(signedDistanceMetres: 60, accuracyMetres: 5, at: 21, configuration: configuration), .left(at: 1))
+        XCTAssertEqual(membership.outsideSince, 1)
+    }
+
+    func testPolygonZoneExitAndEntry() {
+        let square = Polygon(vertices: [
+            scene.coordinate(x: -100, y: -100), scene.coordinate(x: 100, y: -100),
+            scene.coordinate(x: 100, y: 100), scene.coordinate(x: -100, y: 100),
+        ])
+        var tracker = PersonTracker(zones: [SafeZone(id: "park", name: "Park", shape: .polygon(square))])
+        var random = SeededGenerator(seed: 4)
+        var fixes = scene.walk(from: PlanarPoint(x: 0, y: 0), to: PlanarPoint(x: 250, y: 0), speed: 1.3, startTime: Scene.monday, noise: &random)
+        fixes += scene.walk(from: PlanarPoint(x: 250, y: 0), to: PlanarPoint(x: 0, y: 0), speed: 1.3, startTime: Scene.monday + 250, noise: &random)
+        let events = fixes.flatMap { tracker.ingest($0) }.filter { if case .stateChanged = $0 { false } else { true } }
+        XCTAssertEqual(events, [.leftZone(zoneId: "park"), .enteredZone(zoneId: "park")])
+    }
+}
