@@ -47,11 +47,15 @@ public struct SignalFilter: Sendable, Codable {
         let dt = fix.t - previous.t
         let raw = plane.project(prepared)
         let unexplained = max(0, raw.distance(to: lastRaw) - accuracy - lastAccuracyMetres)
+        let possible = unexplained / dt <= configuration.maxSpeedMetresPerSecond
+        if possible, dt > configuration.gapSeconds || raw.distance(to: PlanarPoint(x: 0, y: 0)) > Self.replanDistanceMetres {
+            return .accepted(startSegment(with: fix, prepared: prepared, accuracy: accuracy))
+        }
         let innovation = raw.distance(to: estimate)
         let statisticalGate = configuration.outlierGateSigmas * (varianceSquareMetres + accuracy * accuracy).squareRoot()
         let motionGate = configuration.outlierGateSpeedFactor * smoothedSpeedMetresPerSecond * dt
             + configuration.outlierGateSlackMetres
-        if unexplained / dt > configuration.maxSpeedMetresPerSecond || innovation > max(statisticalGate, motionGate) {
+        if !possible || innovation > max(statisticalGate, motionGate) {
             consecutiveJumps += 1
             guard consecutiveJumps >= configuration.jumpRejectionsBeforeReanchor else {
                 return .rejected(.impossibleJump)
@@ -66,9 +70,6 @@ public struct SignalFilter: Sendable, Codable {
             return .accepted(FilteredFix(
                 fix: fix, accuracyMetres: accuracy, smoothed: accepted.smoothed,
                 smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: true))
-        }
-        if dt > configuration.gapSeconds || raw.distance(to: PlanarPoint(x: 0, y: 0)) > Self.replanDistanceMetres {
-            return .accepted(startSegment(with: fix, prepared: prepared, accuracy: accuracy))
         }
         consecutiveJumps = 0
 
