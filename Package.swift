@@ -72,6 +72,7 @@ let package = Package(
         // Embeds schema/*.sql and schema/openapi.yaml into the application at build time,
         // so the binary carries the one source of truth for the database.
         .executableTarget(name: "SchemaEmbedder"),
+        .executableTarget(name: "homeward-geo-bench", dependencies: ["HomewardGeo"], path: "bench/geo"),
         .plugin(
             name: "EmbedSchema",
             capability: .buildTool(),

@@ -31,7 +31,8 @@ public struct RingBuffer<Element: Sendable & Codable>: Sendable, Codable {
 
     /// The element at `index`, counted from the oldest (0) to the newest (`count - 1`).
     public subscript(index: Int) -> Element {
-        storage[(head + index) % storage.count]
+        let position = head + index
+        return storage[position < storage.count ? position : position - storage.count]
     }
 
     /// The newest element.

@@ -6,17 +6,17 @@ final class SignalFilterTests: XCTestCase {
     let configuration = TrackerConfiguration()
 
     func accept(_ filter: inout SignalFilter, _ fix: Fix) -> FilteredFix? {
-        if case .accepted(let filtered) = filter.filter(fix, prepared: SphericalPoint(fix.coordinate)) { return filtered }
+        if case .accepted(let filtered) = filter.filter(fix, prepared: SphericalPoint(fix.coordinate), configuration: configuration) { return filtered }
         return nil
     }
 
     func reason(_ filter: inout SignalFilter, _ fix: Fix) -> RejectionReason? {
-        if case .rejected(let reason) = filter.filter(fix, prepared: SphericalPoint(fix.coordinate)) { return reason }
+        if case .rejected(let reason) = filter.filter(fix, prepared: SphericalPoint(fix.coordinate), configuration: configuration) { return reason }
         return nil
     }
 
     func testOutOfOrderAndDuplicateFixesAreIgnored() {
-        var filter = SignalFilter(configuration: configuration)
+        var filter = SignalFilter()
         XCTAssertNotNil(accept(&filter, scene.fix(x: 0, y: 0, t: 100)))
         XCTAssertEqual(reason(&filter, scene.fix(x: 1, y: 0, t: 99)), .outOfOrder)
         XCTAssertEqual(reason(&filter, scene.fix(x: 1, y: 0, t: 100)), .duplicateTime)
@@ -24,7 +24,7 @@ final class SignalFilterTests: XCTestCase {
     }
 
     func testPoorAccuracyAndInvalidFixesAreDropped() {
-        var filter = SignalFilter(configuration: configuration)
+        var filter = SignalFilter()
         XCTAssertEqual(reason(&filter, scene.fix(x: 0, y: 0, t: 1, accuracy: 150)), .poorAccuracy)
         XCTAssertEqual(reason(&filter, Fix(t: 2, lat: 91, lon: 0)), .invalid)
         XCTAssertEqual(reason(&filter, Fix(t: .nan, lat: 0, lon: 0)), .invalid)
@@ -33,7 +33,7 @@ final class SignalFilterTests: XCTestCase {
     }
 
     func testASingleWildJumpIsRejectedButARealRelocationIsAccepted() {
-        var filter = SignalFilter(configuration: configuration)
+        var filter = SignalFilter()
         for second in 0..<30 { _ = accept(&filter, scene.fix(x: 0, y: 0, t: Double(second))) }
         XCTAssertEqual(reason(&filter, scene.fix(x: 2_000, y: 0, t: 30)), .impossibleJump)
         XCTAssertNotNil(accept(&filter, scene.fix(x: 1, y: 0, t: 31)))
@@ -44,14 +44,14 @@ final class SignalFilterTests: XCTestCase {
     }
 
     func testAGapStartsANewSegment() {
-        var filter = SignalFilter(configuration: configuration)
+        var filter = SignalFilter()
         _ = accept(&filter, scene.fix(x: 0, y: 0, t: 0))
         XCTAssertEqual(accept(&filter, scene.fix(x: 5, y: 0, t: 10))?.startsSegment, false)
         XCTAssertEqual(accept(&filter, scene.fix(x: 200, y: 0, t: 1_000))?.startsSegment, true)
     }
 
     func testSpeedIsSmoothedFromReportedSpeeds() {
-        var filter = SignalFilter(configuration: configuration)
+        var filter = SignalFilter()
         var random = SeededGenerator(seed: 1)
         var last: FilteredFix?
         for second in 0..<300 {
@@ -62,7 +62,7 @@ final class SignalFilterTests: XCTestCase {
     }
 
     func testSpeedIsImpliedFromPositionsWhenNotReported() {
-        var filter = SignalFilter(configuration: configuration)
+        var filter = SignalFilter()
         var random = SeededGenerator(seed: 2)
         var last: FilteredFix?
         for second in stride(from: 0.0, to: 600, by: 5) {
@@ -73,7 +73,7 @@ final class SignalFilterTests: XCTestCase {
     }
 
     func testSmoothingShrinksJitter() {
-        var filter = SignalFilter(configuration: configuration)
+        var filter = SignalFilter()
         var random = SeededGenerator(seed: 3)
         var squares = 0.0, count = 0.0
         for second in 0..<3_600 {
