@@ -65,13 +65,18 @@ public struct TrajectoryFeatures: Sendable, Equatable {
 
         let count = Double(max(1, points.count))
         var meanX = 0.0, meanY = 0.0
-        for p in points { meanX += p.x; meanY += p.y }
+        for p in points {
+            meanX += p.x
+            meanY += p.y
+        }
         meanX /= count
         meanY /= count
         var sxx = 0.0, syy = 0.0, sxy = 0.0
         for p in points {
             let dx = p.x - meanX, dy = p.y - meanY
-            sxx += dx * dx; syy += dy * dy; sxy += dx * dy
+            sxx += dx * dx
+            syy += dy * dy
+            sxy += dx * dy
         }
         let trace = sxx + syy
         let root = ((sxx - syy) * (sxx - syy) + 4 * sxy * sxy).squareRoot()
@@ -117,19 +122,20 @@ public struct TrajectoryFeatures: Sendable, Equatable {
     /// Counts turning points of a sequence, ignoring wiggles smaller than `hysteresisMetres`.
     private static func countReversals(_ values: [Double], hysteresisMetres: Double) -> Int {
         guard var extreme = values.first else { return 0 }
-        var direction = 0
+        var direction = 0.0
         var count = 0
         for value in values.dropFirst() {
-            switch direction {
-            case 0:
-                if value - extreme >= hysteresisMetres { direction = 1; extreme = value }
-                else if extreme - value >= hysteresisMetres { direction = -1; extreme = value }
-            case 1:
-                if value > extreme { extreme = value }
-                else if extreme - value >= hysteresisMetres { direction = -1; extreme = value; count += 1 }
-            default:
-                if value < extreme { extreme = value }
-                else if value - extreme >= hysteresisMetres { direction = 1; extreme = value; count += 1 }
+            if direction == 0 {
+                if abs(value - extreme) >= hysteresisMetres {
+                    direction = value > extreme ? 1 : -1
+                    extreme = value
+                }
+            } else if (value - extreme) * direction > 0 {
+                extreme = value
+            } else if abs(value - extreme) >= hysteresisMetres {
+                direction = -direction
+                extreme = value
+                count += 1
             }
         }
         return count
