@@ -48,7 +48,7 @@ let package = Package(
             ]
         ),
         // Pure geo maths: no I/O.
-        .target(name: "HomewardGeo"),
+        .target(name: "HomewardGeo", exclude: ["README.md"]),
 
         // The application: configuration, auth, one folder per feature.
         .target(
