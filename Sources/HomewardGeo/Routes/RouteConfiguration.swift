@@ -34,7 +34,9 @@ public struct RouteConfiguration: Sendable, Equatable, Codable {
     public var backwardConfirmSeconds = 30.0
     /// Projection looks this far behind the current progress (so loops in a route do not confuse it).
     public var searchBehindMetres = 300.0
-    /// Projection looks ahead as far as the mode's top speed allows since the last fix, plus this.
+    /// Projection looks ahead as far as the mode's top speed times this factor allows since the last fix ...
+    public var searchAheadSpeedFactor = 1.5
+    /// ... plus this.
     public var searchAheadSlackMetres = 300.0
     /// Time constant of the exponentially weighted speed average.
     public var speedSmoothingSeconds = 30.0

@@ -7,7 +7,7 @@ import Darwin
 /// Follows one trip: distance remaining along the route (or the straight line times a detour factor),
 /// off-route with confirmation, progress that does not jump backwards on noise, a smoothed ETA and
 /// stalls. Fixes older than the last one used are ignored.
-public struct RouteProgressTracker: Sendable, Codable {
+public struct RouteProgressTracker: Sendable, Equatable, Codable {
     /// The route, if the trip has one.
     public let route: Polyline?
     /// Where the trip ends.
@@ -60,7 +60,7 @@ public struct RouteProgressTracker: Sendable, Codable {
         var distanceFromRoute: Double?
         if let route {
             let window = dt > 0 && current != nil
-                ? (progressMetres - configuration.searchBehindMetres)...(progressMetres + profile.maxSpeedMetresPerSecond * 1.5 * dt
+                ? (progressMetres - configuration.searchBehindMetres)...(progressMetres + profile.maxSpeedMetresPerSecond * configuration.searchAheadSpeedFactor * dt
                     + accuracy + configuration.searchAheadSlackMetres)
                 : nil
             guard let projection = route.project(fix.coordinate, within: window) ?? route.project(fix.coordinate) else {

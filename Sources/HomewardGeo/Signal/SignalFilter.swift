@@ -7,7 +7,7 @@ import Darwin
 /// Cleans one person's fixes one at a time in constant time: drops inaccurate, duplicate, out-of-order
 /// and impossible fixes, smooths the position (a scalar Kalman filter weighted by accuracy) and the
 /// speed (an exponentially weighted moving average), and notices gaps.
-public struct SignalFilter: Sendable, Codable {
+public struct SignalFilter: Sendable, Equatable, Codable {
     /// Recent smoothed positions kept for the implied speed (one every quarter baseline).
     public static let speedHistoryCount = 6
 

@@ -1,5 +1,5 @@
 /// A fixed-capacity first-in-first-out buffer that overwrites its oldest element when full.
-public struct RingBuffer<Element: Sendable & Codable>: Sendable, Codable {
+public struct RingBuffer<Element: Sendable & Codable & Equatable>: Sendable, Codable, Equatable {
     private var storage: [Element]
     private var head = 0
     /// The number of elements held.

@@ -1,7 +1,7 @@
 /// Everything the server knows about one person's movement, fed one fix at a time in O(1) amortised
 /// per fix with a fixed-size memory: signal cleaning, motion state, safe zones with hysteresis and
 /// schedules, "be here by" rules, wandering and distance from home.
-public struct PersonTracker: Sendable, Codable {
+public struct PersonTracker: Sendable, Equatable, Codable {
     /// The thresholds.
     public let configuration: TrackerConfiguration
     /// The person's safe zones.

@@ -7,6 +7,11 @@ import Darwin
 /// Shape measures of a resampled path from the wandering literature: straightness, cumulative turning,
 /// reversals (U-turns) along the main axis, elongation, revisits of the same places and self-intersections.
 public struct TrajectoryFeatures: Sendable, Equatable {
+    /// A reversal along the main axis must undo at least this fraction of the path's extent ...
+    public static let reversalHysteresisFraction = 0.25
+    /// ... and at least this many metres, so that wiggles are not U-turns.
+    public static let reversalHysteresisMinimumMetres = 5.0
+
     /// Path length in metres.
     public let pathLengthMetres: Double
     /// Straight-line distance from the first to the last point, in metres.
@@ -87,7 +92,8 @@ public struct TrajectoryFeatures: Sendable, Equatable {
         let along = points.map { ($0.x - meanX) * ux + ($0.y - meanY) * uy }
         let extent = (along.max() ?? 0) - (along.min() ?? 0)
         majorExtentMetres = extent
-        reversals = Self.countReversals(along, hysteresisMetres: max(5, extent / 4))
+        reversals = Self.countReversals(
+            along, hysteresisMetres: max(Self.reversalHysteresisMinimumMetres, extent * Self.reversalHysteresisFraction))
 
         var revisits = 0
         let radiusSquared = revisitRadiusMetres * revisitRadiusMetres

@@ -1,7 +1,7 @@
 /// Watches the shape of the recent path: resamples the smoothed positions to one point per step of
 /// movement into a fixed ring, classifies the window every few new points, and starts or ends a
 /// wandering episode only when the classification holds (hysteresis).
-public struct WanderingDetector: Sendable, Codable {
+public struct WanderingDetector: Sendable, Equatable, Codable {
     /// Recent step times kept for the path speed.
     public static let stepHistoryCount = 16
 

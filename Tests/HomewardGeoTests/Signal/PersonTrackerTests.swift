@@ -76,6 +76,7 @@ final class PersonTrackerTests: XCTestCase {
         let fixes = scene.walk(from: PlanarPoint(x: 0, y: 0), to: PlanarPoint(x: 800, y: 0), speed: 1.3, startTime: 0, noise: &random)
         for fix in fixes.prefix(200) { _ = original.ingest(fix) }
         var restored = try JSONDecoder().decode(PersonTracker.self, from: JSONEncoder().encode(original))
+        XCTAssertEqual(restored, original)
         for fix in fixes.dropFirst(200) {
             XCTAssertEqual(restored.ingest(fix), original.ingest(fix))
         }
