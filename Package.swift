@@ -50,7 +50,7 @@ let package = Package(
             ]
         ),
         // Pure geo maths: no I/O.
-        .target(name: "HomewardGeo"),
+        .target(name: "HomewardGeo", exclude: ["README.md"]),
 
         // The application: configuration, auth, one folder per feature.
         .target(
@@ -79,6 +79,8 @@ let package = Package(
         .executableTarget(name: "SchemaEmbedder"),
         // The HTTP benchmark server: an inline GET /healthz on HomewardHTTP, for bench/http.sh.
         .executableTarget(name: "homeward-http-bench", dependencies: ["HomewardHTTP"], path: "bench/http-server"),
+        // The geo benchmark: a million samples through the per-person tracker.
+        .executableTarget(name: "homeward-geo-bench", dependencies: ["HomewardGeo"], path: "bench/geo"),
         .plugin(
             name: "EmbedSchema",
             capability: .buildTool(),

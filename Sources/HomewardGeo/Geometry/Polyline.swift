@@ -49,7 +49,7 @@ public struct Polyline: Sendable, Equatable, Codable {
             }
             let nearest = segment.point(atFraction: fraction)
             let distance = nearest.distance(to: p)
-            if best == nil || distance < best!.distance {
+            if distance < best?.distance ?? .infinity {
                 best = (distance, startAlong + fraction * (endAlong - startAlong), index, nearest)
             }
         }

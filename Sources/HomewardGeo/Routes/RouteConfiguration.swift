@@ -28,21 +28,25 @@ public struct RouteConfiguration: Sendable, Equatable, Codable {
     public var backOnRouteConfirmFixes = 2
     /// Progress only moves backwards when the fix is behind by more than this (and twice its accuracy) ...
     public var backwardToleranceMetres = 50.0
-    /// ... for this many consecutive fixes.
+    /// ... for this many consecutive fixes ...
     public var backwardConfirmFixes = 3
+    /// ... spread over at least this long.
+    public var backwardConfirmSeconds = 30.0
     /// Projection looks this far behind the current progress (so loops in a route do not confuse it).
     public var searchBehindMetres = 300.0
-    /// Projection looks ahead as far as the mode's top speed allows since the last fix, plus this.
+    /// Projection looks ahead as far as the mode's top speed times this factor allows since the last fix ...
+    public var searchAheadSpeedFactor = 1.5
+    /// ... plus this.
     public var searchAheadSlackMetres = 300.0
     /// Time constant of the exponentially weighted speed average.
     public var speedSmoothingSeconds = 30.0
     /// Implied speeds are measured over at least this long.
     public var speedBaselineSeconds = 15.0
-    /// Speeds at or above this count as movement.
+    /// A smoothed speed at or above this counts as movement (and only then feeds the ETA's speed).
     public var movingSpeedMetresPerSecond = 0.5
     /// The measured speed is used for the ETA only if the person moved within this long.
     public var recentMovementSeconds = 120.0
-    /// Stalled means less than this much progress ...
+    /// Stalled means less than this much progress, and no movement, ...
     public var stalledProgressMetres = 50.0
     /// ... for this long.
     public var stalledSeconds = 300.0

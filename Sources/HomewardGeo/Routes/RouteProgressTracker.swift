@@ -7,7 +7,7 @@ import Darwin
 /// Follows one trip: distance remaining along the route (or the straight line times a detour factor),
 /// off-route with confirmation, progress that does not jump backwards on noise, a smoothed ETA and
 /// stalls. Fixes older than the last one used are ignored.
-public struct RouteProgressTracker: Sendable, Codable {
+public struct RouteProgressTracker: Sendable, Equatable, Codable {
     /// The route, if the trip has one.
     public let route: Polyline?
     /// Where the trip ends.
@@ -21,12 +21,15 @@ public struct RouteProgressTracker: Sendable, Codable {
     private var lastT: UnixSeconds?
     private var progressMetres = 0.0
     private var behindFixes = 0
+    private var behindSince: UnixSeconds = 0
     private var offRouteFixes = 0
     private var offRouteSince: UnixSeconds = 0
     private var onRouteFixes = 0
     private var isOffRoute = false
     private var initialStraightMetres: Double?
-    private var smoothedSpeed = 0.0
+    private var currentSpeed = 0.0
+    private var movingSpeed = 0.0
+    private var lastSpeedSample: UnixSeconds?
     private var speedReference: TimedCoordinate?
     private var lastMovement: UnixSeconds?
     private var stallReferenceMetres = Double.infinity
@@ -51,13 +54,13 @@ public struct RouteProgressTracker: Sendable, Codable {
         lastT = fix.t
         let profile = configuration.profile(for: mode)
         var events: [RouteEvent] = []
-        updateSpeed(with: fix, dt: dt)
+        updateSpeed(with: fix)
 
         let remaining: Double, fraction: Double
         var distanceFromRoute: Double?
         if let route {
             let window = dt > 0 && current != nil
-                ? (progressMetres - configuration.searchBehindMetres)...(progressMetres + profile.maxSpeedMetresPerSecond * 1.5 * dt
+                ? (progressMetres - configuration.searchBehindMetres)...(progressMetres + profile.maxSpeedMetresPerSecond * configuration.searchAheadSpeedFactor * dt
                     + accuracy + configuration.searchAheadSlackMetres)
                 : nil
             guard let projection = route.project(fix.coordinate, within: window) ?? route.project(fix.coordinate) else {
@@ -84,7 +87,7 @@ public struct RouteProgressTracker: Sendable, Codable {
                         events.append(.backOnRoute)
                     }
                 }
-                advanceProgress(to: projection.distanceAlongMetres, accuracy: accuracy)
+                advanceProgress(to: projection.distanceAlongMetres, accuracy: accuracy, at: fix.t)
             }
             let length = route.lengthMetres
             remaining = max(0, length - progressMetres) + (isOffRoute ? projection.distanceFromLineMetres : 0)
@@ -97,8 +100,9 @@ public struct RouteProgressTracker: Sendable, Codable {
             fraction = initial > 0 ? min(1, max(0, 1 - straight / initial)) : 1
         }
 
-        if remaining < stallReferenceMetres - configuration.stalledProgressMetres || stallReferenceMetres == .infinity {
-            stallReferenceMetres = remaining
+        let progressed = remaining < stallReferenceMetres - configuration.stalledProgressMetres
+        if progressed || stallReferenceMetres == .infinity || lastMovement == fix.t {
+            if progressed || stallReferenceMetres == .infinity { stallReferenceMetres = remaining }
             stallReferenceT = fix.t
             if isStalled {
                 isStalled = false
@@ -119,13 +123,14 @@ public struct RouteProgressTracker: Sendable, Codable {
         return progress
     }
 
-    private mutating func advanceProgress(to along: Double, accuracy: Double) {
+    private mutating func advanceProgress(to along: Double, accuracy: Double, at t: UnixSeconds) {
         if along >= progressMetres {
             progressMetres = along
             behindFixes = 0
         } else if progressMetres - along > max(configuration.backwardToleranceMetres, 2 * accuracy) {
+            if behindFixes == 0 { behindSince = t }
             behindFixes += 1
-            if behindFixes >= configuration.backwardConfirmFixes {
+            if behindFixes >= configuration.backwardConfirmFixes, t - behindSince >= configuration.backwardConfirmSeconds {
                 progressMetres = along
                 behindFixes = 0
             }
@@ -134,7 +139,7 @@ public struct RouteProgressTracker: Sendable, Codable {
         }
     }
 
-    private mutating func updateSpeed(with fix: Fix, dt: Double) {
+    private mutating func updateSpeed(with fix: Fix) {
         var sample: Double?
         if let reported = fix.speed, reported >= 0, reported.isFinite {
             sample = reported
@@ -145,17 +150,18 @@ public struct RouteProgressTracker: Sendable, Codable {
             speedReference = TimedCoordinate(t: fix.t, coordinate: fix.coordinate)
         }
         guard let sample else { return }
-        if sample >= configuration.movingSpeedMetresPerSecond {
-            lastMovement = fix.t
-            let weight = dt > 0 ? 1 - exp(-dt / configuration.speedSmoothingSeconds) : 1
-            smoothedSpeed = smoothedSpeed == 0 ? sample : smoothedSpeed + weight * (sample - smoothedSpeed)
-        }
+        let weight = lastSpeedSample.map { 1 - exp(-(fix.t - $0) / configuration.speedSmoothingSeconds) } ?? 1
+        lastSpeedSample = fix.t
+        currentSpeed += weight * (sample - currentSpeed)
+        guard currentSpeed >= configuration.movingSpeedMetresPerSecond else { return }
+        lastMovement = fix.t
+        movingSpeed = movingSpeed == 0 ? sample : movingSpeed + weight * (sample - movingSpeed)
     }
 
     private func etaSpeed(at t: UnixSeconds, profile: ModeProfile) -> Double {
-        guard let moved = lastMovement, t - moved <= configuration.recentMovementSeconds, smoothedSpeed > 0 else {
+        guard let moved = lastMovement, t - moved <= configuration.recentMovementSeconds, movingSpeed > 0 else {
             return profile.defaultSpeedMetresPerSecond
         }
-        return min(profile.maxSpeedMetresPerSecond, max(profile.minSpeedMetresPerSecond, smoothedSpeed))
+        return min(profile.maxSpeedMetresPerSecond, max(profile.minSpeedMetresPerSecond, movingSpeed))
     }
 }

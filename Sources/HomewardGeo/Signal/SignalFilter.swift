@@ -7,11 +7,10 @@ import Darwin
 /// Cleans one person's fixes one at a time in constant time: drops inaccurate, duplicate, out-of-order
 /// and impossible fixes, smooths the position (a scalar Kalman filter weighted by accuracy) and the
 /// speed (an exponentially weighted moving average), and notices gaps.
-public struct SignalFilter: Sendable, Codable {
+public struct SignalFilter: Sendable, Equatable, Codable {
     /// Recent smoothed positions kept for the implied speed (one every quarter baseline).
     public static let speedHistoryCount = 6
 
-    private let configuration: TrackerConfiguration
     /// The plane positions are measured in, tangent at the first fix of the current segment.
     public private(set) var projection: LocalProjection?
     /// The last fix used.
@@ -28,13 +27,12 @@ public struct SignalFilter: Sendable, Codable {
     public static let replanDistanceMetres = 20_000.0
 
     /// Creates an empty filter.
-    public init(configuration: TrackerConfiguration) {
-        self.configuration = configuration
+    public init() {
         history = RingBuffer(capacity: Self.speedHistoryCount)
     }
 
-    /// Takes the next fix and says whether it was used.
-    public mutating func filter(_ fix: Fix, prepared: SphericalPoint) -> FilterOutcome {
+    /// Takes the next fix and says whether it was used, with the thresholds of `configuration`.
+    public mutating func filter(_ fix: Fix, prepared: SphericalPoint, configuration: TrackerConfiguration) -> FilterOutcome {
         guard fix.t.isFinite, fix.coordinate.isValid else { return .rejected(.invalid) }
         let accuracy = fix.accuracy.map { $0 >= 0 ? $0 : configuration.assumedAccuracyMetres }
             ?? configuration.assumedAccuracyMetres
@@ -47,11 +45,15 @@ public struct SignalFilter: Sendable, Codable {
         let dt = fix.t - previous.t
         let raw = plane.project(prepared)
         let unexplained = max(0, raw.distance(to: lastRaw) - accuracy - lastAccuracyMetres)
+        let possible = unexplained / dt <= configuration.maxSpeedMetresPerSecond
+        if possible, dt > configuration.gapSeconds || raw.distance(to: PlanarPoint(x: 0, y: 0)) > Self.replanDistanceMetres {
+            return .accepted(startSegment(with: fix, prepared: prepared, accuracy: accuracy))
+        }
         let innovation = raw.distance(to: estimate)
         let statisticalGate = configuration.outlierGateSigmas * (varianceSquareMetres + accuracy * accuracy).squareRoot()
         let motionGate = configuration.outlierGateSpeedFactor * smoothedSpeedMetresPerSecond * dt
             + configuration.outlierGateSlackMetres
-        if unexplained / dt > configuration.maxSpeedMetresPerSecond || innovation > max(statisticalGate, motionGate) {
+        if !possible || innovation > max(statisticalGate, motionGate) {
             consecutiveJumps += 1
             guard consecutiveJumps >= configuration.jumpRejectionsBeforeReanchor else {
                 return .rejected(.impossibleJump)
@@ -67,9 +69,6 @@ public struct SignalFilter: Sendable, Codable {
                 fix: fix, accuracyMetres: accuracy, smoothed: accepted.smoothed,
                 smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: true))
         }
-        if dt > configuration.gapSeconds || raw.distance(to: PlanarPoint(x: 0, y: 0)) > Self.replanDistanceMetres {
-            return .accepted(startSegment(with: fix, prepared: prepared, accuracy: accuracy))
-        }
         consecutiveJumps = 0
 
         let processNoise = configuration.positionProcessNoiseSquareMetresPerSecond
@@ -79,7 +78,7 @@ public struct SignalFilter: Sendable, Codable {
         estimate = PlanarPoint(x: estimate.x + gain * (raw.x - estimate.x), y: estimate.y + gain * (raw.y - estimate.y))
         varianceSquareMetres *= 1 - gain
 
-        if let speedSample = speedSample(reported: fix.speed, at: fix.t) {
+        if let speedSample = speedSample(reported: fix.speed, at: fix.t, baselineSeconds: configuration.speedBaselineSeconds) {
             let weight = 1 - exp(-dt / configuration.speedSmoothingSeconds)
             smoothedSpeedMetresPerSecond += weight * (speedSample - smoothedSpeedMetresPerSecond)
         }
@@ -95,12 +94,12 @@ public struct SignalFilter: Sendable, Codable {
             smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: false))
     }
 
-    private func speedSample(reported: Double?, at t: UnixSeconds) -> Double? {
+    private func speedSample(reported: Double?, at t: UnixSeconds, baselineSeconds: Double) -> Double? {
         if let reported, reported >= 0, reported.isFinite { return reported }
         var baseline: TimedPoint?
         for index in stride(from: history.count - 1, through: 0, by: -1) {
             let entry = history[index]
-            if t - entry.t >= configuration.speedBaselineSeconds {
+            if t - entry.t >= baselineSeconds {
                 baseline = entry
                 break
             }

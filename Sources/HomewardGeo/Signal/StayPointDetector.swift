@@ -1,6 +1,6 @@
 /// Incremental stay-point detection (Li et al., 2008): a stay is a run of positions all within a radius of
 /// the run's first position for at least a minimum time; each position costs O(1).
-public struct StayPointDetector: Sendable, Codable {
+public struct StayPointDetector: Sendable, Equatable, Codable {
     private let radiusMetres: Double
     private let minimumSeconds: Double
     private var anchor: TimedPoint?

@@ -1,5 +1,5 @@
 /// A fixed-capacity first-in-first-out buffer that overwrites its oldest element when full.
-public struct RingBuffer<Element: Sendable & Codable>: Sendable, Codable {
+public struct RingBuffer<Element: Sendable & Codable & Equatable>: Sendable, Codable, Equatable {
     private var storage: [Element]
     private var head = 0
     /// The number of elements held.
@@ -31,7 +31,8 @@ public struct RingBuffer<Element: Sendable & Codable>: Sendable, Codable {
 
     /// The element at `index`, counted from the oldest (0) to the newest (`count - 1`).
     public subscript(index: Int) -> Element {
-        storage[(head + index) % storage.count]
+        let position = head + index
+        return storage[position < storage.count ? position : position - storage.count]
     }
 
     /// The newest element.

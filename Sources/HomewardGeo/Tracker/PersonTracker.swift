@@ -1,7 +1,7 @@
 /// Everything the server knows about one person's movement, fed one fix at a time in O(1) amortised
 /// per fix with a fixed-size memory: signal cleaning, motion state, safe zones with hysteresis and
 /// schedules, "be here by" rules, wandering and distance from home.
-public struct PersonTracker: Sendable, Codable {
+public struct PersonTracker: Sendable, Equatable, Codable {
     /// The thresholds.
     public let configuration: TrackerConfiguration
     /// The person's safe zones.
@@ -24,7 +24,7 @@ public struct PersonTracker: Sendable, Codable {
         self.configuration = configuration
         self.zones = zones
         memberships = Array(repeating: ZoneMembership(), count: zones.count)
-        filter = SignalFilter(configuration: configuration)
+        filter = SignalFilter()
         stayDetector = StayPointDetector(
             radiusMetres: configuration.stayRadiusMetres, minimumSeconds: configuration.stayMinimumSeconds)
         wanderingDetector = WanderingDetector(configuration: configuration)
@@ -35,7 +35,7 @@ public struct PersonTracker: Sendable, Codable {
     public mutating func ingest(_ fix: Fix) -> [GeoEvent] {
         guard fix.coordinate.isValid else { return [] }
         let prepared = SphericalPoint(fix.coordinate)
-        guard case .accepted(let filtered) = filter.filter(fix, prepared: prepared) else { return [] }
+        guard case .accepted(let filtered) = filter.filter(fix, prepared: prepared, configuration: configuration) else { return [] }
         var events: [GeoEvent] = []
         lastFiltered = fix
         if filtered.startsSegment {
@@ -45,22 +45,25 @@ public struct PersonTracker: Sendable, Codable {
         stayDetector.add(filtered.smoothed, at: fix.t)
         var wanderingChange: WanderingChange?
         if filtered.accuracyMetres <= configuration.shapeMaxAccuracyMetres {
-            wanderingChange = wanderingDetector.observe(filtered.smoothed, at: fix.t, isStationary: motionState == .stationary)
+            wanderingChange = wanderingDetector.observe(
+                filtered.smoothed, at: fix.t, isStationary: motionState == .stationary, configuration: configuration)
         }
-        let pathSpeed = wanderingDetector.recentPathSpeed(over: configuration.pathSpeedWindowSeconds, now: fix.t)
+        let pathSpeed = wanderingDetector.recentPathSpeed(
+            over: configuration.pathSpeedWindowSeconds, now: fix.t, stepMetres: configuration.pathStepMetres)
         updateMotionState(speed: max(filtered.smoothedSpeedMetresPerSecond, pathSpeed), at: fix.t, events: &events)
 
         let localTime = LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         distanceFromHomeMetres = nil
         for index in zones.indices {
-            let zone = zones[index]
-            if zone.isHome, distanceFromHomeMetres == nil {
-                distanceFromHomeMetres = zone.shape.distanceFromCenterMetres(to: prepared)
+            // Properties are read in place: copying a whole zone per fix costs reference counting.
+            if zones[index].isHome, distanceFromHomeMetres == nil {
+                distanceFromHomeMetres = zones[index].shape.distanceFromCenterMetres(to: prepared)
             }
             let transition = memberships[index].update(
-                signedDistanceMetres: zone.shape.signedDistanceToEdgeMetres(from: prepared),
+                signedDistanceMetres: zones[index].shape.signedDistanceToEdgeMetres(from: prepared),
                 accuracyMetres: filtered.accuracyMetres, at: fix.t, configuration: configuration)
-            guard let transition, zone.isActive(at: localTime) else { continue }
+            guard let transition, zones[index].isActive(at: localTime) else { continue }
+            let zone = zones[index]
             switch transition {
             case .entered:
                 events.append(.enteredZone(zoneId: zone.id))
@@ -112,7 +115,7 @@ public struct PersonTracker: Sendable, Codable {
     }
 
     /// The shape measures of the recent path, or nil while it is too short to judge.
-    public var recentPathFeatures: TrajectoryFeatures? { wanderingDetector.currentFeatures() }
+    public var recentPathFeatures: TrajectoryFeatures? { wanderingDetector.currentFeatures(configuration: configuration) }
 
     /// What guardians see now.
     public var status: PersonStatus {

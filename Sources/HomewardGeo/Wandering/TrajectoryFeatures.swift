@@ -7,6 +7,11 @@ import Darwin
 /// Shape measures of a resampled path from the wandering literature: straightness, cumulative turning,
 /// reversals (U-turns) along the main axis, elongation, revisits of the same places and self-intersections.
 public struct TrajectoryFeatures: Sendable, Equatable {
+    /// A reversal along the main axis must undo at least this fraction of the path's extent ...
+    public static let reversalHysteresisFraction = 0.25
+    /// ... and at least this many metres, so that wiggles are not U-turns.
+    public static let reversalHysteresisMinimumMetres = 5.0
+
     /// Path length in metres.
     public let pathLengthMetres: Double
     /// Straight-line distance from the first to the last point, in metres.
@@ -65,13 +70,18 @@ public struct TrajectoryFeatures: Sendable, Equatable {
 
         let count = Double(max(1, points.count))
         var meanX = 0.0, meanY = 0.0
-        for p in points { meanX += p.x; meanY += p.y }
+        for p in points {
+            meanX += p.x
+            meanY += p.y
+        }
         meanX /= count
         meanY /= count
         var sxx = 0.0, syy = 0.0, sxy = 0.0
         for p in points {
             let dx = p.x - meanX, dy = p.y - meanY
-            sxx += dx * dx; syy += dy * dy; sxy += dx * dy
+            sxx += dx * dx
+            syy += dy * dy
+            sxy += dx * dy
         }
         let trace = sxx + syy
         let root = ((sxx - syy) * (sxx - syy) + 4 * sxy * sxy).squareRoot()
@@ -82,7 +92,8 @@ public struct TrajectoryFeatures: Sendable, Equatable {
         let along = points.map { ($0.x - meanX) * ux + ($0.y - meanY) * uy }
         let extent = (along.max() ?? 0) - (along.min() ?? 0)
         majorExtentMetres = extent
-        reversals = Self.countReversals(along, hysteresisMetres: max(5, extent / 4))
+        reversals = Self.countReversals(
+            along, hysteresisMetres: max(Self.reversalHysteresisMinimumMetres, extent * Self.reversalHysteresisFraction))
 
         var revisits = 0
         let radiusSquared = revisitRadiusMetres * revisitRadiusMetres
@@ -117,19 +128,20 @@ public struct TrajectoryFeatures: Sendable, Equatable {
     /// Counts turning points of a sequence, ignoring wiggles smaller than `hysteresisMetres`.
     private static func countReversals(_ values: [Double], hysteresisMetres: Double) -> Int {
         guard var extreme = values.first else { return 0 }
-        var direction = 0
+        var direction = 0.0
         var count = 0
         for value in values.dropFirst() {
-            switch direction {
-            case 0:
-                if value - extreme >= hysteresisMetres { direction = 1; extreme = value }
-                else if extreme - value >= hysteresisMetres { direction = -1; extreme = value }
-            case 1:
-                if value > extreme { extreme = value }
-                else if extreme - value >= hysteresisMetres { direction = -1; extreme = value; count += 1 }
-            default:
-                if value < extreme { extreme = value }
-                else if value - extreme >= hysteresisMetres { direction = 1; extreme = value; count += 1 }
+            if direction == 0 {
+                if abs(value - extreme) >= hysteresisMetres {
+                    direction = value > extreme ? 1 : -1
+                    extreme = value
+                }
+            } else if (value - extreme) * direction > 0 {
+                extreme = value
+            } else if abs(value - extreme) >= hysteresisMetres {
+                direction = -direction
+                extreme = value
+                count += 1
             }
         }
         return count

@@ -1,11 +1,10 @@
 /// Watches the shape of the recent path: resamples the smoothed positions to one point per step of
 /// movement into a fixed ring, classifies the window every few new points, and starts or ends a
 /// wandering episode only when the classification holds (hysteresis).
-public struct WanderingDetector: Sendable, Codable {
+public struct WanderingDetector: Sendable, Equatable, Codable {
     /// Recent step times kept for the path speed.
     public static let stepHistoryCount = 16
 
-    private let configuration: TrackerConfiguration
     private var window: RingBuffer<TimedPoint>
     private var anchor: TimedPoint?
     private var stepTimes: RingBuffer<UnixSeconds>
@@ -18,7 +17,6 @@ public struct WanderingDetector: Sendable, Codable {
 
     /// Creates a detector with an empty window.
     public init(configuration: TrackerConfiguration) {
-        self.configuration = configuration
         window = RingBuffer(capacity: configuration.pathWindowPoints)
         stepTimes = RingBuffer(capacity: Self.stepHistoryCount)
     }
@@ -26,7 +24,9 @@ public struct WanderingDetector: Sendable, Codable {
     /// Takes the next smoothed position and says whether an episode started or ended. While the person is
     /// stationary the path still grows (for the path speed) but the shape window is emptied, so that the
     /// drift of a standing fix never reads as a shape.
-    public mutating func observe(_ point: PlanarPoint, at t: UnixSeconds, isStationary: Bool) -> WanderingChange? {
+    public mutating func observe(
+        _ point: PlanarPoint, at t: UnixSeconds, isStationary: Bool, configuration: TrackerConfiguration
+    ) -> WanderingChange? {
         guard let last = anchor else {
             anchor = TimedPoint(t: t, point: point)
             if !isStationary { window.append(TimedPoint(t: t, point: point)) }
@@ -59,37 +59,49 @@ public struct WanderingDetector: Sendable, Codable {
         guard window.count >= configuration.classifyMinimumPoints,
               pendingPoints >= configuration.classifyEveryPoints else { return nil }
         pendingPoints = 0
-        return decide(currentClassification(), at: t)
+        return decide(currentClassification(configuration: configuration), at: t, configuration: configuration)
     }
 
     /// Metres of resampled path per second over the last `seconds` up to `now` (movement that jitter
     /// alone rarely produces, since the path only grows in whole steps of the smoothed position).
-    public func recentPathSpeed(over seconds: Double, now: UnixSeconds) -> Double {
+    public func recentPathSpeed(over seconds: Double, now: UnixSeconds, stepMetres: Double) -> Double {
         var steps = 0
         var index = stepTimes.count - 1
         while index >= 0, now - stepTimes[index] <= seconds {
             steps += 1
             index -= 1
         }
-        return Double(steps) * configuration.pathStepMetres / seconds
+        return Double(steps) * stepMetres / seconds
     }
 
     /// The classification of the current window (undetermined while the window is too short).
-    public func currentClassification() -> MovementClass {
-        guard let features = currentFeatures() else { return .undetermined }
+    public func currentClassification(configuration: TrackerConfiguration) -> MovementClass {
+        guard isClassifiable(configuration) else { return .undetermined }
+        // Most movement is plain travel: settle it from the ends and the length before measuring the shape.
+        let length = Double(window.count - 1) * configuration.pathStepMetres
+        if let first = window.first, let last = window.last,
+           first.point.distance(to: last.point) >= configuration.directMinStraightness * length {
+            return .direct
+        }
+        guard let features = currentFeatures(configuration: configuration) else { return .undetermined }
         return WanderingClassifier(configuration: configuration).classify(features)
     }
 
     /// The shape measures of the current window, or nil while it is too short.
-    public func currentFeatures() -> TrajectoryFeatures? {
-        guard window.count >= configuration.classifyMinimumPoints, let first = window.first, let last = window.last,
-              last.t > first.t,
-              Double(window.count - 1) * configuration.pathStepMetres / (last.t - first.t)
-                >= configuration.classifyMinPathSpeedMetresPerSecond else { return nil }
+    public func currentFeatures(configuration: TrackerConfiguration) -> TrajectoryFeatures? {
+        guard isClassifiable(configuration) else { return nil }
         return TrajectoryFeatures(
             points: window.elements.map(\.point), chordSteps: configuration.turningChordSteps,
             revisitRadiusMetres: configuration.revisitRadiusMetres,
             revisitMinimumSeparationSteps: configuration.revisitMinimumSeparationSteps)
+    }
+
+    /// Whether the window is long enough, and was walked fast enough, to say something about a shape.
+    private func isClassifiable(_ configuration: TrackerConfiguration) -> Bool {
+        guard window.count >= configuration.classifyMinimumPoints, let first = window.first, let last = window.last,
+              last.t > first.t else { return false }
+        return Double(window.count - 1) * configuration.pathStepMetres / (last.t - first.t)
+            >= configuration.classifyMinPathSpeedMetresPerSecond
     }
 
     /// Forgets the path (after a gap the old shape says nothing about the new one); an episode stays open.
@@ -102,7 +114,9 @@ public struct WanderingDetector: Sendable, Codable {
         candidateCount = 0
     }
 
-    private mutating func decide(_ movement: MovementClass, at t: UnixSeconds) -> WanderingChange? {
+    private mutating func decide(
+        _ movement: MovementClass, at t: UnixSeconds, configuration: TrackerConfiguration
+    ) -> WanderingChange? {
         switch movement {
         case .direct:
             candidate = nil
