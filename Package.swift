@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "homeward", targets: ["homeward"]),
+        // Libraries, for the fuzz targets in Tests/Fuzz.
+        .library(name: "HomewardHTTP", targets: ["HomewardHTTP"]),
+        .library(name: "Homeward", targets: ["Homeward"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with AddressSanitizer and runs each for a bounded time.
+# Usage: Tests/Fuzz/run.sh [SECONDS_PER_TARGET]   (default 60)
+# The corpus folders hold real requests and every input that once crashed a target (regressions):
+# libFuzzer replays them all first. A crash fails the run and leaves its input in corpus/crashes/.
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds="${1:-60}"
+scratch="../../.build-fuzz"
+targets=(http-parser-fuzzer)
+corpora=(http-parser)
+
+for target in "${targets[@]}"; do
+  swift build --scratch-path "$scratch" -c release -Xswiftc -sanitize=fuzzer,address --product "$target" 2>&1 \
+    | grep -v "Cannot export local symbol" || true
+done
+
+mkdir -p corpus/crashes
+status=0
+for i in "${!targets[@]}"; do
+  target="${targets[$i]}"
+  work="$(mktemp -d)"
+  echo "fuzzing $target for ${seconds}s"
+  if ! "$scratch/release/$target" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 \
+       -artifact_prefix=corpus/crashes/ "$work" "corpus/${corpora[$i]}" > "$work.log" 2>&1; then
+    tail -40 "$work.log"
+    echo "$target: crash; the input is in Tests/Fuzz/corpus/crashes/ (add it to corpus/${corpora[$i]})"
+    status=1
+  else
+    grep -E "stat::number_of_executed_units|Done" "$work.log" | tail -2
+  fi
+  rm -rf "$work" "$work.log"
+done
+exit $status
