@@ -10,6 +10,9 @@ final class EventLoop {
     private static let listenerTag = UInt64.max
     private static let mailboxTag = UInt64.max - 1
     private static let maxEventsPerWait = 256
+    private static let controlAdd: Int32 = 1
+    private static let controlDelete: Int32 = 2
+    private static let controlModify: Int32 = 3
     private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
     private static let overloadedResponse = Array(
         ("HTTP/1.1 503 Service Unavailable\r\nServer: homeward\r\nContent-Type: application/json; charset=utf-8\r\n"
@@ -40,8 +43,8 @@ final class EventLoop {
         self.mailbox = mailbox
         epoll = homeward_epoll_create()
         precondition(epoll >= 0, "epoll_create failed: \(errno)")
-        _ = homeward_epoll_ctl(epoll, 1, listener, homeward_EPOLLIN, Self.listenerTag)
-        _ = homeward_epoll_ctl(epoll, 1, mailbox.wakeDescriptor, homeward_EPOLLIN, Self.mailboxTag)
+        _ = homeward_epoll_ctl(epoll, Self.controlAdd, listener, homeward_EPOLLIN, Self.listenerTag)
+        _ = homeward_epoll_ctl(epoll, Self.controlAdd, mailbox.wakeDescriptor, homeward_EPOLLIN, Self.mailboxTag)
         date.refresh()
     }
 
@@ -118,7 +121,7 @@ final class EventLoop {
                 connections.append(contentsOf: repeatElement(nil, count: max(index + 1 - connections.count, connections.count)))
             }
             connections[index] = connection
-            _ = homeward_epoll_ctl(epoll, 1, descriptor, events, UInt64(index))
+            _ = homeward_epoll_ctl(epoll, Self.controlAdd, descriptor, events, UInt64(index))
         }
     }
 
@@ -220,6 +223,7 @@ final class EventLoop {
             method: Self.unparsedMethod, template: "unparsed", requestID: RequestIdentifier.make(from: nil),
             version: .http1_1, keepAlive: false, startNanoseconds: MonotonicClock.nowNanoseconds()
         )
+        connection.lingersOnClose = true
         var response = error.response
         response.headers.replaceOrAdd(name: "X-Request-Id", value: connection.current?.requestID ?? "")
         complete(connection, with: response)
@@ -275,7 +279,7 @@ final class EventLoop {
         guard flush(connection) else { return }
         switch connection.phase {
         case .closing where !connection.hasUnsentOutput:
-            beginLingeringClose(connection)
+            endClosing(connection)
         case .reading:
             processInput(connection)
         default:
@@ -283,8 +287,12 @@ final class EventLoop {
         }
     }
 
-    private func beginLingeringClose(_ connection: Connection) {
-        if case .draining = connection.phase { return }
+    /// Closes after the last response: at once, or by draining input first after an error.
+    private func endClosing(_ connection: Connection) {
+        guard connection.lingersOnClose && !isStopping else {
+            closeConnection(connection)
+            return
+        }
         shutdown(connection.key.descriptor, Int32(SHUT_WR))
         connection.phase = .draining
         connection.readBuffer.consume(connection.readBuffer.readableBytes)
@@ -326,7 +334,7 @@ final class EventLoop {
         guard !connection.hasUnsentOutput else { return }
         switch connection.phase {
         case .closing:
-            beginLingeringClose(connection)
+            endClosing(connection)
         case .reading:
             processInput(connection)
         case .streaming(let writer):
@@ -368,14 +376,14 @@ final class EventLoop {
         if connection.hasUnsentOutput { events |= homeward_EPOLLOUT }
         if events != connection.registeredEvents {
             connection.registeredEvents = events
-            _ = homeward_epoll_ctl(epoll, 2, connection.key.descriptor, events, UInt64(connection.key.descriptor))
+            _ = homeward_epoll_ctl(epoll, Self.controlModify, connection.key.descriptor, events, UInt64(connection.key.descriptor))
         }
     }
 
     private func closeConnection(_ connection: Connection) {
         let index = Int(connection.key.descriptor)
         guard connections[index] === connection else { return }
-        _ = homeward_epoll_ctl(epoll, 3, connection.key.descriptor, 0, 0)
+        _ = homeward_epoll_ctl(epoll, Self.controlDelete, connection.key.descriptor, 0, 0)
         close(connection.key.descriptor)
         connections[index] = nil
         openConnections -= 1
@@ -421,7 +429,7 @@ final class EventLoop {
 
     private func closeListener() {
         guard listener >= 0 else { return }
-        _ = homeward_epoll_ctl(epoll, 3, listener, 0, 0)
+        _ = homeward_epoll_ctl(epoll, Self.controlDelete, listener, 0, 0)
         close(listener)
         listener = -1
     }
