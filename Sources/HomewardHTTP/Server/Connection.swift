@@ -54,7 +54,7 @@ final class Connection {
     init(key: ConnectionKey, remoteAddress: String, configuration: HTTPServerConfiguration, now: UInt64, registeredEvents: UInt32) {
         self.key = key
         self.remoteAddress = remoteAddress
-        readBuffer = ReadBuffer(capacity: configuration.readChunkBytes)
+        readBuffer = ReadBuffer(capacity: 0)
         parser = HTTPRequestParser(configuration: configuration)
         deadlineNanoseconds = now + Self.nanoseconds(configuration.headerReadTimeoutSeconds)
         lastWriteProgressNanoseconds = now

@@ -33,6 +33,9 @@ final class EventLoop {
     private var isStopping = false
     private var forceCloseNanoseconds = UInt64.max
     private var nextSweepNanoseconds: UInt64 = 0
+    /// The buffer reads land in; a connection keeps it only while it holds unconsumed bytes, so an
+    /// idle connection costs no read buffer.
+    private var scratchBuffer: ReadBuffer
     private var readyTags = [UInt64](repeating: 0, count: EventLoop.maxEventsPerWait)
     private var readyEvents = [UInt32](repeating: 0, count: EventLoop.maxEventsPerWait)
 
@@ -41,6 +44,7 @@ final class EventLoop {
         configuration = context.configuration
         self.listener = listener
         self.mailbox = mailbox
+        scratchBuffer = ReadBuffer(capacity: context.configuration.readChunkBytes)
         epoll = homeward_epoll_create()
         precondition(epoll >= 0, "epoll_create failed: \(errno)")
         _ = homeward_epoll_ctl(epoll, Self.controlAdd, listener, homeward_EPOLLIN, Self.listenerTag)
@@ -128,10 +132,20 @@ final class EventLoop {
     // MARK: - Reading
 
     private func handleReadable(_ connection: Connection) {
+        let borrowsScratch = connection.readBuffer.readableBytes == 0
+        if borrowsScratch { swap(&connection.readBuffer, &scratchBuffer) }
+        defer {
+            if borrowsScratch {
+                if connection.readBuffer.readableBytes == 0 {
+                    swap(&connection.readBuffer, &scratchBuffer)
+                } else {
+                    scratchBuffer = ReadBuffer(capacity: configuration.readChunkBytes)
+                }
+            }
+        }
         connection.readBuffer.reserveWritableBytes(configuration.readChunkBytes)
         let received = connection.readBuffer.writeWithUnsafeMutableBytes { free in
-            let count = read(connection.key.descriptor, free.baseAddress, free.count)
-            return count
+            read(connection.key.descriptor, free.baseAddress, free.count)
         }
         if received == 0 {
             closeConnection(connection)
