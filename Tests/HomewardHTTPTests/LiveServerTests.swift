@@ -240,3 +240,25 @@ final class LiveServerTests: XCTestCase {
         XCTAssertThrowsError(try HTTPTestConnection(port: server.localPort))
     }
 }
+
+final class WriteTimeoutTests: XCTestCase {
+    func testClientThatStopsReadingIsDroppedAfterWriteTimeout() throws {
+        var router = Router()
+        router.get("/huge") { _ in HTTPResponse(bytes: [UInt8](repeating: 120, count: 32 * 1024 * 1024)) }
+        var configuration = HTTPServerConfiguration.testing
+        configuration.writeTimeoutSeconds = 0.3
+        try HTTPTestClient.withServer(router, mode: .live, configuration: configuration) { client in
+            let metrics = try XCTUnwrap(client.server?.metrics)
+            let connection = try client.openConnection()
+            try connection.send("GET /huge HTTP/1.1\r\nHost: a\r\n\r\n")
+            while metrics.openConnectionCount == 0 { usleep(1000) }
+            var waitedMilliseconds = 0
+            while metrics.openConnectionCount > 0 && waitedMilliseconds < 5000 {
+                usleep(20_000)
+                waitedMilliseconds += 20
+            }
+            XCTAssertEqual(metrics.openConnectionCount, 0)
+            XCTAssertGreaterThan(waitedMilliseconds, 200)
+        }
+    }
+}

@@ -387,7 +387,12 @@ final class EventLoop {
         case .processing, .closing:
             break
         }
-        if connection.hasUnsentOutput { events |= homeward_EPOLLOUT }
+        if connection.hasUnsentOutput {
+            events |= homeward_EPOLLOUT
+            if connection.registeredEvents & homeward_EPOLLOUT == 0 {
+                connection.lastWriteProgressNanoseconds = MonotonicClock.nowNanoseconds()
+            }
+        }
         if events != connection.registeredEvents {
             connection.registeredEvents = events
             _ = homeward_epoll_ctl(epoll, Self.controlModify, connection.key.descriptor, events, UInt64(connection.key.descriptor))
