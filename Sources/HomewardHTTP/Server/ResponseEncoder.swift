@@ -19,7 +19,7 @@ enum ResponseEncoder {
         output.append(0x20)
         output.append(contentsOf: response.status.reasonPhrase.utf8)
         appendCRLF(&output)
-        for field in response.headers where !serverOwnedHeaders.contains(where: { HTTPHeaders.equalsIgnoringCase($0, field.name) }) {
+        for field in response.headers where !isServerOwned(field.name) {
             output.append(contentsOf: field.name.utf8)
             output.append(0x3A)
             output.append(0x20)
@@ -48,6 +48,14 @@ enum ResponseEncoder {
             appendCRLF(&output)
         }
         return bodyBytes
+    }
+
+    /// Whether the server sets this header itself; the length check keeps the common case cheap.
+    private static func isServerOwned(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4, 6, 10, 14, 17: serverOwnedHeaders.contains { HTTPHeaders.equalsIgnoringCase($0, name) }
+        default: false
+        }
     }
 
     private static func appendConnection(version: HTTPVersion, keepAlive: Bool, into output: inout [UInt8]) {

@@ -1,8 +1,9 @@
 /// A fixed pool of plain threads fed by a mutex and condition queue; runs `.worker` routes and
 /// streaming bodies, so that I/O threads never block.
 ///
-/// `@unchecked Sendable`: `jobs` and `isStopping` are only touched under `lock`, and `threads` is
-/// written once in `init` before the pool is shared.
+/// `@unchecked Sendable`: `jobs`, `jobHead` and `isStopping` are only touched under `lock`, and
+/// `threads` is written once in `init` before the pool is shared. Each thread holds the pool
+/// strongly, so the pool lives until `stopAndJoin()` has ended them.
 final class WorkerPool: @unchecked Sendable {
     private let lock = ConditionLock()
     private var jobs: [@Sendable () -> Void] = []
@@ -12,7 +13,7 @@ final class WorkerPool: @unchecked Sendable {
 
     init(threadCount: Int) {
         threads = (0..<max(1, threadCount)).map { index in
-            PosixThread.spawn(name: "http-worker-\(index)") { [unowned self] in self.runJobs() }
+            PosixThread.spawn(name: "http-worker-\(index)") { self.runJobs() }
         }
     }
 

@@ -67,6 +67,7 @@ public final class HTTPBodyWriter: @unchecked Sendable {
         let shouldWake: Bool = lock.withLock {
             guard !isClosed && !isFinished else { return false }
             isFinished = true
+            lock.broadcast()
             if isChunked { pending.append(contentsOf: Self.lastChunk) }
             return scheduleWake()
         }
