@@ -28,9 +28,12 @@ release: deps
 serve: release
 	.build/release/homeward serve --host $(HOST) --port $(PORT) --database $(DATABASE)
 
-## Builds and runs every test.
+## Builds (failing on any compiler warning in this project's code) and runs every test.
 test: deps
-	swift build --build-tests
+	swift build --build-tests 2>&1 | tee .build-warnings.log
+	@if grep -E "^/.*/(Sources|Tests|bench)/.*: warning:" .build-warnings.log; then \
+	  echo "compiler warnings in the project's code (above)"; rm -f .build-warnings.log; exit 1; fi
+	@rm -f .build-warnings.log
 	swift test --skip-build
 
 bench: release
