@@ -1,5 +1,7 @@
 # Homeward: `make serve` and `make test` do all the set-up on a fresh Debian machine with Swift.
 
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 SYSTEM_PACKAGES := libsqlite3-dev zlib1g-dev libsodium-dev
 HOST ?= 127.0.0.1
 PORT ?= 8080
