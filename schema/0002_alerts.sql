@@ -8,13 +8,13 @@ CREATE TABLE alerts (
     key                 INTEGER NOT NULL PRIMARY KEY,                                -- internal key, for references from other tables
     id                  TEXT    NOT NULL UNIQUE,                                     -- opaque alert id, as the API shows it
     account_key         INTEGER NOT NULL REFERENCES accounts (key) ON DELETE CASCADE, -- the person the alert is about
-    type                TEXT    NOT NULL CHECK (type IN (
+    type                TEXT    NOT NULL CHECK (type IN (                           -- what happened (API.md "Types")
                             'sos', 'danger', 'arrived', 'left_zone', 'entered_zone', 'wandering',
                             'off_route', 'overdue', 'stalled', 'silent', 'low_battery',
-                            'unaccompanied', 'expected_missed')),                         -- what happened (API.md "Types")
-    status              TEXT    NOT NULL CHECK (status IN (
-                            'pending', 'open', 'acknowledged', 'resolved', 'cancelled')), -- pending: a countdown not yet fired; open: needs attention;
-                                                                                          -- acknowledged: a guardian saw it; resolved: the cause ended; cancelled: a countdown stopped in time
+                            'unaccompanied', 'expected_missed')),
+    status              TEXT    NOT NULL CHECK (status IN (                         -- pending: a countdown not yet fired; open: needs attention;
+                            'pending', 'open', 'acknowledged', 'resolved', 'cancelled')), -- acknowledged: a guardian saw it; resolved: the cause ended;
+                                                                                          -- cancelled: a countdown stopped in time
     cause               TEXT    NOT NULL,                                            -- what raised it, e.g. 'zone:<zone id>', 'trip:<trip id>:off_route', 'sos:<alert id>';
                                                                                      -- at most one pending/open/acknowledged alert per account and cause
     trip_id             TEXT,                                                        -- the opaque id of the trip it belongs to, NULL if none
@@ -56,8 +56,8 @@ CREATE TABLE webhook_deliveries (
     recipient_key    INTEGER NOT NULL REFERENCES accounts (key) ON DELETE CASCADE,     -- the guardian whose webhook receives it
     event            TEXT    NOT NULL,                                                 -- what changed: 'raised', 'fired', 'acknowledged', 'resolved', 'cancelled'
     payload          TEXT    NOT NULL,                                                 -- the JSON body to POST, fixed when the row is written
-    status           TEXT    NOT NULL DEFAULT 'pending'
-                     CHECK (status IN ('pending', 'delivered', 'failed')),             -- failed: given up after the configured time
+    status           TEXT    NOT NULL DEFAULT 'pending'                                -- pending, delivered, or failed (given up after the configured time)
+                     CHECK (status IN ('pending', 'delivered', 'failed')),
     attempts         INTEGER NOT NULL DEFAULT 0,                                       -- delivery attempts so far
     next_attempt_ms  INTEGER NOT NULL,                                                 -- when to try next (exponential back-off with jitter)
     last_error       TEXT,                                                             -- what the last failed attempt saw (status or network error)

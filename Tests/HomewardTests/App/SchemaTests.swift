@@ -1,0 +1,67 @@
+import XCTest
+import HomewardStore
+@testable import Homeward
+
+/// The migrations in schema/ are the one source of truth for the database: they apply in order on a
+/// fresh file, apply nothing twice, and keep the data model readable (STRICT tables, every column
+/// commented).
+final class SchemaTests: XCTestCase {
+    private func temporaryDatabasePath() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("homeward-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        return directory.appendingPathComponent("schema.sqlite").path
+    }
+
+    func testEmbeddedMigrationsApplyOnAFreshDatabaseAndOnlyOnce() throws {
+        let path = try temporaryDatabasePath()
+        let migrator = try Migrator(Schema.migrations)
+        let pool = try DatabasePool(path: path)
+        let applied = try migrator.migrate(pool)
+        XCTAssertEqual(applied.map(\.name), Schema.migrations.map(\.name))
+        XCTAssertEqual(try migrator.migrate(pool).count, 0)
+        try pool.close()
+
+        let reopened = try DatabasePool(path: path)
+        XCTAssertEqual(try migrator.migrate(reopened).count, 0)
+        XCTAssertEqual(try Migrator.appliedMigrations(in: reopened).count, Schema.migrations.count)
+        try reopened.close()
+    }
+
+    func testEveryTableIsStrict() throws {
+        let path = try temporaryDatabasePath()
+        let pool = try DatabasePool(path: path)
+        defer { try? pool.close() }
+        try Migrator(Schema.migrations).migrate(pool)
+        let tables: [(String, Int64)] = try pool.read { db in
+            try db.fetchAll("SELECT name, strict FROM pragma_table_list WHERE type = 'table' AND schema = 'main' AND name NOT LIKE 'sqlite_%'") { row in
+                (try row.value(at: 0) as String, try row.value(at: 1) as Int64)
+            }
+        }
+        XCTAssertFalse(tables.isEmpty)
+        for (name, strict) in tables {
+            XCTAssertEqual(strict, 1, "table \(name) is not STRICT")
+        }
+    }
+
+    func testEveryTableAndColumnIsCommented() {
+        for (name, sql) in Schema.migrations {
+            var inTable = false
+            var previousLine = ""
+            for rawLine in sql.split(separator: "\n", omittingEmptySubsequences: false) {
+                let line = rawLine.trimmingCharacters(in: .whitespaces)
+                if line.uppercased().hasPrefix("CREATE TABLE") {
+                    XCTAssertTrue(previousLine.hasPrefix("--"), "\(name): no comment above \(line)")
+                    inTable = true
+                } else if inTable, line.hasPrefix(")") {
+                    inTable = false
+                } else if inTable, let first = line.first, first.isLetter,
+                          !line.uppercased().hasPrefix("UNIQUE"), !line.uppercased().hasPrefix("CHECK"),
+                          !line.uppercased().hasPrefix("PRIMARY KEY"), !line.uppercased().hasPrefix("FOREIGN KEY") {
+                    XCTAssertTrue(line.contains("--"), "\(name): column without a comment: \(line)")
+                }
+                if !line.isEmpty { previousLine = line }
+            }
+        }
+    }
+}
