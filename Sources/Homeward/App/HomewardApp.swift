@@ -77,6 +77,7 @@ public final class HomewardApp: Sendable {
         var router = Router()
         registerServiceRoutes(on: &router, app: self)
         registerIngestRoutes(on: &router, app: self)
+        registerViewRoutes(on: &router, app: self)
         return router
     }
 
