@@ -61,7 +61,8 @@ public final class HomewardApp: Sendable {
         presence = Presence()
         authenticator = Authenticator(
             database: database, clock: clock, presence: presence,
-            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds
+            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, passwordHasher: passwordHasher,
+            basicCredentialCacheSeconds: configuration.basicCredentialCacheSeconds
         )
         health = HealthMonitor(database: database)
         let accessPolicy = AccessPolicy()
@@ -78,6 +79,10 @@ public final class HomewardApp: Sendable {
         registerServiceRoutes(on: &router, app: self)
         registerIngestRoutes(on: &router, app: self)
         registerViewRoutes(on: &router, app: self)
+        registerDeviceRoutes(on: &router, app: self)
+        registerOwnTracksRoutes(on: &router, app: self)
+        registerOverlandRoutes(on: &router, app: self)
+        registerOsmAndRoutes(on: &router, app: self)
         return router
     }
 
