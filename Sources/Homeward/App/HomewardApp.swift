@@ -37,6 +37,8 @@ public final class HomewardApp: Sendable {
     public let locationObservers: [any LocationObserver]
     /// The app's logger.
     public let logger: Logger
+    /// Applies `retentionDays` while the server runs.
+    public let retention: RetentionSweeper
 
     /// Opens (or creates) the database, applies pending migrations and builds the services.
     public init(configuration: AppConfiguration, clock: any WallClock = SystemClock(), logger: Logger) throws {
@@ -71,6 +73,10 @@ public final class HomewardApp: Sendable {
         self.metrics = metrics
         alerts = AlertCenter(accessPolicy: accessPolicy, metrics: metrics)
         locationObservers = []
+        retention = RetentionSweeper(
+            pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
+            intervalSeconds: configuration.retentionIntervalSeconds, logger: logger
+        )
     }
 
     /// The routes of every feature.
@@ -89,6 +95,7 @@ public final class HomewardApp: Sendable {
     /// Starts background work and the HTTP server; returns the running server.
     public func start() throws -> HTTPServer {
         health.start()
+        retention.start()
         var http = configuration.http
         http.host = configuration.host
         http.port = configuration.port
@@ -100,6 +107,7 @@ public final class HomewardApp: Sendable {
     /// Stops background work and closes the database after the server has stopped.
     public func close() throws {
         health.stop()
+        retention.stop()
         try database.close()
     }
 }

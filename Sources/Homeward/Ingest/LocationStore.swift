@@ -95,9 +95,9 @@ public struct LocationStore: Sendable {
         )
     }
 
-    /// Deletes every location sample taken before `time`; returns how many.
-    public func deleteHistory(before time: Timestamp, in db: Database) throws -> Int {
-        try db.execute("DELETE FROM locations WHERE t_ms < ?", time.unixMilliseconds)
+    /// Deletes every location sample of `account` taken before `time`; returns how many.
+    public func deleteHistory(of account: AccountKey, before time: Timestamp, in db: Database) throws -> Int {
+        try db.execute("DELETE FROM locations WHERE account_key = ? AND t_ms < ?", account, time.unixMilliseconds)
         return db.changes
     }
 

@@ -54,13 +54,14 @@ public struct MotionStore: Sendable {
         return totals
     }
 
-    /// Deletes every motion report and quarter hour before `time`; returns how many reports.
-    public func deleteHistory(before time: Timestamp, in db: Database) throws -> Int {
-        try db.execute("DELETE FROM motion WHERE t_ms < ?", time.unixMilliseconds)
+    /// Deletes every motion report of `account` before `time`, and the quarter hours that ended by
+    /// then; returns how many reports.
+    public func deleteHistory(of account: AccountKey, before time: Timestamp, in db: Database) throws -> Int {
+        try db.execute("DELETE FROM motion WHERE account_key = ? AND t_ms < ?", account, time.unixMilliseconds)
         let deleted = db.changes
         try db.execute(
-            "DELETE FROM motion_quarter_hours WHERE start_ms < ?",
-            Self.floor(time.unixMilliseconds, to: Self.bucketMilliseconds)
+            "DELETE FROM motion_quarter_hours WHERE account_key = ? AND start_ms < ?",
+            account, Self.floor(time.unixMilliseconds, to: Self.bucketMilliseconds) - Self.bucketMilliseconds + 1
         )
         return deleted
     }
