@@ -51,7 +51,8 @@ private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> HTT
     var reply: [[String: Any]] = []
     for person in people {
         let topic = "owntracks/homeward/\(person.id)"
-        let tid = String(person.name.split(separator: " ").compactMap(\.first).prefix(2)).uppercased()
+        let initials = String(person.name.split(separator: " ").compactMap(\.first).prefix(2))
+        let tid = (initials.count == 2 ? initials : String(person.name.prefix(2))).uppercased()
         reply.append(["_type": "card", "name": person.name, "tid": tid, "topic": topic])
         guard let fix = person.latest?.fix else { continue }
         var location: [String: Any] = [
@@ -67,6 +68,6 @@ private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> HTT
     }
     return HTTPResponse(
         headers: ["Content-Type": "application/json; charset=utf-8"],
-        bytes: Array(try JSONSerialization.data(withJSONObject: reply, options: [.sortedKeys]))
+        bytes: Array(try JSONSerialization.data(withJSONObject: reply, options: [.sortedKeys, .withoutEscapingSlashes]))
     )
 }

@@ -37,21 +37,8 @@ public struct IngestService: Sendable {
 
     func storeLocations(_ batch: [DecodedSample<LocationSample>], of caller: Caller) throws -> IngestResult {
         let now = app.clock.now()
-        var result = IngestResult()
-        var valid: [LocationSample] = []
-        valid.reserveCapacity(batch.count)
-        for (index, decoded) in batch.enumerated() {
-            switch decoded {
-            case .sample(let sample):
-                if let problem = sample.problem(now: now) {
-                    result.rejected.append(problem.rejection(index: index))
-                } else {
-                    valid.append(sample)
-                }
-            case .problem(let problem):
-                result.rejected.append(problem.rejection(index: index))
-            }
-        }
+        var (valid, rejected): ([LocationSample], [SampleRejection]) = batch.validated(at: now)
+        var result = IngestResult(rejected: rejected)
         valid.sort { ($0.time, SampleIdentity.hash(of: $0.id)) < ($1.time, SampleIdentity.hash(of: $1.id)) }
         let account = caller.accountKey
         let written = try app.database.write { db in
@@ -70,20 +57,8 @@ public struct IngestService: Sendable {
 
     func storeMotion(_ batch: [DecodedSample<MotionSample>], of caller: Caller) throws -> IngestResult {
         let now = app.clock.now()
-        var result = IngestResult()
-        var valid: [MotionSample] = []
-        for (index, decoded) in batch.enumerated() {
-            switch decoded {
-            case .sample(let sample):
-                if let problem = sample.problem(now: now) {
-                    result.rejected.append(problem.rejection(index: index))
-                } else {
-                    valid.append(sample)
-                }
-            case .problem(let problem):
-                result.rejected.append(problem.rejection(index: index))
-            }
-        }
+        let (valid, rejected): ([MotionSample], [SampleRejection]) = batch.validated(at: now)
+        var result = IngestResult(rejected: rejected)
         let account = caller.accountKey
         result.accepted = try app.database.write { db in
             try valid.reduce(0) { stored, sample in try motion.insert(sample, of: account, in: db) ? stored + 1 : stored }
