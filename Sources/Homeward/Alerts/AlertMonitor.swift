@@ -7,8 +7,7 @@ import Logging
 /// when they are heard again) and the zones' "there by" deadlines, which must fire even when no
 /// sample arrives.
 ///
-/// `@unchecked Sendable`: the stored variables are read and written only with `condition` locked.
-public final class AlertMonitor: @unchecked Sendable {
+public final class AlertMonitor: Sendable {
     private let database: any DatabaseWriter
     private let alerts: AlertCenter
     private let zones: ZoneObserver
@@ -17,11 +16,7 @@ public final class AlertMonitor: @unchecked Sendable {
     private let clock: any WallClock
     private let configuration: AppConfiguration
     private let logger: Logger
-    private let store = ZoneStore()
-    private let condition = NSCondition()
-    private var isRunning = false
-    private var isStopping = false
-    private var hasExited = false
+    private let loop = BackgroundLoop(name: "alert-checks")
 
     /// Creates a stopped monitor.
     public init(
@@ -40,25 +35,23 @@ public final class AlertMonitor: @unchecked Sendable {
 
     /// Starts the thread; the first checks run at once.
     public func start() {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !isRunning else { return }
-        isRunning = true
-        Thread { [self] in run() }.start()
+        loop.start { [self] in
+            do {
+                try runChecks()
+            } catch {
+                logger.error("alert checks failed", metadata: ["error": "\(error)"])
+            }
+            return Double(configuration.monitorIntervalSeconds)
+        }
     }
 
     /// Stops the thread, waiting for a check in progress.
-    public func stop() {
-        condition.lock()
-        isStopping = true
-        condition.broadcast()
-        while isRunning && !hasExited { condition.wait() }
-        condition.unlock()
-    }
+    public func stop() { loop.stop() }
 
     /// Runs every check once, now, on the calling thread; returns the events it published.
     @discardableResult
     public func runChecks() throws -> [AppEvent] {
+        let store = ZoneStore()
         let now = clock.now()
         let monitored = try database.read { db in try store.monitoredAccounts(in: db) }
         let silentAfterMilliseconds = Int64(configuration.silentAfterSeconds) * Timestamp.millisecondsPerSecond
@@ -83,23 +76,5 @@ public final class AlertMonitor: @unchecked Sendable {
         }
         for event in published { events.publish(event) }
         return published
-    }
-
-    private func run() {
-        condition.lock()
-        while !isStopping {
-            condition.unlock()
-            do {
-                try runChecks()
-            } catch {
-                logger.error("alert checks failed", metadata: ["error": "\(error)"])
-            }
-            condition.lock()
-            guard !isStopping else { break }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(configuration.monitorIntervalSeconds)))
-        }
-        hasExited = true
-        condition.broadcast()
-        condition.unlock()
     }
 }

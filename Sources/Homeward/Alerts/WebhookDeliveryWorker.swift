@@ -8,10 +8,8 @@ import Logging
 /// error is retried with exponential back-off and jitter until `webhookGiveUpSeconds` have passed
 /// since the row was written, when it is marked `failed`. The thread sleeps until the next row is
 /// due or an alert event wakes it.
-///
-/// `@unchecked Sendable`: the stored variables are read and written only with `condition` locked;
-/// `passLock` keeps two delivery passes from sending the same row.
-public final class WebhookDeliveryWorker: @unchecked Sendable {
+/// `passLock` keeps two delivery passes (the thread's and a test's) from sending the same row.
+public final class WebhookDeliveryWorker: Sendable {
     /// Rows taken per pass.
     public static let batchSize = 32
     /// The thread re-reads the outbox at least this often.
@@ -33,12 +31,8 @@ public final class WebhookDeliveryWorker: @unchecked Sendable {
     private let configuration: AppConfiguration
     private let client: WebhookClient
     private let logger: Logger
-    private let condition = NSCondition()
     private let passLock = NSLock()
-    private var isRunning = false
-    private var isStopping = false
-    private var hasExited = false
-    private var wakeRequested = false
+    private let loop = BackgroundLoop(name: "webhook-delivery")
 
     /// Creates a stopped worker.
     public init(database: any DatabaseWriter, clock: any WallClock, configuration: AppConfiguration, logger: Logger) {
@@ -51,29 +45,30 @@ public final class WebhookDeliveryWorker: @unchecked Sendable {
 
     /// Starts the delivery thread.
     public func start() {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !isRunning else { return }
-        isRunning = true
-        Thread { [self] in run() }.start()
+        loop.start { [self] in
+            do {
+                while try deliverDue() == Self.batchSize {}
+                let next: Int64? = try database.read { db in
+                    try db.fetchOne(
+                        """
+                        SELECT min(d.next_attempt_ms) FROM webhook_deliveries d
+                        JOIN webhooks w ON w.account_key = d.recipient_key WHERE d.status = 'pending'
+                        """)
+                }
+                guard let next else { return Self.maxSleepSeconds }
+                return min(max(Double(next - clock.now().unixMilliseconds) / 1000, 0.05), Self.maxSleepSeconds)
+            } catch {
+                logger.error("webhook delivery pass failed", metadata: ["error": "\(error)"])
+                return Self.maxSleepSeconds
+            }
+        }
     }
 
     /// Makes the thread look at the outbox now (a new alert was committed).
-    public func wake() {
-        condition.lock()
-        wakeRequested = true
-        condition.broadcast()
-        condition.unlock()
-    }
+    public func wake() { loop.wake() }
 
     /// Stops the thread after the delivery in progress.
-    public func stop() {
-        condition.lock()
-        isStopping = true
-        condition.broadcast()
-        while isRunning && !hasExited { condition.wait() }
-        condition.unlock()
-    }
+    public func stop() { loop.stop() }
 
     /// Attempts every delivery due now, on the calling thread; returns how many were attempted.
     @discardableResult
@@ -155,36 +150,5 @@ public final class WebhookDeliveryWorker: @unchecked Sendable {
         let exponential = configuration.webhookFirstRetrySeconds * pow(2, Double(min(max(attempts - 1, 0), 30)))
         let capped = min(exponential, configuration.webhookMaxRetrySeconds)
         return Int64(capped * Double.random(in: 0.5...1.0) * 1000)
-    }
-
-    private func run() {
-        condition.lock()
-        while !isStopping {
-            wakeRequested = false
-            condition.unlock()
-            var sleepSeconds = Self.maxSleepSeconds
-            do {
-                while try deliverDue() == Self.batchSize {}
-                let next: Int64? = try database.read { db in
-                    try db.fetchOne(
-                        """
-                        SELECT min(d.next_attempt_ms) FROM webhook_deliveries d
-                        JOIN webhooks w ON w.account_key = d.recipient_key WHERE d.status = 'pending'
-                        """)
-                }
-                if let next {
-                    sleepSeconds = min(max(Double(next - clock.now().unixMilliseconds) / 1000, 0.05), Self.maxSleepSeconds)
-                }
-            } catch {
-                logger.error("webhook delivery pass failed", metadata: ["error": "\(error)"])
-            }
-            condition.lock()
-            if !isStopping && !wakeRequested {
-                _ = condition.wait(until: Date(timeIntervalSinceNow: sleepSeconds))
-            }
-        }
-        hasExited = true
-        condition.broadcast()
-        condition.unlock()
     }
 }

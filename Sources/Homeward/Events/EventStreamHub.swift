@@ -16,7 +16,7 @@ import Logging
 ///
 /// `@unchecked Sendable`: streams and buffer are touched only with `lock` held (recursive, because a
 /// writer that overflows calls its close callback, which detaches, from inside `send`); the
-/// heartbeat thread's flags only with `condition` locked.
+/// heartbeat thread is a `BackgroundLoop`.
 public final class EventStreamHub: @unchecked Sendable {
     private struct Stream {
         let caller: Caller
@@ -42,10 +42,7 @@ public final class EventStreamHub: @unchecked Sendable {
     private var buffer: [BufferedEvent] = []
     private var bufferStart = 0
     private var nextEventID: UInt64
-    private let condition = NSCondition()
-    private var isRunning = false
-    private var isStopping = false
-    private var hasExited = false
+    private let loop = BackgroundLoop(name: "event-heartbeats")
 
     /// Creates a hub; call `start()` for heartbeats.
     public init(
@@ -161,39 +158,20 @@ public final class EventStreamHub: @unchecked Sendable {
 
     /// Starts the heartbeat thread.
     public func start() {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !isRunning else { return }
-        isRunning = true
-        Thread { [self] in run() }.start()
+        loop.start { [self] in
+            heartbeat()
+            return Double(configuration.eventHeartbeatSeconds)
+        }
     }
 
     /// Stops the heartbeat thread and ends every stream.
     public func stop() {
-        condition.lock()
-        isStopping = true
-        condition.broadcast()
-        while isRunning && !hasExited { condition.wait() }
-        condition.unlock()
+        loop.stop()
         let open = lock.withLock {
             defer { streams = [:] }
             return Array(streams.values)
         }
         for stream in open { stream.writer.finish() }
-    }
-
-    private func run() {
-        condition.lock()
-        while !isStopping {
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(configuration.eventHeartbeatSeconds)))
-            guard !isStopping else { break }
-            condition.unlock()
-            heartbeat()
-            condition.lock()
-        }
-        hasExited = true
-        condition.broadcast()
-        condition.unlock()
     }
 
     private func detach(_ streamID: Int) {
