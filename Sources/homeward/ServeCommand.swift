@@ -96,6 +96,14 @@ struct ServeCommand: ParsableCommand {
     var webhookMaxRetrySeconds: Double?
     @Option(help: "Seconds after which an undelivered webhook is marked failed (env HOMEWARD_WEBHOOK_GIVE_UP_SECONDS, default 86400).")
     var webhookGiveUpSeconds: Int?
+    @Option(help: "Seconds between retention sweeps (env HOMEWARD_RETENTION_INTERVAL_SECONDS, default 86400).")
+    var retentionIntervalSeconds: Int?
+    @Option(help: "Fixes with a horizontal accuracy worse than this many metres are stored but flagged (env HOMEWARD_POOR_ACCURACY_METRES, default 100).")
+    var poorAccuracyMetres: Double?
+    @Option(help: "A fix implying a faster move (metres per second) from the previous reliable fix is flagged as a jump (env HOMEWARD_MAX_PLAUSIBLE_SPEED_METRES_PER_SECOND, default 85).")
+    var maxPlausibleSpeedMetresPerSecond: Double?
+    @Option(help: "Seconds a successful HTTP Basic login of a tracking client is remembered (env HOMEWARD_BASIC_CREDENTIAL_CACHE_SECONDS, default 300).")
+    var basicCredentialCacheSeconds: Int?
 
     func run() throws {
         var configuration = try makeConfiguration()
@@ -164,6 +172,10 @@ struct ServeCommand: ParsableCommand {
         c.webhookFirstRetrySeconds = try EnvironmentDefault.resolve(webhookFirstRetrySeconds, "HOMEWARD_WEBHOOK_FIRST_RETRY_SECONDS", c.webhookFirstRetrySeconds)
         c.webhookMaxRetrySeconds = try EnvironmentDefault.resolve(webhookMaxRetrySeconds, "HOMEWARD_WEBHOOK_MAX_RETRY_SECONDS", c.webhookMaxRetrySeconds)
         c.webhookGiveUpSeconds = try EnvironmentDefault.resolve(webhookGiveUpSeconds, "HOMEWARD_WEBHOOK_GIVE_UP_SECONDS", c.webhookGiveUpSeconds)
+        c.retentionIntervalSeconds = try EnvironmentDefault.resolve(retentionIntervalSeconds, "HOMEWARD_RETENTION_INTERVAL_SECONDS", c.retentionIntervalSeconds)
+        c.poorAccuracyMetres = try EnvironmentDefault.resolve(poorAccuracyMetres, "HOMEWARD_POOR_ACCURACY_METRES", c.poorAccuracyMetres)
+        c.maxPlausibleSpeedMetresPerSecond = try EnvironmentDefault.resolve(maxPlausibleSpeedMetresPerSecond, "HOMEWARD_MAX_PLAUSIBLE_SPEED_METRES_PER_SECOND", c.maxPlausibleSpeedMetresPerSecond)
+        c.basicCredentialCacheSeconds = try EnvironmentDefault.resolve(basicCredentialCacheSeconds, "HOMEWARD_BASIC_CREDENTIAL_CACHE_SECONDS", c.basicCredentialCacheSeconds)
         return c
     }
 }

@@ -49,6 +49,8 @@ public final class HomewardApp: Sendable {
     public let alertService: AlertService
     /// The app's logger.
     public let logger: Logger
+    /// Applies `retentionDays` while the server runs.
+    public let retention: RetentionSweeper
 
     /// Opens (or creates) the database, applies pending migrations and builds the services.
     public init(configuration: AppConfiguration, clock: any WallClock = SystemClock(), logger: Logger) throws {
@@ -73,7 +75,8 @@ public final class HomewardApp: Sendable {
         presence = Presence()
         authenticator = Authenticator(
             database: database, clock: clock, presence: presence,
-            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds
+            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, passwordHasher: passwordHasher,
+            basicCredentialCacheSeconds: configuration.basicCredentialCacheSeconds
         )
         health = HealthMonitor(database: database)
         let accessPolicy = AccessPolicy()
@@ -106,6 +109,10 @@ public final class HomewardApp: Sendable {
         events.subscribe { event in
             if event.kind == .alert { webhookWorker.wake() }
         }
+        retention = RetentionSweeper(
+            pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
+            intervalSeconds: configuration.retentionIntervalSeconds, logger: logger
+        )
     }
 
     /// The routes of every feature.
@@ -115,6 +122,12 @@ public final class HomewardApp: Sendable {
         registerZoneRoutes(on: &router, app: self)
         registerAlertRoutes(on: &router, app: self)
         registerEventRoutes(on: &router, app: self)
+        registerIngestRoutes(on: &router, app: self)
+        registerViewRoutes(on: &router, app: self)
+        registerDeviceRoutes(on: &router, app: self)
+        registerOwnTracksRoutes(on: &router, app: self)
+        registerOverlandRoutes(on: &router, app: self)
+        registerOsmAndRoutes(on: &router, app: self)
         return router
     }
 
@@ -122,6 +135,7 @@ public final class HomewardApp: Sendable {
     public func start() throws -> HTTPServer {
         health.start()
         try startBackgroundWork()
+        retention.start()
         var http = configuration.http
         http.host = configuration.host
         http.port = configuration.port
@@ -146,6 +160,7 @@ public final class HomewardApp: Sendable {
         countdowns.stop()
         alertMonitor.stop()
         webhookWorker.stop()
+        retention.stop()
         try database.close()
     }
 }
