@@ -56,6 +56,46 @@ struct ServeCommand: ParsableCommand {
     var maxConcurrentPasswordHashes: Int?
     @Option(help: "Days of location and motion history kept; 0 keeps all (env HOMEWARD_RETENTION_DAYS, default 0).")
     var retentionDays: Int?
+    @Option(help: "Smallest radius of a circular safe zone in metres (env HOMEWARD_ZONE_MIN_RADIUS_METRES, default 20).")
+    var zoneMinRadiusMetres: Double?
+    @Option(help: "Largest radius of a circular safe zone in metres (env HOMEWARD_ZONE_MAX_RADIUS_METRES, default 50000).")
+    var zoneMaxRadiusMetres: Double?
+    @Option(help: "Most vertices of a polygonal safe zone (env HOMEWARD_ZONE_MAX_POLYGON_VERTICES, default 200).")
+    var zoneMaxPolygonVertices: Int?
+    @Option(help: "Largest distance between two vertices of a polygonal zone in metres (env HOMEWARD_ZONE_MAX_POLYGON_SPAN_METRES, default 5000).")
+    var zoneMaxPolygonSpanMetres: Double?
+    @Option(help: "Most safe zones per person (env HOMEWARD_MAX_ZONES_PER_ACCOUNT, default 50).")
+    var maxZonesPerAccount: Int?
+    @Option(help: "Geo trackers kept in memory at most (env HOMEWARD_MAX_TRACKED_PEOPLE, default 10000).")
+    var maxTrackedPeople: Int?
+    @Option(help: "Battery percent below which low_battery is raised (env HOMEWARD_LOW_BATTERY_PERCENT, default 15).")
+    var lowBatteryPercent: Double?
+    @Option(help: "Percent above the low-battery level at which low_battery is resolved (env HOMEWARD_LOW_BATTERY_RECOVERY_PERCENT, default 10).")
+    var lowBatteryRecoveryPercent: Double?
+    @Option(help: "Shortest countdown in seconds (env HOMEWARD_COUNTDOWN_MIN_SECONDS, default 5).")
+    var countdownMinSeconds: Int?
+    @Option(help: "Longest countdown in seconds (env HOMEWARD_COUNTDOWN_MAX_SECONDS, default 300).")
+    var countdownMaxSeconds: Int?
+    @Option(help: "Countdown length in seconds when not given (env HOMEWARD_COUNTDOWN_DEFAULT_SECONDS, default 15).")
+    var countdownDefaultSeconds: Int?
+    @Option(help: "Seconds without a heartbeat, for a person with a home zone, before silent is raised (env HOMEWARD_SILENT_AFTER_SECONDS, default 1800).")
+    var silentAfterSeconds: Int?
+    @Option(help: "Seconds between the silent and there-by checks (env HOMEWARD_MONITOR_INTERVAL_SECONDS, default 30).")
+    var monitorIntervalSeconds: Int?
+    @Option(help: "Seconds between heartbeat comments on event streams (env HOMEWARD_EVENT_HEARTBEAT_SECONDS, default 15).")
+    var eventHeartbeatSeconds: Int?
+    @Option(help: "Seconds events stay available for Last-Event-ID replay (env HOMEWARD_EVENT_RETENTION_SECONDS, default 3600).")
+    var eventRetentionSeconds: Int?
+    @Option(help: "Events kept in memory for replay at most (env HOMEWARD_EVENT_BUFFER_CAPACITY, default 10000).")
+    var eventBufferCapacity: Int?
+    @Option(help: "Seconds a webhook receiver gets to answer (env HOMEWARD_WEBHOOK_TIMEOUT_SECONDS, default 5).")
+    var webhookTimeoutSeconds: Double?
+    @Option(help: "First webhook retry delay in seconds, doubled per failure with jitter (env HOMEWARD_WEBHOOK_FIRST_RETRY_SECONDS, default 5).")
+    var webhookFirstRetrySeconds: Double?
+    @Option(help: "Longest delay between webhook attempts in seconds (env HOMEWARD_WEBHOOK_MAX_RETRY_SECONDS, default 3600).")
+    var webhookMaxRetrySeconds: Double?
+    @Option(help: "Seconds after which an undelivered webhook is marked failed (env HOMEWARD_WEBHOOK_GIVE_UP_SECONDS, default 86400).")
+    var webhookGiveUpSeconds: Int?
     @Option(help: "Seconds between retention sweeps (env HOMEWARD_RETENTION_INTERVAL_SECONDS, default 86400).")
     var retentionIntervalSeconds: Int?
     @Option(help: "Fixes with a horizontal accuracy worse than this many metres are stored but flagged (env HOMEWARD_POOR_ACCURACY_METRES, default 100).")
@@ -112,6 +152,26 @@ struct ServeCommand: ParsableCommand {
         c.passwordHashMemoryBytes = try EnvironmentDefault.resolve(passwordHashMemoryBytes, "HOMEWARD_PASSWORD_HASH_MEMORY_BYTES", c.passwordHashMemoryBytes)
         c.maxConcurrentPasswordHashes = try EnvironmentDefault.resolve(maxConcurrentPasswordHashes, "HOMEWARD_MAX_CONCURRENT_PASSWORD_HASHES", c.maxConcurrentPasswordHashes)
         c.retentionDays = try EnvironmentDefault.resolve(retentionDays, "HOMEWARD_RETENTION_DAYS", c.retentionDays)
+        c.zoneMinRadiusMetres = try EnvironmentDefault.resolve(zoneMinRadiusMetres, "HOMEWARD_ZONE_MIN_RADIUS_METRES", c.zoneMinRadiusMetres)
+        c.zoneMaxRadiusMetres = try EnvironmentDefault.resolve(zoneMaxRadiusMetres, "HOMEWARD_ZONE_MAX_RADIUS_METRES", c.zoneMaxRadiusMetres)
+        c.zoneMaxPolygonVertices = try EnvironmentDefault.resolve(zoneMaxPolygonVertices, "HOMEWARD_ZONE_MAX_POLYGON_VERTICES", c.zoneMaxPolygonVertices)
+        c.zoneMaxPolygonSpanMetres = try EnvironmentDefault.resolve(zoneMaxPolygonSpanMetres, "HOMEWARD_ZONE_MAX_POLYGON_SPAN_METRES", c.zoneMaxPolygonSpanMetres)
+        c.maxZonesPerAccount = try EnvironmentDefault.resolve(maxZonesPerAccount, "HOMEWARD_MAX_ZONES_PER_ACCOUNT", c.maxZonesPerAccount)
+        c.maxTrackedPeople = try EnvironmentDefault.resolve(maxTrackedPeople, "HOMEWARD_MAX_TRACKED_PEOPLE", c.maxTrackedPeople)
+        c.lowBatteryPercent = try EnvironmentDefault.resolve(lowBatteryPercent, "HOMEWARD_LOW_BATTERY_PERCENT", c.lowBatteryPercent)
+        c.lowBatteryRecoveryPercent = try EnvironmentDefault.resolve(lowBatteryRecoveryPercent, "HOMEWARD_LOW_BATTERY_RECOVERY_PERCENT", c.lowBatteryRecoveryPercent)
+        c.countdownMinSeconds = try EnvironmentDefault.resolve(countdownMinSeconds, "HOMEWARD_COUNTDOWN_MIN_SECONDS", c.countdownMinSeconds)
+        c.countdownMaxSeconds = try EnvironmentDefault.resolve(countdownMaxSeconds, "HOMEWARD_COUNTDOWN_MAX_SECONDS", c.countdownMaxSeconds)
+        c.countdownDefaultSeconds = try EnvironmentDefault.resolve(countdownDefaultSeconds, "HOMEWARD_COUNTDOWN_DEFAULT_SECONDS", c.countdownDefaultSeconds)
+        c.silentAfterSeconds = try EnvironmentDefault.resolve(silentAfterSeconds, "HOMEWARD_SILENT_AFTER_SECONDS", c.silentAfterSeconds)
+        c.monitorIntervalSeconds = try EnvironmentDefault.resolve(monitorIntervalSeconds, "HOMEWARD_MONITOR_INTERVAL_SECONDS", c.monitorIntervalSeconds)
+        c.eventHeartbeatSeconds = try EnvironmentDefault.resolve(eventHeartbeatSeconds, "HOMEWARD_EVENT_HEARTBEAT_SECONDS", c.eventHeartbeatSeconds)
+        c.eventRetentionSeconds = try EnvironmentDefault.resolve(eventRetentionSeconds, "HOMEWARD_EVENT_RETENTION_SECONDS", c.eventRetentionSeconds)
+        c.eventBufferCapacity = try EnvironmentDefault.resolve(eventBufferCapacity, "HOMEWARD_EVENT_BUFFER_CAPACITY", c.eventBufferCapacity)
+        c.webhookTimeoutSeconds = try EnvironmentDefault.resolve(webhookTimeoutSeconds, "HOMEWARD_WEBHOOK_TIMEOUT_SECONDS", c.webhookTimeoutSeconds)
+        c.webhookFirstRetrySeconds = try EnvironmentDefault.resolve(webhookFirstRetrySeconds, "HOMEWARD_WEBHOOK_FIRST_RETRY_SECONDS", c.webhookFirstRetrySeconds)
+        c.webhookMaxRetrySeconds = try EnvironmentDefault.resolve(webhookMaxRetrySeconds, "HOMEWARD_WEBHOOK_MAX_RETRY_SECONDS", c.webhookMaxRetrySeconds)
+        c.webhookGiveUpSeconds = try EnvironmentDefault.resolve(webhookGiveUpSeconds, "HOMEWARD_WEBHOOK_GIVE_UP_SECONDS", c.webhookGiveUpSeconds)
         c.retentionIntervalSeconds = try EnvironmentDefault.resolve(retentionIntervalSeconds, "HOMEWARD_RETENTION_INTERVAL_SECONDS", c.retentionIntervalSeconds)
         c.poorAccuracyMetres = try EnvironmentDefault.resolve(poorAccuracyMetres, "HOMEWARD_POOR_ACCURACY_METRES", c.poorAccuracyMetres)
         c.maxPlausibleSpeedMetresPerSecond = try EnvironmentDefault.resolve(maxPlausibleSpeedMetresPerSecond, "HOMEWARD_MAX_PLAUSIBLE_SPEED_METRES_PER_SECOND", c.maxPlausibleSpeedMetresPerSecond)

@@ -46,6 +46,48 @@ public struct AppConfiguration: Sendable {
     /// the header), so a phone posting every few seconds does not cost a password hash each time.
     public var basicCredentialCacheSeconds = 5 * 60
 
+    // MARK: Zones, alerts and delivery
+    /// Smallest radius of a circular safe zone.
+    public var zoneMinRadiusMetres = 20.0
+    /// Largest radius of a circular safe zone.
+    public var zoneMaxRadiusMetres = 50_000.0
+    /// Most vertices of a polygonal safe zone.
+    public var zoneMaxPolygonVertices = 200
+    /// Largest distance between two vertices of a polygonal safe zone.
+    public var zoneMaxPolygonSpanMetres = 5_000.0
+    /// Most safe zones one person may have.
+    public var maxZonesPerAccount = 50
+    /// People whose geo trackers are kept in memory at most; the least recently fed are rebuilt on demand.
+    public var maxTrackedPeople = 10_000
+    /// Battery charge below which a `low_battery` alert is raised (once per discharge).
+    public var lowBatteryPercent = 15.0
+    /// How far above `lowBatteryPercent` the charge must climb before `low_battery` is resolved.
+    public var lowBatteryRecoveryPercent = 10.0
+    /// Shortest countdown a client may ask for (the API's minimum; tests lower it).
+    public var countdownMinSeconds = 5
+    /// Longest countdown a client may ask for.
+    public var countdownMaxSeconds = 300
+    /// Countdown length when the client does not say.
+    public var countdownDefaultSeconds = 15
+    /// No heartbeat for this long, while a person has a home zone, raises `silent`.
+    public var silentAfterSeconds = 30 * 60
+    /// How often the background checks run (`silent`, "there by" deadlines without a fresh sample).
+    public var monitorIntervalSeconds = 30
+    /// Seconds between heartbeat comments on open event streams.
+    public var eventHeartbeatSeconds = 15
+    /// How long events stay available for `Last-Event-ID` replay.
+    public var eventRetentionSeconds = 3_600
+    /// Most events kept for replay.
+    public var eventBufferCapacity = 10_000
+    /// Seconds a webhook receiver gets to connect and answer.
+    public var webhookTimeoutSeconds = 5.0
+    /// First retry delay of a failed webhook delivery; doubled on each failure, with jitter.
+    public var webhookFirstRetrySeconds = 5.0
+    /// Longest delay between two webhook delivery attempts.
+    public var webhookMaxRetrySeconds = 3_600.0
+    /// A webhook delivery that has not succeeded after this long is given up (`failed`).
+    public var webhookGiveUpSeconds = 24 * 3_600
+
     /// Creates the defaults.
     public init() {}
 }

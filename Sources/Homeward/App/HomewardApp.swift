@@ -22,7 +22,7 @@ public final class HomewardApp: Sendable {
     /// Decides who may see what.
     public let accessPolicy: AccessPolicy
     /// Live events for streams and webhooks.
-    public let events = EventBus()
+    public let events: EventBus
     /// Application counters.
     public let metrics: AppMetrics
     /// HTTP counters and latency histogram.
@@ -32,9 +32,21 @@ public final class HomewardApp: Sendable {
     /// Alerts: raising, resolving, webhooks outbox.
     public let alerts: AlertCenter
     /// What the geo reactions conclude about each person, for the guardian views.
-    public let statusBoard = PersonStatusBoard()
+    public let statusBoard: PersonStatusBoard
     /// Real-time reactions to fresh location fixes, called by ingest.
     public let locationObservers: [any LocationObserver]
+    /// Safe zones, wandering and battery: the geo trackers of every person and the alerts they raise.
+    public let zoneObserver: ZoneObserver
+    /// Fires pending countdowns at their time.
+    public let countdowns: CountdownScheduler
+    /// The clock-driven alert rules (`silent`, "there by" deadlines).
+    public let alertMonitor: AlertMonitor
+    /// Delivers the webhook outbox.
+    public let webhookWorker: WebhookDeliveryWorker
+    /// The open `GET /v1/events` streams.
+    public let eventStreams: EventStreamHub
+    /// What the alert endpoints do.
+    public let alertService: AlertService
     /// The app's logger.
     public let logger: Logger
     /// Applies `retentionDays` while the server runs.
@@ -71,8 +83,32 @@ public final class HomewardApp: Sendable {
         let metrics = AppMetrics()
         self.accessPolicy = accessPolicy
         self.metrics = metrics
-        alerts = AlertCenter(accessPolicy: accessPolicy, metrics: metrics)
-        locationObservers = []
+        let alerts = AlertCenter(accessPolicy: accessPolicy, metrics: metrics)
+        self.alerts = alerts
+        let events = EventBus()
+        self.events = events
+        let statusBoard = PersonStatusBoard()
+        self.statusBoard = statusBoard
+        let database = self.database
+        let presence = self.presence
+        zoneObserver = ZoneObserver(store: ZoneStore(), alerts: alerts, statusBoard: statusBoard, configuration: configuration)
+        locationObservers = [zoneObserver]
+        countdowns = CountdownScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger)
+        alertMonitor = AlertMonitor(
+            database: database, alerts: alerts, zones: zoneObserver, presence: presence, events: events, clock: clock,
+            configuration: configuration, logger: logger)
+        let webhookWorker = WebhookDeliveryWorker(database: database, clock: clock, configuration: configuration, logger: logger)
+        self.webhookWorker = webhookWorker
+        let eventStreams = EventStreamHub(
+            database: database, accessPolicy: accessPolicy, clock: clock, configuration: configuration, logger: logger)
+        self.eventStreams = eventStreams
+        alertService = AlertService(
+            database: database, center: alerts, accessPolicy: accessPolicy, events: events, clock: clock,
+            scheduler: countdowns, configuration: configuration)
+        events.subscribe { event in eventStreams.publish(event) }
+        events.subscribe { event in
+            if event.kind == .alert { webhookWorker.wake() }
+        }
         retention = RetentionSweeper(
             pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
             intervalSeconds: configuration.retentionIntervalSeconds, logger: logger
@@ -83,6 +119,9 @@ public final class HomewardApp: Sendable {
     public func makeRouter() -> Router {
         var router = Router()
         registerServiceRoutes(on: &router, app: self)
+        registerZoneRoutes(on: &router, app: self)
+        registerAlertRoutes(on: &router, app: self)
+        registerEventRoutes(on: &router, app: self)
         registerIngestRoutes(on: &router, app: self)
         registerViewRoutes(on: &router, app: self)
         registerDeviceRoutes(on: &router, app: self)
@@ -95,6 +134,7 @@ public final class HomewardApp: Sendable {
     /// Starts background work and the HTTP server; returns the running server.
     public func start() throws -> HTTPServer {
         health.start()
+        try startBackgroundWork()
         retention.start()
         var http = configuration.http
         http.host = configuration.host
@@ -104,9 +144,22 @@ public final class HomewardApp: Sendable {
         return server
     }
 
+    /// Starts the background threads of alerts and events (countdowns re-armed from the database, the
+    /// periodic checks, webhook delivery, stream heartbeats) without the HTTP server; tests call it.
+    public func startBackgroundWork() throws {
+        try countdowns.start()
+        alertMonitor.start()
+        webhookWorker.start()
+        eventStreams.start()
+    }
+
     /// Stops background work and closes the database after the server has stopped.
     public func close() throws {
         health.stop()
+        eventStreams.stop()
+        countdowns.stop()
+        alertMonitor.stop()
+        webhookWorker.stop()
         retention.stop()
         try database.close()
     }

@@ -1,0 +1,23 @@
+/// The `cause` strings of the alerts this server raises; one active alert per account and cause.
+public enum AlertCause {
+    /// The person is outside the zone `id` (left_zone).
+    public static func outsideZone(_ id: String) -> String { "zone:\(id)" }
+    /// The person entered the zone `id` (entered_zone, when the zone asks for it).
+    public static func enteredZone(_ id: String) -> String { "zone:\(id):entered" }
+    /// The "there by" deadline of zone `id` passed with the person elsewhere (expected_missed).
+    public static func missedArrival(_ id: String) -> String { "zone:\(id):expected" }
+    /// Every cause tied to zone `id`, resolved when the zone is deleted.
+    public static func causes(ofZone id: String) -> [String] { [outsideZone(id), enteredZone(id), missedArrival(id)] }
+    /// A wandering pattern (lapping, pacing, random).
+    public static let wandering = "wandering"
+    /// Far from home for too long.
+    public static let farFromHome = "wandering:far_from_home"
+    /// No heartbeat for too long.
+    public static let silent = "silent"
+    /// The battery is low in the current discharge.
+    public static let lowBattery = "low_battery"
+    /// An SOS; each press is its own cause.
+    public static func sos(_ id: String) -> String { "sos:\(id)" }
+    /// A countdown; each is its own cause.
+    public static func countdown(_ id: String) -> String { "countdown:\(id)" }
+}

@@ -1,0 +1,74 @@
+import HomewardHTTP
+
+/// The alert endpoints (POST /v1/alerts, countdowns, cancel, acknowledge, GET /v1/alerts) and the
+/// guardian's webhook (PUT, GET, DELETE /v1/me/webhook).
+func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
+    let service = app.alertService
+    let webhooks = WebhookStore()
+    router.post("/v1/alerts") { context in
+        let caller = try app.authenticator.authenticate(context)
+        return .json(try service.raiseSOS(try context.decode(SOSRequest.self), by: caller), status: .created)
+    }
+    router.post("/v1/alerts/countdown") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let request = context.request.body.isEmpty ? CountdownRequest() : try context.decode(CountdownRequest.self)
+        return .json(try service.startCountdown(request, by: caller), status: .created)
+    }
+    router.post("/v1/alerts/{id}/cancel") { context in
+        let caller = try app.authenticator.authenticate(context)
+        return .json(try service.cancel(try context.parameter("id"), by: caller))
+    }
+    router.post("/v1/alerts/{id}/acknowledge") { context in
+        let caller = try app.authenticator.authenticate(context)
+        return .json(try service.acknowledge(try context.parameter("id"), by: caller))
+    }
+    router.get("/v1/alerts") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let query = context.query
+        var statuses: [AlertStatus] = []
+        for name in (query["status"] ?? "").split(separator: ",") {
+            if name == "active" {
+                statuses += AlertStatus.active
+            } else if let status = AlertStatus(rawValue: String(name)) {
+                statuses.append(status)
+            } else {
+                throw HTTPError.invalidRequest(
+                    "status must be active, pending, open, acknowledged, resolved or cancelled.", field: "status")
+            }
+        }
+        var since: Timestamp?
+        if let text = query["since"] {
+            since = Timestamp(rfc3339: text) ?? Double(text).flatMap(Timestamp.init(unixSeconds:))
+            guard since != nil else { throw HTTPError.invalidRequest("since must be RFC 3339 or Unix seconds.", field: "since") }
+        }
+        let limit = try query["limit"].map { text throws(HTTPError) -> Int in
+            guard let limit = Int(text), (1...AlertStore.maxPageSize).contains(limit) else {
+                throw .invalidRequest("limit must be 1 to \(AlertStore.maxPageSize).", field: "limit")
+            }
+            return limit
+        } ?? AlertStore.defaultPageSize
+        return .json(try service.list(for: caller, statuses: statuses, since: since, cursor: query["cursor"], limit: limit))
+    }
+    router.put("/v1/me/webhook") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let request = try context.decode(WebhookRequest.self)
+        try request.validate()
+        let webhook = try app.database.write { db in
+            try webhooks.set(request, for: caller.accountKey, at: app.clock.now(), in: db)
+        }
+        return .json(webhook)
+    }
+    router.get("/v1/me/webhook") { context in
+        let caller = try app.authenticator.authenticate(context)
+        guard let webhook = try app.database.read({ db in try webhooks.webhook(of: caller.accountKey, in: db) }) else {
+            throw HTTPError.notFound("No webhook is set.")
+        }
+        return .json(webhook)
+    }
+    router.delete("/v1/me/webhook") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let removed = try app.database.write { db in try webhooks.remove(of: caller.accountKey, at: app.clock.now(), in: db) }
+        guard removed else { throw HTTPError.notFound("No webhook is set.") }
+        return HTTPResponse(status: .noContent)
+    }
+}

@@ -1,0 +1,127 @@
+import HomewardHTTP
+import HomewardStore
+
+/// What the alert endpoints do: each change is one durable write (the alert and its webhook outbox
+/// rows together), published to the event bus once committed.
+public struct AlertService: Sendable {
+    private let database: any DatabaseWriter
+    private let center: AlertCenter
+    private let store = AlertStore()
+    private let accessPolicy: AccessPolicy
+    private let events: EventBus
+    private let clock: any WallClock
+    private let scheduler: CountdownScheduler
+    private let configuration: AppConfiguration
+
+    /// Creates the service.
+    public init(
+        database: any DatabaseWriter, center: AlertCenter, accessPolicy: AccessPolicy, events: EventBus,
+        clock: any WallClock, scheduler: CountdownScheduler, configuration: AppConfiguration
+    ) {
+        self.database = database
+        self.center = center
+        self.accessPolicy = accessPolicy
+        self.events = events
+        self.clock = clock
+        self.scheduler = scheduler
+        self.configuration = configuration
+    }
+
+    /// Raises an SOS for `caller`, open at once and delivered to every watcher.
+    public func raiseSOS(_ request: SOSRequest, by caller: Caller) throws -> AlertResource {
+        guard request.type == AlertType.sos.rawValue else {
+            throw HTTPError.invalidRequest("type must be sos; other alerts are raised by the server.", field: "type")
+        }
+        if let location = request.location {
+            guard location.lat.isFinite, location.lon.isFinite, (-90...90).contains(location.lat),
+                  (-180...180).contains(location.lon), (location.accuracy ?? 0) >= 0 else {
+                throw HTTPError.invalidRequest("location must be a valid lat/lon with accuracy ≥ 0.", field: "location")
+            }
+        }
+        let alertRequest = AlertRequest(
+            type: .sos, cause: AlertCause.sos(SecureRandom.identifier()), message: request.message, location: request.location)
+        return try commit { db in try center.raise(alertRequest, for: caller.accountKey, at: clock.now(), in: db) }
+    }
+
+    /// Starts a countdown for `caller` that fires as a `danger` alert unless cancelled in time.
+    public func startCountdown(_ request: CountdownRequest, by caller: Caller) throws -> AlertResource {
+        let seconds = request.seconds ?? configuration.countdownDefaultSeconds
+        guard (configuration.countdownMinSeconds...configuration.countdownMaxSeconds).contains(seconds) else {
+            throw HTTPError.invalidRequest(
+                "seconds must be \(configuration.countdownMinSeconds) to \(configuration.countdownMaxSeconds).", field: "seconds")
+        }
+        let now = clock.now()
+        let firesAt = now.adding(milliseconds: Int64(seconds) * Timestamp.millisecondsPerSecond)
+        let alertRequest = AlertRequest(
+            type: .danger, cause: AlertCause.countdown(SecureRandom.identifier()), status: .pending, firesAt: firesAt,
+            message: request.reason)
+        var key: Int64 = 0
+        let alert = try commit { db in
+            let raised = try center.raise(alertRequest, for: caller.accountKey, at: now, in: db)
+            key = try raised.map { try store.key(of: $0.alert.id, in: db) } ?? 0
+            return raised
+        }
+        scheduler.arm(key: key, at: firesAt)
+        return alert
+    }
+
+    /// Cancels the caller's own pending countdown `id`: 404 if not visible, 403 for a watcher, 409
+    /// once it is no longer pending.
+    public func cancel(_ id: String, by caller: Caller) throws -> AlertResource {
+        try commitChange { db in
+            let key = try visibleKey(id, to: caller, in: db, allowing: [.oneself], otherwise: "Only the person may cancel a countdown.")
+            guard let cancelled = try center.cancel(key: key, at: clock.now(), in: db) else {
+                throw HTTPError.conflict("Only a pending countdown can be cancelled.")
+            }
+            return (cancelled.alert, cancelled.event)
+        }
+    }
+
+    /// Records that `caller`, a watcher of the alert's person, acknowledged it; an alert already
+    /// acknowledged keeps its first acknowledgement. 409 for an alert that is not open.
+    public func acknowledge(_ id: String, by caller: Caller) throws -> AlertResource {
+        try commitChange { db in
+            let key = try visibleKey(id, to: caller, in: db, allowing: [.guardian], otherwise: "Only a guardian may acknowledge an alert.")
+            if let acknowledged = try center.acknowledge(key: key, by: caller.accountKey, at: clock.now(), in: db) {
+                return (acknowledged.alert, acknowledged.event)
+            }
+            let alert = try center.alert(key: key, in: db)
+            guard alert.status == .acknowledged else {
+                throw HTTPError.conflict("Only an open alert can be acknowledged (this one is \(alert.status.rawValue)).")
+            }
+            return (alert, nil)
+        }
+    }
+
+    /// The caller's alerts and those of everyone they guard; see `AlertStore.page`.
+    public func list(
+        for caller: Caller, statuses: [AlertStatus], since: Timestamp?, cursor: String?, limit: Int
+    ) throws -> AlertPage {
+        try database.read { db in
+            try store.page(for: caller, statuses: statuses, since: since, cursor: cursor, limit: limit, in: db)
+        }
+    }
+
+    private func visibleKey(
+        _ id: String, to caller: Caller, in db: Database, allowing allowed: Set<Relationship>, otherwise: String
+    ) throws -> Int64 {
+        guard let found = try store.find(id, in: db) else { throw HTTPError.notFound() }
+        let relationships = try accessPolicy.relationships(of: caller, to: found.account, in: db)
+        guard !relationships.isDisjoint(with: AccessPolicy.selfOrGuardian) else { throw HTTPError.notFound() }
+        guard !relationships.isDisjoint(with: allowed) else { throw HTTPError.forbidden(otherwise) }
+        return found.key
+    }
+
+    private func commit(_ body: (Database) throws -> (alert: AlertResource, event: AppEvent)?) throws -> AlertResource {
+        let change = try database.write(body)
+        guard let change else { throw HTTPError.conflict("An alert with this cause is already active.") }
+        events.publish(change.event)
+        return change.alert
+    }
+
+    private func commitChange(_ body: (Database) throws -> (AlertResource, AppEvent?)) throws -> AlertResource {
+        let (alert, event) = try database.write(body)
+        if let event { events.publish(event) }
+        return alert
+    }
+}

@@ -1,0 +1,43 @@
+import HomewardStore
+
+/// SQL access to the `webhooks` table.
+public struct WebhookStore: Sendable {
+    /// Creates the store.
+    public init() {}
+
+    /// Sets (or replaces) the webhook of `account`.
+    public func set(_ request: WebhookRequest, for account: AccountKey, at time: Timestamp, in db: Database) throws -> WebhookResource {
+        try db.execute(
+            """
+            INSERT INTO webhooks (account_key, url, secret, created_at_ms, updated_at_ms) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (account_key) DO UPDATE SET url = excluded.url, secret = excluded.secret, updated_at_ms = excluded.updated_at_ms
+            """,
+            account, request.url, request.secret, time.unixMilliseconds, time.unixMilliseconds)
+        guard let webhook = try webhook(of: account, in: db) else {
+            throw DatabaseError(extendedResultCode: 12, message: "webhook of \(account) vanished")
+        }
+        return webhook
+    }
+
+    /// The webhook of `account`, if set.
+    public func webhook(of account: AccountKey, in db: Database) throws -> WebhookResource? {
+        try db.fetchOne("SELECT url, created_at_ms, updated_at_ms FROM webhooks WHERE account_key = ?", [account]) { row in
+            WebhookResource(
+                url: try row.value(at: 0), createdAt: Timestamp(unixMilliseconds: try row.value(at: 1)),
+                updatedAt: Timestamp(unixMilliseconds: try row.value(at: 2)))
+        }
+    }
+
+    /// Removes the webhook of `account` and gives up its pending deliveries; false if there was none.
+    public func remove(of account: AccountKey, at time: Timestamp, in db: Database) throws -> Bool {
+        try db.execute("DELETE FROM webhooks WHERE account_key = ?", account)
+        guard db.changes == 1 else { return false }
+        try db.execute(
+            """
+            UPDATE webhook_deliveries SET status = 'failed', last_error = 'webhook removed', finished_at_ms = ?
+            WHERE recipient_key = ? AND status = 'pending'
+            """,
+            time.unixMilliseconds, account)
+        return true
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import HomewardHTTP
+
+/// GET /v1/events: a `text/event-stream` of `location`, `alert` and `trip` events about the people
+/// the caller guards; `Last-Event-ID` (or `?lastEventId=`) resumes after a reconnect.
+func registerEventRoutes(on router: inout Router, app: HomewardApp) {
+    router.get("/v1/events") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let lastEventText = context.request.headers["Last-Event-ID"] ?? context.query["lastEventId"]
+        let lastEventID = try lastEventText.map { text throws(HTTPError) -> UInt64 in
+            guard let id = UInt64(text.trimmingCharacters(in: .whitespaces)) else {
+                throw .invalidRequest("Last-Event-ID must be an id this server sent.", field: "Last-Event-ID")
+            }
+            return id
+        }
+        let watched = try app.database.read { db in try app.accessPolicy.dependents(of: caller, in: db) }
+        let headers: HTTPHeaders = [
+            "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no",
+        ]
+        return .stream(headers: headers) { writer in
+            app.eventStreams.attach(writer, caller: caller, watching: watched, after: lastEventID)
+        }
+    }
+}

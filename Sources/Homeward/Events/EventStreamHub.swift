@@ -1,0 +1,196 @@
+import Foundation
+import HomewardHTTP
+import HomewardStore
+import Logging
+
+/// Serves every open `GET /v1/events` stream without a thread per stream: a stream is a registered
+/// `HTTPBodyWriter` that events are pushed to with the non-blocking `send` (a client too slow to keep
+/// up is disconnected), and one hub thread writes the heartbeat comments and re-checks, every
+/// heartbeat, that each stream's session is still valid and whom its caller still guards.
+///
+/// Replay: events get increasing ids (starting from the hub's start time in milliseconds, so ids keep
+/// growing across restarts) and the latest `eventBufferCapacity` of them, no older than
+/// `eventRetentionSeconds`, stay in memory. A client reconnecting with `Last-Event-ID` inside that
+/// window gets exactly what it missed; one whose id is older (or from before a restart) gets every
+/// active alert of the people it watches from the alerts table instead.
+///
+/// `@unchecked Sendable`: streams and buffer are touched only with `lock` held (recursive, because a
+/// writer that overflows calls its close callback, which detaches, from inside `send`); the
+/// heartbeat thread is a `BackgroundLoop`.
+public final class EventStreamHub: @unchecked Sendable {
+    private struct Stream {
+        let caller: Caller
+        var watched: Set<AccountKey>
+        let writer: HTTPBodyWriter
+    }
+
+    private struct BufferedEvent {
+        let id: UInt64
+        let timeMilliseconds: Int64
+        let subject: AccountKey
+        let frame: [UInt8]
+    }
+
+    private let database: any DatabaseReader
+    private let accessPolicy: AccessPolicy
+    private let clock: any WallClock
+    private let configuration: AppConfiguration
+    private let logger: Logger
+    private let lock = NSRecursiveLock()
+    private var streams: [Int: Stream] = [:]
+    private var nextStreamID = 0
+    private var buffer: [BufferedEvent] = []
+    private var bufferStart = 0
+    private var nextEventID: UInt64
+    private let loop = BackgroundLoop(name: "event-heartbeats")
+
+    /// Creates a hub; call `start()` for heartbeats.
+    public init(
+        database: any DatabaseReader, accessPolicy: AccessPolicy, clock: any WallClock, configuration: AppConfiguration,
+        logger: Logger
+    ) {
+        self.database = database
+        self.accessPolicy = accessPolicy
+        self.clock = clock
+        self.configuration = configuration
+        self.logger = logger
+        nextEventID = UInt64(max(1, clock.now().unixMilliseconds))
+    }
+
+    /// Open streams.
+    public var openStreamCount: Int {
+        lock.withLock { streams.count }
+    }
+
+    /// The id of the latest event, or nil before the first.
+    public var latestEventID: UInt64? {
+        lock.withLock { buffer.count > bufferStart ? buffer[buffer.count - 1].id : nil }
+    }
+
+    /// Registers `writer` as the stream of `caller`, watching `watched`; replays what a client that
+    /// last saw `lastEventID` missed, then returns (the stream stays open).
+    public func attach(_ writer: HTTPBodyWriter, caller: Caller, watching watched: [AccountKey], after lastEventID: UInt64?) {
+        let watchedSet = Set(watched)
+        var activeAlerts: [(alert: AlertResource, account: AccountKey)] = []
+        if lastEventID != nil {
+            do {
+                activeAlerts = try database.read { db in try AlertStore().activeAlerts(of: watched, in: db) }
+            } catch {
+                logger.error("event replay failed", metadata: ["error": "\(error)"])
+            }
+        }
+        lock.withLock {
+            _ = writer.send(Array("retry: 3000\n: connected\n\n".utf8))
+            if let lastEventID {
+                let oldest = buffer.count > bufferStart ? buffer[bufferStart].id : nextEventID
+                if lastEventID + 1 >= oldest && lastEventID < nextEventID {
+                    for event in buffer[bufferStart...] where event.id > lastEventID && watchedSet.contains(event.subject) {
+                        _ = writer.send(event.frame)
+                    }
+                } else {
+                    let id = nextEventID - 1
+                    for (alert, account) in activeAlerts {
+                        let event = AlertCenter.event(for: alert, subject: account)
+                        _ = writer.send(Self.frame(id: id, kind: event.kind, payload: event.payload))
+                    }
+                }
+            }
+            let streamID = nextStreamID
+            nextStreamID += 1
+            streams[streamID] = Stream(caller: caller, watched: watchedSet, writer: writer)
+            writer.onClose { [weak self] in self?.detach(streamID) }
+        }
+    }
+
+    /// Numbers `event`, keeps it for replay and pushes it to every stream watching its subject.
+    public func publish(_ event: AppEvent) {
+        let now = clock.now().unixMilliseconds
+        lock.withLock {
+            let id = nextEventID
+            nextEventID += 1
+            let frame = Self.frame(id: id, kind: event.kind, payload: event.payload)
+            buffer.append(BufferedEvent(id: id, timeMilliseconds: now, subject: event.subject, frame: frame))
+            prune(now: now)
+            for stream in streams.values where stream.watched.contains(event.subject) {
+                _ = stream.writer.send(frame)
+            }
+        }
+    }
+
+    /// Sends a heartbeat comment on every stream, then closes streams whose session ended and updates
+    /// whom each caller watches (a guardian unlinked mid-stream stops getting that person's events).
+    public func heartbeat() {
+        let snapshot: [(id: Int, caller: Caller)] = lock.withLock {
+            for stream in streams.values { _ = stream.writer.send(Array(": heartbeat\n\n".utf8)) }
+            prune(now: clock.now().unixMilliseconds)
+            return streams.map { (id: $0.key, caller: $0.value.caller) }
+        }
+        guard !snapshot.isEmpty else { return }
+        let now = clock.now().unixMilliseconds
+        let refreshed: [Int: Set<AccountKey>?]
+        do {
+            refreshed = try database.read { db in
+                var result: [Int: Set<AccountKey>?] = [:]
+                for (id, caller) in snapshot {
+                    let valid = try caller.sessionID.map { session in
+                        try db.fetchOne("SELECT 1 FROM sessions WHERE id = ? AND expires_at_ms > ?", [session, now]) as Int64? != nil
+                    } ?? true
+                    result[id] = valid ? Set(try accessPolicy.dependents(of: caller, in: db)) : .some(nil)
+                }
+                return result
+            }
+        } catch {
+            logger.error("event stream refresh failed", metadata: ["error": "\(error)"])
+            return
+        }
+        lock.withLock {
+            for (id, watched) in refreshed {
+                guard let stream = streams[id] else { continue }
+                if let watched {
+                    streams[id]?.watched = watched
+                } else {
+                    streams[id] = nil
+                    stream.writer.finish()
+                }
+            }
+        }
+    }
+
+    /// Starts the heartbeat thread.
+    public func start() {
+        loop.start { [self] in
+            heartbeat()
+            return Double(configuration.eventHeartbeatSeconds)
+        }
+    }
+
+    /// Stops the heartbeat thread and ends every stream.
+    public func stop() {
+        loop.stop()
+        let open = lock.withLock {
+            defer { streams = [:] }
+            return Array(streams.values)
+        }
+        for stream in open { stream.writer.finish() }
+    }
+
+    private func detach(_ streamID: Int) {
+        lock.withLock { _ = streams.removeValue(forKey: streamID) }
+    }
+
+    private func prune(now: Int64) {
+        let oldestKept = now - Int64(configuration.eventRetentionSeconds) * Timestamp.millisecondsPerSecond
+        while bufferStart < buffer.count,
+              buffer.count - bufferStart > configuration.eventBufferCapacity || buffer[bufferStart].timeMilliseconds < oldestKept {
+            bufferStart += 1
+        }
+        if bufferStart > 1024 && bufferStart * 2 > buffer.count {
+            buffer.removeFirst(bufferStart)
+            bufferStart = 0
+        }
+    }
+
+    private static func frame(id: UInt64, kind: AppEvent.Kind, payload: [UInt8]) -> [UInt8] {
+        Array("id: \(id)\nevent: \(kind.rawValue)\ndata: ".utf8) + payload + Array("\n\n".utf8)
+    }
+}

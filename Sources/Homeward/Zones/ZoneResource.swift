@@ -1,0 +1,52 @@
+import HomewardGeo
+
+/// A safe zone as the API shows it: `{id, name, center?, radius?, polygon?, home, timeZone,
+/// schedule?, expected?, notifyOnEnter, createdAt}`. Only validated zones are ever built.
+public struct ZoneResource: Sendable, Codable, Equatable {
+    /// Opaque zone id.
+    public var id: String
+    /// The name guardians see.
+    public var name: String
+    /// A circle's centre.
+    public var center: ZonePoint?
+    /// A circle's radius in metres.
+    public var radius: Double?
+    /// A polygon's vertices.
+    public var polygon: [ZonePoint]?
+    /// Whether this is the person's home.
+    public var home: Bool
+    /// The IANA time zone the schedule and the rule are read in.
+    public var timeZone: String
+    /// When the zone applies; always when absent.
+    public var schedule: [ZoneScheduleWindow]?
+    /// The "there by" rule, if any.
+    public var expected: ZoneArrivalRule?
+    /// Whether entering raises an `entered_zone` alert.
+    public var notifyOnEnter: Bool
+    /// When it was created.
+    public var createdAt: Timestamp
+
+    /// The zone as the geo tracker sees it.
+    public var safeZone: SafeZone {
+        let shape: ZoneShape
+        if let center, let radius {
+            shape = .circle(Circle(center: Coordinate(lat: center.lat, lon: center.lon), radiusMetres: radius))
+        } else {
+            shape = .polygon(Polygon(vertices: (polygon ?? []).map { Coordinate(lat: $0.lat, lon: $0.lon) }))
+        }
+        let windows = (schedule ?? []).compactMap { window -> ScheduleWindow? in
+            guard let days = ZoneCalendar.weekdays(window.days), let start = ZoneCalendar.secondOfDay(window.start),
+                  let end = ZoneCalendar.secondOfDay(window.end) else { return nil }
+            return ScheduleWindow(days: days, startSecondOfDay: start, endSecondOfDay: end)
+        }
+        let rule = expected.flatMap { rule -> ExpectedPresenceRule? in
+            guard let deadline = ZoneCalendar.secondOfDay(rule.arriveBy) else { return nil }
+            return ExpectedPresenceRule(
+                deadlineSecondOfDay: deadline,
+                days: rule.days.flatMap(ZoneCalendar.weekdays) ?? Weekday.everyDay)
+        }
+        return SafeZone(
+            id: id, name: name, shape: shape, isHome: home,
+            schedule: schedule == nil ? nil : WeeklySchedule(windows: windows), expectedPresence: rule)
+    }
+}

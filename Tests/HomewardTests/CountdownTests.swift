@@ -1,0 +1,130 @@
+import Foundation
+import Homeward
+import HomewardHTTP
+import HomewardHTTPTesting
+import HomewardStore
+import Logging
+import XCTest
+
+/// Countdowns: cancel in time, fire on the server, survive a restart.
+final class CountdownTests: XCTestCase {
+    func testCancelledCountdownNeverFiresAndCannotBeCancelledTwice() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount()
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        try test.app.startBackgroundWork()
+        try test.withClient { client in
+            let started = try client.execute(.post, "/v1/alerts/countdown", headers: person.oneShot, body: Array(#"{"seconds":30}"#.utf8))
+            XCTAssertEqual(started.status.code, 201, started.text)
+            let countdown = try started.decode(AlertResource.self)
+            XCTAssertEqual(countdown.status, .pending)
+            XCTAssertEqual(countdown.firesAt, test.clock.now().adding(milliseconds: 30_000))
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(countdown.id)/cancel", headers: guardian.oneShot).status.code, 403)
+            let cancelled = try client.execute(.post, "/v1/alerts/\(countdown.id)/cancel", headers: person.oneShot)
+            XCTAssertEqual(try cancelled.decode(AlertResource.self).status, .cancelled)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(countdown.id)/cancel", headers: person.oneShot).status.code, 409)
+            test.clock.advance(bySeconds: 31)
+            test.app.countdowns.fireDue()
+            let after = try client.execute(.get, "/v1/alerts", headers: person.oneShot).decode(AlertPageBody.self)
+            XCTAssertEqual(after.alerts.map(\.status), [.cancelled])
+            for seconds in [4, 301] {
+                let refused = try client.execute(.post, "/v1/alerts/countdown", headers: person.oneShot, body: Array(#"{"seconds":\#(seconds)}"#.utf8))
+                XCTAssertEqual(refused.status.code, 400)
+            }
+        }
+    }
+
+    func testCountdownFiresAsDangerAtItsTime() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount()
+        try test.app.startBackgroundWork()
+        let countdown = try test.app.alertService.startCountdown(CountdownRequest(seconds: 15), by: caller(person))
+        test.clock.advance(bySeconds: 14)
+        test.app.countdowns.fireDue()
+        XCTAssertEqual(try status(test, countdown.id), "pending")
+        test.clock.advance(bySeconds: 1)
+        test.app.countdowns.fireDue()
+        XCTAssertEqual(try status(test, countdown.id), "open")
+        XCTAssertEqual(try late(test, countdown.id), 0)
+        XCTAssertThrowsError(try test.app.alertService.cancel(countdown.id, by: caller(person)))
+    }
+
+    func testRealShortCountdownFiresWithinASecondWithoutPolling() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("homeward-countdown-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = AppConfiguration()
+        configuration.databasePath = directory.appendingPathComponent("db.sqlite").path
+        configuration.countdownMinSeconds = 1
+        configuration.passwordHashIterations = 1
+        configuration.passwordHashMemoryBytes = 8192
+        let app = try HomewardApp(configuration: configuration, logger: .init(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        defer { try? app.close() }
+        let id = try seedAccount(in: app)
+        try app.startBackgroundWork()
+        let countdown = try app.alertService.startCountdown(CountdownRequest(seconds: 1), by: id)
+        let deadline = Date(timeIntervalSinceNow: 5)
+        var fired: AlertResource?
+        while Date() < deadline {
+            fired = try app.database.read { db in
+                try db.fetchOne("SELECT key FROM alerts WHERE id = ? AND status = 'open'", [countdown.id]).map { (key: Int64) in
+                    try app.alerts.alert(key: key, in: db)
+                }
+            }
+            if fired != nil { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let firedAt: Int64 = try app.database.read { db in try db.fetchOne("SELECT fired_at_ms FROM alerts WHERE id = ?", [countdown.id]) ?? 0 }
+        XCTAssertNotNil(fired)
+        XCTAssertLessThan(firedAt - (countdown.firesAt?.unixMilliseconds ?? 0), 1_000)
+    }
+
+    func testPendingCountdownSurvivesARestartAndFiresLate() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount()
+        let countdown = try test.app.alertService.startCountdown(CountdownRequest(seconds: 20), by: caller(person))
+        let path = test.app.configuration.databasePath
+        try test.app.close()
+        test.clock.advance(bySeconds: 60)
+        var configuration = test.app.configuration
+        configuration.databasePath = path
+        let restarted = try HomewardApp(
+            configuration: configuration, clock: test.clock,
+            logger: .init(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        defer { try? restarted.close() }
+        try restarted.startBackgroundWork()
+        restarted.countdowns.fireDue()
+        let row: (String, Int64) = try XCTUnwrap(restarted.database.read { db in
+            try db.fetchOne("SELECT status, fired_late FROM alerts WHERE id = ?", [countdown.id]) { row in
+                (try row.value(at: 0) as String, try row.value(at: 1) as Int64)
+            }
+        })
+        XCTAssertEqual(row.0, "open")
+        XCTAssertEqual(row.1, 1)
+    }
+
+    private func caller(_ account: TestApp.Account) -> Caller {
+        Caller(accountKey: account.key, accountID: account.id, sessionID: nil)
+    }
+
+    private func status(_ test: TestApp, _ id: String) throws -> String? {
+        try test.app.database.read { db in try db.fetchOne("SELECT status FROM alerts WHERE id = ?", [id]) }
+    }
+
+    private func late(_ test: TestApp, _ id: String) throws -> Int64? {
+        try test.app.database.read { db in try db.fetchOne("SELECT fired_late FROM alerts WHERE id = ?", [id]) }
+    }
+
+    private func seedAccount(in app: HomewardApp) throws -> Caller {
+        let id = SecureRandom.identifier()
+        let hash = try app.passwordHasher.hash("Correct-Horse-9")
+        let key: Int64 = try app.database.write { db in
+            try db.execute(
+                "INSERT INTO accounts (id, phone, name, password_hash, created_at_ms, updated_at_ms) VALUES (?, '+447000099999', 'Real', ?, 0, 0)",
+                id, hash)
+            return db.lastInsertRowID
+        }
+        return Caller(accountKey: key, accountID: id, sessionID: nil)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Homeward
+import HomewardHTTP
+import HomewardHTTPTesting
+import HomewardStore
+import XCTest
+
+/// GET /v1/events: live alert events for guardians and replay after a reconnect.
+final class EventsTests: XCTestCase {
+    func testGuardianStreamGetsAlertsAndResumesAfterLastEventID() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        let stranger = try test.makeAccount(name: "Stranger")
+        try test.link(guardian: guardian, dependent: person)
+        try test.withClient { client in
+            let stream = try open(client, as: guardian, lastEventID: nil)
+            let strangerStream = try open(client, as: stranger, lastEventID: nil)
+            XCTAssertEqual(test.app.eventStreams.openStreamCount, 2)
+            _ = try client.execute(.post, "/v1/alerts", headers: person.oneShot, body: Array(#"{"type":"sos","message":"one"}"#.utf8))
+            let first = try readEvent(stream)
+            XCTAssertEqual(first.event, "alert")
+            XCTAssertTrue(first.data.contains(#""message":"one""#), first.data)
+            _ = try client.execute(.post, "/v1/alerts", headers: person.oneShot, body: Array(#"{"type":"sos","message":"two"}"#.utf8))
+            _ = try client.execute(.post, "/v1/alerts", headers: person.oneShot, body: Array(#"{"type":"sos","message":"three"}"#.utf8))
+            let resumed = try open(client, as: guardian, lastEventID: first.id)
+            let missed = [try readEvent(resumed), try readEvent(resumed)]
+            XCTAssertEqual(missed.map { $0.data.contains(#""message":"two""#) }, [true, false])
+            XCTAssertTrue(missed[1].data.contains(#""message":"three""#))
+            XCTAssertThrowsError(try readEvent(strangerStream, timeoutSeconds: 0.3), "a stranger hears nothing")
+            XCTAssertEqual(try client.execute(.get, "/v1/events", headers: ["Connection": "close"]).status.code, 401)
+        }
+    }
+
+    func testOldLastEventIDReplaysActiveAlertsFromTheDatabase() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        try test.withClient { client in
+            _ = try client.execute(.post, "/v1/alerts", headers: person.oneShot, body: Array(#"{"type":"sos","message":"still open"}"#.utf8))
+            let stream = try open(client, as: guardian, lastEventID: 1)
+            XCTAssertTrue(try readEvent(stream).data.contains("still open"))
+        }
+    }
+
+    func testHeartbeatEndsTheStreamOfARevokedSession() throws {
+        let test = try TestApp()
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.withClient { client in
+            let stream = try open(client, as: guardian, lastEventID: nil)
+            try test.app.database.write { db in try db.execute("DELETE FROM sessions WHERE account_key = ?", guardian.key) }
+            test.app.eventStreams.heartbeat()
+            var text = ""
+            while let chunk = try stream.readChunk() { text += String(decoding: chunk, as: UTF8.self) }
+            XCTAssertTrue(text.contains(": heartbeat"))
+            XCTAssertEqual(test.app.eventStreams.openStreamCount, 0)
+        }
+    }
+
+    private func open(_ client: HTTPTestClient, as account: TestApp.Account, lastEventID: String?) throws -> HTTPTestConnection {
+        let connection = try client.openConnection(timeoutSeconds: 3)
+        var request = "GET /v1/events HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(account.token)\r\n"
+        if let lastEventID { request += "Last-Event-ID: \(lastEventID)\r\n" }
+        try connection.send(request + "\r\n")
+        let head = try connection.readResponse(omitBody: true)
+        XCTAssertEqual(head.status.code, 200)
+        XCTAssertEqual(head.headers["Content-Type"], "text/event-stream; charset=utf-8")
+        return connection
+    }
+
+    private func open(_ client: HTTPTestClient, as account: TestApp.Account, lastEventID: Int) throws -> HTTPTestConnection {
+        try open(client, as: account, lastEventID: String(lastEventID))
+    }
+
+    /// Reads chunks until one holds an event (comments and the retry line are skipped).
+    private func readEvent(_ connection: HTTPTestConnection, timeoutSeconds: Double = 3) throws -> (id: String, event: String, data: String) {
+        connection.timeoutSeconds = timeoutSeconds
+        while let chunk = try connection.readChunk() {
+            var fields: [String: String] = [:]
+            for line in String(decoding: chunk, as: UTF8.self).split(separator: "\n") where !line.hasPrefix(":") {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                if parts.count == 2 { fields[String(parts[0])] = String(parts[1].dropFirst()) }
+            }
+            if let event = fields["event"], let data = fields["data"], let id = fields["id"] {
+                return (id, event, data)
+            }
+        }
+        throw HTTPTestError.connectionClosed
+    }
+}

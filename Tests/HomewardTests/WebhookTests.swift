@@ -1,0 +1,167 @@
+import Foundation
+import Homeward
+import HomewardHTTP
+import HomewardHTTPTesting
+import HomewardStore
+import XCTest
+
+/// Webhooks: registration, signed delivery from the outbox, retry until a 2xx, giving up.
+final class WebhookTests: XCTestCase {
+    func testDeliveryIsRetriedUntilSuccessAndSeenOnceByTheReceiver() throws {
+        let receiver = try WebhookReceiver(failures: 2)
+        defer { receiver.stop() }
+        let test = try TestApp()
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        let secret = "a-long-enough-secret"
+        try test.withClient { client in
+            let https = try client.execute(.put, "/v1/me/webhook", headers: guardian.oneShot,
+                                           body: Array(#"{"url":"https://example.org/hook","secret":"\#(secret)"}"#.utf8))
+            XCTAssertEqual(https.status.code, 400)
+            let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.oneShot,
+                                         body: Array(#"{"url":"http://127.0.0.1:\#(receiver.port)/hook","secret":"\#(secret)"}"#.utf8))
+            XCTAssertEqual(set.status.code, 200, set.text)
+            XCTAssertFalse(set.text.contains(secret))
+            XCTAssertEqual(try client.execute(.get, "/v1/me/webhook", headers: guardian.oneShot).status.code, 200)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.oneShot, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+        }
+        for _ in 0..<3 {
+            XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
+            test.clock.advance(bySeconds: 3_600)
+        }
+        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 0)
+        XCTAssertEqual(receiver.requests.count, 3)
+        XCTAssertEqual(Set(receiver.requests.map(\.idempotencyKey)).count, 1, "every attempt carries the same key")
+        XCTAssertEqual(receiver.acceptedOnce.count, 1)
+        let request = try XCTUnwrap(receiver.requests.last)
+        let expected = "sha256=" + SecretDigest.hex(SecretDigest.hmacSHA256(request.body, key: Array(secret.utf8)))
+        XCTAssertEqual(request.signature, expected)
+        XCTAssertTrue(String(decoding: request.body, as: UTF8.self).contains(#""event":"raised""#))
+        let row: (String, Int64) = try XCTUnwrap(test.app.database.read { db in
+            try db.fetchOne("SELECT status, attempts FROM webhook_deliveries") { (try $0.value(at: 0) as String, try $0.value(at: 1) as Int64) }
+        })
+        XCTAssertEqual(row.0, "delivered")
+        XCTAssertEqual(row.1, 3)
+    }
+
+    func testDeliveryIsGivenUpAfterTheConfiguredTime() throws {
+        let receiver = try WebhookReceiver(failures: 1_000)
+        defer { receiver.stop() }
+        let test = try TestApp { $0.webhookGiveUpSeconds = 600 }
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        try test.app.database.write { db in
+            try db.execute(
+                "INSERT INTO webhooks (account_key, url, secret, created_at_ms, updated_at_ms) VALUES (?, ?, 'sixteen-chars-secret', 0, 0)",
+                guardian.key, "http://127.0.0.1:\(receiver.port)/")
+        }
+        _ = try test.app.alertService.raiseSOS(
+            try JSONDecoder().decode(SOSRequest.self, from: Data(#"{"type":"sos"}"#.utf8)),
+            by: Caller(accountKey: person.key, accountID: person.id, sessionID: nil))
+        for _ in 0..<20 {
+            try test.app.webhookWorker.deliverDue()
+            test.clock.advance(bySeconds: 120)
+        }
+        let status: String? = try test.app.database.read { db in try db.fetchOne("SELECT status FROM webhook_deliveries") }
+        XCTAssertEqual(status, "failed")
+        XCTAssertLessThan(receiver.requests.count, 20)
+    }
+
+    func testWebhookURLsAreParsedStrictly() {
+        XCTAssertEqual(WebhookURL("http://127.0.0.1:8000/hook?x=1")?.port, 8000)
+        XCTAssertEqual(WebhookURL("http://example.org")?.path, "/")
+        XCTAssertEqual(WebhookURL("http://[::1]:9000/a")?.host, "::1")
+        XCTAssertNil(WebhookURL("https://example.org/"))
+        XCTAssertNil(WebhookURL("http://user@example.org/"))
+        XCTAssertNil(WebhookURL("http://example.org:99999/"))
+    }
+}
+
+/// A one-thread HTTP receiver on a loopback port that answers 500 to the first `failures` requests and
+/// 204 afterwards, and checks idempotency keys like a careful receiver would.
+private final class WebhookReceiver: @unchecked Sendable {
+    struct Request {
+        let idempotencyKey: String
+        let signature: String
+        let body: [UInt8]
+    }
+
+    let port: Int
+    private let listener: Int32
+    private let lock = NSLock()
+    private var received: [Request] = []
+    private var accepted: Set<String> = []
+    private var remainingFailures: Int
+
+    var requests: [Request] { lock.withLock { received } }
+    var acceptedOnce: Set<String> { lock.withLock { accepted } }
+
+    init(failures: Int) throws {
+        remainingFailures = failures
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) } }
+        listen(listener, 16)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread { [self] in serve() }.start()
+    }
+
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func serve() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            handle(connection)
+            close(connection)
+        }
+    }
+
+    private func handle(_ connection: Int32) {
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(connection, &chunk, chunk.count, 0)
+            guard count > 0 else { return }
+            buffer += chunk[0..<count]
+            let text = String(decoding: buffer, as: UTF8.self)
+            guard let headEnd = text.range(of: "\r\n\r\n") else { continue }
+            var headers: [String: String] = [:]
+            for line in text[..<headEnd.lowerBound].split(separator: "\r\n").dropFirst() {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                if parts.count == 2 { headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces) }
+            }
+            let headBytes = text[..<headEnd.upperBound].utf8.count
+            let length = Int(headers["content-length"] ?? "0") ?? 0
+            guard buffer.count >= headBytes + length else { continue }
+            let request = Request(
+                idempotencyKey: headers["idempotency-key"] ?? "", signature: headers["x-homeward-signature"] ?? "",
+                body: Array(buffer[headBytes..<(headBytes + length)]))
+            let fail: Bool = lock.withLock {
+                received.append(request)
+                guard remainingFailures == 0 else {
+                    remainingFailures -= 1
+                    return true
+                }
+                accepted.insert(request.idempotencyKey)
+                return false
+            }
+            let answer = fail ? "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\n\r\n" : "HTTP/1.1 204 No Content\r\n\r\n"
+            _ = answer.withCString { send(connection, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            return
+        }
+    }
+}
