@@ -37,7 +37,7 @@ final class ZonesIngestTests: XCTestCase {
             var kinds: [String] = []
             stream.timeoutSeconds = 1
             while kinds.filter({ $0 == "alert" }).count < 3, let chunk = try? stream.readChunk() {
-                for line in String(decoding: chunk ?? [], as: UTF8.self).split(separator: "\n") where line.hasPrefix("event: ") {
+                for line in String(decoding: chunk, as: UTF8.self).split(separator: "\n") where line.hasPrefix("event: ") {
                     kinds.append(String(line.dropFirst(7)))
                 }
             }
