@@ -33,10 +33,13 @@ public final class HomewardApp: Sendable {
     public let alerts: AlertCenter
     /// What the geo reactions conclude about each person, for the guardian views.
     public let statusBoard = PersonStatusBoard()
+    /// Trips: creation, companions, workflow, progress and their alerts.
+    public let trips: TripService
     /// Real-time reactions to fresh location fixes, called by ingest.
     public let locationObservers: [any LocationObserver]
     /// The app's logger.
     public let logger: Logger
+    private let tripTimer: TripTimer
 
     /// Opens (or creates) the database, applies pending migrations and builds the services.
     public init(configuration: AppConfiguration, clock: any WallClock = SystemClock(), logger: Logger) throws {
@@ -69,19 +72,36 @@ public final class HomewardApp: Sendable {
         self.accessPolicy = accessPolicy
         self.metrics = metrics
         alerts = AlertCenter(accessPolicy: accessPolicy, metrics: metrics)
-        locationObservers = []
+        let tripMonitor = TripMonitor(
+            configuration: TripConfiguration(
+                overdueMarginSeconds: configuration.tripOverdueMarginSeconds,
+                stalledAfterSeconds: configuration.tripStalledAfterSeconds,
+                timerIntervalSeconds: configuration.tripTimerIntervalSeconds
+            ),
+            database: database, clock: clock, alerts: alerts, events: events
+        )
+        trips = TripService(
+            monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
+            rateLimiter: rateLimiter, events: events
+        )
+        tripTimer = TripTimer(monitor: tripMonitor)
+        locationObservers = [tripMonitor]
     }
 
     /// The routes of every feature.
     public func makeRouter() -> Router {
         var router = Router()
         registerServiceRoutes(on: &router, app: self)
+        registerTripRoutes(on: &router, app: self)
         return router
     }
 
     /// Starts background work and the HTTP server; returns the running server.
     public func start() throws -> HTTPServer {
         health.start()
+        tripTimer.start { [logger] error in
+            logger.error("trip timer sweep failed", metadata: ["error": "\(error)"])
+        }
         var http = configuration.http
         http.host = configuration.host
         http.port = configuration.port
@@ -93,6 +113,7 @@ public final class HomewardApp: Sendable {
     /// Stops background work and closes the database after the server has stopped.
     public func close() throws {
         health.stop()
+        tripTimer.stop()
         try database.close()
     }
 }
