@@ -47,11 +47,14 @@ final class Connection {
     var lastWriteProgressNanoseconds: UInt64
     var current: CurrentRequest?
     var registeredEvents: UInt32
+    /// Whether closing drains input first: after an error the client may still be sending, and
+    /// closing with unread input would reset the connection and lose the error response.
+    var lingersOnClose = false
 
     init(key: ConnectionKey, remoteAddress: String, configuration: HTTPServerConfiguration, now: UInt64, registeredEvents: UInt32) {
         self.key = key
         self.remoteAddress = remoteAddress
-        readBuffer = ReadBuffer(capacity: configuration.readChunkBytes)
+        readBuffer = ReadBuffer(capacity: 0)
         parser = HTTPRequestParser(configuration: configuration)
         deadlineNanoseconds = now + Self.nanoseconds(configuration.headerReadTimeoutSeconds)
         lastWriteProgressNanoseconds = now

@@ -10,6 +10,9 @@ final class EventLoop {
     private static let listenerTag = UInt64.max
     private static let mailboxTag = UInt64.max - 1
     private static let maxEventsPerWait = 256
+    private static let controlAdd: Int32 = 1
+    private static let controlDelete: Int32 = 2
+    private static let controlModify: Int32 = 3
     private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
     private static let overloadedResponse = Array(
         ("HTTP/1.1 503 Service Unavailable\r\nServer: homeward\r\nContent-Type: application/json; charset=utf-8\r\n"
@@ -30,6 +33,9 @@ final class EventLoop {
     private var isStopping = false
     private var forceCloseNanoseconds = UInt64.max
     private var nextSweepNanoseconds: UInt64 = 0
+    /// The buffer reads land in; a connection keeps it only while it holds unconsumed bytes, so an
+    /// idle connection costs no read buffer.
+    private var scratchBuffer: ReadBuffer
     private var readyTags = [UInt64](repeating: 0, count: EventLoop.maxEventsPerWait)
     private var readyEvents = [UInt32](repeating: 0, count: EventLoop.maxEventsPerWait)
 
@@ -38,10 +44,11 @@ final class EventLoop {
         configuration = context.configuration
         self.listener = listener
         self.mailbox = mailbox
+        scratchBuffer = ReadBuffer(capacity: context.configuration.readChunkBytes)
         epoll = homeward_epoll_create()
         precondition(epoll >= 0, "epoll_create failed: \(errno)")
-        _ = homeward_epoll_ctl(epoll, 1, listener, homeward_EPOLLIN, Self.listenerTag)
-        _ = homeward_epoll_ctl(epoll, 1, mailbox.wakeDescriptor, homeward_EPOLLIN, Self.mailboxTag)
+        _ = homeward_epoll_ctl(epoll, Self.controlAdd, listener, homeward_EPOLLIN, Self.listenerTag)
+        _ = homeward_epoll_ctl(epoll, Self.controlAdd, mailbox.wakeDescriptor, homeward_EPOLLIN, Self.mailboxTag)
         date.refresh()
     }
 
@@ -118,17 +125,27 @@ final class EventLoop {
                 connections.append(contentsOf: repeatElement(nil, count: max(index + 1 - connections.count, connections.count)))
             }
             connections[index] = connection
-            _ = homeward_epoll_ctl(epoll, 1, descriptor, events, UInt64(index))
+            _ = homeward_epoll_ctl(epoll, Self.controlAdd, descriptor, events, UInt64(index))
         }
     }
 
     // MARK: - Reading
 
     private func handleReadable(_ connection: Connection) {
+        let borrowsScratch = connection.readBuffer.readableBytes == 0
+        if borrowsScratch { swap(&connection.readBuffer, &scratchBuffer) }
+        defer {
+            if borrowsScratch {
+                if connection.readBuffer.readableBytes == 0 {
+                    swap(&connection.readBuffer, &scratchBuffer)
+                } else {
+                    scratchBuffer = ReadBuffer(capacity: configuration.readChunkBytes)
+                }
+            }
+        }
         connection.readBuffer.reserveWritableBytes(configuration.readChunkBytes)
         let received = connection.readBuffer.writeWithUnsafeMutableBytes { free in
-            let count = read(connection.key.descriptor, free.baseAddress, free.count)
-            return count
+            read(connection.key.descriptor, free.baseAddress, free.count)
         }
         if received == 0 {
             closeConnection(connection)
@@ -220,6 +237,7 @@ final class EventLoop {
             method: Self.unparsedMethod, template: "unparsed", requestID: RequestIdentifier.make(from: nil),
             version: .http1_1, keepAlive: false, startNanoseconds: MonotonicClock.nowNanoseconds()
         )
+        connection.lingersOnClose = true
         var response = error.response
         response.headers.replaceOrAdd(name: "X-Request-Id", value: connection.current?.requestID ?? "")
         complete(connection, with: response)
@@ -275,7 +293,7 @@ final class EventLoop {
         guard flush(connection) else { return }
         switch connection.phase {
         case .closing where !connection.hasUnsentOutput:
-            beginLingeringClose(connection)
+            endClosing(connection)
         case .reading:
             processInput(connection)
         default:
@@ -283,8 +301,12 @@ final class EventLoop {
         }
     }
 
-    private func beginLingeringClose(_ connection: Connection) {
-        if case .draining = connection.phase { return }
+    /// Closes after the last response: at once, or by draining input first after an error.
+    private func endClosing(_ connection: Connection) {
+        guard connection.lingersOnClose && !isStopping else {
+            closeConnection(connection)
+            return
+        }
         shutdown(connection.key.descriptor, Int32(SHUT_WR))
         connection.phase = .draining
         connection.readBuffer.consume(connection.readBuffer.readableBytes)
@@ -326,7 +348,7 @@ final class EventLoop {
         guard !connection.hasUnsentOutput else { return }
         switch connection.phase {
         case .closing:
-            beginLingeringClose(connection)
+            endClosing(connection)
         case .reading:
             processInput(connection)
         case .streaming(let writer):
@@ -368,14 +390,14 @@ final class EventLoop {
         if connection.hasUnsentOutput { events |= homeward_EPOLLOUT }
         if events != connection.registeredEvents {
             connection.registeredEvents = events
-            _ = homeward_epoll_ctl(epoll, 2, connection.key.descriptor, events, UInt64(connection.key.descriptor))
+            _ = homeward_epoll_ctl(epoll, Self.controlModify, connection.key.descriptor, events, UInt64(connection.key.descriptor))
         }
     }
 
     private func closeConnection(_ connection: Connection) {
         let index = Int(connection.key.descriptor)
         guard connections[index] === connection else { return }
-        _ = homeward_epoll_ctl(epoll, 3, connection.key.descriptor, 0, 0)
+        _ = homeward_epoll_ctl(epoll, Self.controlDelete, connection.key.descriptor, 0, 0)
         close(connection.key.descriptor)
         connections[index] = nil
         openConnections -= 1
@@ -421,7 +443,7 @@ final class EventLoop {
 
     private func closeListener() {
         guard listener >= 0 else { return }
-        _ = homeward_epoll_ctl(epoll, 3, listener, 0, 0)
+        _ = homeward_epoll_ctl(epoll, Self.controlDelete, listener, 0, 0)
         close(listener)
         listener = -1
     }
