@@ -18,8 +18,11 @@ final class TripTrackers: Sendable {
     /// The tracker of `trip`, rebuilt from its row when it is not in memory.
     func tracker(for trip: TripRecord) -> RouteProgressTracker {
         if let tracker = trackers.withLock({ $0[trip.key] }) { return tracker }
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         if let state = trip.trackerState,
-           let restored = try? JSONDecoder().decode(RouteProgressTracker.self, from: Data(state.utf8)) {
+           let restored = try? decoder.decode(RouteProgressTracker.self, from: Data(state.utf8)) {
             return restored
         }
         return makeTracker(for: trip)
@@ -45,7 +48,11 @@ final class TripTrackers: Sendable {
 
     /// The JSON the trips row keeps of `tracker`: its state while off route, nil otherwise.
     static func savedState(of tracker: RouteProgressTracker) -> String? {
-        guard tracker.current?.offRoute == true, let data = try? JSONEncoder().encode(tracker) else { return nil }
+        let encoder = JSONEncoder()
+        // A tracker holds infinities (e.g. before its first stall reference), which plain JSON cannot.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        guard tracker.current?.offRoute == true, let data = try? encoder.encode(tracker) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 }

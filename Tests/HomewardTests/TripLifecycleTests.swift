@@ -91,7 +91,7 @@ final class TripLifecycleTests: XCTestCase {
     }
 
     func testArriveRaisesArrivedForWatchersAndResolvesTheTripsOpenAlerts() throws {
-        let test = try TestApp()
+        let test = try TestApp { $0.tripStalledAfterSeconds = 24 * 3600 }
         let traveller = try test.makeAccount()
         try test.withClient { client in
             let trip = try test.startTrip(client, for: traveller, body: TestApp.walkHome.merging(
@@ -116,7 +116,7 @@ final class TripLifecycleTests: XCTestCase {
     }
 
     func testDeleteRemovesTheTripAndResolvesItsAlerts() throws {
-        let test = try TestApp()
+        let test = try TestApp { $0.tripStalledAfterSeconds = 24 * 3600 }
         let traveller = try test.makeAccount()
         let guardian = try test.makeAccount()
         try test.link(guardian: guardian, dependent: traveller)

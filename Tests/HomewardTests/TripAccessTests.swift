@@ -23,8 +23,9 @@ final class TripAccessTests: XCTestCase {
         try test.app.database.write { db in
             try db.execute("DELETE FROM links WHERE guardian_key = ?", exGuardian.key)
             try db.execute("DELETE FROM sessions WHERE account_key = ?", revoked.key)
-            try db.execute("UPDATE sessions SET expires_at_ms = 0 WHERE account_key = ?", expired.key)
+            try db.execute("UPDATE sessions SET expires_at_ms = created_at_ms + 1 WHERE account_key = ?", expired.key)
         }
+        test.clock.advance(bySeconds: 1)
         try test.withClient { client in
             let trip = try test.startTrip(client, for: traveller)
             for (method, suffix, body) in endpoints {

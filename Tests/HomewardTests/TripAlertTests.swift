@@ -50,7 +50,9 @@ final class TripAlertTests: XCTestCase {
         let traveller = try test.makeAccount()
         try test.withClient { client in
             let trip = try test.startTrip(client, for: traveller)
-            for north in [0.001, 0.002, 0.003] {
+            try test.observe([fix(test, north: 0.001)], of: traveller)
+            test.clock.advance(bySeconds: 20)
+            for north in [0.002, 0.0025, 0.003] {
                 try test.observe([fix(test, north: north, east: 0.003)], of: traveller)
                 test.clock.advance(bySeconds: 20)
             }
@@ -58,6 +60,10 @@ final class TripAlertTests: XCTestCase {
             let key: Int64 = try XCTUnwrap(try test.app.database.read { db in
                 try db.fetchOne("SELECT key FROM trips WHERE id = ?", [trip.id])
             })
+            let saved: String? = try test.app.database.read { db in
+                try db.fetchOne("SELECT tracker_state FROM trips WHERE key = ?", [key])
+            }
+            XCTAssertNotNil(saved, "an off-route trip keeps its tracker in its row")
             test.app.trips.monitor.trackers.forget(key)
             for north in [0.004, 0.005] {
                 try test.observe([fix(test, north: north)], of: traveller)
