@@ -62,6 +62,14 @@ struct ServeCommand: ParsableCommand {
     var tripTimerIntervalSeconds: Int?
     @Option(help: "Days of location and motion history kept; 0 keeps all (env HOMEWARD_RETENTION_DAYS, default 0).")
     var retentionDays: Int?
+    @Option(help: "Seconds between retention sweeps (env HOMEWARD_RETENTION_INTERVAL_SECONDS, default 86400).")
+    var retentionIntervalSeconds: Int?
+    @Option(help: "Fixes with a horizontal accuracy worse than this many metres are stored but flagged (env HOMEWARD_POOR_ACCURACY_METRES, default 100).")
+    var poorAccuracyMetres: Double?
+    @Option(help: "A fix implying a faster move (metres per second) from the previous reliable fix is flagged as a jump (env HOMEWARD_MAX_PLAUSIBLE_SPEED_METRES_PER_SECOND, default 85).")
+    var maxPlausibleSpeedMetresPerSecond: Double?
+    @Option(help: "Seconds a successful HTTP Basic login of a tracking client is remembered (env HOMEWARD_BASIC_CREDENTIAL_CACHE_SECONDS, default 300).")
+    var basicCredentialCacheSeconds: Int?
 
     func run() throws {
         var configuration = try makeConfiguration()
@@ -113,6 +121,10 @@ struct ServeCommand: ParsableCommand {
         c.tripStalledAfterSeconds = try EnvironmentDefault.resolve(tripStalledAfterSeconds, "HOMEWARD_TRIP_STALLED_AFTER_SECONDS", c.tripStalledAfterSeconds)
         c.tripTimerIntervalSeconds = try EnvironmentDefault.resolve(tripTimerIntervalSeconds, "HOMEWARD_TRIP_TIMER_INTERVAL_SECONDS", c.tripTimerIntervalSeconds)
         c.retentionDays = try EnvironmentDefault.resolve(retentionDays, "HOMEWARD_RETENTION_DAYS", c.retentionDays)
+        c.retentionIntervalSeconds = try EnvironmentDefault.resolve(retentionIntervalSeconds, "HOMEWARD_RETENTION_INTERVAL_SECONDS", c.retentionIntervalSeconds)
+        c.poorAccuracyMetres = try EnvironmentDefault.resolve(poorAccuracyMetres, "HOMEWARD_POOR_ACCURACY_METRES", c.poorAccuracyMetres)
+        c.maxPlausibleSpeedMetresPerSecond = try EnvironmentDefault.resolve(maxPlausibleSpeedMetresPerSecond, "HOMEWARD_MAX_PLAUSIBLE_SPEED_METRES_PER_SECOND", c.maxPlausibleSpeedMetresPerSecond)
+        c.basicCredentialCacheSeconds = try EnvironmentDefault.resolve(basicCredentialCacheSeconds, "HOMEWARD_BASIC_CREDENTIAL_CACHE_SECONDS", c.basicCredentialCacheSeconds)
         return c
     }
 }

@@ -40,6 +40,8 @@ public final class HomewardApp: Sendable {
     /// The app's logger.
     public let logger: Logger
     private let tripTimer: TripTimer
+    /// Applies `retentionDays` while the server runs.
+    public let retention: RetentionSweeper
 
     /// Opens (or creates) the database, applies pending migrations and builds the services.
     public init(configuration: AppConfiguration, clock: any WallClock = SystemClock(), logger: Logger) throws {
@@ -64,7 +66,8 @@ public final class HomewardApp: Sendable {
         presence = Presence()
         authenticator = Authenticator(
             database: database, clock: clock, presence: presence,
-            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds
+            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, passwordHasher: passwordHasher,
+            basicCredentialCacheSeconds: configuration.basicCredentialCacheSeconds
         )
         health = HealthMonitor(database: database)
         let accessPolicy = AccessPolicy()
@@ -86,6 +89,10 @@ public final class HomewardApp: Sendable {
         )
         tripTimer = TripTimer(monitor: tripMonitor)
         locationObservers = [tripMonitor]
+        retention = RetentionSweeper(
+            pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
+            intervalSeconds: configuration.retentionIntervalSeconds, logger: logger
+        )
     }
 
     /// The routes of every feature.
@@ -93,6 +100,12 @@ public final class HomewardApp: Sendable {
         var router = Router()
         registerServiceRoutes(on: &router, app: self)
         registerTripRoutes(on: &router, app: self)
+        registerIngestRoutes(on: &router, app: self)
+        registerViewRoutes(on: &router, app: self)
+        registerDeviceRoutes(on: &router, app: self)
+        registerOwnTracksRoutes(on: &router, app: self)
+        registerOverlandRoutes(on: &router, app: self)
+        registerOsmAndRoutes(on: &router, app: self)
         return router
     }
 
@@ -102,6 +115,7 @@ public final class HomewardApp: Sendable {
         tripTimer.start { [logger] error in
             logger.error("trip timer sweep failed", metadata: ["error": "\(error)"])
         }
+        retention.start()
         var http = configuration.http
         http.host = configuration.host
         http.port = configuration.port
@@ -114,6 +128,7 @@ public final class HomewardApp: Sendable {
     public func close() throws {
         health.stop()
         tripTimer.stop()
+        retention.stop()
         try database.close()
     }
 }
