@@ -45,6 +45,21 @@ func registerTripRoutes(on router: inout Router, app: HomewardApp) {
         let request = try context.decode(TripEventRequest.self)
         return .json(try app.trips.record(request, onTrip: try context.parameter("id"), by: caller), status: .created)
     }
+    router.get("/v1/trips/{id}/path") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let requested = try HistoryQuery(context.query, now: app.clock.now())
+        let scope = try app.trips.pathScope(of: try context.parameter("id"), for: caller)
+        let query = scope.narrowing(requested)
+        switch query.format {
+        case .json:
+            return .json(try app.trips.path(scope, query))
+        case .geojson, .gpx:
+            let exporter = HistoryExporter(
+                database: app.database, account: scope.account, accountName: scope.accountName, query: query)
+            let type = query.format == .gpx ? "application/gpx+xml" : "application/geo+json"
+            return .stream(headers: ["Content-Type": type]) { writer in exporter.export(into: writer) }
+        }
+    }
     router.post("/v1/trips/{id}/arrive") { context in
         let caller = try app.authenticator.authenticate(context)
         return .json(try app.trips.arrive(try context.parameter("id"), by: caller))

@@ -58,6 +58,36 @@ public final class TripService: Sendable {
         }
     }
 
+    /// What the path export of trip `id` reads, if `caller` may see the trip.
+    func pathScope(of id: String, for caller: Caller) throws -> TripPathScope {
+        try database.read { db in
+            let trip = try visibleTrip(id, to: caller, allowing: [.oneself, .guardian, .companion], in: db)
+            return TripPathScope(
+                account: trip.accountKey, accountName: trip.accountName, startedAt: trip.startedAt,
+                endedAt: trip.endedAt, events: try store.events(ofTrip: trip.key, in: db))
+        }
+    }
+
+    /// One JSON page of the trip's path with its event markers.
+    func path(_ scope: TripPathScope, _ query: HistoryQuery) throws -> TripPath {
+        var fixes = try database.read { db in
+            try LocationStore().history(
+                of: scope.account, from: query.from, to: query.to, after: query.after, limit: query.limit + 1,
+                includingFlagged: query.includingFlagged, in: db)
+        }
+        var nextCursor: String?
+        if fixes.count > query.limit {
+            fixes.removeLast()
+            nextCursor = fixes.last.map { HistoryPosition(time: $0.time, sampleHash: $0.sampleHash).cursor }
+        }
+        if let tolerance = query.simplifyMetres {
+            fixes = HistoryExporter.simplified(fixes, toleranceMetres: tolerance)
+        }
+        return TripPath(
+            locations: fixes.map { HistoryItem(location: LocationResource($0), flags: query.includingFlagged ? $0.flags.names : nil) },
+            nextCursor: nextCursor, events: scope.events)
+    }
+
     /// The trips of `caller` and of everyone they guard, and the active trips they accompany.
     public func trips(
         for caller: Caller, status: TripStatus?, limit: Int, after cursor: String?
