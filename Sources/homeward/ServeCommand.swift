@@ -54,6 +54,12 @@ struct ServeCommand: ParsableCommand {
     var passwordHashMemoryBytes: Int?
     @Option(help: "Password hashes computed at once at most (env HOMEWARD_MAX_CONCURRENT_PASSWORD_HASHES, default 2).")
     var maxConcurrentPasswordHashes: Int?
+    @Option(help: "Seconds after the expected arrival (or the start plus the ETA) before a trip is overdue (env HOMEWARD_TRIP_OVERDUE_MARGIN_SECONDS, default 900).")
+    var tripOverdueMarginSeconds: Int?
+    @Option(help: "Seconds without progress before a moving trip is stalled (env HOMEWARD_TRIP_STALLED_AFTER_SECONDS, default 600).")
+    var tripStalledAfterSeconds: Int?
+    @Option(help: "Seconds between two checks for overdue and stalled trips (env HOMEWARD_TRIP_TIMER_INTERVAL_SECONDS, default 15).")
+    var tripTimerIntervalSeconds: Int?
     @Option(help: "Days of location and motion history kept; 0 keeps all (env HOMEWARD_RETENTION_DAYS, default 0).")
     var retentionDays: Int?
     @Option(help: "Smallest radius of a circular safe zone in metres (env HOMEWARD_ZONE_MIN_RADIUS_METRES, default 20).")
@@ -151,6 +157,9 @@ struct ServeCommand: ParsableCommand {
         c.passwordHashIterations = try EnvironmentDefault.resolve(passwordHashIterations, "HOMEWARD_PASSWORD_HASH_ITERATIONS", c.passwordHashIterations)
         c.passwordHashMemoryBytes = try EnvironmentDefault.resolve(passwordHashMemoryBytes, "HOMEWARD_PASSWORD_HASH_MEMORY_BYTES", c.passwordHashMemoryBytes)
         c.maxConcurrentPasswordHashes = try EnvironmentDefault.resolve(maxConcurrentPasswordHashes, "HOMEWARD_MAX_CONCURRENT_PASSWORD_HASHES", c.maxConcurrentPasswordHashes)
+        c.tripOverdueMarginSeconds = try EnvironmentDefault.resolve(tripOverdueMarginSeconds, "HOMEWARD_TRIP_OVERDUE_MARGIN_SECONDS", c.tripOverdueMarginSeconds)
+        c.tripStalledAfterSeconds = try EnvironmentDefault.resolve(tripStalledAfterSeconds, "HOMEWARD_TRIP_STALLED_AFTER_SECONDS", c.tripStalledAfterSeconds)
+        c.tripTimerIntervalSeconds = try EnvironmentDefault.resolve(tripTimerIntervalSeconds, "HOMEWARD_TRIP_TIMER_INTERVAL_SECONDS", c.tripTimerIntervalSeconds)
         c.retentionDays = try EnvironmentDefault.resolve(retentionDays, "HOMEWARD_RETENTION_DAYS", c.retentionDays)
         c.zoneMinRadiusMetres = try EnvironmentDefault.resolve(zoneMinRadiusMetres, "HOMEWARD_ZONE_MIN_RADIUS_METRES", c.zoneMinRadiusMetres)
         c.zoneMaxRadiusMetres = try EnvironmentDefault.resolve(zoneMaxRadiusMetres, "HOMEWARD_ZONE_MAX_RADIUS_METRES", c.zoneMaxRadiusMetres)

@@ -33,6 +33,8 @@ public final class HomewardApp: Sendable {
     public let alerts: AlertCenter
     /// What the geo reactions conclude about each person, for the guardian views.
     public let statusBoard: PersonStatusBoard
+    /// Trips: creation, companions, workflow, progress and their alerts.
+    public let trips: TripService
     /// Real-time reactions to fresh location fixes, called by ingest.
     public let locationObservers: [any LocationObserver]
     /// Safe zones, wandering and battery: the geo trackers of every person and the alerts they raise.
@@ -49,6 +51,7 @@ public final class HomewardApp: Sendable {
     public let alertService: AlertService
     /// The app's logger.
     public let logger: Logger
+    private let tripTimer: TripTimer
     /// Applies `retentionDays` while the server runs.
     public let retention: RetentionSweeper
 
@@ -92,7 +95,20 @@ public final class HomewardApp: Sendable {
         let database = self.database
         let presence = self.presence
         zoneObserver = ZoneObserver(store: ZoneStore(), alerts: alerts, statusBoard: statusBoard, configuration: configuration)
-        locationObservers = [zoneObserver]
+        let tripMonitor = TripMonitor(
+            configuration: TripConfiguration(
+                overdueMarginSeconds: configuration.tripOverdueMarginSeconds,
+                stalledAfterSeconds: configuration.tripStalledAfterSeconds,
+                timerIntervalSeconds: configuration.tripTimerIntervalSeconds
+            ),
+            database: database, clock: clock, alerts: alerts, events: events
+        )
+        trips = TripService(
+            monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
+            rateLimiter: rateLimiter, events: events
+        )
+        tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
+        locationObservers = [zoneObserver, tripMonitor]
         countdowns = CountdownScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger)
         alertMonitor = AlertMonitor(
             database: database, alerts: alerts, zones: zoneObserver, presence: presence, events: events, clock: clock,
@@ -122,6 +138,7 @@ public final class HomewardApp: Sendable {
         registerZoneRoutes(on: &router, app: self)
         registerAlertRoutes(on: &router, app: self)
         registerEventRoutes(on: &router, app: self)
+        registerTripRoutes(on: &router, app: self)
         registerIngestRoutes(on: &router, app: self)
         registerViewRoutes(on: &router, app: self)
         registerDeviceRoutes(on: &router, app: self)
@@ -151,6 +168,7 @@ public final class HomewardApp: Sendable {
         alertMonitor.start()
         webhookWorker.start()
         eventStreams.start()
+        tripTimer.start()
     }
 
     /// Stops background work and closes the database after the server has stopped.
@@ -160,6 +178,7 @@ public final class HomewardApp: Sendable {
         countdowns.stop()
         alertMonitor.stop()
         webhookWorker.stop()
+        tripTimer.stop()
         retention.stop()
         try database.close()
     }

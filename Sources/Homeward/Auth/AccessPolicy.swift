@@ -20,6 +20,14 @@ public struct AccessPolicy: Sendable {
             [caller.accountKey, account]
         ) as Int64? != nil
         if isGuardian { found.insert(.guardian) }
+        let isCompanion = try db.fetchOne(
+            """
+            SELECT 1 FROM trip_companions c JOIN trips t ON t.key = c.trip_key
+            WHERE c.companion_key = ? AND t.account_key = ? AND t.status = 'active'
+            """,
+            [caller.accountKey, account]
+        ) as Int64? != nil
+        if isCompanion { found.insert(.companion) }
         return found
     }
 
@@ -46,8 +54,27 @@ public struct AccessPolicy: Sendable {
         )
     }
 
-    /// Everyone who may watch `account` live: its guardians.
+    /// The accounts whose active trip `caller` accompanies.
+    public func accompanied(by caller: Caller, in db: Database) throws -> [AccountKey] {
+        try db.fetchAll(
+            """
+            SELECT t.account_key FROM trip_companions c JOIN trips t ON t.key = c.trip_key
+            WHERE c.companion_key = ? AND t.status = 'active' ORDER BY c.joined_at_ms
+            """,
+            [caller.accountKey]
+        )
+    }
+
+    /// Everyone who may watch `account` live: its guardians and the companions of its active trip.
     public func watchers(of account: AccountKey, in db: Database) throws -> [AccountKey] {
-        try db.fetchAll("SELECT guardian_key FROM links WHERE dependent_key = ?", [account])
+        try db.fetchAll(
+            """
+            SELECT guardian_key FROM links WHERE dependent_key = ?1
+            UNION
+            SELECT c.companion_key FROM trip_companions c JOIN trips t ON t.key = c.trip_key
+            WHERE t.account_key = ?1 AND t.status = 'active'
+            """,
+            [account]
+        )
     }
 }

@@ -1,0 +1,67 @@
+import HomewardHTTP
+
+/// The trip endpoints (API.md "Trips"): authenticate, decode, call the `TripService`, encode.
+func registerTripRoutes(on router: inout Router, app: HomewardApp) {
+    router.post("/v1/trips") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let request = try context.decode(CreateTripRequest.self)
+        return .json(try app.trips.create(request, by: caller), status: .created)
+    }
+    router.get("/v1/trips") { context in
+        let caller = try app.authenticator.authenticate(context)
+        var status: TripStatus?
+        if let name = context.query["status"] {
+            guard let parsed = TripStatus(rawValue: name) else {
+                throw HTTPError.invalidRequest("status must be active or arrived.", field: "status")
+            }
+            status = parsed
+        }
+        var limit = TripConfiguration.defaultPageSize
+        if let text = context.query["limit"] {
+            guard let parsed = Int(text), (1...TripConfiguration.maxPageSize).contains(parsed) else {
+                throw HTTPError.invalidRequest(
+                    "limit must be a whole number from 1 to \(TripConfiguration.maxPageSize).", field: "limit")
+            }
+            limit = parsed
+        }
+        return .json(try app.trips.trips(for: caller, status: status, limit: limit, after: context.query["cursor"]))
+    }
+    router.post("/v1/trips/join") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let request = try context.decode(JoinTripRequest.self)
+        return .json(try app.trips.join(request, by: caller), status: .created)
+    }
+    router.get("/v1/trips/{id}") { context in
+        let caller = try app.authenticator.authenticate(context)
+        return .json(try app.trips.trip(try context.parameter("id"), for: caller))
+    }
+    router.delete("/v1/trips/{id}") { context in
+        let caller = try app.authenticator.authenticate(context)
+        try app.trips.delete(try context.parameter("id"), by: caller)
+        return HTTPResponse(status: .noContent)
+    }
+    router.post("/v1/trips/{id}/events") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let request = try context.decode(TripEventRequest.self)
+        return .json(try app.trips.record(request, onTrip: try context.parameter("id"), by: caller), status: .created)
+    }
+    router.get("/v1/trips/{id}/path") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let requested = try HistoryQuery(context.query, now: app.clock.now())
+        let scope = try app.trips.pathScope(of: try context.parameter("id"), for: caller)
+        let query = scope.narrowing(requested)
+        switch query.format {
+        case .json:
+            return .json(try app.trips.path(scope, query))
+        case .geojson, .gpx:
+            let exporter = HistoryExporter(
+                database: app.database, account: scope.account, accountName: scope.accountName, query: query)
+            let type = query.format == .gpx ? "application/gpx+xml" : "application/geo+json"
+            return .stream(headers: ["Content-Type": type]) { writer in exporter.export(into: writer) }
+        }
+    }
+    router.post("/v1/trips/{id}/arrive") { context in
+        let caller = try app.authenticator.authenticate(context)
+        return .json(try app.trips.arrive(try context.parameter("id"), by: caller))
+    }
+}

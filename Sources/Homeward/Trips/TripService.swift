@@ -1,0 +1,220 @@
+import HomewardHTTP
+import HomewardStore
+
+/// What the trip endpoints do: create, show, list, join, workflow events, arrive and delete. Every
+/// write commits (durably) before the events it causes are published.
+public final class TripService: Sendable {
+    /// The rules and in-memory trackers of active trips.
+    public let monitor: TripMonitor
+    private let store = TripStore()
+    private let database: any DatabaseWriter
+    private let clock: any WallClock
+    private let accessPolicy: AccessPolicy
+    private let rateLimiter: RateLimiter
+    private let events: EventBus
+
+    /// Creates the service.
+    public init(
+        monitor: TripMonitor, database: any DatabaseWriter, clock: any WallClock, accessPolicy: AccessPolicy,
+        rateLimiter: RateLimiter, events: EventBus
+    ) {
+        self.monitor = monitor
+        self.database = database
+        self.clock = clock
+        self.accessPolicy = accessPolicy
+        self.rateLimiter = rateLimiter
+        self.events = events
+    }
+
+    /// Starts a trip for `caller`: 409 while they have an active one. The answer carries the access
+    /// code, which is never shown again (only its digest is kept).
+    public func create(_ request: CreateTripRequest, by caller: Caller) throws -> TripResource {
+        let now = clock.now()
+        try request.validate(startingAt: now)
+        let accessCode = SecureRandom.digits(count: TripConfiguration.accessCodeDigitCount)
+        let routeJSON = try request.route.map { try TripRecord.encodeRoute($0.points) }
+        let trip = try database.write { db in
+            guard try store.activeTrip(of: caller.accountKey, in: db) == nil else {
+                throw HTTPError.conflict("You already have an active trip: arrive or delete it first.")
+            }
+            let new = TripStore.NewTrip(
+                id: SecureRandom.identifier(), account: caller.accountKey, request: request, routeJSON: routeJSON,
+                accessCodeDigest: SecretDigest.sha256(accessCode), startedAt: now)
+            _ = try store.insert(new, in: db)
+            guard let inserted = try store.trip(id: new.id, in: db) else { throw HTTPError.internalError }
+            let trip = monitor.planned(inserted)
+            try store.saveProgress(of: trip, at: now, in: db)
+            return trip
+        }
+        events.publish(trip.event)
+        return trip.resource(events: [], accessCode: accessCode)
+    }
+
+    /// The trip with `id` with its route and events, if `caller` may see it.
+    public func trip(_ id: String, for caller: Caller) throws -> TripResource {
+        try database.read { db in
+            let trip = try visibleTrip(id, to: caller, allowing: [.oneself, .guardian, .companion], in: db)
+            return trip.resource(events: try store.events(ofTrip: trip.key, in: db))
+        }
+    }
+
+    /// What the path export of trip `id` reads, if `caller` may see the trip.
+    func pathScope(of id: String, for caller: Caller) throws -> TripPathScope {
+        try database.read { db in
+            let trip = try visibleTrip(id, to: caller, allowing: [.oneself, .guardian, .companion], in: db)
+            return TripPathScope(
+                account: trip.accountKey, accountName: trip.accountName, startedAt: trip.startedAt,
+                endedAt: trip.endedAt, events: try store.events(ofTrip: trip.key, in: db))
+        }
+    }
+
+    /// One JSON page of the trip's path with its event markers.
+    func path(_ scope: TripPathScope, _ query: HistoryQuery) throws -> TripPath {
+        var fixes = try database.read { db in
+            try LocationStore().history(
+                of: scope.account, from: query.from, to: query.to, after: query.after, limit: query.limit + 1,
+                includingFlagged: query.includingFlagged, in: db)
+        }
+        var nextCursor: String?
+        if fixes.count > query.limit {
+            fixes.removeLast()
+            nextCursor = fixes.last.map { HistoryPosition(time: $0.time, sampleHash: $0.sampleHash).cursor }
+        }
+        if let tolerance = query.simplifyMetres {
+            fixes = HistoryExporter.simplified(fixes, toleranceMetres: tolerance)
+        }
+        return TripPath(
+            locations: fixes.map { HistoryItem(location: LocationResource($0), flags: query.includingFlagged ? $0.flags.names : nil) },
+            nextCursor: nextCursor, events: scope.events)
+    }
+
+    /// The trips of `caller` and of everyone they guard, and the active trips they accompany.
+    public func trips(
+        for caller: Caller, status: TripStatus?, limit: Int, after cursor: String?
+    ) throws -> TripList {
+        let position = try cursor.map(Self.position(of:))
+        let page = try database.read { db in
+            let owners = [caller.accountKey] + (try accessPolicy.dependents(of: caller, in: db))
+            let accompanied = try accessPolicy.accompanied(by: caller, in: db)
+            return try store.trips(
+                of: owners, activeOf: accompanied, status: status, after: position, limit: limit + 1, in: db)
+        }
+        let shown = page.prefix(limit)
+        let next = page.count > limit ? shown.last.map { "\($0.startedAt.unixMilliseconds)-\($0.key)" } : nil
+        return TripList(trips: shown.map { $0.resource() }, nextCursor: next)
+    }
+
+    /// Makes `caller` a companion of the active trip of the account with the phone, if the access
+    /// code is right: one 403 for a wrong phone or code, 429 once either the traveller or the
+    /// caller has had too many failures.
+    public func join(_ request: JoinTripRequest, by caller: Caller) throws -> TripResource {
+        let phone: PhoneNumber
+        do {
+            phone = try PhoneNumber(normalizing: request.phone)
+        } catch {
+            throw HTTPError.invalidRequest(error.message, field: "phone")
+        }
+        let limits = [
+            (phone.e164, RateLimitPolicy.tripAccessCodeFailuresPerTarget),
+            (caller.accountID, RateLimitPolicy.tripAccessCodeFailuresPerCaller),
+        ]
+        for (key, policy) in limits {
+            if case .limited(let retryAfterSeconds) = rateLimiter.check(key, under: policy) {
+                throw HTTPError.rateLimited(retryAfterSeconds: retryAfterSeconds)
+            }
+        }
+        let digest = SecretDigest.sha256(request.accessCode)
+        let now = clock.now()
+        let joined = try database.write { db -> TripRecord? in
+            guard let traveller = try store.account(withPhone: phone.e164, in: db),
+                  let trip = try store.activeTrip(of: traveller, in: db),
+                  SecretDigest.constantTimeEquals(trip.accessCodeDigest, digest) else { return nil }
+            guard traveller != caller.accountKey else {
+                throw HTTPError.conflict("You cannot join your own trip.")
+            }
+            try store.addCompanion(caller.accountKey, toTrip: trip.key, at: now, in: db)
+            return trip
+        }
+        guard let joined else {
+            for (key, policy) in limits { rateLimiter.recordFailure(key, under: policy) }
+            throw HTTPError.forbidden("The phone number or the access code is wrong.")
+        }
+        for (key, policy) in limits { rateLimiter.reset(key, under: policy) }
+        return joined.resource()
+    }
+
+    /// Records a workflow event on the caller's own active trip: 409 when its state forbids it.
+    public func record(_ request: TripEventRequest, onTrip id: String, by caller: Caller) throws -> TripEventResource {
+        let now = clock.now()
+        let (trip, event) = try database.write { db in
+            var trip = try visibleTrip(id, to: caller, allowing: [.oneself], in: db)
+            guard trip.status == .active else { throw HTTPError.conflict("The trip has already arrived.") }
+            guard let next = trip.workflow.applying(request.type) else {
+                throw HTTPError.conflict(trip.workflow.refusal(of: request.type))
+            }
+            let event = TripEventResource(
+                type: request.type, t: now, location: trip.lastLocation, phase: next.phase,
+                passengersAboard: next.passengersAboard)
+            try store.record(event, onTrip: trip.key, in: db)
+            trip.workflow = next
+            return (trip, event)
+        }
+        events.publish(trip.event)
+        return event
+    }
+
+    /// Ends the caller's own active trip: resolves its open alerts and raises `arrived` for the
+    /// guardians and companions (before the trip stops being active, so companions hear of it).
+    public func arrive(_ id: String, by caller: Caller) throws -> TripResource {
+        let now = clock.now()
+        let (trip, raised, tripEvents) = try database.write { db in
+            var trip = try visibleTrip(id, to: caller, allowing: [.oneself], in: db)
+            guard trip.status == .active else { throw HTTPError.conflict("The trip has already arrived.") }
+            var raised = try monitor.resolveAlerts(of: trip, at: now, in: db)
+            let place = trip.destination.name.map { " at \($0)" } ?? ""
+            raised += try monitor.raise(.arrived, for: trip, at: now, message: "Arrived safely\(place).", in: db)
+            try store.markArrived(trip.key, at: now, in: db)
+            trip.status = .arrived
+            trip.endedAt = now
+            return (trip, raised, try store.events(ofTrip: trip.key, in: db))
+        }
+        monitor.trackers.forget(trip.key)
+        raised.forEach(events.publish)
+        events.publish(trip.event)
+        return trip.resource(events: tripEvents)
+    }
+
+    /// Deletes the caller's own trip, resolving its active alerts.
+    public func delete(_ id: String, by caller: Caller) throws {
+        let now = clock.now()
+        let (key, resolved) = try database.write { db in
+            let trip = try visibleTrip(id, to: caller, allowing: [.oneself], in: db)
+            let resolved = try monitor.resolveAlerts(of: trip, at: now, in: db)
+            try store.delete(trip.key, in: db)
+            return (trip.key, resolved)
+        }
+        monitor.trackers.forget(key)
+        resolved.forEach(events.publish)
+    }
+
+    /// The trip with `id` if `caller` stands to its traveller in one of `allowed` relationships
+    /// (a companion only while the trip is active); 404 otherwise.
+    private func visibleTrip(
+        _ id: String, to caller: Caller, allowing allowed: Set<Relationship>, in db: Database
+    ) throws -> TripRecord {
+        guard let trip = try store.trip(id: id, in: db) else { throw HTTPError.notFound() }
+        var relationships = try accessPolicy.relationships(of: caller, to: trip.accountKey, in: db)
+        if trip.status != .active { relationships.remove(.companion) }
+        guard !relationships.isDisjoint(with: allowed) else { throw HTTPError.notFound() }
+        return trip
+    }
+
+    /// The (start, key) position a `nextCursor` names; 400 for anything else.
+    private static func position(of cursor: String) throws(HTTPError) -> (startedAtMilliseconds: Int64, key: Int64) {
+        let parts = cursor.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let started = Int64(parts[0]), let key = Int64(parts[1]) else {
+            throw .invalidRequest("cursor must be a nextCursor from a previous page.", field: "cursor")
+        }
+        return (started, key)
+    }
+}

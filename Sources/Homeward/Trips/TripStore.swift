@@ -1,0 +1,182 @@
+import HomewardStore
+
+/// The SQL of the trips feature: trips, their companions and workflow events. Every method runs
+/// inside the caller's read or write block, so a service composes them into one transaction.
+struct TripStore: Sendable {
+    /// A new trip's columns.
+    struct NewTrip {
+        var id: String
+        var account: AccountKey
+        var request: CreateTripRequest
+        var routeJSON: String?
+        var accessCodeDigest: [UInt8]
+        var startedAt: Timestamp
+    }
+
+    /// Inserts a trip; returns its key.
+    func insert(_ trip: NewTrip, in db: Database) throws -> Int64 {
+        let request = trip.request
+        try db.execute(
+            """
+            INSERT INTO trips (id, account_key, status, phase, mode, origin_lat, origin_lon, origin_name,
+                               destination_lat, destination_lon, destination_name, route_points, expected_arrival_ms,
+                               passengers, access_code_sha256, started_at_ms, updated_at_ms, stall_reference_at_ms)
+            VALUES (?, ?, 'active', 'moving', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            trip.id, trip.account, request.mode.rawValue, request.origin?.lat, request.origin?.lon,
+            request.origin?.name, request.destination.lat, request.destination.lon, request.destination.name,
+            trip.routeJSON, request.expectedArrival?.unixMilliseconds, request.passengers, trip.accessCodeDigest,
+            trip.startedAt.unixMilliseconds, trip.startedAt.unixMilliseconds, trip.startedAt.unixMilliseconds
+        )
+        return db.lastInsertRowID
+    }
+
+    /// The trip with opaque `id`, whoever's it is.
+    func trip(id: String, in db: Database) throws -> TripRecord? {
+        try db.fetchOne(
+            "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE t.id = ?", [id], map: TripRecord.init(row:))
+    }
+
+    /// The active trip of `account`, if it has one.
+    func activeTrip(of account: AccountKey, in db: Database) throws -> TripRecord? {
+        try db.fetchOne(
+            "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE t.account_key = ? AND t.status = 'active'",
+            [account], map: TripRecord.init(row:))
+    }
+
+    /// The trips of `accounts` (any status) and the active trips of `accompanied`, newest first,
+    /// optionally of one status, after `cursor` (a trip's start and key), at most `limit`.
+    func trips(
+        of accounts: [AccountKey], activeOf accompanied: [AccountKey], status: TripStatus?,
+        after cursor: (startedAtMilliseconds: Int64, key: Int64)?, limit: Int, in db: Database
+    ) throws -> [TripRecord] {
+        let owned = accounts.map(String.init).joined(separator: ",")
+        let active = accompanied.map(String.init).joined(separator: ",")
+        return try db.fetchAll(
+            """
+            SELECT \(TripRecord.selection) FROM \(TripRecord.source)
+            WHERE (t.account_key IN (\(owned)) OR (t.status = 'active' AND t.account_key IN (\(active))))
+              AND (?1 IS NULL OR t.status = ?1)
+              AND (?2 IS NULL OR (t.started_at_ms, t.key) < (?2, ?3))
+            ORDER BY t.started_at_ms DESC, t.key DESC LIMIT ?4
+            """,
+            [status?.rawValue, cursor?.startedAtMilliseconds, cursor?.key, limit], map: TripRecord.init(row:))
+    }
+
+    /// Active trips whose overdue deadline is at or before `time`.
+    func tripsDue(by time: Timestamp, in db: Database) throws -> [TripRecord] {
+        try db.fetchAll(
+            """
+            SELECT \(TripRecord.selection) FROM \(TripRecord.source)
+            WHERE t.status = 'active' AND t.due_at_ms <= ? ORDER BY t.due_at_ms
+            """,
+            [time.unixMilliseconds], map: TripRecord.init(row:))
+    }
+
+    /// Active moving trips with a known distance remaining that last shrank at or before `time`.
+    func tripsWithoutProgress(since time: Timestamp, in db: Database) throws -> [TripRecord] {
+        try db.fetchAll(
+            """
+            SELECT \(TripRecord.selection) FROM \(TripRecord.source)
+            WHERE t.status = 'active' AND t.phase = 'moving' AND t.stall_reference_m IS NOT NULL
+              AND t.stall_reference_at_ms <= ?
+            """,
+            [time.unixMilliseconds], map: TripRecord.init(row:))
+    }
+
+    /// The workflow events of the trip with `key`, oldest first.
+    func events(ofTrip key: Int64, in db: Database) throws -> [TripEventResource] {
+        try db.fetchAll(
+            "SELECT type, at_ms, lat, lon, phase, passengers_aboard FROM trip_events WHERE trip_key = ? ORDER BY key",
+            [key]
+        ) { row in
+            let typeName: String = try row.value(at: 0)
+            let phaseName: String = try row.value(at: 4)
+            guard let type = TripEventType(rawValue: typeName), let phase = TripPhase(rawValue: phaseName) else {
+                throw DatabaseError(extendedResultCode: 1, message: "unknown trip event \(typeName)/\(phaseName)")
+            }
+            var location: AlertResource.Location?
+            if let lat = try row.value(at: 2) as Double?, let lon = try row.value(at: 3) as Double? {
+                location = AlertResource.Location(lat: lat, lon: lon, accuracy: nil)
+            }
+            return TripEventResource(
+                type: type, t: Timestamp(unixMilliseconds: try row.value(at: 1)), location: location, phase: phase,
+                passengersAboard: try row.value(at: 5))
+        }
+    }
+
+    /// Records `event` and the workflow state it led to; a resumed trip starts its stall clock again.
+    func record(_ event: TripEventResource, onTrip key: Int64, in db: Database) throws {
+        try db.execute(
+            """
+            INSERT INTO trip_events (trip_key, type, at_ms, lat, lon, phase, passengers_aboard)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            key, event.type.rawValue, event.t.unixMilliseconds, event.location?.lat, event.location?.lon,
+            event.phase.rawValue, event.passengersAboard
+        )
+        try db.execute(
+            """
+            UPDATE trips SET phase = ?, passengers_aboard = ?, updated_at_ms = ?,
+                             stall_reference_at_ms = CASE WHEN ? THEN ? ELSE stall_reference_at_ms END
+            WHERE key = ?
+            """,
+            event.phase.rawValue, event.passengersAboard, event.t.unixMilliseconds, event.type == .resume,
+            event.t.unixMilliseconds, key
+        )
+    }
+
+    /// Keeps the progress snapshot, the overdue deadline, the stall reference and the tracker state.
+    func saveProgress(of trip: TripRecord, at time: Timestamp, in db: Database) throws {
+        let progress = trip.progress
+        try db.execute(
+            """
+            UPDATE trips SET distance_remaining_m = ?, eta_seconds = ?, eta_at_ms = ?, off_route = ?,
+                             last_lat = ?, last_lon = ?, last_accuracy_m = ?, last_fix_at_ms = ?, due_at_ms = ?,
+                             stall_reference_m = ?, stall_reference_at_ms = ?, tracker_state = ?, updated_at_ms = ?
+            WHERE key = ?
+            """,
+            progress?.distanceRemaining, progress?.etaSeconds, progress?.eta.unixMilliseconds,
+            progress?.offRoute ?? false, progress?.lastLocation?.lat, progress?.lastLocation?.lon,
+            progress?.lastLocation?.accuracy, progress?.lastLocation?.t.unixMilliseconds, trip.dueAt?.unixMilliseconds,
+            trip.stallReferenceMetres, trip.stallReferenceAt.unixMilliseconds, trip.trackerState,
+            time.unixMilliseconds, trip.key
+        )
+    }
+
+    /// Ends the trip with `key` as arrived at `time`.
+    func markArrived(_ key: Int64, at time: Timestamp, in db: Database) throws {
+        try db.execute(
+            "UPDATE trips SET status = 'arrived', ended_at_ms = ?, updated_at_ms = ?, tracker_state = NULL WHERE key = ?",
+            time.unixMilliseconds, time.unixMilliseconds, key
+        )
+    }
+
+    /// Deletes the trip with `key`, its companions and events.
+    func delete(_ key: Int64, in db: Database) throws {
+        try db.execute("DELETE FROM trips WHERE key = ?", key)
+    }
+
+    /// Makes `companion` a companion of the trip with `key` (again is a no-op).
+    func addCompanion(_ companion: AccountKey, toTrip key: Int64, at time: Timestamp, in db: Database) throws {
+        try db.execute(
+            "INSERT OR IGNORE INTO trip_companions (trip_key, companion_key, joined_at_ms) VALUES (?, ?, ?)",
+            key, companion, time.unixMilliseconds
+        )
+    }
+
+    /// The account with phone `e164`, if any.
+    func account(withPhone e164: String, in db: Database) throws -> AccountKey? {
+        try db.fetchOne("SELECT key FROM accounts WHERE phone = ?", [e164])
+    }
+
+    /// The causes of the trip's alerts that are still active.
+    func activeAlertCauses(ofTrip trip: TripRecord, in db: Database) throws -> [String] {
+        try db.fetchAll(
+            """
+            SELECT cause FROM alerts
+            WHERE account_key = ? AND trip_id = ? AND status IN ('pending', 'open', 'acknowledged') ORDER BY key
+            """,
+            [trip.accountKey, trip.id])
+    }
+}
