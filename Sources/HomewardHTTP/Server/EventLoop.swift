@@ -368,14 +368,14 @@ final class EventLoop {
         if connection.hasUnsentOutput { events |= homeward_EPOLLOUT }
         if events != connection.registeredEvents {
             connection.registeredEvents = events
-            _ = homeward_epoll_ctl(epoll, 2, connection.key.descriptor, events, UInt64(connection.key.descriptor))
+            _ = homeward_epoll_ctl(epoll, 3, connection.key.descriptor, events, UInt64(connection.key.descriptor))
         }
     }
 
     private func closeConnection(_ connection: Connection) {
         let index = Int(connection.key.descriptor)
         guard connections[index] === connection else { return }
-        _ = homeward_epoll_ctl(epoll, 3, connection.key.descriptor, 0, 0)
+        _ = homeward_epoll_ctl(epoll, 2, connection.key.descriptor, 0, 0)
         close(connection.key.descriptor)
         connections[index] = nil
         openConnections -= 1
@@ -421,7 +421,7 @@ final class EventLoop {
 
     private func closeListener() {
         guard listener >= 0 else { return }
-        _ = homeward_epoll_ctl(epoll, 3, listener, 0, 0)
+        _ = homeward_epoll_ctl(epoll, 2, listener, 0, 0)
         close(listener)
         listener = -1
     }
