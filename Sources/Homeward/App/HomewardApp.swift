@@ -76,6 +76,7 @@ public final class HomewardApp: Sendable {
     public func makeRouter() -> Router {
         var router = Router()
         registerServiceRoutes(on: &router, app: self)
+        registerJournalRoutes(on: &router, app: self)
         return router
     }
 
