@@ -77,6 +77,8 @@ public final class HomewardApp: Sendable {
         var router = Router()
         registerServiceRoutes(on: &router, app: self)
         registerJournalRoutes(on: &router, app: self)
+        registerEpisodeRoutes(on: &router, app: self)
+        registerShareRoutes(on: &router, app: self)
         return router
     }
 

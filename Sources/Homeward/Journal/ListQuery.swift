@@ -35,6 +35,23 @@ struct ListQuery: Sendable {
         cursor = try query["cursor"].map { text throws(HTTPError) in try ListCursor(parsing: text) }
     }
 
+    private init(from: Timestamp?, to: Timestamp?, limit: Int, cursor: ListCursor?) {
+        self.from = from
+        self.to = to
+        self.limit = limit
+        self.cursor = cursor
+    }
+
+    /// The same query with pages of `limit` items.
+    func withLimit(_ limit: Int) -> ListQuery {
+        ListQuery(from: from, to: to, limit: limit, cursor: cursor)
+    }
+
+    /// The same query starting after `cursor`.
+    func resuming(after cursor: ListCursor) -> ListQuery {
+        ListQuery(from: from, to: to, limit: limit, cursor: cursor)
+    }
+
     /// A request time from a query parameter: RFC 3339 or Unix seconds, as in bodies.
     static func time(_ text: String?, field: String) throws(HTTPError) -> Timestamp? {
         guard let text else { return nil }
