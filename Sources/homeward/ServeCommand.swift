@@ -56,6 +56,8 @@ struct ServeCommand: ParsableCommand {
     var maxConcurrentPasswordHashes: Int?
     @Option(help: "Days of location and motion history kept; 0 keeps all (env HOMEWARD_RETENTION_DAYS, default 0).")
     var retentionDays: Int?
+    @Option(help: "Address clients reach the server at, put in front of share links, e.g. https://homeward.example.org (env HOMEWARD_PUBLIC_BASE_URL, default empty: relative links).")
+    var publicBaseURL: String?
 
     func run() throws {
         var configuration = try makeConfiguration()
@@ -104,6 +106,7 @@ struct ServeCommand: ParsableCommand {
         c.passwordHashMemoryBytes = try EnvironmentDefault.resolve(passwordHashMemoryBytes, "HOMEWARD_PASSWORD_HASH_MEMORY_BYTES", c.passwordHashMemoryBytes)
         c.maxConcurrentPasswordHashes = try EnvironmentDefault.resolve(maxConcurrentPasswordHashes, "HOMEWARD_MAX_CONCURRENT_PASSWORD_HASHES", c.maxConcurrentPasswordHashes)
         c.retentionDays = try EnvironmentDefault.resolve(retentionDays, "HOMEWARD_RETENTION_DAYS", c.retentionDays)
+        c.publicBaseURL = try EnvironmentDefault.resolve(publicBaseURL, "HOMEWARD_PUBLIC_BASE_URL", c.publicBaseURL)
         return c
     }
 }

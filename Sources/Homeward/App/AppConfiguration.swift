@@ -36,6 +36,10 @@ public struct AppConfiguration: Sendable {
     /// Days of location and motion history kept; 0 keeps everything.
     public var retentionDays = 0
 
+    /// The address clients reach the server at (e.g. `https://homeward.example.org`), put in front of
+    /// share links; empty gives links relative to the server.
+    public var publicBaseURL = ""
+
     /// Creates the defaults.
     public init() {}
 }
