@@ -56,6 +56,14 @@ struct ServeCommand: ParsableCommand {
     var maxConcurrentPasswordHashes: Int?
     @Option(help: "Days of location and motion history kept; 0 keeps all (env HOMEWARD_RETENTION_DAYS, default 0).")
     var retentionDays: Int?
+    @Option(help: "Seconds between retention sweeps (env HOMEWARD_RETENTION_INTERVAL_SECONDS, default 86400).")
+    var retentionIntervalSeconds: Int?
+    @Option(help: "Fixes with a horizontal accuracy worse than this many metres are stored but flagged (env HOMEWARD_POOR_ACCURACY_METRES, default 100).")
+    var poorAccuracyMetres: Double?
+    @Option(help: "A fix implying a faster move (metres per second) from the previous reliable fix is flagged as a jump (env HOMEWARD_MAX_PLAUSIBLE_SPEED_METRES_PER_SECOND, default 85).")
+    var maxPlausibleSpeedMetresPerSecond: Double?
+    @Option(help: "Seconds a successful HTTP Basic login of a tracking client is remembered (env HOMEWARD_BASIC_CREDENTIAL_CACHE_SECONDS, default 300).")
+    var basicCredentialCacheSeconds: Int?
     @Option(help: "Address clients reach the server at, put in front of share links, e.g. https://homeward.example.org (env HOMEWARD_PUBLIC_BASE_URL, default empty: relative links).")
     var publicBaseURL: String?
 
@@ -106,6 +114,10 @@ struct ServeCommand: ParsableCommand {
         c.passwordHashMemoryBytes = try EnvironmentDefault.resolve(passwordHashMemoryBytes, "HOMEWARD_PASSWORD_HASH_MEMORY_BYTES", c.passwordHashMemoryBytes)
         c.maxConcurrentPasswordHashes = try EnvironmentDefault.resolve(maxConcurrentPasswordHashes, "HOMEWARD_MAX_CONCURRENT_PASSWORD_HASHES", c.maxConcurrentPasswordHashes)
         c.retentionDays = try EnvironmentDefault.resolve(retentionDays, "HOMEWARD_RETENTION_DAYS", c.retentionDays)
+        c.retentionIntervalSeconds = try EnvironmentDefault.resolve(retentionIntervalSeconds, "HOMEWARD_RETENTION_INTERVAL_SECONDS", c.retentionIntervalSeconds)
+        c.poorAccuracyMetres = try EnvironmentDefault.resolve(poorAccuracyMetres, "HOMEWARD_POOR_ACCURACY_METRES", c.poorAccuracyMetres)
+        c.maxPlausibleSpeedMetresPerSecond = try EnvironmentDefault.resolve(maxPlausibleSpeedMetresPerSecond, "HOMEWARD_MAX_PLAUSIBLE_SPEED_METRES_PER_SECOND", c.maxPlausibleSpeedMetresPerSecond)
+        c.basicCredentialCacheSeconds = try EnvironmentDefault.resolve(basicCredentialCacheSeconds, "HOMEWARD_BASIC_CREDENTIAL_CACHE_SECONDS", c.basicCredentialCacheSeconds)
         c.publicBaseURL = try EnvironmentDefault.resolve(publicBaseURL, "HOMEWARD_PUBLIC_BASE_URL", c.publicBaseURL)
         return c
     }

@@ -35,6 +35,16 @@ public struct AppConfiguration: Sendable {
 
     /// Days of location and motion history kept; 0 keeps everything.
     public var retentionDays = 0
+    /// How often the server applies `retentionDays`.
+    public var retentionIntervalSeconds = 24 * 3600
+
+    /// Fixes with a horizontal accuracy worse than this are stored but flagged and ignored by detectors.
+    public var poorAccuracyMetres = 100.0
+    /// A fix implying a faster move than this from the previous reliable fix is flagged as a jump.
+    public var maxPlausibleSpeedMetresPerSecond = 85.0
+    /// How long a successful HTTP Basic login of a tracking client is remembered (by the SHA-256 of
+    /// the header), so a phone posting every few seconds does not cost a password hash each time.
+    public var basicCredentialCacheSeconds = 5 * 60
 
     /// The address clients reach the server at (e.g. `https://homeward.example.org`), put in front of
     /// share links; empty gives links relative to the server.

@@ -37,6 +37,8 @@ public final class HomewardApp: Sendable {
     public let locationObservers: [any LocationObserver]
     /// The app's logger.
     public let logger: Logger
+    /// Applies `retentionDays` while the server runs.
+    public let retention: RetentionSweeper
 
     /// Opens (or creates) the database, applies pending migrations and builds the services.
     public init(configuration: AppConfiguration, clock: any WallClock = SystemClock(), logger: Logger) throws {
@@ -61,7 +63,8 @@ public final class HomewardApp: Sendable {
         presence = Presence()
         authenticator = Authenticator(
             database: database, clock: clock, presence: presence,
-            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds
+            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, passwordHasher: passwordHasher,
+            basicCredentialCacheSeconds: configuration.basicCredentialCacheSeconds
         )
         health = HealthMonitor(database: database)
         let accessPolicy = AccessPolicy()
@@ -70,12 +73,22 @@ public final class HomewardApp: Sendable {
         self.metrics = metrics
         alerts = AlertCenter(accessPolicy: accessPolicy, metrics: metrics)
         locationObservers = []
+        retention = RetentionSweeper(
+            pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
+            intervalSeconds: configuration.retentionIntervalSeconds, logger: logger
+        )
     }
 
     /// The routes of every feature.
     public func makeRouter() -> Router {
         var router = Router()
         registerServiceRoutes(on: &router, app: self)
+        registerIngestRoutes(on: &router, app: self)
+        registerViewRoutes(on: &router, app: self)
+        registerDeviceRoutes(on: &router, app: self)
+        registerOwnTracksRoutes(on: &router, app: self)
+        registerOverlandRoutes(on: &router, app: self)
+        registerOsmAndRoutes(on: &router, app: self)
         registerJournalRoutes(on: &router, app: self)
         registerEpisodeRoutes(on: &router, app: self)
         registerShareRoutes(on: &router, app: self)
@@ -85,6 +98,7 @@ public final class HomewardApp: Sendable {
     /// Starts background work and the HTTP server; returns the running server.
     public func start() throws -> HTTPServer {
         health.start()
+        retention.start()
         var http = configuration.http
         http.host = configuration.host
         http.port = configuration.port
@@ -96,6 +110,7 @@ public final class HomewardApp: Sendable {
     /// Stops background work and closes the database after the server has stopped.
     public func close() throws {
         health.stop()
+        retention.stop()
         try database.close()
     }
 }

@@ -1,5 +1,7 @@
+import Foundation
 import HomewardHTTP
 import HomewardStore
+import Synchronization
 
 /// Turns the credentials of a request into a `Caller`: the one place bearer tokens are checked.
 ///
@@ -14,13 +16,116 @@ public final class Authenticator: Sendable {
     private let clock: any WallClock
     private let presence: Presence
     private let sessionLifetimeMilliseconds: Int64
+    private let passwordHasher: PasswordHasher?
+    private let basicCacheMilliseconds: Int64
+    /// Successful Basic logins by the SHA-256 of the header value, with when they stop counting.
+    private let basicCache = Mutex<[[UInt8]: (caller: Caller, expiresAt: Int64)]>([:])
 
-    /// Creates an authenticator over the sessions table.
-    public init(database: any DatabaseWriter, clock: any WallClock, presence: Presence, sessionLifetimeSeconds: Int) {
+    /// Creates an authenticator over the sessions and devices tables; HTTP Basic needs `passwordHasher`.
+    public init(
+        database: any DatabaseWriter, clock: any WallClock, presence: Presence, sessionLifetimeSeconds: Int,
+        passwordHasher: PasswordHasher? = nil, basicCredentialCacheSeconds: Int = 300
+    ) {
         self.database = database
         self.clock = clock
         self.presence = presence
         self.sessionLifetimeMilliseconds = Int64(sessionLifetimeSeconds) * 1000
+        self.passwordHasher = passwordHasher
+        self.basicCacheMilliseconds = Int64(basicCredentialCacheSeconds) * 1000
+    }
+
+    /// The caller owning device key `key` (tracking clients); 401 for an unknown or revoked key.
+    /// Counts as a heartbeat; `devices.last_used_at_ms` is written at most once per touch interval.
+    public func authenticate(deviceKey key: String) throws -> Caller {
+        let now = clock.now().unixMilliseconds
+        let device = try database.read { db in
+            try db.fetchOne(
+                """
+                SELECT d.id, d.account_key, a.id, d.last_used_at_ms
+                FROM devices d JOIN accounts a ON a.key = d.account_key WHERE d.key_sha256 = ?
+                """,
+                [SecretDigest.sha256(key)]
+            ) { row in
+                (id: try row.value(at: 0) as String, accountKey: try row.value(at: 1) as Int64,
+                 accountID: try row.value(at: 2) as String, lastUsedAt: try row.value(at: 3) as Int64?)
+            }
+        }
+        guard let device else { throw HTTPError.unauthorized("The device key is unknown or was revoked.") }
+        presence.touch(device.accountKey, at: Timestamp(unixMilliseconds: now))
+        if now - (device.lastUsedAt ?? 0) >= Self.touchIntervalMilliseconds {
+            try database.write { db in
+                try db.execute("UPDATE devices SET last_used_at_ms = ? WHERE id = ?", now, device.id)
+                try db.execute(
+                    "UPDATE accounts SET last_seen_at_ms = max(coalesce(last_seen_at_ms, 0), ?) WHERE key = ?",
+                    now, device.accountKey
+                )
+            }
+        }
+        return Caller(accountKey: device.accountKey, accountID: device.accountID, sessionID: nil)
+    }
+
+    /// The caller of an `Authorization: Basic` value: phone and password, or any user name with a
+    /// device key as the password. Successful logins are remembered for the cache lifetime (by the
+    /// SHA-256 of the value) so a phone posting every few seconds costs one password hash, not one each.
+    public func authenticate(basic value: String) throws -> Caller {
+        let now = clock.now().unixMilliseconds
+        let digest = SecretDigest.sha256(value)
+        if let cached = basicCache.withLock({ $0[digest] }), cached.expiresAt > now {
+            presence.touch(cached.caller.accountKey, at: Timestamp(unixMilliseconds: now))
+            return cached.caller
+        }
+        guard let decoded = Data(base64Encoded: value).flatMap({ String(data: $0, encoding: .utf8) }),
+              let colon = decoded.firstIndex(of: ":") else {
+            throw HTTPError.unauthorized("The Basic credentials are malformed.")
+        }
+        let user = String(decoded[..<colon])
+        let password = String(decoded[decoded.index(after: colon)...])
+        let caller: Caller
+        if let device = try? authenticate(deviceKey: password) {
+            caller = device
+        } else {
+            caller = try authenticate(phone: user, password: password, at: now)
+        }
+        basicCache.withLock { cache in
+            cache = cache.filter { $0.value.expiresAt > now }
+            cache[digest] = (caller, now + basicCacheMilliseconds)
+        }
+        return caller
+    }
+
+    private func authenticate(phone: String, password: String, at now: Int64) throws -> Caller {
+        guard let passwordHasher else { throw HTTPError.unauthorized() }
+        let normalized = try? PhoneNumber(normalizing: phone)
+        let account = try normalized.flatMap { phone in
+            try database.read { db in
+                try db.fetchOne("SELECT key, id, password_hash FROM accounts WHERE phone = ?", [phone.e164]) { row in
+                    (key: try row.value(at: 0) as Int64, id: try row.value(at: 1) as String, hash: try row.value(at: 2) as String)
+                }
+            }
+        }
+        guard passwordHasher.verify(password, against: account?.hash), let account else {
+            throw HTTPError.unauthorized("The phone or password is wrong.")
+        }
+        presence.touch(account.key, at: Timestamp(unixMilliseconds: now))
+        return Caller(accountKey: account.key, accountID: account.id, sessionID: nil)
+    }
+
+    /// The caller of a tracking client's request: HTTP Basic, a bearer session token or device key,
+    /// or a device key in `?token=`; 401 without valid credentials.
+    public func authenticateClient(_ context: RequestContext) throws -> Caller {
+        if let value = context.request.headers["Authorization"] {
+            let parts = value.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "basic" {
+                return try authenticate(basic: String(parts[1].drop(while: { $0 == " " })))
+            }
+            if let token = Self.bearerToken(in: context.request.headers) {
+                return try (try? authenticate(token: token)) ?? authenticate(deviceKey: token)
+            }
+        }
+        if let token = context.query["token"] {
+            return try authenticate(deviceKey: token)
+        }
+        throw HTTPError.unauthorized()
     }
 
     /// The caller of `context`, from `Authorization: Bearer <token>`; 401 without a valid token.

@@ -1,0 +1,4 @@
+/// The answer of `GET /v1/me/devices`.
+struct DeviceListResponse: Encodable {
+    var devices: [DeviceResource]
+}

@@ -1,0 +1,30 @@
+import Foundation
+import HomewardHTTP
+
+/// `POST /v1/me/devices`, `GET /v1/me/devices`, `DELETE /v1/me/devices/{id}`: keys for tracking
+/// clients that cannot log in (OsmAnd `id`, Overland `?token=`, OwnTracks Basic password).
+func registerDeviceRoutes(on router: inout Router, app: HomewardApp) {
+    let store = DeviceStore()
+    router.post("/v1/me/devices") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let request = try context.decode(NewDeviceRequest.self)
+        let name = request.name.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.utf8.count <= NewDeviceRequest.maxNameBytes else {
+            throw HTTPError.invalidRequest("name must have 1 to \(NewDeviceRequest.maxNameBytes) bytes.", field: "name")
+        }
+        let device = try app.database.write { db in
+            try store.create(named: name, for: caller.accountKey, at: app.clock.now(), in: db)
+        }
+        return .json(device, status: .created)
+    }
+    router.get("/v1/me/devices") { context in
+        let caller = try app.authenticator.authenticate(context)
+        return .json(DeviceListResponse(devices: try app.database.read { try store.devices(of: caller.accountKey, in: $0) }))
+    }
+    router.delete("/v1/me/devices/{id}") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let id = try context.parameter("id")
+        guard try app.database.write({ try store.revoke(id, of: caller.accountKey, in: $0) }) else { throw HTTPError.notFound() }
+        return HTTPResponse(status: .noContent)
+    }
+}

@@ -1,0 +1,7 @@
+/// The answer of `POST /v1/me/devices`: the key, shown this once.
+struct NewDeviceResponse: Encodable {
+    var id: String
+    var name: String
+    var key: String
+    var createdAt: Timestamp
+}

@@ -1,0 +1,163 @@
+import HomewardGeo
+import HomewardStore
+
+/// Stores batches of location fixes and motion reports durably, flags noise, keeps each account's
+/// latest position and quarter-hour motion totals, and feeds fresh fixes to the real-time reactions.
+///
+/// Samples are validated before the write; one write block (one group commit) then stores them in
+/// time order, updates `latest_locations`, and calls every `LocationObserver` with the fixes newer
+/// than the account's newest stored fix, so an exit inside an offline batch is seen while a late
+/// buffer only fills history. Events are published once the block has committed.
+public struct IngestService: Sendable {
+    private let app: HomewardApp
+    private let locations = LocationStore()
+    private let motion = MotionStore()
+    private let limits: IngestLimits
+    private let observers: [any LocationObserver]
+
+    /// Creates the service of `app`, feeding fresh fixes to `observers` (by default the app's).
+    public init(app: HomewardApp, observers: [any LocationObserver]? = nil) {
+        self.app = app
+        self.observers = observers ?? app.locationObservers
+        limits = IngestLimits(
+            poorAccuracyMetres: app.configuration.poorAccuracyMetres,
+            maxPlausibleSpeedMetresPerSecond: app.configuration.maxPlausibleSpeedMetresPerSecond
+        )
+    }
+
+    /// Validates and stores location `samples` of `caller`; the result lists the refused ones by index.
+    public func storeLocations(_ samples: [LocationSample], of caller: Caller) throws -> IngestResult {
+        try storeLocations(samples.map { .sample($0) }, of: caller)
+    }
+
+    /// Validates and stores motion `samples` of `caller`; the result lists the refused ones by index.
+    public func storeMotion(_ samples: [MotionSample], of caller: Caller) throws -> IngestResult {
+        try storeMotion(samples.map { .sample($0) }, of: caller)
+    }
+
+    func storeLocations(_ batch: [DecodedSample<LocationSample>], of caller: Caller) throws -> IngestResult {
+        let now = app.clock.now()
+        var result = IngestResult()
+        var valid: [LocationSample] = []
+        valid.reserveCapacity(batch.count)
+        for (index, decoded) in batch.enumerated() {
+            switch decoded {
+            case .sample(let sample):
+                if let problem = sample.problem(now: now) {
+                    result.rejected.append(problem.rejection(index: index))
+                } else {
+                    valid.append(sample)
+                }
+            case .problem(let problem):
+                result.rejected.append(problem.rejection(index: index))
+            }
+        }
+        valid.sort { ($0.time, SampleIdentity.hash(of: $0.id)) < ($1.time, SampleIdentity.hash(of: $1.id)) }
+        let account = caller.accountKey
+        let written = try app.database.write { db in
+            try write(valid, of: account, receivedAt: now, in: db)
+        }
+        result.accepted = written.accepted
+        result.duplicates = valid.count - written.accepted
+        count("location", result)
+        for event in written.events { app.events.publish(event) }
+        if let latest = written.newLatest {
+            let payload = try JSONBytes.encode(LocationEvent(accountID: caller.accountID, location: LocationResource(latest.fix)))
+            app.events.publish(AppEvent(kind: .location, subject: account, payload: payload))
+        }
+        return result
+    }
+
+    func storeMotion(_ batch: [DecodedSample<MotionSample>], of caller: Caller) throws -> IngestResult {
+        let now = app.clock.now()
+        var result = IngestResult()
+        var valid: [MotionSample] = []
+        for (index, decoded) in batch.enumerated() {
+            switch decoded {
+            case .sample(let sample):
+                if let problem = sample.problem(now: now) {
+                    result.rejected.append(problem.rejection(index: index))
+                } else {
+                    valid.append(sample)
+                }
+            case .problem(let problem):
+                result.rejected.append(problem.rejection(index: index))
+            }
+        }
+        let account = caller.accountKey
+        result.accepted = try app.database.write { db in
+            try valid.reduce(0) { stored, sample in try motion.insert(sample, of: account, in: db) ? stored + 1 : stored }
+        }
+        result.duplicates = valid.count - result.accepted
+        count("motion", result)
+        return result
+    }
+
+    private struct Written {
+        var accepted = 0
+        var events: [AppEvent] = []
+        var newLatest: LatestLocation?
+    }
+
+    /// Runs inside the write block: `samples` are sorted by time.
+    private func write(_ samples: [LocationSample], of account: AccountKey, receivedAt now: Timestamp, in db: Database) throws -> Written {
+        var written = Written()
+        guard let first = samples.first else { return written }
+        let previous = try locations.latest(of: account, in: db)
+        var reference = try locations.lastReliableFix(of: account, before: first.time, in: db)
+        var latest = previous
+        var fresh: [ObservedFix] = []
+        for sample in samples {
+            let fix = StoredLocation(sample, flags: flags(of: sample, after: reference))
+            guard try locations.insert(fix, of: account, in: db) else { continue }
+            written.accepted += 1
+            if fix.isReliable { reference = fix }
+            if previous.map({ fix.time > $0.newestFixTime }) ?? true {
+                fresh.append(fix.observed)
+            }
+            let newestFixTime = max(latest?.newestFixTime ?? fix.time, fix.time)
+            if !fix.flags.contains(.jump), latest.map({ fix.time > $0.fix.time }) ?? true {
+                latest = LatestLocation(fix: fix, newestFixTime: newestFixTime, receivedAt: now)
+            } else {
+                latest?.newestFixTime = newestFixTime
+            }
+        }
+        if let latest, latest != previous {
+            try locations.save(latest, of: account, in: db)
+            if latest.fix != previous?.fix { written.newLatest = latest }
+        }
+        if !fresh.isEmpty {
+            for observer in observers {
+                written.events += try observer.observe(fresh, of: account, in: db)
+            }
+        }
+        return written
+    }
+
+    /// The flags of `sample` given the previous reliable fix `reference`.
+    private func flags(of sample: LocationSample, after reference: StoredLocation?) -> SampleFlags {
+        var flags: SampleFlags = []
+        if let accuracy = sample.accuracyMetres, accuracy > limits.poorAccuracyMetres {
+            flags.insert(.poorAccuracy)
+        }
+        if let reference {
+            let metres = Haversine.distanceMetres(
+                from: Coordinate(lat: reference.lat, lon: reference.lon), to: Coordinate(lat: sample.lat, lon: sample.lon))
+            let seconds = max(
+                Double(sample.time.unixMilliseconds - reference.time.unixMilliseconds) / Double(Timestamp.millisecondsPerSecond),
+                Self.minimumJumpIntervalSeconds)
+            if metres / seconds > limits.maxPlausibleSpeedMetresPerSecond { flags.insert(.jump) }
+        }
+        return flags
+    }
+
+    /// Fixes closer in time than this are compared as if this far apart, so two fixes in the same
+    /// second a few metres apart are not an "infinite speed".
+    private static let minimumJumpIntervalSeconds = 1.0
+
+    private func count(_ kind: String, _ result: IngestResult) {
+        app.metrics.increment("homeward_ingest_samples_total", labels: ["kind": kind, "outcome": "accepted"], by: result.accepted)
+        app.metrics.increment("homeward_ingest_samples_total", labels: ["kind": kind, "outcome": "duplicate"], by: result.duplicates)
+        app.metrics.increment("homeward_ingest_samples_total", labels: ["kind": kind, "outcome": "rejected"], by: result.rejected.count)
+    }
+}

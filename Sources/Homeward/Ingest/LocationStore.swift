@@ -1,0 +1,131 @@
+import HomewardStore
+
+/// SQL access to `locations` and `latest_locations`. Coordinates are stored as degrees × 10^7 and
+/// the other measures as small scaled integers (schema/0003_locations.sql), which keeps a sample
+/// near 40 bytes on disk.
+public struct LocationStore: Sendable {
+    /// Creates the store.
+    public init() {}
+
+    /// Stores `fix` of `account` unless the account already has a sample with its time and hash;
+    /// returns whether it was stored.
+    public func insert(_ fix: StoredLocation, of account: AccountKey, in db: Database) throws -> Bool {
+        try db.execute(
+            """
+            INSERT INTO locations (account_key, t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm,
+                                   speed_cm_s, heading_deg, battery_pct, flags)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO NOTHING
+            """,
+            account, fix.time.unixMilliseconds, fix.sampleHash,
+            Self.scaled(fix.lat, by: Self.degreeScale), Self.scaled(fix.lon, by: Self.degreeScale),
+            fix.accuracyMetres.map { Self.scaled($0, by: Self.decimetresPerMetre) },
+            fix.altitudeMetres.map { Self.scaled($0, by: Self.decimetresPerMetre) },
+            fix.speedMetresPerSecond.map { Self.scaled($0, by: Self.centimetresPerMetre) },
+            fix.headingDegrees.map { Self.scaled($0, by: 1) % 360 },
+            fix.batteryPercent.map { Self.scaled($0, by: 1) },
+            fix.flags.rawValue
+        )
+        return db.changes > 0
+    }
+
+    /// The newest fix of `account` before `time` that detectors may trust.
+    public func lastReliableFix(of account: AccountKey, before time: Timestamp, in db: Database) throws -> StoredLocation? {
+        try db.fetchOne(
+            "SELECT \(Self.columns) FROM locations WHERE account_key = ? AND t_ms < ? AND flags = 0 ORDER BY t_ms DESC LIMIT 1",
+            [account, time.unixMilliseconds], map: Self.location(from:)
+        )
+    }
+
+    /// Up to `limit` fixes of `account` from `from` (inclusive) to `to` (exclusive), oldest first,
+    /// starting after `position`; flagged fixes only when `includingFlagged`.
+    public func history(
+        of account: AccountKey, from: Timestamp, to: Timestamp, after position: HistoryPosition?,
+        limit: Int, includingFlagged: Bool, in db: Database
+    ) throws -> [StoredLocation] {
+        let start = position ?? HistoryPosition(time: from.adding(milliseconds: -1), sampleHash: Int64.max)
+        let flagFilter = includingFlagged ? "" : "AND flags = 0"
+        return try db.fetchAll(
+            """
+            SELECT \(Self.columns) FROM locations
+            WHERE account_key = ? AND (t_ms, sample_hash) > (?, ?) AND t_ms >= ? AND t_ms < ? \(flagFilter)
+            ORDER BY t_ms, sample_hash LIMIT ?
+            """,
+            [account, start.time.unixMilliseconds, start.sampleHash, from.unixMilliseconds, to.unixMilliseconds, limit],
+            map: Self.location(from:)
+        )
+    }
+
+    /// The `latest_locations` row of `account`, if it has posted a fix.
+    public func latest(of account: AccountKey, in db: Database) throws -> LatestLocation? {
+        try db.fetchOne(
+            """
+            SELECT t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s, heading_deg, battery_pct, flags,
+                   newest_fix_t_ms, received_at_ms
+            FROM latest_locations WHERE account_key = ?
+            """,
+            [account]
+        ) { row in
+            LatestLocation(
+                fix: StoredLocation(
+                    time: Timestamp(unixMilliseconds: try row.value(at: 0)), sampleHash: SampleIdentity.absentIDHash,
+                    lat: try row.value(at: 1), lon: try row.value(at: 2), accuracyMetres: try row.value(at: 3),
+                    altitudeMetres: try row.value(at: 4), speedMetresPerSecond: try row.value(at: 5),
+                    headingDegrees: try row.value(at: 6), batteryPercent: try row.value(at: 7),
+                    flags: SampleFlags(rawValue: try row.value(at: 8))
+                ),
+                newestFixTime: Timestamp(unixMilliseconds: try row.value(at: 9)),
+                receivedAt: Timestamp(unixMilliseconds: try row.value(at: 10))
+            )
+        }
+    }
+
+    /// Writes the `latest_locations` row of `account`.
+    public func save(_ latest: LatestLocation, of account: AccountKey, in db: Database) throws {
+        let fix = latest.fix
+        try db.execute(
+            """
+            INSERT OR REPLACE INTO latest_locations (account_key, t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s,
+                                                     heading_deg, battery_pct, flags, newest_fix_t_ms, received_at_ms)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            account, fix.time.unixMilliseconds, fix.lat, fix.lon, fix.accuracyMetres, fix.altitudeMetres,
+            fix.speedMetresPerSecond, fix.headingDegrees, fix.batteryPercent, fix.flags.rawValue,
+            latest.newestFixTime.unixMilliseconds, latest.receivedAt.unixMilliseconds
+        )
+    }
+
+    /// Deletes every location sample of `account` taken before `time`; returns how many.
+    public func deleteHistory(of account: AccountKey, before time: Timestamp, in db: Database) throws -> Int {
+        try db.execute("DELETE FROM locations WHERE account_key = ? AND t_ms < ?", account, time.unixMilliseconds)
+        return db.changes
+    }
+
+    private static let degreeScale = 10_000_000.0
+    private static let decimetresPerMetre = 10.0
+    private static let centimetresPerMetre = 100.0
+    private static let columns =
+        "t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm, speed_cm_s, heading_deg, battery_pct, flags"
+
+    private static func scaled(_ value: Double, by scale: Double) -> Int64 {
+        Int64((value * scale).rounded())
+    }
+
+    private static func location(from row: Row) throws -> StoredLocation {
+        func unscaled(_ index: Int, _ scale: Double) throws -> Double? {
+            (try row.value(at: index) as Int64?).map { Double($0) / scale }
+        }
+        return StoredLocation(
+            time: Timestamp(unixMilliseconds: try row.value(at: 0)),
+            sampleHash: try row.value(at: 1),
+            lat: Double(try row.value(at: 2) as Int64) / degreeScale,
+            lon: Double(try row.value(at: 3) as Int64) / degreeScale,
+            accuracyMetres: try unscaled(4, decimetresPerMetre),
+            altitudeMetres: try unscaled(5, decimetresPerMetre),
+            speedMetresPerSecond: try unscaled(6, centimetresPerMetre),
+            headingDegrees: try unscaled(7, 1),
+            batteryPercent: try unscaled(8, 1),
+            flags: SampleFlags(rawValue: try row.value(at: 9))
+        )
+    }
+}

@@ -1,0 +1,74 @@
+import HomewardStore
+
+/// SQL access to `motion` and its quarter-hour totals `motion_quarter_hours`, which ingest keeps
+/// up to date so that daily totals in any time zone never read the reports themselves.
+public struct MotionStore: Sendable {
+    /// Length of one totals bucket.
+    public static let bucketMilliseconds: Int64 = 15 * 60 * 1000
+    private static let minuteMilliseconds: Int64 = 60 * 1000
+    private static let decimetresPerMetre = 10.0
+
+    /// Creates the store.
+    public init() {}
+
+    /// Stores `sample` of `account` and adds it to its quarter hour, unless the account already has a
+    /// report with its time and id; returns whether it was stored.
+    public func insert(_ sample: MotionSample, of account: AccountKey, in db: Database) throws -> Bool {
+        let distance = sample.distanceMetres.map { Int64(($0 * Self.decimetresPerMetre).rounded()) }
+        try db.execute(
+            """
+            INSERT INTO motion (account_key, t_ms, sample_hash, steps, distance_dm, activity)
+            VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            """,
+            account, sample.time.unixMilliseconds, SampleIdentity.hash(of: sample.id), sample.steps.map { Int64($0) },
+            distance, sample.activity?.code
+        )
+        guard db.changes > 0 else { return false }
+        let time = sample.time.unixMilliseconds
+        let bucket = Self.floor(time, to: Self.bucketMilliseconds)
+        let isActive = sample.activity?.isActive == true || (sample.steps ?? 0) > 0
+        let minuteBit: Int64 = isActive ? 1 << ((time - bucket) / Self.minuteMilliseconds) : 0
+        try db.execute(
+            """
+            INSERT INTO motion_quarter_hours (account_key, start_ms, steps, distance_dm, active_minutes)
+            VALUES (?1, ?2, ?3, ?4, ?5)
+            ON CONFLICT (account_key, start_ms) DO UPDATE SET
+                steps = steps + ?3, distance_dm = distance_dm + ?4, active_minutes = active_minutes | ?5
+            """,
+            account, bucket, Int64(sample.steps ?? 0), distance ?? 0, minuteBit
+        )
+        return true
+    }
+
+    /// The totals of `account` over `from` (inclusive) to `to` (exclusive), both on quarter-hour bounds.
+    public func totals(of account: AccountKey, from: Timestamp, to: Timestamp, in db: Database) throws -> MotionTotals {
+        var totals = MotionTotals()
+        try db.query(
+            "SELECT steps, distance_dm, active_minutes FROM motion_quarter_hours WHERE account_key = ? AND start_ms >= ? AND start_ms < ?",
+            [account, from.unixMilliseconds, to.unixMilliseconds]
+        ) { row in
+            totals.steps += try row.value(at: 0) as Int
+            totals.distance += Double(try row.value(at: 1) as Int64) / Self.decimetresPerMetre
+            totals.activeMinutes += (try row.value(at: 2) as Int64).nonzeroBitCount
+        }
+        return totals
+    }
+
+    /// Deletes every motion report of `account` before `time`, and the quarter hours that ended by
+    /// then; returns how many reports.
+    public func deleteHistory(of account: AccountKey, before time: Timestamp, in db: Database) throws -> Int {
+        try db.execute("DELETE FROM motion WHERE account_key = ? AND t_ms < ?", account, time.unixMilliseconds)
+        let deleted = db.changes
+        try db.execute(
+            "DELETE FROM motion_quarter_hours WHERE account_key = ? AND start_ms < ?",
+            account, Self.floor(time.unixMilliseconds, to: Self.bucketMilliseconds) - Self.bucketMilliseconds + 1
+        )
+        return deleted
+    }
+
+    /// `value` rounded down to a multiple of `step` (also for times before 1970).
+    static func floor(_ value: Int64, to step: Int64) -> Int64 {
+        let remainder = value % step
+        return remainder < 0 ? value - remainder - step : value - remainder
+    }
+}

@@ -1,0 +1,157 @@
+import HomewardGeo
+import HomewardHTTP
+import HomewardStore
+
+/// Writes an account's history as GeoJSON or GPX into a streamed response, reading the database
+/// one page at a time (each page its own short read, so a slow client never pins a snapshot).
+struct HistoryExporter {
+    /// Fixes read from the database per page.
+    static let pageSize = 2000
+    /// Bytes gathered before they are handed to the connection.
+    static let chunkBytes = 64 * 1024
+
+    let database: any DatabaseReader
+    let account: AccountKey
+    let accountName: String
+    let query: HistoryQuery
+    private let locations = LocationStore()
+
+    /// Produces the whole document into `writer`, then finishes it.
+    func export(into writer: HTTPBodyWriter) {
+        defer { writer.finish() }
+        var output = Output(writer: writer)
+        output.append(header)
+        var isFirst = true
+        var count = 0
+        let emit: (StoredLocation) -> Bool = { fix in
+            output.append(point(fix, isFirst: isFirst))
+            isFirst = false
+            count += 1
+            return output.flushIfFull()
+        }
+        do {
+            if let tolerance = query.simplifyMetres {
+                for fix in Self.simplified(try everyFix(), toleranceMetres: tolerance) where !emit(fix) { return }
+            } else {
+                var position = query.after
+                while true {
+                    let page = try read(after: position)
+                    for fix in page where !emit(fix) { return }
+                    guard page.count == Self.pageSize, let last = page.last else { break }
+                    position = HistoryPosition(time: last.time, sampleHash: last.sampleHash)
+                }
+            }
+        } catch {
+            return
+        }
+        output.append(footer)
+        output.flush()
+    }
+
+    /// `fixes` reduced by Douglas–Peucker with `toleranceMetres`, keeping times and measures.
+    static func simplified(_ fixes: [StoredLocation], toleranceMetres: Double) -> [StoredLocation] {
+        let kept = DouglasPeucker.simplify(fixes.map { Coordinate(lat: $0.lat, lon: $0.lon) }, toleranceMetres: toleranceMetres)
+        var result: [StoredLocation] = []
+        result.reserveCapacity(kept.count)
+        var next = kept.makeIterator()
+        var wanted = next.next()
+        for fix in fixes where wanted == Coordinate(lat: fix.lat, lon: fix.lon) {
+            result.append(fix)
+            wanted = next.next()
+        }
+        return result
+    }
+
+    private func everyFix() throws -> [StoredLocation] {
+        var all: [StoredLocation] = []
+        var position = query.after
+        while true {
+            let page = try read(after: position)
+            all += page
+            guard page.count == Self.pageSize, let last = page.last else { return all }
+            position = HistoryPosition(time: last.time, sampleHash: last.sampleHash)
+        }
+    }
+
+    private func read(after position: HistoryPosition?) throws -> [StoredLocation] {
+        try database.read { db in
+            try locations.history(
+                of: account, from: query.from, to: query.to, after: position, limit: Self.pageSize,
+                includingFlagged: query.includingFlagged, in: db)
+        }
+    }
+
+    private var header: String {
+        switch query.format {
+        case .gpx:
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="Homeward" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+            xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
+            <trk><name>\(Self.xmlEscaped(accountName))</name><trkseg>
+
+            """
+        case .geojson, .json:
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"# + Self.jsonString(accountName)
+                + #"},"geometry":{"type":"LineString","coordinates":["#
+        }
+    }
+
+    private var footer: String {
+        switch query.format {
+        case .gpx: "</trkseg></trk>\n</gpx>\n"
+        case .geojson, .json: "]}}]}"
+        }
+    }
+
+    private func point(_ fix: StoredLocation, isFirst: Bool) -> String {
+        switch query.format {
+        case .gpx:
+            let elevation = fix.altitudeMetres.map { "<ele>\($0)</ele>" } ?? ""
+            return "<trkpt lat=\"\(fix.lat)\" lon=\"\(fix.lon)\">\(elevation)<time>\(fix.time.rfc3339)</time></trkpt>\n"
+        case .geojson, .json:
+            let altitude = fix.altitudeMetres.map { ",\($0)" } ?? ""
+            return "\(isFirst ? "" : ",")[\(fix.lon),\(fix.lat)\(altitude)]"
+        }
+    }
+
+    private static func xmlEscaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    private static func jsonString(_ text: String) -> String {
+        (try? JSONBytes.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+    }
+
+    /// Gathers text and hands it to the writer in chunks.
+    private struct Output {
+        let writer: HTTPBodyWriter
+        var buffer: [UInt8] = []
+
+        mutating func append(_ text: String) {
+            buffer.append(contentsOf: text.utf8)
+        }
+
+        /// Hands the buffer on once it is large; false when the client has gone.
+        mutating func flushIfFull() -> Bool {
+            buffer.count < HistoryExporter.chunkBytes ? true : flush()
+        }
+
+        @discardableResult
+        mutating func flush() -> Bool {
+            defer { buffer.removeAll(keepingCapacity: true) }
+            return buffer.isEmpty ? writer.isOpen : writer.write(buffer)
+        }
+    }
+}

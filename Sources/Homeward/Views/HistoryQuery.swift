@@ -1,0 +1,62 @@
+import HomewardHTTP
+
+/// The query of `GET /v1/accounts/{id}/locations`: `from`, `to`, `limit`, `cursor`, `simplify`,
+/// `format`, `includeFlagged`.
+struct HistoryQuery {
+    /// Items a JSON page holds unless `limit` says otherwise.
+    static let defaultPageLimit = 100
+    /// Items a JSON page holds at most.
+    static let maxPageLimit = 1000
+    /// Largest simplification tolerance accepted.
+    static let maxSimplifyMetres = 100_000.0
+
+    var from: Timestamp
+    var to: Timestamp
+    var limit: Int
+    var after: HistoryPosition?
+    var simplifyMetres: Double?
+    var format: HistoryFormat
+    var includingFlagged: Bool
+
+    /// Reads the query; 400 naming the parameter at fault.
+    init(_ query: QueryParameters, now: Timestamp) throws(HTTPError) {
+        from = try Self.time(query["from"], name: "from") ?? Timestamp(unixMilliseconds: 0)
+        to = try Self.time(query["to"], name: "to") ?? now.adding(milliseconds: IngestLimits.maxFutureMilliseconds + 1)
+        guard from <= to else { throw .invalidRequest("from must not be after to.", field: "from") }
+        limit = Self.defaultPageLimit
+        if let text = query["limit"] {
+            guard let value = Int(text), (1...Self.maxPageLimit).contains(value) else {
+                throw .invalidRequest("limit must be a whole number from 1 to \(Self.maxPageLimit).", field: "limit")
+            }
+            limit = value
+        }
+        if let cursor = query["cursor"] {
+            guard let position = HistoryPosition(cursor: cursor) else {
+                throw .invalidRequest("cursor is not one this server handed out.", field: "cursor")
+            }
+            after = position
+        }
+        if let text = query["simplify"] {
+            guard let value = Double(text), value.isFinite, value >= 0, value <= Self.maxSimplifyMetres else {
+                throw .invalidRequest("simplify must be metres from 0 to \(Int(Self.maxSimplifyMetres)).", field: "simplify")
+            }
+            simplifyMetres = value
+        }
+        guard let format = HistoryFormat(rawValue: query["format"] ?? "json") else {
+            throw .invalidRequest("format must be json, geojson or gpx.", field: "format")
+        }
+        self.format = format
+        switch query["includeFlagged"] {
+        case nil, "false": includingFlagged = false
+        case "true": includingFlagged = true
+        default: throw .invalidRequest("includeFlagged must be true or false.", field: "includeFlagged")
+        }
+    }
+
+    private static func time(_ text: String?, name: String) throws(HTTPError) -> Timestamp? {
+        guard let text else { return nil }
+        if let time = Timestamp(rfc3339: text) { return time }
+        if let seconds = Double(text), let time = Timestamp(unixSeconds: seconds) { return time }
+        throw .invalidRequest("\(name) must be an RFC 3339 time or a number of Unix seconds.", field: name)
+    }
+}

@@ -1,0 +1,32 @@
+/// What a guardian needs to know at a glance: `{state, lastSeenSeconds, zone, wandering}`.
+public struct StatusResource: Sendable, Equatable, Encodable {
+    /// `moving`, `stationary` or `unknown`.
+    public var state: String
+    /// Seconds since the person's phone last made an authenticated request or posted, or null if never.
+    public var lastSeenSeconds: Int?
+    /// The safe zone the person is in, or null.
+    public var zone: String?
+    /// The wandering episode in progress, or null.
+    public var wandering: PersonStatus.Wandering?
+
+    /// Creates a status.
+    public init(state: String, lastSeenSeconds: Int?, zone: String?, wandering: PersonStatus.Wandering?) {
+        self.state = state
+        self.lastSeenSeconds = lastSeenSeconds
+        self.zone = zone
+        self.wandering = wandering
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case state, lastSeenSeconds, zone, wandering
+    }
+
+    /// Encodes every field, absent ones as null.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(state, forKey: .state)
+        try container.encode(lastSeenSeconds, forKey: .lastSeenSeconds)
+        try container.encode(zone, forKey: .zone)
+        try container.encode(wandering, forKey: .wandering)
+    }
+}

@@ -1,0 +1,107 @@
+import HomewardHTTP
+
+/// Days `GET /v1/accounts/{id}/motion/daily` covers unless `from` says otherwise (ending with `to`).
+let defaultDailyMotionDays = 7
+/// Days one `GET /v1/accounts/{id}/motion/daily` may cover at most.
+let maxDailyMotionDays = 366
+
+/// The guardian views: `GET /v1/dependents`, `GET /v1/accounts/{id}/location`, location history and
+/// daily motion. Each answers 404 for an account the caller may not see.
+func registerViewRoutes(on router: inout Router, app: HomewardApp) {
+    let views = ViewService(app: app)
+    router.get("/v1/dependents") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let calendar = try calendarDay(context)
+        let dependents = try app.database.read { db in
+            try app.accessPolicy.dependents(of: caller, in: db).map { try views.person($0, today: calendar, in: db) }
+        }
+        return .json(DependentsResponse(dependents: dependents))
+    }
+    router.get("/v1/accounts/{id}/location") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let calendar = try calendarDay(context)
+        let id = try context.parameter("id")
+        return .json(try app.database.read { db in
+            try views.person(try app.accessPolicy.visibleAccount(id, to: caller, in: db), today: calendar, in: db)
+        })
+    }
+    router.get("/v1/accounts/{id}/locations") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let id = try context.parameter("id")
+        let query = try HistoryQuery(context.query, now: app.clock.now())
+        let (account, name) = try app.database.read { db in
+            let account = try app.accessPolicy.visibleAccount(id, to: caller, in: db)
+            return (account, try db.fetchOne("SELECT name FROM accounts WHERE key = ?", [account]) ?? "")
+        }
+        switch query.format {
+        case .json:
+            return .json(try historyPage(of: account, query, app: app))
+        case .geojson, .gpx:
+            let exporter = HistoryExporter(database: app.database, account: account, accountName: name, query: query)
+            let type = query.format == .gpx ? "application/gpx+xml" : "application/geo+json"
+            return .stream(headers: ["Content-Type": type]) { writer in exporter.export(into: writer) }
+        }
+    }
+    router.get("/v1/accounts/{id}/motion/daily") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let id = try context.parameter("id")
+        let calendar = try calendarDay(context)
+        let today = calendar.startOfDay(containing: app.clock.now())
+        let last = try day(context.query["to"], "to", calendar) ?? today
+        var day = try day(context.query["from"], "from", calendar) ?? last
+        if context.query["from"] == nil {
+            for _ in 1..<defaultDailyMotionDays { day = calendar.startOfDay(containing: day.adding(milliseconds: -1)) }
+        }
+        guard day <= last else { throw HTTPError.invalidRequest("from must not be after to.", field: "from") }
+        return .json(try app.database.read { db in
+            let account = try app.accessPolicy.visibleAccount(id, to: caller, in: db)
+            var days: [DailyMotion] = []
+            while day <= last {
+                guard days.count < maxDailyMotionDays else {
+                    throw HTTPError.invalidRequest("A request covers at most \(maxDailyMotionDays) days.", field: "from")
+                }
+                let next = calendar.startOfNextDay(after: day)
+                let totals = try MotionStore().totals(of: account, from: day, to: next, in: db)
+                days.append(DailyMotion(
+                    date: calendar.name(ofDayStarting: day), steps: totals.steps, distance: totals.distance,
+                    activeMinutes: totals.activeMinutes))
+                day = next
+            }
+            return DailyMotionResponse(days: days)
+        })
+    }
+}
+
+private func calendarDay(_ context: RequestContext) throws -> CalendarDay {
+    do {
+        return try CalendarDay(timeZone: context.query["tz"])
+    } catch {
+        throw HTTPError.invalidRequest(error.message, field: "tz")
+    }
+}
+
+private func day(_ text: String?, _ name: String, _ calendar: CalendarDay) throws -> Timestamp? {
+    guard let text else { return nil }
+    guard let start = calendar.startOfDay(named: text) else {
+        throw HTTPError.invalidRequest("\(name) must be a date such as 2026-11-21.", field: name)
+    }
+    return start
+}
+
+private func historyPage(of account: AccountKey, _ query: HistoryQuery, app: HomewardApp) throws -> HistoryPage {
+    var fixes = try app.database.read { db in
+        try LocationStore().history(
+            of: account, from: query.from, to: query.to, after: query.after, limit: query.limit + 1,
+            includingFlagged: query.includingFlagged, in: db)
+    }
+    var nextCursor: String?
+    if fixes.count > query.limit {
+        fixes.removeLast()
+        nextCursor = fixes.last.map { HistoryPosition(time: $0.time, sampleHash: $0.sampleHash).cursor }
+    }
+    if let tolerance = query.simplifyMetres {
+        fixes = HistoryExporter.simplified(fixes, toleranceMetres: tolerance)
+    }
+    let items = fixes.map { HistoryItem(location: LocationResource($0), flags: query.includingFlagged ? $0.flags.names : nil) }
+    return HistoryPage(locations: items, nextCursor: nextCursor)
+}

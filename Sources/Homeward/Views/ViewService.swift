@@ -1,0 +1,52 @@
+import HomewardHTTP
+import HomewardStore
+
+/// Builds the guardian views from `latest_locations`, the quarter-hour motion totals, heartbeats and
+/// the status board, never from history.
+struct ViewService {
+    /// A fix this recent with a speed above `movingSpeedMetresPerSecond` means `moving`.
+    static let movingWindowMilliseconds: Int64 = 5 * 60 * 1000
+    /// Speed above which a recent reliable fix means `moving`.
+    static let movingSpeedMetresPerSecond = 0.5
+    /// A fix this recent means at least `stationary`; older, `unknown`.
+    static let stationaryWindowMilliseconds: Int64 = 15 * 60 * 1000
+
+    let app: HomewardApp
+    private let locations = LocationStore()
+    private let motion = MotionStore()
+
+    /// The view of `account`, with today's motion counted from midnight in `calendar`'s zone.
+    func person(_ account: AccountKey, today calendar: CalendarDay, in db: Database) throws -> PersonView {
+        let now = app.clock.now()
+        guard let row = try db.fetchOne(
+            "SELECT id, name, last_seen_at_ms FROM accounts WHERE key = ?", [account],
+            map: { row in (id: try row.value(at: 0) as String, name: try row.value(at: 1) as String, lastSeen: try row.value(at: 2) as Int64?) }
+        ) else { throw HTTPError.notFound() }
+        let latest = try locations.latest(of: account, in: db)
+        let board = app.statusBoard.status(of: account)
+        let heartbeats = [app.presence.lastSeen(account)?.unixMilliseconds, row.lastSeen, latest?.receivedAt.unixMilliseconds]
+        let lastSeen = heartbeats.compactMap { $0 }.max()
+        let midnight = calendar.startOfDay(containing: now)
+        return PersonView(
+            account: AccountSummary(id: row.id, name: row.name),
+            location: latest.map { LocationResource($0.fix) },
+            status: StatusResource(
+                state: board?.state ?? Self.state(of: latest?.fix, at: now),
+                lastSeenSeconds: lastSeen.map { Int(max(0, now.unixMilliseconds - $0) / Timestamp.millisecondsPerSecond) },
+                zone: board?.zone,
+                wandering: board?.wandering
+            ),
+            motionToday: try motion.totals(of: account, from: midnight, to: calendar.startOfNextDay(after: midnight), in: db)
+        )
+    }
+
+    /// `moving`, `stationary` or `unknown` from the latest fix alone (when the geo reactions have no opinion).
+    static func state(of fix: StoredLocation?, at now: Timestamp) -> String {
+        guard let fix else { return "unknown" }
+        let age = now.unixMilliseconds - fix.time.unixMilliseconds
+        if fix.isReliable, age <= movingWindowMilliseconds, (fix.speedMetresPerSecond ?? 0) > movingSpeedMetresPerSecond {
+            return "moving"
+        }
+        return age <= stationaryWindowMilliseconds ? "stationary" : "unknown"
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import HomewardHTTP
+import HomewardHTTPTesting
+import XCTest
+@testable import Homeward
+
+final class ClientsTests: XCTestCase {
+    private func deviceKey(_ client: HTTPTestClient, _ account: TestApp.Account) throws -> String {
+        let response = try client.execute(.post, "/v1/me/devices", headers: account.auth, body: Array(#"{"name":"Tablet"}"#.utf8))
+        XCTAssertEqual(response.status, .created, response.text)
+        return try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["key"] as? String)
+    }
+
+    private func stored(_ test: TestApp, _ account: TestApp.Account) throws -> [StoredLocation] {
+        try test.app.database.read { db in
+            try LocationStore().history(
+                of: account.key, from: Timestamp(unixMilliseconds: 0), to: Timestamp(unixMilliseconds: Int64.max - 1),
+                after: nil, limit: 1000, includingFlagged: true, in: db)
+        }
+    }
+
+    private func basic(_ user: String, _ password: String) -> HTTPHeaders {
+        ["Authorization": "Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), "Content-Type": "application/json"]
+    }
+
+    func testDeviceKeysAreListedWithoutTheKeyAndRevocable() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        let stranger = try test.makeAccount()
+        try test.withClient(.inProcess) { client in
+            let key = try deviceKey(client, anna)
+            let listed = try client.execute(.get, "/v1/me/devices", headers: anna.auth)
+            XCTAssertFalse(listed.text.contains(key))
+            let devices = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(listed.body)) as? [String: Any])?["devices"] as? [[String: Any]])
+            XCTAssertEqual(devices.map { $0["name"] as? String }, ["Tablet"])
+            let id = try XCTUnwrap(devices.first?["id"] as? String)
+            XCTAssertEqual(try test.app.authenticator.authenticate(deviceKey: key).accountKey, anna.key)
+            XCTAssertEqual(try client.execute(.delete, "/v1/me/devices/\(id)", headers: stranger.auth).status, .notFound)
+            XCTAssertEqual(try client.execute(.delete, "/v1/me/devices/\(id)", headers: anna.auth).status, .noContent)
+            XCTAssertThrowsError(try test.app.authenticator.authenticate(deviceKey: key))
+            let stored: [[UInt8]] = try test.app.database.read { try $0.fetchAll("SELECT key_sha256 FROM devices") }
+            XCTAssertTrue(stored.isEmpty)
+            XCTAssertEqual(try client.execute(.post, "/v1/me/devices", headers: anna.auth, body: Array(#"{"name":" "}"#.utf8)).status, .badRequest)
+        }
+    }
+
+    func testOwnTracksLocationIsStoredInAPIUnitsAndTheReplyShowsDependents() throws {
+        let test = try TestApp()
+        let gina = try test.makeAccount(name: "Gina Guardian")
+        let anna = try test.makeAccount(name: "Anna Smith")
+        try test.link(guardian: gina, dependent: anna)
+        let tst = test.clock.now().unixMilliseconds / 1000 - 5
+        try test.withClient(.inProcess) { client in
+            let message = #"{"_type":"location","lat":51.5,"lon":-0.12,"tst":\#(tst),"acc":12,"alt":30,"vel":36,"cog":270,"batt":64,"tid":"AS","t":"u","conn":"w"}"#
+            let fromAnna = try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: Array(message.utf8))
+            XCTAssertEqual(fromAnna.status, .ok)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: Array(message.utf8)).status, .ok)
+            let reply = try client.execute(.post, "/v1/clients/owntracks", headers: basic(gina.phone, gina.password))
+            XCTAssertEqual(reply.status, .ok)
+            let objects = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [[String: Any]])
+            XCTAssertEqual(objects.compactMap { $0["_type"] as? String }, ["card", "card", "location"])
+            XCTAssertEqual(objects[1]["name"] as? String, "Anna Smith")
+            XCTAssertEqual(objects[1]["tid"] as? String, "AS")
+            XCTAssertEqual(objects[2]["lat"] as? Double, 51.5)
+            XCTAssertEqual(objects[2]["tst"] as? Int64, tst)
+            XCTAssertEqual(objects[2]["vel"] as? Int, 36)
+            XCTAssertEqual(objects[2]["topic"] as? String, objects[1]["topic"] as? String)
+            let other = #"{"_type":"waypoint","desc":"Home","lat":1,"lon":2,"rad":50,"tst":1}"#
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: Array(other.utf8)).status, .ok)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, "Wrong-pass-1"), body: Array(message.utf8)).status, .unauthorized)
+        }
+        let fixes = try stored(test, anna)
+        XCTAssertEqual(fixes.count, 1)
+        XCTAssertEqual(fixes.first?.speedMetresPerSecond, 10)
+        XCTAssertEqual(fixes.first?.headingDegrees, 270)
+        XCTAssertEqual(fixes.first?.batteryPercent, 64)
+    }
+
+    func testOwnTracksDeviceKeyAsBasicPasswordWorks() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        try test.withClient(.inProcess) { client in
+            let key = try deviceKey(client, anna)
+            let tst = test.clock.now().unixMilliseconds / 1000
+            let message = #"{"_type":"transition","event":"leave","desc":"Home","lat":51.5,"lon":-0.12,"tst":\#(tst),"wtst":1,"acc":10}"#
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("anna", key), body: Array(message.utf8)).status, .ok)
+        }
+        XCTAssertEqual(try stored(test, anna).count, 1)
+        XCTAssertNotNil(test.app.presence.lastSeen(anna.key))
+    }
+
+    func testOverlandBatchIsStoredOnceAndAnsweredExactlyOk() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        let now = test.clock.now()
+        let features = (0..<3).map { index -> [String: Any] in
+            [
+                "type": "Feature",
+                "geometry": ["type": "Point", "coordinates": [-122.03 + Double(index) * 1e-4, 37.33]],
+                "properties": [
+                    "timestamp": now.adding(milliseconds: Int64(index - 3) * 10_000).rfc3339, "altitude": 80,
+                    "speed": index == 0 ? -1 : 1.5, "horizontal_accuracy": 5, "vertical_accuracy": 3,
+                    "motion": ["walking"], "battery_state": "unplugged", "battery_level": 0.8, "wifi": "",
+                    "device_id": "phone",
+                ] as [String: Any],
+            ]
+        }
+        let body = Array(try JSONSerialization.data(withJSONObject: ["locations": features]))
+        try test.withClient(.inProcess) { client in
+            let key = try deviceKey(client, anna)
+            for _ in 0..<2 {
+                let response = try client.execute(.post, "/v1/clients/overland?token=\(key)", headers: ["Content-Type": "application/json"], body: body)
+                XCTAssertEqual(response.status, .ok)
+                XCTAssertEqual(response.text, #"{"result":"ok"}"#)
+            }
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/overland?token=wrong", headers: ["Content-Type": "application/json"], body: body).status, .unauthorized)
+        }
+        let fixes = try stored(test, anna)
+        XCTAssertEqual(fixes.count, 3)
+        XCTAssertNil(fixes[0].speedMetresPerSecond)
+        XCTAssertEqual(fixes[1].batteryPercent, 80)
+    }
+
+    func testOsmAndQueryFormAndJSONAreStoredAndUnknownDevicesRefused() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        let seconds = test.clock.now().unixMilliseconds / 1000
+        try test.withClient(.inProcess) { client in
+            let key = try deviceKey(client, anna)
+            let query = try client.execute(.get, "/v1/clients/osmand?id=\(key)&lat=48.85&lon=2.29&timestamp=\(seconds - 30)&speed=10&bearing=90&altitude=35&accuracy=8&batt=55")
+            XCTAssertEqual(query.status, .ok, query.text)
+            XCTAssertEqual(try client.execute(.get, "/v1/clients/osmand?id=\(key)&lat=48.85&lon=2.29&timestamp=\(seconds - 30)").status, .ok)
+            let form = "id=\(key)&location=48.86%2C2.30&timestamp=\(seconds - 20)000"
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/osmand", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array(form.utf8)).status, .ok)
+            let json = #"{"location":{"timestamp":"\#(test.clock.now().adding(milliseconds: -10_000).rfc3339)","coords":{"latitude":48.87,"longitude":2.31,"accuracy":5,"speed":2,"heading":45,"altitude":40},"is_moving":true,"odometer":10,"battery":{"level":0.5,"is_charging":false},"activity":{"type":"walking"},"uuid":"u-1"},"device_id":"\#(key)"}"#
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/osmand", headers: ["Content-Type": "application/json"], body: Array(json.utf8)).status, .ok)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/osmand", headers: ["Content-Type": "application/json"], body: Array(json.utf8)).status, .ok)
+            let unknown = try client.execute(.get, "/v1/clients/osmand?id=nobody&lat=1&lon=1&timestamp=\(seconds)")
+            XCTAssertEqual(unknown.status, .badRequest)
+        }
+        let fixes = try stored(test, anna)
+        XCTAssertEqual(fixes.map(\.lat), [48.85, 48.86, 48.87])
+        XCTAssertEqual(try XCTUnwrap(fixes[0].speedMetresPerSecond), 5.14, accuracy: 0.01)
+        XCTAssertEqual(fixes[0].headingDegrees, 90)
+        XCTAssertEqual(fixes[2].batteryPercent, 50)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import HomewardHTTP
+import HomewardHTTPTesting
+import XCTest
+@testable import Homeward
+
+final class ViewsTests: XCTestCase {
+    private func post(_ test: TestApp, _ account: TestApp.Account, locations: [LocationSample] = [], motion: [MotionSample] = []) throws {
+        let caller = try test.app.authenticator.authenticate(token: account.token)
+        let service = IngestService(app: test.app)
+        _ = try service.storeLocations(locations, of: caller)
+        _ = try service.storeMotion(motion, of: caller)
+    }
+
+    private func json(_ response: HTTPTestResponse) throws -> [String: Any] {
+        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any], response.text)
+    }
+
+    func testDependentsListEveryDependentWithPositionStatusAndTodaysMotion() throws {
+        let test = try TestApp()
+        let guardian = try test.makeAccount(name: "Gina")
+        let anna = try test.makeAccount(name: "Anna")
+        let ben = try test.makeAccount(name: "Ben")
+        try test.link(guardian: guardian, dependent: anna)
+        test.clock.advance(bySeconds: 1)
+        try test.link(guardian: guardian, dependent: ben)
+        let now = test.clock.now()
+        try post(test, anna, locations: [
+            LocationSample(time: now.adding(milliseconds: -60_000), lat: 51.5, lon: -0.12, accuracyMetres: 5, speedMetresPerSecond: 1.4, batteryPercent: 77),
+        ], motion: [MotionSample(time: now.adding(milliseconds: -30_000), steps: 120, distanceMetres: 90, activity: .walking)])
+        try test.withClient(.inProcess) { client in
+            let response = try client.execute(.get, "/v1/dependents", headers: guardian.auth)
+            XCTAssertEqual(response.status, .ok)
+            let dependents = try XCTUnwrap(try json(response)["dependents"] as? [[String: Any]])
+            XCTAssertEqual(dependents.count, 2)
+            XCTAssertEqual((dependents[0]["account"] as? [String: Any])?["name"] as? String, "Anna")
+            let location = try XCTUnwrap(dependents[0]["location"] as? [String: Any])
+            XCTAssertEqual(location["lat"] as? Double, 51.5)
+            XCTAssertEqual(location["battery"] as? Double, 77)
+            let status = try XCTUnwrap(dependents[0]["status"] as? [String: Any])
+            XCTAssertEqual(status["state"] as? String, "moving")
+            XCTAssertTrue(status["zone"] is NSNull)
+            XCTAssertTrue(status["wandering"] is NSNull)
+            XCTAssertEqual(status["lastSeenSeconds"] as? Int, 0)
+            let motion = try XCTUnwrap(dependents[0]["motionToday"] as? [String: Any])
+            XCTAssertEqual(motion["steps"] as? Int, 120)
+            XCTAssertEqual(motion["activeMinutes"] as? Int, 1)
+            XCTAssertTrue(dependents[1]["location"] is NSNull)
+            XCTAssertEqual((dependents[1]["status"] as? [String: Any])?["state"] as? String, "unknown")
+        }
+    }
+
+    func testStateFollowsTheAgeOfTheLastFixAndTheStatusBoard() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        try post(test, anna, locations: [LocationSample(time: test.clock.now(), lat: 1, lon: 1, speedMetresPerSecond: 0)])
+        func state() throws -> String? {
+            try test.withClient(.inProcess) { client in
+                let response = try client.execute(.get, "/v1/accounts/\(anna.id)/location", headers: anna.auth)
+                return (try json(response)["status"] as? [String: Any])?["state"] as? String
+            }
+        }
+        XCTAssertEqual(try state(), "stationary")
+        test.clock.advance(bySeconds: 16 * 60)
+        XCTAssertEqual(try state(), "unknown")
+        test.app.statusBoard.set(PersonStatus(state: "moving", zone: "Home"), for: anna.key)
+        XCTAssertEqual(try state(), "moving")
+    }
+
+    func testLocationOfOthersIsNotFoundForStrangersExGuardiansAndBadTokens() throws {
+        let test = try TestApp { $0.sessionLifetimeSeconds = 3600 }
+        let anna = try test.makeAccount()
+        let guardian = try test.makeAccount()
+        let stranger = try test.makeAccount()
+        try test.link(guardian: guardian, dependent: anna)
+        let paths = ["/v1/accounts/\(anna.id)/location", "/v1/accounts/\(anna.id)/locations",
+                     "/v1/accounts/\(anna.id)/motion/daily"]
+        try test.withClient(.inProcess) { client in
+            for path in paths {
+                XCTAssertEqual(try client.execute(.get, path, headers: guardian.auth).status, .ok, path)
+                XCTAssertEqual(try client.execute(.get, path, headers: anna.auth).status, .ok, path)
+                XCTAssertEqual(try client.execute(.get, path, headers: stranger.auth).status, .notFound, path)
+                XCTAssertEqual(try client.execute(.get, path).status, .unauthorized, path)
+                XCTAssertEqual(try client.execute(.get, path, headers: ["Authorization": "Bearer forged"]).status, .unauthorized, path)
+            }
+            try test.app.database.write { try $0.execute("DELETE FROM links WHERE guardian_key = ?", guardian.key) }
+            for path in paths {
+                XCTAssertEqual(try client.execute(.get, path, headers: guardian.auth).status, .notFound, path)
+            }
+            XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(try client.execute(.get, "/v1/dependents", headers: guardian.auth).body)) as? NSDictionary,
+                           ["dependents": []] as NSDictionary)
+            test.clock.advance(bySeconds: 3601)
+            for path in paths + ["/v1/dependents"] {
+                XCTAssertEqual(try client.execute(.get, path, headers: anna.auth).status, .unauthorized, path)
+            }
+        }
+    }
+
+    func testDailyMotionCountsDaysInTheCallersTimeZone() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        test.clock.set(to: try XCTUnwrap(Timestamp(rfc3339: "2026-11-21T12:00:00Z")))
+        try post(test, anna, motion: [
+            MotionSample(time: try XCTUnwrap(Timestamp(rfc3339: "2026-11-20T23:30:00Z")), steps: 100, activity: .walking),
+            MotionSample(time: try XCTUnwrap(Timestamp(rfc3339: "2026-11-21T00:30:00Z")), steps: 50, distanceMetres: 40),
+            MotionSample(time: try XCTUnwrap(Timestamp(rfc3339: "2026-11-21T10:00:00Z")), activity: .automotive),
+        ])
+        try test.withClient(.inProcess) { client in
+            let utc = try client.execute(.get, "/v1/accounts/\(anna.id)/motion/daily?from=2026-11-20&to=2026-11-21", headers: anna.auth)
+            XCTAssertEqual(utc.status, .ok, utc.text)
+            XCTAssertEqual(utc.text, #"{"days":[{"activeMinutes":1,"date":"2026-11-20","distance":0,"steps":100},{"activeMinutes":1,"date":"2026-11-21","distance":40,"steps":50}]}"#)
+            let tokyo = try client.execute(.get, "/v1/accounts/\(anna.id)/motion/daily?from=2026-11-21&to=2026-11-21&tz=Asia/Tokyo", headers: anna.auth)
+            XCTAssertEqual(tokyo.text, #"{"days":[{"activeMinutes":2,"date":"2026-11-21","distance":40,"steps":150}]}"#)
+            let week = try client.execute(.get, "/v1/accounts/\(anna.id)/motion/daily", headers: anna.auth)
+            XCTAssertEqual((try json(week)["days"] as? [Any])?.count, 7)
+            let bad = try client.execute(.get, "/v1/accounts/\(anna.id)/motion/daily?tz=Mars/Olympus", headers: anna.auth)
+            XCTAssertEqual(bad.status, .badRequest)
+            XCTAssertEqual(try json(bad)["error"].flatMap { ($0 as? [String: Any])?["field"] as? String }, "tz")
+        }
+    }
+}
