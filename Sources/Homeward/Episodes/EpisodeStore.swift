@@ -7,7 +7,7 @@ struct EpisodeStore {
     let db: Database
 
     private static let columns = """
-        key, id, kind, start_ms, end_ms, lat, lon, temperature_c, uv_index, humidity_pct, wind_speed_mps,
+        id, kind, start_ms, end_ms, lat, lon, temperature_c, uv_index, humidity_pct, wind_speed_mps,
         note, created_at_ms, updated_at_ms
         """
 
@@ -43,7 +43,7 @@ struct EpisodeStore {
     /// The episode `id` of `account`, or nil.
     func episode(_ id: String, of account: AccountKey) throws -> Episode? {
         try db.fetchOne(
-            "SELECT \(Self.columns) FROM episodes WHERE id = ? AND account_key = ?", [id, account], map: Self.episode(from:)
+            "SELECT key, \(Self.columns) FROM episodes WHERE id = ? AND account_key = ?", [id, account], map: Self.episode(from:)
         )
     }
 
@@ -55,33 +55,10 @@ struct EpisodeStore {
 
     /// A page of the episodes of `account` by start time, optionally of one kind.
     func episodes(of account: AccountKey, kind: String?, matching query: ListQuery) throws -> ListPage<Episode> {
-        let range = query.condition(timeColumn: "start_ms", keyColumn: "key")
-        var arguments: [(any DatabaseValueConvertible)?] = [account]
-        var kindClause = ""
-        if let kind {
-            kindClause = " AND kind = ?"
-            arguments.append(kind)
-        }
-        arguments += range.arguments.map { $0 }
-        arguments.append(Int64(query.limit + 1))
-        var keys: [Int64] = []
-        var episodes = try db.fetchAll(
-            """
-            SELECT \(Self.columns) FROM episodes
-            WHERE account_key = ?\(kindClause)\(range.sql)
-            ORDER BY start_ms, key LIMIT ?
-            """,
-            StatementArguments(arguments)
-        ) { row in
-            keys.append(try row.value(at: 0))
-            return try Self.episode(from: row)
-        }
-        var next: ListCursor?
-        if episodes.count > query.limit {
-            episodes.removeLast()
-            next = ListCursor(timeMilliseconds: episodes[episodes.count - 1].start.unixMilliseconds, key: keys[episodes.count - 1])
-        }
-        return ListPage(items: episodes, nextCursor: next)
+        try ListPage.fetch(
+            "episodes", columns: Self.columns, timeColumn: "start_ms", of: account,
+            where: kind.map { (column: "kind", value: $0) }, matching: query, in: db, time: \.start, map: Self.episode(from:)
+        )
     }
 
     /// Stores background readings of `account`; returns how many were new (a reading at a time the

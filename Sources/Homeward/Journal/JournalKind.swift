@@ -12,13 +12,5 @@ public enum JournalKind: String, Codable, Sendable, CaseIterable {
     case sleep
 }
 
-extension JournalKind: DatabaseValueConvertible {
-    /// The kind as stored in `journal_entries.kind`.
-    public var databaseValue: DatabaseValue { .text(rawValue) }
-
-    /// Reads a stored kind; nil for text that names none.
-    public init?(databaseValue: DatabaseValue) {
-        guard case .text(let text) = databaseValue else { return nil }
-        self.init(rawValue: text)
-    }
-}
+/// Stored as its raw text.
+extension JournalKind: DatabaseValueConvertible {}

@@ -7,7 +7,7 @@ struct JournalStore {
     let db: Database
 
     private static let columns = """
-        key, id, kind, t_ms, millilitres, name, servings, calories, carbs_g, protein_g, fat_g,
+        id, kind, t_ms, millilitres, name, servings, calories, carbs_g, protein_g, fat_g,
         minutes, start_ms, end_ms, created_at_ms
         """
 
@@ -28,33 +28,10 @@ struct JournalStore {
 
     /// A page of the entries of `account` in time order, optionally of one kind only.
     func entries(of account: AccountKey, kind: JournalKind?, matching query: ListQuery) throws -> ListPage<JournalEntry> {
-        let range = query.condition(timeColumn: "t_ms", keyColumn: "key")
-        var arguments: [(any DatabaseValueConvertible)?] = [account]
-        var kindClause = ""
-        if let kind {
-            kindClause = " AND kind = ?"
-            arguments.append(kind)
-        }
-        arguments += range.arguments.map { $0 }
-        arguments.append(Int64(query.limit + 1))
-        var keys: [Int64] = []
-        var entries = try db.fetchAll(
-            """
-            SELECT \(Self.columns) FROM journal_entries
-            WHERE account_key = ?\(kindClause)\(range.sql)
-            ORDER BY t_ms, key LIMIT ?
-            """,
-            StatementArguments(arguments)
-        ) { row in
-            keys.append(try row.value(at: 0))
-            return try Self.entry(from: row)
-        }
-        var next: ListCursor?
-        if entries.count > query.limit {
-            entries.removeLast()
-            next = ListCursor(timeMilliseconds: entries[entries.count - 1].t.unixMilliseconds, key: keys[entries.count - 1])
-        }
-        return ListPage(items: entries, nextCursor: next)
+        try ListPage.fetch(
+            "journal_entries", columns: Self.columns, timeColumn: "t_ms", of: account,
+            where: kind.map { (column: "kind", value: $0) }, matching: query, in: db, time: \.t, map: Self.entry(from:)
+        )
     }
 
     /// Deletes the entry `id` of `account`; false when that account has no such entry.
@@ -68,10 +45,10 @@ struct JournalStore {
     func entriesCounting(of account: AccountKey, from start: Timestamp, to end: Timestamp) throws -> [JournalEntry] {
         try db.fetchAll(
             """
-            SELECT \(Self.columns) FROM journal_entries
+            SELECT key, \(Self.columns) FROM journal_entries
             WHERE account_key = ? AND kind <> 'sleep' AND t_ms >= ? AND t_ms < ?
             UNION ALL
-            SELECT \(Self.columns) FROM journal_entries
+            SELECT key, \(Self.columns) FROM journal_entries
             WHERE account_key = ? AND kind = 'sleep' AND end_ms >= ? AND end_ms < ?
             """,
             [account, start.unixMilliseconds, end.unixMilliseconds, account, start.unixMilliseconds, end.unixMilliseconds],

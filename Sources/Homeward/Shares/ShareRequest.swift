@@ -12,8 +12,5 @@ struct ShareRequest: Decodable, Sendable {
                 "expiresInSeconds must be from \(ShareLimits.minLifetimeSeconds) to \(ShareLimits.maxLifetimeSeconds)",
                 field: "expiresInSeconds")
         }
-        guard scope == .episodes else {
-            throw .invalidRequest("sharing locations is not available on this server yet", field: "scope")
-        }
     }
 }

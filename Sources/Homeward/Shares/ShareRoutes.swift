@@ -1,6 +1,7 @@
 import HomewardHTTP
 
-/// `POST /v1/shares`, `DELETE /v1/shares/{token}` and the read-only `GET /v1/shared/{token}/episodes`.
+/// `POST /v1/shares`, `DELETE /v1/shares/{token}` and the read-only `GET /v1/shared/{token}/episodes`
+/// and `GET /v1/shared/{token}/locations`, in the owner's formats.
 /// A share token reads one scope of one person and nothing else; an unknown, expired, revoked or
 /// other-scope token answers 404.
 func registerShareRoutes(on router: inout Router, app: HomewardApp) {
@@ -43,5 +44,18 @@ func registerShareRoutes(on router: inout Router, app: HomewardApp) {
             }
             return try query.response(listing: account, in: db)
         }
+    }
+
+    router.get("/v1/shared/{token}/locations") { context in
+        let digest = SecretDigest.sha256(try context.parameter("token"))
+        let now = app.clock.now()
+        let query = try HistoryQuery(context.query, now: now)
+        let (account, name) = try app.database.read { db in
+            guard let account = try ShareStore(db: db).sharedAccount(tokenDigest: digest, scope: .locations, at: now) else {
+                throw HTTPError.notFound()
+            }
+            return (account, try db.fetchOne("SELECT name FROM accounts WHERE key = ?", [account]) ?? "")
+        }
+        return try locationHistoryResponse(of: account, named: name, query, app: app)
     }
 }

@@ -8,13 +8,5 @@ public enum ShareScope: String, Codable, Sendable {
     case locations
 }
 
-extension ShareScope: DatabaseValueConvertible {
-    /// The scope as stored in `shares.scope`.
-    public var databaseValue: DatabaseValue { .text(rawValue) }
-
-    /// Reads a stored scope; nil for text that names none.
-    public init?(databaseValue: DatabaseValue) {
-        guard case .text(let text) = databaseValue else { return nil }
-        self.init(rawValue: text)
-    }
-}
+/// Stored as its raw text.
+extension ShareScope: DatabaseValueConvertible {}

@@ -128,4 +128,38 @@ final class ShareTests: XCTestCase {
                                               body: S.body(#"{"scope":"episodes","expiresInSeconds":600}"#)).status, .unauthorized)
         }
     }
+
+    func testALocationsShareReadsHistoryAsJSONAndGPXAndNothingElse() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount(name: "Anna")
+        let now = test.clock.now()
+        try test.withClient { client in
+            let samples = (1...3).map { index in
+                #"{"t":"\#(now.adding(milliseconds: Int64(index - 4) * 60_000).rfc3339)","lat":52.52\#(index),"lon":13.405,"accuracy":8}"#
+            }
+            let posted = try S.send(client, .post, "/v1/locations", as: person, json: #"{"samples":[\#(samples.joined(separator: ","))]}"#)
+            XCTAssertEqual(posted.status, .ok, posted.text)
+            XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person,
+                                      json: #"{"kind":"private","start":"2026-11-01T08:00:00Z"}"#).status, .created)
+            let response = try S.send(client, .post, "/v1/shares", as: person, json: #"{"scope":"locations","expiresInSeconds":600}"#)
+            let share = try response.decode(ShareBody.self)
+            XCTAssertTrue(share.url.hasSuffix("/v1/shared/\(share.token)/locations"))
+
+            let json = try client.execute(.get, "/v1/shared/\(share.token)/locations")
+            XCTAssertEqual(json.status, .ok, json.text)
+            struct Page: Decodable {
+                struct Location: Decodable { let lat: Double }
+                let locations: [Location]
+            }
+            XCTAssertEqual(try json.decode(Page.self).locations.map(\.lat), [52.521, 52.522, 52.523])
+            let gpx = try client.execute(.get, "/v1/shared/\(share.token)/locations?format=gpx")
+            XCTAssertEqual(gpx.status, .ok)
+            XCTAssertTrue(gpx.text.contains("<gpx"), gpx.text)
+            XCTAssertTrue(gpx.text.contains("52.522"), gpx.text)
+            XCTAssertEqual(try client.execute(.get, "/v1/shared/\(share.token)/episodes").status, .notFound,
+                           "a locations link does not read episodes")
+            test.clock.advance(bySeconds: 600)
+            XCTAssertEqual(try client.execute(.get, "/v1/shared/\(share.token)/locations").status, .notFound)
+        }
+    }
 }
