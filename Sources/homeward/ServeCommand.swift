@@ -110,6 +110,8 @@ struct ServeCommand: ParsableCommand {
     var maxPlausibleSpeedMetresPerSecond: Double?
     @Option(help: "Seconds a successful HTTP Basic login of a tracking client is remembered (env HOMEWARD_BASIC_CREDENTIAL_CACHE_SECONDS, default 300).")
     var basicCredentialCacheSeconds: Int?
+    @Option(help: "Address clients reach the server at, put in front of share links, e.g. https://homeward.example.org (env HOMEWARD_PUBLIC_BASE_URL, default empty: relative links).")
+    var publicBaseURL: String?
 
     func run() throws {
         var configuration = try makeConfiguration()
@@ -185,6 +187,7 @@ struct ServeCommand: ParsableCommand {
         c.poorAccuracyMetres = try EnvironmentDefault.resolve(poorAccuracyMetres, "HOMEWARD_POOR_ACCURACY_METRES", c.poorAccuracyMetres)
         c.maxPlausibleSpeedMetresPerSecond = try EnvironmentDefault.resolve(maxPlausibleSpeedMetresPerSecond, "HOMEWARD_MAX_PLAUSIBLE_SPEED_METRES_PER_SECOND", c.maxPlausibleSpeedMetresPerSecond)
         c.basicCredentialCacheSeconds = try EnvironmentDefault.resolve(basicCredentialCacheSeconds, "HOMEWARD_BASIC_CREDENTIAL_CACHE_SECONDS", c.basicCredentialCacheSeconds)
+        c.publicBaseURL = try EnvironmentDefault.resolve(publicBaseURL, "HOMEWARD_PUBLIC_BASE_URL", c.publicBaseURL)
         return c
     }
 }

@@ -95,6 +95,10 @@ public struct AppConfiguration: Sendable {
     /// A webhook delivery that has not succeeded after this long is given up (`failed`).
     public var webhookGiveUpSeconds = 24 * 3_600
 
+    /// The address clients reach the server at (e.g. `https://homeward.example.org`), put in front of
+    /// share links; empty gives links relative to the server.
+    public var publicBaseURL = ""
+
     /// Creates the defaults.
     public init() {}
 }

@@ -145,6 +145,9 @@ public final class HomewardApp: Sendable {
         registerOwnTracksRoutes(on: &router, app: self)
         registerOverlandRoutes(on: &router, app: self)
         registerOsmAndRoutes(on: &router, app: self)
+        registerJournalRoutes(on: &router, app: self)
+        registerEpisodeRoutes(on: &router, app: self)
+        registerShareRoutes(on: &router, app: self)
         return router
     }
 

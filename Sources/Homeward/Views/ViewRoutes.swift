@@ -33,14 +33,7 @@ func registerViewRoutes(on router: inout Router, app: HomewardApp) {
             let account = try app.accessPolicy.visibleAccount(id, to: caller, in: db)
             return (account, try db.fetchOne("SELECT name FROM accounts WHERE key = ?", [account]) ?? "")
         }
-        switch query.format {
-        case .json:
-            return .json(try historyPage(of: account, query, app: app))
-        case .geojson, .gpx:
-            let exporter = HistoryExporter(database: app.database, account: account, accountName: name, query: query)
-            let type = query.format == .gpx ? "application/gpx+xml" : "application/geo+json"
-            return .stream(headers: ["Content-Type": type]) { writer in exporter.export(into: writer) }
-        }
+        return try locationHistoryResponse(of: account, named: name, query, app: app)
     }
     router.get("/v1/accounts/{id}/motion/daily") { context in
         let caller = try app.authenticator.authenticate(context)
@@ -86,6 +79,19 @@ private func day(_ text: String?, _ name: String, _ calendar: CalendarDay) throw
         throw HTTPError.invalidRequest("\(name) must be a date such as 2026-11-21.", field: name)
     }
     return start
+}
+
+/// The location history of `account` (called `name` in exports) in the format `query` asks for: a
+/// JSON page, or streamed GeoJSON or GPX. Shared by the owner's and guardians' route and share links.
+func locationHistoryResponse(of account: AccountKey, named name: String, _ query: HistoryQuery, app: HomewardApp) throws -> HTTPResponse {
+    switch query.format {
+    case .json:
+        return .json(try historyPage(of: account, query, app: app))
+    case .geojson, .gpx:
+        let exporter = HistoryExporter(database: app.database, account: account, accountName: name, query: query)
+        let type = query.format == .gpx ? "application/gpx+xml" : "application/geo+json"
+        return .stream(headers: ["Content-Type": type]) { writer in exporter.export(into: writer) }
+    }
 }
 
 private func historyPage(of account: AccountKey, _ query: HistoryQuery, app: HomewardApp) throws -> HistoryPage {

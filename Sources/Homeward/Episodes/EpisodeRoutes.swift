@@ -1,0 +1,67 @@
+import HomewardHTTP
+
+/// `POST /v1/episodes`, `PATCH` and `DELETE /v1/episodes/{id}`, `GET /v1/episodes` (JSON or CSV),
+/// `GET /v1/episodes/stats` and `POST /v1/conditions`. Reads take `accountId` (default: the caller)
+/// and are open to the account's guardians; writes touch only the caller's own episodes.
+func registerEpisodeRoutes(on router: inout Router, app: HomewardApp) {
+    router.post("/v1/episodes") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let request = try context.decode(EpisodeStartRequest.self)
+        let episode = try request.validated(id: SecureRandom.identifier(), now: app.clock.now())
+        try app.database.write { db in try EpisodeStore(db: db).insert(episode, for: caller.accountKey) }
+        return .json(episode, status: .created)
+    }
+
+    router.patch("/v1/episodes/{id}") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let id = try context.parameter("id")
+        let request = try context.decode(EpisodeUpdateRequest.self)
+        let now = app.clock.now()
+        let episode = try app.database.write { db in
+            let store = EpisodeStore(db: db)
+            guard let stored = try store.episode(id, of: caller.accountKey) else { throw HTTPError.notFound() }
+            let updated = try request.applied(to: stored, now: now)
+            try store.update(updated)
+            return updated
+        }
+        return .json(episode)
+    }
+
+    router.delete("/v1/episodes/{id}") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let id = try context.parameter("id")
+        let deleted = try app.database.write { db in try EpisodeStore(db: db).deleteEpisode(id, of: caller.accountKey) }
+        guard deleted else { throw HTTPError.notFound() }
+        return HTTPResponse(status: .noContent)
+    }
+
+    router.get("/v1/episodes") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let query = try EpisodeListQuery(context.query)
+        return try app.database.read { db in
+            let account = try app.accessPolicy.readableAccount(context.query["accountId"], by: caller, in: db)
+            return try query.response(listing: account, in: db)
+        }
+    }
+
+    router.get("/v1/episodes/stats") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let range = try ListQuery(context.query)
+        let kind = context.query["kind"].map(EpisodeRules.normalizedKind)
+        let statistics = try app.database.read { db in
+            let account = try app.accessPolicy.readableAccount(context.query["accountId"], by: caller, in: db)
+            return try EpisodeStore(db: db).statistics(of: account, kind: kind, from: range.from, to: range.to)
+        }
+        return .json(statistics)
+    }
+
+    router.post("/v1/conditions") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let request = try context.decode(ConditionReadingsRequest.self)
+        try request.validate(now: app.clock.now())
+        let accepted = try app.database.write { db in
+            try EpisodeStore(db: db).insertReadings(request.readings, for: caller.accountKey)
+        }
+        return .json(ConditionReadingsResult(accepted: accepted, duplicates: request.readings.count - accepted))
+    }
+}

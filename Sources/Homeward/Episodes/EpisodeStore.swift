@@ -1,0 +1,131 @@
+import HomewardGeo
+import HomewardStore
+
+/// The SQL of episodes and condition readings, on the connection of the caller's read or write block.
+struct EpisodeStore {
+    /// The connection of the current block.
+    let db: Database
+
+    private static let columns = """
+        id, kind, start_ms, end_ms, lat, lon, temperature_c, uv_index, humidity_pct, wind_speed_mps,
+        note, created_at_ms, updated_at_ms
+        """
+
+    /// Stores a new episode of `account`.
+    func insert(_ episode: Episode, for account: AccountKey) throws {
+        try db.execute(
+            """
+            INSERT INTO episodes (id, account_key, kind, start_ms, end_ms, lat, lon, temperature_c, uv_index,
+                humidity_pct, wind_speed_mps, note, created_at_ms, updated_at_ms)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            episode.id, account, episode.kind, episode.start.unixMilliseconds, episode.end?.unixMilliseconds,
+            episode.location?.lat, episode.location?.lon, episode.conditions.temperatureC, episode.conditions.uvIndex,
+            episode.conditions.humidity, episode.conditions.windSpeed, episode.note,
+            episode.createdAt.unixMilliseconds, episode.updatedAt.unixMilliseconds
+        )
+    }
+
+    /// Writes the changeable fields of `episode` back.
+    func update(_ episode: Episode) throws {
+        try db.execute(
+            """
+            UPDATE episodes SET end_ms = ?, lat = ?, lon = ?, temperature_c = ?, uv_index = ?, humidity_pct = ?,
+                wind_speed_mps = ?, note = ?, updated_at_ms = ?
+            WHERE id = ?
+            """,
+            episode.end?.unixMilliseconds, episode.location?.lat, episode.location?.lon,
+            episode.conditions.temperatureC, episode.conditions.uvIndex, episode.conditions.humidity,
+            episode.conditions.windSpeed, episode.note, episode.updatedAt.unixMilliseconds, episode.id
+        )
+    }
+
+    /// The episode `id` of `account`, or nil.
+    func episode(_ id: String, of account: AccountKey) throws -> Episode? {
+        try db.fetchOne(
+            "SELECT key, \(Self.columns) FROM episodes WHERE id = ? AND account_key = ?", [id, account], map: Self.episode(from:)
+        )
+    }
+
+    /// Deletes the episode `id` of `account`; false when it has none.
+    func deleteEpisode(_ id: String, of account: AccountKey) throws -> Bool {
+        try db.execute("DELETE FROM episodes WHERE id = ? AND account_key = ?", id, account)
+        return db.changes > 0
+    }
+
+    /// A page of the episodes of `account` by start time, optionally of one kind.
+    func episodes(of account: AccountKey, kind: String?, matching query: ListQuery) throws -> ListPage<Episode> {
+        try ListPage.fetch(
+            "episodes", columns: Self.columns, timeColumn: "start_ms", of: account,
+            where: kind.map { (column: "kind", value: $0) }, matching: query, in: db, time: \.start, map: Self.episode(from:)
+        )
+    }
+
+    /// Stores background readings of `account`; returns how many were new (a reading at a time the
+    /// account already has is a duplicate and is not stored again).
+    func insertReadings(_ readings: [ConditionReading], for account: AccountKey) throws -> Int {
+        let statement = try db.statement(
+            """
+            INSERT INTO condition_readings (account_key, t_ms, temperature_c, uv_index, humidity_pct, wind_speed_mps)
+            VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            """
+        )
+        var inserted = 0
+        for reading in readings {
+            try statement.execute([
+                account, reading.t.unixMilliseconds, reading.temperatureC, reading.uvIndex, reading.humidity, reading.windSpeed,
+            ])
+            inserted += db.changes
+        }
+        return inserted
+    }
+
+    /// Count, durations and condition averages of the episodes of `account` (of `kind` when given)
+    /// that start in `[from, to)`, compared with every condition the account recorded in that range.
+    func statistics(of account: AccountKey, kind: String?, from: Timestamp?, to: Timestamp?) throws -> EpisodeStatistics {
+        let fromMs = from?.unixMilliseconds ?? Int64.min
+        let toMs = to?.unixMilliseconds ?? Int64.max
+        let moments = Self.conditionColumns.map { "avg(\($0)), count(\($0)), avg(\($0) * \($0))" }.joined(separator: ", ")
+        let episodeRow = try db.fetchOne(
+            """
+            SELECT count(*), count(end_ms), avg(end_ms - start_ms), \(moments)
+            FROM episodes WHERE account_key = ? AND (? IS NULL OR kind = ?) AND start_ms >= ? AND start_ms < ?
+            """,
+            [account, kind, kind, fromMs, toMs]
+        ) { row in try row.databaseValues() } ?? []
+        let overallRow = try db.fetchOne(
+            """
+            SELECT \(moments) FROM (
+                SELECT temperature_c, uv_index, humidity_pct, wind_speed_mps FROM condition_readings
+                WHERE account_key = ? AND t_ms >= ? AND t_ms < ?
+                UNION ALL
+                SELECT temperature_c, uv_index, humidity_pct, wind_speed_mps FROM episodes
+                WHERE account_key = ? AND start_ms >= ? AND start_ms < ?
+            )
+            """,
+            [account, fromMs, toMs, account, fromMs, toMs]
+        ) { row in try row.databaseValues() } ?? []
+        return EpisodeStatistics(episodeAggregates: episodeRow, overallAggregates: overallRow)
+    }
+
+    /// The condition columns, in the order of `EpisodeStatistics.conditionNames`.
+    static let conditionColumns = ["temperature_c", "uv_index", "humidity_pct", "wind_speed_mps"]
+
+    private static func episode(from row: Row) throws -> Episode {
+        let lat: Double? = try row.value(at: 5)
+        let lon: Double? = try row.value(at: 6)
+        return Episode(
+            id: try row.value(at: 1), kind: try row.value(at: 2),
+            start: Timestamp(unixMilliseconds: try row.value(at: 3)),
+            end: try (row.value(at: 4) as Int64?).map(Timestamp.init(unixMilliseconds:)),
+            location: lat.flatMap { lat in lon.map { Coordinate(lat: lat, lon: $0) } },
+            conditions: EpisodeConditions(
+                temperatureC: try row.value(at: 7), uvIndex: try row.value(at: 8),
+                humidity: try row.value(at: 9), windSpeed: try row.value(at: 10)
+            ),
+            note: try row.value(at: 11),
+            createdAt: Timestamp(unixMilliseconds: try row.value(at: 12)),
+            updatedAt: Timestamp(unixMilliseconds: try row.value(at: 13))
+        )
+    }
+}

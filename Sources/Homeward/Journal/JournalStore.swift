@@ -1,0 +1,71 @@
+import HomewardStore
+
+/// The SQL of the journal: entries in `journal_entries`, read and written on the connection of the
+/// caller's read or write block, so access checks and queries share one transaction.
+struct JournalStore {
+    /// The connection of the current block.
+    let db: Database
+
+    private static let columns = """
+        id, kind, t_ms, millilitres, name, servings, calories, carbs_g, protein_g, fat_g,
+        minutes, start_ms, end_ms, created_at_ms
+        """
+
+    /// Stores `entry` in the journal of `account`.
+    func insert(_ entry: JournalEntry, for account: AccountKey) throws {
+        try db.execute(
+            """
+            INSERT INTO journal_entries (id, account_key, kind, t_ms, millilitres, name, servings, calories,
+                carbs_g, protein_g, fat_g, minutes, start_ms, end_ms, created_at_ms)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            entry.id, account, entry.kind, entry.t.unixMilliseconds, entry.millilitres,
+            entry.name, entry.servings, entry.calories, entry.carbs, entry.protein, entry.fat,
+            entry.minutes, entry.start?.unixMilliseconds, entry.end?.unixMilliseconds,
+            entry.createdAt.unixMilliseconds
+        )
+    }
+
+    /// A page of the entries of `account` in time order, optionally of one kind only.
+    func entries(of account: AccountKey, kind: JournalKind?, matching query: ListQuery) throws -> ListPage<JournalEntry> {
+        try ListPage.fetch(
+            "journal_entries", columns: Self.columns, timeColumn: "t_ms", of: account,
+            where: kind.map { (column: "kind", value: $0) }, matching: query, in: db, time: \.t, map: Self.entry(from:)
+        )
+    }
+
+    /// Deletes the entry `id` of `account`; false when that account has no such entry.
+    func deleteEntry(_ id: String, of account: AccountKey) throws -> Bool {
+        try db.execute("DELETE FROM journal_entries WHERE id = ? AND account_key = ?", id, account)
+        return db.changes > 0
+    }
+
+    /// The entries of `account` that count towards days in `[start, end)`: everything but sleep by
+    /// its time, sleep by its end.
+    func entriesCounting(of account: AccountKey, from start: Timestamp, to end: Timestamp) throws -> [JournalEntry] {
+        try db.fetchAll(
+            """
+            SELECT key, \(Self.columns) FROM journal_entries
+            WHERE account_key = ? AND kind <> 'sleep' AND t_ms >= ? AND t_ms < ?
+            UNION ALL
+            SELECT key, \(Self.columns) FROM journal_entries
+            WHERE account_key = ? AND kind = 'sleep' AND end_ms >= ? AND end_ms < ?
+            """,
+            [account, start.unixMilliseconds, end.unixMilliseconds, account, start.unixMilliseconds, end.unixMilliseconds],
+            map: Self.entry(from:)
+        )
+    }
+
+    private static func entry(from row: Row) throws -> JournalEntry {
+        JournalEntry(
+            id: try row.value(at: 1), kind: try row.value(at: 2), t: Timestamp(unixMilliseconds: try row.value(at: 3)),
+            millilitres: try row.value(at: 4), name: try row.value(at: 5),
+            servings: try row.value(at: 6), calories: try row.value(at: 7), carbs: try row.value(at: 8),
+            protein: try row.value(at: 9), fat: try row.value(at: 10),
+            minutes: try row.value(at: 11),
+            start: try (row.value(at: 12) as Int64?).map(Timestamp.init(unixMilliseconds:)),
+            end: try (row.value(at: 13) as Int64?).map(Timestamp.init(unixMilliseconds:)),
+            createdAt: Timestamp(unixMilliseconds: try row.value(at: 14))
+        )
+    }
+}

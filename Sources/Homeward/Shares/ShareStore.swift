@@ -1,0 +1,31 @@
+import HomewardStore
+
+/// The SQL of share links, on the connection of the caller's read or write block. Tokens are
+/// looked up by their SHA-256 digest; the token itself is never stored.
+struct ShareStore {
+    /// The connection of the current block.
+    let db: Database
+
+    /// Stores a link of `account` to `scope`, read by the token whose digest is `tokenDigest`.
+    func insert(id: String, account: AccountKey, scope: ShareScope, tokenDigest: [UInt8], createdAt: Timestamp, expiresAt: Timestamp) throws {
+        try db.execute(
+            "INSERT INTO shares (id, account_key, scope, token_sha256, created_at_ms, expires_at_ms) VALUES (?, ?, ?, ?, ?, ?)",
+            id, account, scope, tokenDigest, createdAt.unixMilliseconds, expiresAt.unixMilliseconds
+        )
+    }
+
+    /// Deletes the link with `tokenDigest` if `account` made it; false otherwise.
+    func deleteShare(tokenDigest: [UInt8], of account: AccountKey) throws -> Bool {
+        try db.execute("DELETE FROM shares WHERE token_sha256 = ? AND account_key = ?", tokenDigest, account)
+        return db.changes > 0
+    }
+
+    /// The account whose `scope` the token with `tokenDigest` reads at `now`; nil when no such
+    /// link exists, it reads another scope, or it has expired.
+    func sharedAccount(tokenDigest: [UInt8], scope: ShareScope, at now: Timestamp) throws -> AccountKey? {
+        try db.fetchOne(
+            "SELECT account_key FROM shares WHERE token_sha256 = ? AND scope = ? AND expires_at_ms > ?",
+            [tokenDigest, scope, now.unixMilliseconds]
+        )
+    }
+}

@@ -1,0 +1,265 @@
+import Foundation
+import HomewardHTTP
+import HomewardHTTPTesting
+import XCTest
+@testable import Homeward
+
+/// An episode as the API returns it.
+struct EpisodeBody: Decodable {
+    struct Location: Decodable { let lat: Double; let lon: Double }
+    struct Conditions: Decodable, Equatable {
+        let temperatureC: Double?
+        let uvIndex: Double?
+        let humidity: Double?
+        let windSpeed: Double?
+    }
+    let id: String
+    let kind: String
+    let start: String
+    let end: String?
+    let location: Location?
+    let conditions: Conditions
+    let note: String?
+    let durationSeconds: Double?
+}
+
+/// `GET /v1/episodes`.
+struct EpisodeListBody: Decodable {
+    let episodes: [EpisodeBody]
+    let nextCursor: String?
+}
+
+final class EpisodeTests: XCTestCase {
+    private typealias S = JournalTestSupport
+
+    func testAnEpisodeStartsOpenAndGetsItsDurationWhenItEnds() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount()
+        try test.withClient { client in
+            let created = try S.send(client, .post, "/v1/episodes", as: person, json: """
+                {"kind":" Migraine ","start":"2026-11-21T09:00:00Z","location":{"lat":51.5,"lon":-0.12},
+                 "conditions":{"temperatureC":21.5,"uvIndex":3,"humidity":64,"windSpeed":4.2}}
+                """)
+            XCTAssertEqual(created.status, .created, created.text)
+            let episode = try created.decode(EpisodeBody.self)
+            XCTAssertEqual(episode.kind, "migraine")
+            XCTAssertNil(episode.end)
+            XCTAssertNil(episode.durationSeconds)
+            XCTAssertEqual(episode.location?.lat, 51.5)
+
+            let ended = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: person, json: """
+                {"end":"2026-11-21T10:30:00+00:00","note":"dark room helped","conditions":{"humidity":70}}
+                """)
+            XCTAssertEqual(ended.status, .ok, ended.text)
+            let updated = try ended.decode(EpisodeBody.self)
+            XCTAssertEqual(updated.durationSeconds, 5400)
+            XCTAssertEqual(updated.note, "dark room helped")
+            XCTAssertEqual(updated.conditions, .init(temperatureC: 21.5, uvIndex: 3, humidity: 70, windSpeed: 4.2),
+                           "conditions merge value by value")
+
+            let listed = try S.send(client, .get, "/v1/episodes", as: person).decode(EpisodeListBody.self)
+            XCTAssertEqual(listed.episodes.map(\.durationSeconds), [5400], "the change is durable")
+            let cleared = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: person, json: #"{"note":""}"#)
+            XCTAssertNil(try cleared.decode(EpisodeBody.self).note)
+        }
+    }
+
+    func testEpisodeValidationAnswers400NamingTheField() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount()
+        let later = test.clock.now().adding(milliseconds: 11 * 60_000).rfc3339
+        try test.withClient { client in
+            let starts: [(String, String)] = [
+                (#"{"kind":"","start":"2026-11-21T09:00:00Z"}"#, "kind"),
+                (#"{"kind":"\#(String(repeating: "x", count: 65))","start":"2026-11-21T09:00:00Z"}"#, "kind"),
+                (#"{"kind":"headache"}"#, "start"),
+                (#"{"kind":"headache","start":"\#(later)"}"#, "start"),
+                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","end":"2026-11-21T08:00:00Z"}"#, "end"),
+                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","location":{"lat":91,"lon":0}}"#, "location.lat"),
+                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","location":{"lat":0,"lon":-180.5}}"#, "location.lon"),
+                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","conditions":{"temperatureC":61}}"#, "conditions.temperatureC"),
+                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","conditions":{"uvIndex":-1}}"#, "conditions.uvIndex"),
+                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","conditions":{"humidity":101}}"#, "conditions.humidity"),
+                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","conditions":{"windSpeed":121}}"#, "conditions.windSpeed"),
+                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","note":"\#(String(repeating: "n", count: 2001))"}"#, "note"),
+            ]
+            for (body, field) in starts {
+                let response = try S.send(client, .post, "/v1/episodes", as: person, json: body)
+                XCTAssertEqual(response.status, .badRequest, body)
+                XCTAssertEqual(S.errorField(response), field, body)
+            }
+            let id = try S.send(client, .post, "/v1/episodes", as: person, json: #"{"kind":"headache","start":"2026-11-21T09:00:00Z"}"#)
+                .decode(EpisodeBody.self).id
+            for (body, field) in [(#"{"end":"2026-11-21T08:59:59Z"}"#, "end"), (#"{"end":"\#(later)"}"#, "end"),
+                                  (#"{"conditions":{"humidity":-3}}"#, "conditions.humidity")] {
+                let response = try S.send(client, .patch, "/v1/episodes/\(id)", as: person, json: body)
+                XCTAssertEqual(S.errorField(response), field, body)
+            }
+            let unchanged = try S.send(client, .get, "/v1/episodes", as: person).decode(EpisodeListBody.self)
+            XCTAssertEqual(unchanged.episodes.count, 1)
+            XCTAssertNil(unchanged.episodes[0].end, "a refused change leaves the episode as it was")
+        }
+    }
+
+    func testOnlyTheOwnerChangesOrDeletesAnEpisode() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount()
+        let guardian = try test.makeAccount()
+        try test.link(guardian: guardian, dependent: person)
+        try test.withClient { client in
+            let id = try S.send(client, .post, "/v1/episodes", as: person, json: #"{"kind":"headache","start":"2026-11-21T09:00:00Z"}"#)
+                .decode(EpisodeBody.self).id
+            XCTAssertEqual(try S.send(client, .patch, "/v1/episodes/\(id)", as: guardian, json: #"{"note":"x"}"#).status, .notFound)
+            XCTAssertEqual(try S.send(client, .delete, "/v1/episodes/\(id)", as: guardian).status, .notFound)
+            XCTAssertEqual(try S.send(client, .delete, "/v1/episodes/\(id)", as: person).status, .noContent)
+            XCTAssertEqual(try S.send(client, .patch, "/v1/episodes/\(id)", as: person, json: #"{"note":"x"}"#).status, .notFound)
+        }
+    }
+
+    func testListingFiltersByKindAndRangeAndExportsCSV() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount()
+        try test.withClient { client in
+            for (kind, start, note) in [("headache", "2026-11-01T08:00:00Z", "=HYPERLINK(\\\"x\\\")"),
+                                        ("migraine", "2026-11-02T08:00:00Z", "after lunch, \\\"bad\\\""),
+                                        ("headache", "2026-11-03T08:00:00Z", "")] {
+                let body = #"{"kind":"\#(kind)","start":"\#(start)","end":"\#(start.replacingOccurrences(of: "08:", with: "09:"))","note":"\#(note)","conditions":{"temperatureC":18.5}}"#
+                XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, json: body).status, .created, body)
+            }
+            let headaches = try S.send(client, .get, "/v1/episodes?kind=Headache", as: person).decode(EpisodeListBody.self)
+            XCTAssertEqual(headaches.episodes.map(\.start), ["2026-11-01T08:00:00.000Z", "2026-11-03T08:00:00.000Z"])
+            let ranged = try S.send(client, .get, "/v1/episodes?from=2026-11-02T00:00:00Z&to=2026-11-03T08:00:00Z", as: person)
+                .decode(EpisodeListBody.self)
+            XCTAssertEqual(ranged.episodes.map(\.kind), ["migraine"])
+            let paged = try S.send(client, .get, "/v1/episodes?limit=2", as: person).decode(EpisodeListBody.self)
+            XCTAssertNotNil(paged.nextCursor)
+
+            let csv = try S.send(client, .get, "/v1/episodes?format=csv&limit=1", as: person)
+            XCTAssertEqual(csv.status, .ok)
+            XCTAssertEqual(csv.headers["Content-Type"], "text/csv; charset=utf-8; header=present")
+            let lines = csv.text.components(separatedBy: "\r\n")
+            XCTAssertEqual(lines[0], "id,kind,start,end,durationSeconds,lat,lon,temperatureC,uvIndex,humidity,windSpeed,note")
+            XCTAssertEqual(lines.count, 5, "a header, every episode regardless of limit, and the final line break")
+            XCTAssertTrue(lines[1].hasSuffix(",headache,2026-11-01T08:00:00.000Z,2026-11-01T09:00:00.000Z,3600,,,18.5,,,,\"'=HYPERLINK(\"\"x\"\")\""),
+                          lines[1])
+            XCTAssertTrue(lines[2].hasSuffix(",\"after lunch, \"\"bad\"\"\""), lines[2])
+            XCTAssertEqual(try S.send(client, .get, "/v1/episodes?format=xml", as: person).status, .badRequest)
+        }
+    }
+
+    func testStatisticsAverageDurationsAndConditionsOverKindAndRange() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount()
+        try test.withClient { client in
+            let episodes = [
+                #"{"kind":"migraine","start":"2026-11-01T08:00:00Z","end":"2026-11-01T09:00:00Z","conditions":{"temperatureC":30,"humidity":80}}"#,
+                #"{"kind":"migraine","start":"2026-11-02T08:00:00Z","end":"2026-11-02T11:00:00Z","conditions":{"temperatureC":28,"uvIndex":6}}"#,
+                #"{"kind":"migraine","start":"2026-11-03T08:00:00Z","conditions":{"temperatureC":32}}"#,
+                #"{"kind":"headache","start":"2026-11-04T08:00:00Z","end":"2026-11-04T08:30:00Z","conditions":{"temperatureC":10}}"#,
+            ]
+            for body in episodes {
+                XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, json: body).status, .created)
+            }
+            let migraines = try S.send(client, .get, "/v1/episodes/stats?kind=migraine", as: person)
+            XCTAssertEqual(migraines.status, .ok)
+            let stats = try migraines.decode(StatisticsBody.self)
+            XCTAssertEqual(stats.count, 3)
+            XCTAssertEqual(stats.endedCount, 2)
+            XCTAssertEqual(stats.averageDurationSeconds, 7200, "open episodes have no duration to average")
+            XCTAssertEqual(stats.conditions, .init(temperatureC: 30, uvIndex: 6, humidity: 80, windSpeed: nil))
+
+            let all = try S.send(client, .get, "/v1/episodes/stats", as: person).decode(StatisticsBody.self)
+            XCTAssertEqual(all.count, 4)
+            XCTAssertEqual(all.averageDurationSeconds, (3600 + 10800 + 1800) / 3)
+            let ranged = try S.send(client, .get, "/v1/episodes/stats?from=2026-11-02T00:00:00Z&to=2026-11-04T00:00:00Z", as: person)
+                .decode(StatisticsBody.self)
+            XCTAssertEqual(ranged.count, 2)
+            let none = try S.send(client, .get, "/v1/episodes/stats?kind=cluster", as: person).decode(StatisticsBody.self)
+            XCTAssertEqual(none.count, 0)
+            XCTAssertNil(none.averageDurationSeconds)
+            XCTAssertTrue(none.comparison.isEmpty)
+        }
+    }
+
+    func testStatisticsCompareEpisodeConditionsWithUsualConditionsOnlyWithEnoughData() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount()
+        try test.withClient { client in
+            for day in 1...3 {
+                let body = #"{"kind":"migraine","start":"2026-11-0\#(day)T08:00:00Z","conditions":{"humidity":90,"temperatureC":20}}"#
+                XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, json: body).status, .created)
+            }
+            let before = try S.send(client, .get, "/v1/episodes/stats", as: person).decode(StatisticsBody.self)
+            XCTAssertTrue(before.comparison.isEmpty, "three values are not enough to know what is usual")
+
+            let readings = (0..<8).map { hour in
+                #"{"t":"2026-11-10T\#(String(format: "%02d", hour)):00:00Z","humidity":\#(hour % 2 == 0 ? 40 : 60)}"#
+            }
+            let posted = try S.send(client, .post, "/v1/conditions", as: person, json: #"{"readings":[\#(readings.joined(separator: ","))]}"#)
+            XCTAssertEqual(posted.status, .ok, posted.text)
+            XCTAssertEqual(try posted.decode(ReadingsResultBody.self), .init(accepted: 8, duplicates: 0))
+            let resent = try S.send(client, .post, "/v1/conditions", as: person, json: #"{"readings":[\#(readings[0])]}"#)
+            XCTAssertEqual(try resent.decode(ReadingsResultBody.self), .init(accepted: 0, duplicates: 1))
+
+            let after = try S.send(client, .get, "/v1/episodes/stats", as: person).decode(StatisticsBody.self)
+            let humidity = try XCTUnwrap(after.comparison["humidity"])
+            XCTAssertEqual(humidity.duringEpisodes, 90)
+            XCTAssertEqual(humidity.readingCount, 11)
+            let expectedOverall: Double = (3 * 90 + 4 * 40 + 4 * 60) / 11.0
+            XCTAssertEqual(humidity.overall, expectedOverall, accuracy: 1e-9)
+            XCTAssertEqual(humidity.difference, 90 - humidity.overall, accuracy: 1e-9)
+            XCTAssertGreaterThan(try XCTUnwrap(humidity.standardDeviations), 1)
+            XCTAssertNil(after.comparison["temperatureC"], "only episodes recorded temperature: not enough values")
+        }
+    }
+
+    func testConditionReadingsAreValidated() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount()
+        try test.withClient { client in
+            for (body, field) in [(#"{"readings":[]}"#, "readings"),
+                                  (#"{"readings":[{"t":"2026-11-10T00:00:00Z"},{"t":"2026-11-10T01:00:00Z","uvIndex":21}]}"#, "readings[1].uvIndex"),
+                                  (#"{"readings":[{"humidity":3}]}"#, "readings[0].t")] {
+                let response = try S.send(client, .post, "/v1/conditions", as: person, json: body)
+                XCTAssertEqual(response.status, .badRequest, body)
+                XCTAssertEqual(S.errorField(response), field, body)
+            }
+        }
+    }
+
+    func testGuardiansReadEpisodesAndStatisticsAndNoOneElseDoes() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount()
+        try test.withClient { client in
+            XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person,
+                                      json: #"{"kind":"aura","start":"2026-11-21T09:00:00Z"}"#).status, .created)
+            try S.assertReadableOnlyBySelfAndGuardians(
+                ["/v1/episodes", "/v1/episodes?format=csv", "/v1/episodes/stats?kind=aura"], of: person, in: test,
+                client: client, expecting: "a"
+            )
+        }
+    }
+}
+
+/// `GET /v1/episodes/stats`.
+struct StatisticsBody: Decodable {
+    struct Comparison: Decodable {
+        let duringEpisodes: Double
+        let overall: Double
+        let difference: Double
+        let standardDeviations: Double?
+        let episodeCount: Int
+        let readingCount: Int
+    }
+    let count: Int
+    let endedCount: Int
+    let averageDurationSeconds: Double?
+    let conditions: EpisodeBody.Conditions
+    let comparison: [String: Comparison]
+}
+
+/// `POST /v1/conditions`.
+struct ReadingsResultBody: Decodable, Equatable {
+    let accepted: Int
+    let duplicates: Int
+}
