@@ -76,6 +76,8 @@ public final class HomewardApp: Sendable {
     public func makeRouter() -> Router {
         var router = Router()
         registerServiceRoutes(on: &router, app: self)
+        registerAccountRoutes(on: &router, app: self)
+        registerLinkRoutes(on: &router, app: self)
         return router
     }
 
