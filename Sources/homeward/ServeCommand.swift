@@ -54,6 +54,10 @@ struct ServeCommand: ParsableCommand {
     var passwordHashMemoryBytes: Int?
     @Option(help: "Password hashes computed at once at most (env HOMEWARD_MAX_CONCURRENT_PASSWORD_HASHES, default 2).")
     var maxConcurrentPasswordHashes: Int?
+    @Option(help: "Failed attempts (logins, passwords, verification codes) allowed against one account within the window; more get 429 (env HOMEWARD_MAX_FAILED_ATTEMPTS, default 5).")
+    var maxFailedAttempts: Int?
+    @Option(help: "Seconds of the failed-attempt window (env HOMEWARD_FAILED_ATTEMPT_WINDOW_SECONDS, default 900 = 15 minutes).")
+    var failedAttemptWindowSeconds: Int?
     @Option(help: "Days of location and motion history kept; 0 keeps all (env HOMEWARD_RETENTION_DAYS, default 0).")
     var retentionDays: Int?
 
@@ -103,6 +107,8 @@ struct ServeCommand: ParsableCommand {
         c.passwordHashIterations = try EnvironmentDefault.resolve(passwordHashIterations, "HOMEWARD_PASSWORD_HASH_ITERATIONS", c.passwordHashIterations)
         c.passwordHashMemoryBytes = try EnvironmentDefault.resolve(passwordHashMemoryBytes, "HOMEWARD_PASSWORD_HASH_MEMORY_BYTES", c.passwordHashMemoryBytes)
         c.maxConcurrentPasswordHashes = try EnvironmentDefault.resolve(maxConcurrentPasswordHashes, "HOMEWARD_MAX_CONCURRENT_PASSWORD_HASHES", c.maxConcurrentPasswordHashes)
+        c.maxFailedAttempts = try EnvironmentDefault.resolve(maxFailedAttempts, "HOMEWARD_MAX_FAILED_ATTEMPTS", c.maxFailedAttempts)
+        c.failedAttemptWindowSeconds = try EnvironmentDefault.resolve(failedAttemptWindowSeconds, "HOMEWARD_FAILED_ATTEMPT_WINDOW_SECONDS", c.failedAttemptWindowSeconds)
         c.retentionDays = try EnvironmentDefault.resolve(retentionDays, "HOMEWARD_RETENTION_DAYS", c.retentionDays)
         return c
     }
