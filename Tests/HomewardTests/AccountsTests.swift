@@ -333,22 +333,15 @@ extension HTTPTestClient {
 
     /// Registers an account over HTTP and returns its id.
     func register(phone: String, password: String = "Correct-Horse-9", name: String = "Anna") throws -> String {
-        let response = try send(.post, "/v1/accounts",
-            json: #"{"phone":"\#(phone)","password":"\#(password)","name":"\#(name)"}"#)
-        guard response.status == .created, let id = try response.object()["id"] as? String else {
-            throw HTTPTestError.malformedResponse("registration answered \(response.status): \(response.text)")
-        }
-        return id
+        try send(.post, "/v1/accounts", json: #"{"phone":"\#(phone)","password":"\#(password)","name":"\#(name)"}"#)
+            .string("id", expecting: .created)
     }
 
     /// Logs in over HTTP and returns the token.
     func logIn(phone: String, password: String = "Correct-Horse-9", deviceName: String = "test") throws -> String {
-        let response = try send(.post, "/v1/sessions",
-            json: #"{"phone":"\#(phone)","password":"\#(password)","deviceName":"\#(deviceName)"}"#)
-        guard response.status == .created, let token = try response.object()["token"] as? String else {
-            throw HTTPTestError.malformedResponse("login answered \(response.status): \(response.text)")
-        }
-        return token
+        try send(.post, "/v1/sessions",
+                 json: #"{"phone":"\#(phone)","password":"\#(password)","deviceName":"\#(deviceName)"}"#)
+            .string("token", expecting: .created)
     }
 }
 
@@ -356,6 +349,14 @@ extension HTTPTestResponse {
     /// The body as a JSON object.
     func object() throws -> [String: Any] {
         try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], text)
+    }
+
+    /// The text field `key` of the body; throws unless the status is `status`.
+    func string(_ key: String, expecting status: HTTPStatus) throws -> String {
+        guard self.status == status, let value = try object()[key] as? String else {
+            throw HTTPTestError.malformedResponse("expected \(status) with `\(key)`, got \(self.status): \(text)")
+        }
+        return value
     }
 
     /// The `error.field` of an error envelope.
