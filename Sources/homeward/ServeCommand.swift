@@ -60,6 +60,11 @@ struct ServeCommand: ParsableCommand {
     var tripStalledAfterSeconds: Int?
     @Option(help: "Seconds between two checks for overdue and stalled trips (env HOMEWARD_TRIP_TIMER_INTERVAL_SECONDS, default 15).")
     var tripTimerIntervalSeconds: Int?
+
+    @Option(help: "Failed attempts (logins, passwords, verification codes) allowed against one account within the window; more get 429 (env HOMEWARD_MAX_FAILED_ATTEMPTS, default 5).")
+    var maxFailedAttempts: Int?
+    @Option(help: "Seconds of the failed-attempt window (env HOMEWARD_FAILED_ATTEMPT_WINDOW_SECONDS, default 900 = 15 minutes).")
+    var failedAttemptWindowSeconds: Int?
     @Option(help: "Days of location and motion history kept; 0 keeps all (env HOMEWARD_RETENTION_DAYS, default 0).")
     var retentionDays: Int?
     @Option(help: "Smallest radius of a circular safe zone in metres (env HOMEWARD_ZONE_MIN_RADIUS_METRES, default 20).")
@@ -162,6 +167,9 @@ struct ServeCommand: ParsableCommand {
         c.tripOverdueMarginSeconds = try EnvironmentDefault.resolve(tripOverdueMarginSeconds, "HOMEWARD_TRIP_OVERDUE_MARGIN_SECONDS", c.tripOverdueMarginSeconds)
         c.tripStalledAfterSeconds = try EnvironmentDefault.resolve(tripStalledAfterSeconds, "HOMEWARD_TRIP_STALLED_AFTER_SECONDS", c.tripStalledAfterSeconds)
         c.tripTimerIntervalSeconds = try EnvironmentDefault.resolve(tripTimerIntervalSeconds, "HOMEWARD_TRIP_TIMER_INTERVAL_SECONDS", c.tripTimerIntervalSeconds)
+
+        c.maxFailedAttempts = try EnvironmentDefault.resolve(maxFailedAttempts, "HOMEWARD_MAX_FAILED_ATTEMPTS", c.maxFailedAttempts)
+        c.failedAttemptWindowSeconds = try EnvironmentDefault.resolve(failedAttemptWindowSeconds, "HOMEWARD_FAILED_ATTEMPT_WINDOW_SECONDS", c.failedAttemptWindowSeconds)
         c.retentionDays = try EnvironmentDefault.resolve(retentionDays, "HOMEWARD_RETENTION_DAYS", c.retentionDays)
         c.zoneMinRadiusMetres = try EnvironmentDefault.resolve(zoneMinRadiusMetres, "HOMEWARD_ZONE_MIN_RADIUS_METRES", c.zoneMinRadiusMetres)
         c.zoneMaxRadiusMetres = try EnvironmentDefault.resolve(zoneMaxRadiusMetres, "HOMEWARD_ZONE_MAX_RADIUS_METRES", c.zoneMaxRadiusMetres)
