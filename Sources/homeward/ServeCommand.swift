@@ -89,7 +89,7 @@ struct ServeCommand: ParsableCommand {
     var countdownMaxSeconds: Int?
     @Option(help: "Countdown length in seconds when not given (env HOMEWARD_COUNTDOWN_DEFAULT_SECONDS, default 15).")
     var countdownDefaultSeconds: Int?
-    @Option(help: "Seconds without a heartbeat, for a person with a home zone, before silent is raised (env HOMEWARD_SILENT_AFTER_SECONDS, default 1800).")
+    @Option(help: "Seconds without a heartbeat, for a person with a home zone or an active trip, before silent is raised (env HOMEWARD_SILENT_AFTER_SECONDS, default 1800).")
     var silentAfterSeconds: Int?
     @Option(help: "Seconds between the silent and there-by checks (env HOMEWARD_MONITOR_INTERVAL_SECONDS, default 30).")
     var monitorIntervalSeconds: Int?

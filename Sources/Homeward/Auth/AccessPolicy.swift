@@ -67,6 +67,13 @@ public struct AccessPolicy: Sendable {
         )
     }
 
+    /// Everyone `caller` watches live: the people they guard and the travellers whose active trips
+    /// they accompany (what their event stream carries and their alert list shows besides their own).
+    public func watched(by caller: Caller, in db: Database) throws -> [AccountKey] {
+        var seen: Set<AccountKey> = []
+        return try (dependents(of: caller, in: db) + accompanied(by: caller, in: db)).filter { seen.insert($0).inserted }
+    }
+
     /// Everyone who may watch `account` live: its guardians and the companions of its active trip.
     public func watchers(of account: AccountKey, in db: Database) throws -> [AccountKey] {
         try db.fetchAll(
