@@ -4,8 +4,8 @@
   clients.py latency PORT SECONDS [MAX_P99_MS]  an ordinary keep-alive client: GET /healthz every 5 ms;
                                                 prints p50/p99/max and fails if p99 >= MAX_P99_MS (100)
                                                 or a request failed
-  clients.py flood PORT SECONDS                 opens and drops connections as fast as it can (half
-                                                with a reset, half after a partial request line)
+  clients.py flood PORT SECONDS                 waves of 5,000 connections opened at once and dropped
+                                                (half with a reset, half after a partial request line)
   clients.py idle PORT COUNT SECONDS            holds COUNT slowloris sockets: a partial head, one
                                                 more header line every 2 s
 """
@@ -18,6 +18,8 @@ import time
 REQUEST_GAP_SECONDS = 0.005
 CLIENT_TIMEOUT_SECONDS = 5
 IDLE_HEADER_INTERVAL_SECONDS = 2
+FLOOD_WAVE_CONNECTIONS = 5000
+FLOOD_WAVE_PAUSE_SECONDS = 0.5
 
 
 def latency(port, seconds, max_p99_ms=100.0):
@@ -51,25 +53,37 @@ def latency(port, seconds, max_p99_ms=100.0):
     return 0 if p99 < max_p99_ms and errors == 0 else 1
 
 
-def flood(port, seconds):
+def flood(port, seconds, wave=FLOOD_WAVE_CONNECTIONS):
+    """Waves of `wave` connections opened as fast as possible and then dropped: half with a reset,
+    half after a partial request line."""
     opened = 0
     refused = 0
-    deadline = time.monotonic() + seconds
+    waves = 0
     reset = struct.pack("ii", 1, 0)
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        try:
-            sock.connect(("127.0.0.1", port))
-            opened += 1
-            if opened % 2:
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, reset)
-            else:
-                sock.send(b"GET /healthz HT")
-        except OSError:
-            refused += 1
-        finally:
+        sockets = []
+        for _ in range(wave):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            try:
+                sock.connect(("127.0.0.1", port))
+                opened += 1
+                sockets.append(sock)
+            except OSError:
+                refused += 1
+                sock.close()
+        for index, sock in enumerate(sockets):
+            try:
+                if index % 2:
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, reset)
+                else:
+                    sock.send(b"GET /healthz HT")
+            except OSError:
+                pass
             sock.close()
-    print(f"flood: {opened} connections opened and dropped in {seconds} s ({opened / seconds:.0f}/s), {refused} refused")
+        waves += 1
+        time.sleep(FLOOD_WAVE_PAUSE_SECONDS)
+    print(f"flood: {waves} waves of {wave}: {opened} connections opened and dropped in {seconds} s, {refused} refused")
     return 0
 
 

@@ -111,7 +111,8 @@ final class EventLoop {
 
     private func acceptConnections() {
         guard listener >= 0 else { return }
-        while let (descriptor, remoteAddress) = Socket.accept(from: listener) {
+        for _ in 0..<configuration.maxAcceptsPerWakeup {
+            guard let (descriptor, remoteAddress) = Socket.accept(from: listener) else { return }
             guard context.connectionCount.load(ordering: .relaxed) < configuration.maxConnections else {
                 _ = Self.overloadedResponse.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 close(descriptor)

@@ -39,6 +39,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var writeTimeoutSeconds = 30.0
     /// Most open connections across all loops; beyond it new connections get 503 and are closed.
     public var maxConnections = 16_384
+    /// Most connections a loop accepts per wakeup before serving its other connections again, so
+    /// that a connection flood cannot starve the clients already connected.
+    public var maxAcceptsPerWakeup = 64
     /// Time in-flight requests get to finish after `shutdown()`.
     public var shutdownGracePeriodSeconds = 10.0
     /// Smallest response body that is gzip-encoded for clients that accept it.

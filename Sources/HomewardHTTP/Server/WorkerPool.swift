@@ -1,23 +1,25 @@
 /// A fixed pool of plain threads fed by a mutex and condition queue; runs `.worker` routes and
 /// streaming bodies, so that I/O threads never block.
 ///
-/// `@unchecked Sendable`: `jobs`, `jobHead`, `idleThreadCount` and `isStopping` are only touched
+/// `@unchecked Sendable`: `jobs`, `jobHead`, `busyThreadCount` and `isStopping` are only touched
 /// under `lock`, and `threads` is written once in `init` before the pool is shared. Each thread
 /// holds the pool strongly, so the pool lives until `stopAndJoin()` has ended them.
 final class WorkerPool: @unchecked Sendable {
     private let lock = ConditionLock()
     private let maxWaitingJobs: Int
+    private let threadCount: Int
     private var jobs: [@Sendable () -> Void] = []
     private var jobHead = 0
-    private var idleThreadCount = 0
+    private var busyThreadCount = 0
     private var isStopping = false
     private var threads: [PosixThread] = []
 
     /// Starts `threadCount` threads; `submitIfRoom` refuses a job once `maxWaitingJobs` jobs wait
-    /// with no idle thread to take them.
+    /// beyond the threads that are free to take them.
     init(threadCount: Int, maxWaitingJobs: Int) {
         self.maxWaitingJobs = max(0, maxWaitingJobs)
-        threads = (0..<max(1, threadCount)).map { index in
+        self.threadCount = max(1, threadCount)
+        threads = (0..<self.threadCount).map { index in
             PosixThread.spawn(name: "http-worker-\(index)") { self.runJobs() }
         }
     }
@@ -30,10 +32,11 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Queues a job unless `maxWaitingJobs` jobs already wait beyond the idle threads; false if refused.
+    /// Queues a job unless `maxWaitingJobs` jobs already wait beyond the free threads; false if refused.
     func submitIfRoom(_ job: @escaping @Sendable () -> Void) -> Bool {
         lock.withLock {
-            guard jobs.count - jobHead < idleThreadCount + maxWaitingJobs else { return false }
+            let freeThreadCount = threadCount - busyThreadCount
+            guard jobs.count - jobHead < freeThreadCount + maxWaitingJobs else { return false }
             jobs.append(job)
             lock.signal()
             return true
@@ -50,15 +53,17 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     private func runJobs() {
-        while let job = nextJob() { job() }
+        while let job = nextJob() {
+            job()
+            lock.withLock { busyThreadCount -= 1 }
+        }
     }
 
     private func nextJob() -> (@Sendable () -> Void)? {
         lock.withLock {
-            idleThreadCount += 1
             while jobHead == jobs.count && !isStopping { lock.wait() }
-            idleThreadCount -= 1
             guard jobHead < jobs.count else { return nil }
+            busyThreadCount += 1
             let job = jobs[jobHead]
             jobHead += 1
             if jobHead == jobs.count {
