@@ -22,6 +22,8 @@ struct ServeCommand: ParsableCommand {
     var workers: Int?
     @Option(help: "Open connections at most (env HOMEWARD_MAX_CONNECTIONS, default 16384).")
     var maxConnections: Int?
+    @Option(help: "Requests waiting for a worker at most; more get 503 with Retry-After (env HOMEWARD_MAX_QUEUED_REQUESTS, default 4096).")
+    var maxQueuedRequests: Int?
     @Option(help: "Bytes of a request line at most; longer gets 414 (env HOMEWARD_MAX_REQUEST_LINE_BYTES, default 8192).")
     var maxRequestLineBytes: Int?
     @Option(help: "Bytes of all header fields at most; more gets 431 (env HOMEWARD_MAX_HEADER_BYTES, default 16384).")
@@ -148,6 +150,7 @@ struct ServeCommand: ParsableCommand {
         c.http.eventLoopCount = try EnvironmentDefault.resolve(eventLoops, "HOMEWARD_EVENT_LOOPS", c.http.eventLoopCount)
         c.http.workerCount = try EnvironmentDefault.resolve(workers, "HOMEWARD_WORKERS", c.http.workerCount)
         c.http.maxConnections = try EnvironmentDefault.resolve(maxConnections, "HOMEWARD_MAX_CONNECTIONS", c.http.maxConnections)
+        c.http.maxQueuedRequests = try EnvironmentDefault.resolve(maxQueuedRequests, "HOMEWARD_MAX_QUEUED_REQUESTS", c.http.maxQueuedRequests)
         c.http.maxRequestLineBytes = try EnvironmentDefault.resolve(maxRequestLineBytes, "HOMEWARD_MAX_REQUEST_LINE_BYTES", c.http.maxRequestLineBytes)
         c.http.maxHeaderBytes = try EnvironmentDefault.resolve(maxHeaderBytes, "HOMEWARD_MAX_HEADER_BYTES", c.http.maxHeaderBytes)
         c.http.maxHeaderCount = try EnvironmentDefault.resolve(maxHeaderCount, "HOMEWARD_MAX_HEADER_COUNT", c.http.maxHeaderCount)
