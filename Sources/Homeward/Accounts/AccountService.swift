@@ -12,9 +12,8 @@ struct AccountService: Sendable {
     private let store: AccountStore
     private let hasher: PasswordHasher
     private let passwordPolicy = PasswordPolicy.standard
-    private let rateLimiter: RateLimiter
-    private let failuresPerAccount: RateLimitPolicy
-    private let failuresPerClientAddress = RateLimitPolicy.loginFailuresPerClientAddress
+    private let loginLimits: LoginLimits
+    private let authenticator: Authenticator
     private let clock: any WallClock
     private let metrics: AppMetrics
     private let presence: Presence
@@ -25,11 +24,8 @@ struct AccountService: Sendable {
     init(app: HomewardApp) {
         store = AccountStore(database: app.database)
         hasher = app.passwordHasher
-        rateLimiter = app.rateLimiter
-        failuresPerAccount = RateLimitPolicy.loginFailuresPerPhone.with(
-            maxFailures: app.configuration.maxFailedAttempts,
-            windowSeconds: app.configuration.failedAttemptWindowSeconds
-        )
+        loginLimits = app.loginLimits
+        authenticator = app.authenticator
         clock = app.clock
         metrics = app.metrics
         presence = app.presence
@@ -88,12 +84,14 @@ struct AccountService: Sendable {
         }
         let passwordHash = try hasher.hash(request.newPassword)
         try store.changePasswordHash(of: credentials.key, to: passwordHash, keeping: caller.sessionID, at: clock.now())
+        authenticator.forgetBasicLogins(of: credentials.key)
     }
 
     /// Erases the account of `caller` and everything that belongs to it, after checking the password.
     func deleteAccount(of caller: Caller, _ request: AccountDeletionRequest) throws {
         let credentials = try confirmPassword(request.password, of: caller)
         try store.deleteAccount(credentials.key)
+        authenticator.forgetBasicLogins(of: credentials.key)
         presence.forget(credentials.key)
         statusBoard.forget(credentials.key)
     }
@@ -128,8 +126,7 @@ struct AccountService: Sendable {
         let deviceName = try Self.validatedDeviceName(request.deviceName)
         let phone = (try? PhoneNumber(normalizing: request.phone))?.e164
         do {
-            try rateLimiter.enforce(clientHost, under: failuresPerClientAddress)
-            if let phone { try rateLimiter.enforce(phone, under: failuresPerAccount) }
+            try loginLimits.enforce(phone: phone, clientHost: clientHost)
         } catch {
             metrics.increment("homeward_logins_total", labels: ["outcome": "limited"])
             throw error
@@ -137,12 +134,11 @@ struct AccountService: Sendable {
         let credentials = try phone.flatMap { try store.credentials(phone: $0) }
         let verified = phone != nil && hasher.verify(request.password, against: credentials?.passwordHash)
         guard verified, let credentials else {
-            rateLimiter.recordFailure(clientHost, under: failuresPerClientAddress)
-            if let phone { rateLimiter.recordFailure(phone, under: failuresPerAccount) }
+            loginLimits.recordFailure(phone: phone, clientHost: clientHost)
             metrics.increment("homeward_logins_total", labels: ["outcome": "failure"])
             throw HTTPError.unauthorized("The phone number or the password is wrong.")
         }
-        rateLimiter.reset(credentials.phone, under: failuresPerAccount)
+        loginLimits.recordSuccess(phone: credentials.phone)
         let upgradedHash = hasher.needsRehash(credentials.passwordHash) ? try hasher.hash(request.password) : nil
         let token = SecureRandom.token()
         let now = clock.now()
@@ -180,9 +176,9 @@ struct AccountService: Sendable {
     /// a stolen token cannot be used to guess the password: 429 when limited, 403 when wrong.
     private func confirmPassword(_ password: String, of caller: Caller) throws -> StoredCredentials {
         let credentials = try store.credentials(key: caller.accountKey)
-        try rateLimiter.enforce(credentials.phone, under: failuresPerAccount)
+        try loginLimits.enforce(phone: credentials.phone, clientHost: nil)
         guard hasher.verify(password, against: credentials.passwordHash) else {
-            rateLimiter.recordFailure(credentials.phone, under: failuresPerAccount)
+            loginLimits.recordFailure(phone: credentials.phone, clientHost: nil)
             throw HTTPError.forbidden("The password is wrong.")
         }
         return credentials
