@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with AddressSanitizer and runs each for a bounded time.
 # Usage: Tests/Fuzz/run.sh [SECONDS_PER_TARGET]   (default 60)
+# (-gnone: without debug info, ld.gold links the package's plugin tool, which it otherwise trips over.)
 # The corpus folders hold real requests and every input that once crashed a target (regressions):
 # libFuzzer replays them all first. A crash fails the run and leaves its input in corpus/crashes/.
 set -euo pipefail
@@ -11,7 +12,7 @@ targets=(http-parser-fuzzer)
 corpora=(http-parser)
 
 for target in "${targets[@]}"; do
-  swift build --scratch-path "$scratch" -c release -Xswiftc -sanitize=fuzzer,address --product "$target" 2>&1 \
+  swift build --scratch-path "$scratch" -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -gnone --product "$target" 2>&1 \
     | grep -v "Cannot export local symbol" || true
 done
 
