@@ -12,8 +12,15 @@ targets=(http-parser-fuzzer)
 corpora=(http-parser)
 
 for target in "${targets[@]}"; do
-  swift build --scratch-path "$scratch" -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -gnone --product "$target" 2>&1 \
-    | grep -v "Cannot export local symbol" || true
+  log="$(mktemp)"
+  if ! swift build --scratch-path "$scratch" -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -gnone \
+       --product "$target" > "$log" 2>&1; then
+    cat "$log"
+    echo "$target: the build failed"
+    exit 1
+  fi
+  tail -1 "$log"
+  rm -f "$log"
 done
 
 mkdir -p corpus/crashes
