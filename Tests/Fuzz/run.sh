@@ -7,8 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${1:-60}"
 scratch="../../.build-fuzz"
-targets=(http-parser-fuzzer)
-corpora=(http-parser)
+targets=(http-parser-fuzzer ingest-json-fuzzer)
+corpora=(http-parser ingest-json)
 
 for target in "${targets[@]}"; do
   swift build --scratch-path "$scratch" -c release -Xswiftc -sanitize=fuzzer,address --product "$target" 2>&1 \
