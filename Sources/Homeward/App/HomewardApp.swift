@@ -148,6 +148,9 @@ public final class HomewardApp: Sendable {
         registerJournalRoutes(on: &router, app: self)
         registerEpisodeRoutes(on: &router, app: self)
         registerShareRoutes(on: &router, app: self)
+
+        registerAccountRoutes(on: &router, app: self)
+        registerLinkRoutes(on: &router, app: self)
         return router
     }
 
