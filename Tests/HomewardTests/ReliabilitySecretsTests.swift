@@ -2,40 +2,14 @@ import Foundation
 import Homeward
 import HomewardHTTP
 import HomewardHTTPTesting
-import Logging
-import Synchronization
 import XCTest
 
 /// Secrets at rest: tokens, codes and keys only as SHA-256 digests in the database file, passwords
 /// only as argon2id strings, and no secret in any log line (at trace level).
 final class ReliabilitySecretsTests: XCTestCase {
-    /// Every log line, kept for inspection.
-    private final class LogCapture: Sendable {
-        let lines = Mutex<[String]>([])
-
-        func handler(label: String) -> any LogHandler { Handler(capture: self) }
-
-        /// Renders each record with its metadata into `lines`.
-        struct Handler: LogHandler {
-            let capture: LogCapture
-            var metadata: Logger.Metadata = [:]
-            var logLevel: Logger.Level = .trace
-
-            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-                get { metadata[key] }
-                set { metadata[key] = newValue }
-            }
-
-            func log(event: LogEvent) {
-                let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-                capture.lines.withLock { $0.append("\(event.level) \(event.message) \(merged)") }
-            }
-        }
-    }
-
     func testTokensCodesAndPasswordsAreStoredOnlyAsDigestsAndNeverLogged() throws {
-        let capture = LogCapture()
-        let logger = Logger(label: "homeward.reliability", factory: capture.handler)
+        let log = CapturedLog()
+        let logger = log.logger(label: "homeward.reliability")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("homeward-secrets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -77,7 +51,7 @@ final class ReliabilitySecretsTests: XCTestCase {
             stored += (try? Data(contentsOf: URL(fileURLWithPath: configuration.databasePath + suffix))).map { Array($0) } ?? []
         }
         XCTAssertGreaterThan(stored.count, 0)
-        let logs = capture.lines.withLock { $0 }
+        let logs = log.lines
         XCTAssertFalse(logs.isEmpty)
         for secret in secrets {
             XCTAssertFalse(Self.bytes(stored, contain: Array(secret.utf8)), "the database file holds the secret \(secret)")
