@@ -27,7 +27,7 @@ final class AdminViewsTests: XCTestCase {
                 """)
             try post(client, "/v1/motion", as: anna, #"{"samples":[{"t":\#(seconds - 5),"steps":12,"activity":"walking"}]}"#)
             try post(client, "/v1/alerts", as: anna, #"{"type":"sos","message":"help"}"#)
-            try post(client, "/v1/journal", as: anna, #"{"kind":"water","millilitres":250}"#)
+            try post(client, "/v1/journal", as: anna, #"{"kind":"water","t":\#(seconds),"millilitres":250}"#)
             _ = try test.startTrip(client, for: anna)
         }
 
@@ -68,7 +68,7 @@ final class AdminViewsTests: XCTestCase {
             let counts = try db.fetchAll(
                 "SELECT name, location_samples, motion_samples, alerts, trips, journal_entries FROM admin_account_counts"
             ) { row in
-                [try row.value(at: 0) as String] + (1...5).map { index in String(try row.value(at: index) as Int64) }
+                [try row.value(at: 0) as String] + (try (1...5).map { index in String(try row.value(at: index) as Int64) })
             }
             XCTAssertEqual(counts, [["Anna", "2", "1", "1", "1", "1"], ["Gina", "0", "0", "0", "0", "0"]])
         }
