@@ -21,34 +21,17 @@ LOAD_SECONDS=${LOAD_SECONDS:-30}
 EXPORT_RUNS=${EXPORT_RUNS:-30}
 OURS_PORT=${OURS_PORT:-18091}
 NGINX_PORT=${NGINX_PORT:-18092}
-SCRATCH=${SCRATCH:-.build-bench}
 OUT=$PWD/bench/out/ingest
-LOAD="python3 bench/load/homeward_load.py"
+source bench/homeward-server.sh
 
-rm -rf "$OUT"
+prepare_homeward
 mkdir -p "$OUT/static"
-ulimit -n "$(ulimit -Hn)" || true
-
-swift build -c release --scratch-path "$SCRATCH" --product homeward >/dev/null
-HOMEWARD="$SCRATCH/release/homeward"
-DB="$OUT/homeward.sqlite"
-
-cleanup() {
-    [[ -n "${OURS_PID:-}" ]] && kill "$OURS_PID" 2>/dev/null && wait "$OURS_PID" 2>/dev/null || true
-    [[ -f "$OUT/nginx.pid" ]] && kill "$(cat "$OUT/nginx.pid")" 2>/dev/null || true
-}
-trap cleanup EXIT
-
-"$HOMEWARD" migrate --database "$DB" --log-level warning >/dev/null
 $LOAD seed --db "$DB" --phones "$PHONES" --guardians "$GUARDIANS" --out "$OUT/accounts.json"
 export HOMEWARD_TOKENS="$OUT/accounts.json.tokens"
 
-"$HOMEWARD" serve --database "$DB" --port "$OURS_PORT" --log-level warning >"$OUT/server.log" 2>&1 &
-OURS_PID=$!
+start_homeward
 sed -e "s|@PORT@|$NGINX_PORT|" -e "s|@OUT@|$OUT|g" bench/nginx-ingest.conf >"$OUT/nginx.conf"
 nginx -c "$OUT/nginx.conf" -p "$OUT" -e "$OUT/nginx-error.log"
-for _ in $(seq 1 50); do curl -fsS "http://127.0.0.1:$OURS_PORT/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
-curl -fsS "http://127.0.0.1:$OURS_PORT/healthz" >/dev/null
 curl -fsS "http://127.0.0.1:$NGINX_PORT/healthz" >/dev/null
 
 rows() { sqlite3 "file:$DB?mode=ro" "SELECT count(*) FROM locations"; }

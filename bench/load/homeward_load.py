@@ -388,7 +388,7 @@ async def day(args):
         assert status == 200 and json.loads(answer)["rejected"] == [], answer
     await pool.close()
     last_ms = first_ms + (args.fixes - 1) * spacing_ms
-    print(f"/v1/accounts/{account['id']}/locations?format=geojson&from={first_ms / 1000:.3f}&to={last_ms / 1000:.3f} "
+    print(f"/v1/accounts/{account['id']}/locations?format=geojson&from={first_ms / 1000:.3f}&to={(last_ms + 1) / 1000:.3f} "
           f"{account['token']}")
     return 0
 
@@ -458,7 +458,9 @@ async def alerts(args):
     drains = [asyncio.create_task(drain(reader)) for reader, _ in streams[1:]]
     watcher_task = asyncio.create_task(watch())
 
-    t_ms = int(time.time() * 1000) - 3_600_000
+    # Fix times start far enough back that every trial's fixes (at most 2 × fixes-per-leg, 10 s apart)
+    # stay in the past: a fix from the future would date its alert, and the webhook delivery, ahead.
+    t_ms = int(time.time() * 1000) - (args.trials + 1) * 2 * args.fixes_per_leg * 10_000 - 60_000
     sse, hook, round_trips = [], [], []
 
     async def post_fix(lat, lon):
