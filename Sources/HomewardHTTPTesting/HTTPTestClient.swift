@@ -9,12 +9,14 @@ public final class HTTPTestClient {
     /// The server, in live mode.
     public let server: HTTPServer?
     private let responder: HTTPResponder
+    private let configuration: HTTPServerConfiguration
     private var connection: HTTPTestConnection?
 
     private init(mode: HTTPTestMode, server: HTTPServer?, responder: HTTPResponder) {
         self.mode = mode
         self.server = server
         self.responder = responder
+        configuration = responder.configuration
     }
 
     /// Runs `body` with a client for `router`; in live mode the server is started first and shut
@@ -64,7 +66,7 @@ public final class HTTPTestClient {
             var request = "\(method.rawValue) \(target) HTTP/1.1\r\n"
             for field in headers { request += "\(field.name): \(field.value)\r\n" }
             request += "\r\n"
-            let connection = try self.connection ?? HTTPTestConnection(port: port)
+            let connection = try self.connection ?? HTTPTestConnection(host: connectHost, port: port)
             self.connection = connection
             do {
                 try connection.send(Array(request.utf8) + body)
@@ -82,14 +84,23 @@ public final class HTTPTestClient {
     /// the server closes or nothing arrives for `timeoutSeconds` (live mode only).
     public func sendRaw(_ bytes: [UInt8], timeoutSeconds: Double = 2) throws -> [UInt8] {
         guard mode == .live else { throw HTTPTestError.requiresLiveMode }
-        let connection = try HTTPTestConnection(port: port, timeoutSeconds: timeoutSeconds)
+        let connection = try HTTPTestConnection(host: connectHost, port: port, timeoutSeconds: timeoutSeconds)
         try connection.send(bytes)
         return connection.receiveUntilClose()
     }
 
-    /// Opens a new raw connection to the live server.
-    public func openConnection(timeoutSeconds: Double = 5) throws -> HTTPTestConnection {
+    /// Opens a new raw connection to the live server, on `host` (the configured host when nil,
+    /// 127.0.0.1 for a wildcard bind).
+    public func openConnection(host: String? = nil, timeoutSeconds: Double = 5) throws -> HTTPTestConnection {
         guard mode == .live else { throw HTTPTestError.requiresLiveMode }
-        return try HTTPTestConnection(port: port, timeoutSeconds: timeoutSeconds)
+        return try HTTPTestConnection(host: host ?? connectHost, port: port, timeoutSeconds: timeoutSeconds)
+    }
+
+    private var connectHost: String {
+        switch configuration.host {
+        case "0.0.0.0": "127.0.0.1"
+        case "::": "::1"
+        default: configuration.host
+        }
     }
 }

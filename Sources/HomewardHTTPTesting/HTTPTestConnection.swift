@@ -12,24 +12,36 @@ public final class HTTPTestConnection {
     /// How long a read may wait for the next bytes.
     public var timeoutSeconds: Double
 
-    /// Connects to 127.0.0.1:`port`.
-    public init(port: Int, timeoutSeconds: Double = 5) throws {
+    /// Connects to `host:port`; `host` is an IPv4 or IPv6 literal.
+    public init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Double = 5) throws {
         self.timeoutSeconds = timeoutSeconds
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw HTTPTestError.socket("socket", errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
-        let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        var ipv4 = sockaddr_in()
+        var ipv6 = sockaddr_in6()
+        let family: Int32
+        if inet_pton(AF_INET, host, &ipv4.sin_addr) == 1 {
+            family = AF_INET
+            ipv4.sin_family = sa_family_t(AF_INET)
+            ipv4.sin_port = in_port_t(UInt16(port).bigEndian)
+        } else if inet_pton(AF_INET6, host, &ipv6.sin6_addr) == 1 {
+            family = AF_INET6
+            ipv6.sin6_family = sa_family_t(AF_INET6)
+            ipv6.sin6_port = in_port_t(UInt16(port).bigEndian)
+        } else {
+            throw HTTPTestError.socket("inet_pton", EINVAL)
         }
+        descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw HTTPTestError.socket("socket", errno) }
+        let result = family == AF_INET ? Self.connect(descriptor, to: ipv4) : Self.connect(descriptor, to: ipv6)
         guard result == 0 else {
             let code = errno
             close(descriptor)
             throw HTTPTestError.socket("connect", code)
+        }
+    }
+
+    private static func connect<Address>(_ descriptor: Int32, to address: Address) -> Int32 {
+        withUnsafeBytes(of: address) { bytes in
+            Glibc.connect(descriptor, bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(bytes.count))
         }
     }
 

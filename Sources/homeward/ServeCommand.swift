@@ -16,12 +16,14 @@ struct ServeCommand: ParsableCommand {
     var host: String?
     @Option(help: "TCP port to listen on; 0 picks a free one (env HOMEWARD_PORT, default 8080).")
     var port: Int?
-    @Option(help: "I/O event-loop threads (env HOMEWARD_EVENT_LOOPS, default: one per core).")
+    @Option(help: "I/O event-loop threads (env HOMEWARD_EVENT_LOOPS, default one per core).")
     var eventLoops: Int?
     @Option(help: "Worker threads for handlers that touch the database (env HOMEWARD_WORKERS, default 64: each write waits for its group commit).")
     var workers: Int?
     @Option(help: "Open connections at most (env HOMEWARD_MAX_CONNECTIONS, default 16384).")
     var maxConnections: Int?
+    @Option(help: "Requests waiting for a worker at most; more get 503 with Retry-After (env HOMEWARD_MAX_QUEUED_REQUESTS, default 4096).")
+    var maxQueuedRequests: Int?
     @Option(help: "Bytes of a request line at most; longer gets 414 (env HOMEWARD_MAX_REQUEST_LINE_BYTES, default 8192).")
     var maxRequestLineBytes: Int?
     @Option(help: "Bytes of all header fields at most; more gets 431 (env HOMEWARD_MAX_HEADER_BYTES, default 16384).")
@@ -60,6 +62,11 @@ struct ServeCommand: ParsableCommand {
     var tripStalledAfterSeconds: Int?
     @Option(help: "Seconds between two checks for overdue and stalled trips (env HOMEWARD_TRIP_TIMER_INTERVAL_SECONDS, default 15).")
     var tripTimerIntervalSeconds: Int?
+
+    @Option(help: "Failed attempts (logins, passwords, verification codes) allowed against one account within the window; more get 429 (env HOMEWARD_MAX_FAILED_ATTEMPTS, default 5).")
+    var maxFailedAttempts: Int?
+    @Option(help: "Seconds of the failed-attempt window (env HOMEWARD_FAILED_ATTEMPT_WINDOW_SECONDS, default 900 = 15 minutes).")
+    var failedAttemptWindowSeconds: Int?
     @Option(help: "Days of location and motion history kept; 0 keeps all (env HOMEWARD_RETENTION_DAYS, default 0).")
     var retentionDays: Int?
     @Option(help: "Smallest radius of a circular safe zone in metres (env HOMEWARD_ZONE_MIN_RADIUS_METRES, default 20).")
@@ -84,7 +91,7 @@ struct ServeCommand: ParsableCommand {
     var countdownMaxSeconds: Int?
     @Option(help: "Countdown length in seconds when not given (env HOMEWARD_COUNTDOWN_DEFAULT_SECONDS, default 15).")
     var countdownDefaultSeconds: Int?
-    @Option(help: "Seconds without a heartbeat, for a person with a home zone, before silent is raised (env HOMEWARD_SILENT_AFTER_SECONDS, default 1800).")
+    @Option(help: "Seconds without a heartbeat, for a person with a home zone or an active trip, before silent is raised (env HOMEWARD_SILENT_AFTER_SECONDS, default 1800).")
     var silentAfterSeconds: Int?
     @Option(help: "Seconds between the silent and there-by checks (env HOMEWARD_MONITOR_INTERVAL_SECONDS, default 30).")
     var monitorIntervalSeconds: Int?
@@ -143,6 +150,7 @@ struct ServeCommand: ParsableCommand {
         c.http.eventLoopCount = try EnvironmentDefault.resolve(eventLoops, "HOMEWARD_EVENT_LOOPS", c.http.eventLoopCount)
         c.http.workerCount = try EnvironmentDefault.resolve(workers, "HOMEWARD_WORKERS", c.http.workerCount)
         c.http.maxConnections = try EnvironmentDefault.resolve(maxConnections, "HOMEWARD_MAX_CONNECTIONS", c.http.maxConnections)
+        c.http.maxQueuedRequests = try EnvironmentDefault.resolve(maxQueuedRequests, "HOMEWARD_MAX_QUEUED_REQUESTS", c.http.maxQueuedRequests)
         c.http.maxRequestLineBytes = try EnvironmentDefault.resolve(maxRequestLineBytes, "HOMEWARD_MAX_REQUEST_LINE_BYTES", c.http.maxRequestLineBytes)
         c.http.maxHeaderBytes = try EnvironmentDefault.resolve(maxHeaderBytes, "HOMEWARD_MAX_HEADER_BYTES", c.http.maxHeaderBytes)
         c.http.maxHeaderCount = try EnvironmentDefault.resolve(maxHeaderCount, "HOMEWARD_MAX_HEADER_COUNT", c.http.maxHeaderCount)
@@ -162,6 +170,9 @@ struct ServeCommand: ParsableCommand {
         c.tripOverdueMarginSeconds = try EnvironmentDefault.resolve(tripOverdueMarginSeconds, "HOMEWARD_TRIP_OVERDUE_MARGIN_SECONDS", c.tripOverdueMarginSeconds)
         c.tripStalledAfterSeconds = try EnvironmentDefault.resolve(tripStalledAfterSeconds, "HOMEWARD_TRIP_STALLED_AFTER_SECONDS", c.tripStalledAfterSeconds)
         c.tripTimerIntervalSeconds = try EnvironmentDefault.resolve(tripTimerIntervalSeconds, "HOMEWARD_TRIP_TIMER_INTERVAL_SECONDS", c.tripTimerIntervalSeconds)
+
+        c.maxFailedAttempts = try EnvironmentDefault.resolve(maxFailedAttempts, "HOMEWARD_MAX_FAILED_ATTEMPTS", c.maxFailedAttempts)
+        c.failedAttemptWindowSeconds = try EnvironmentDefault.resolve(failedAttemptWindowSeconds, "HOMEWARD_FAILED_ATTEMPT_WINDOW_SECONDS", c.failedAttemptWindowSeconds)
         c.retentionDays = try EnvironmentDefault.resolve(retentionDays, "HOMEWARD_RETENTION_DAYS", c.retentionDays)
         c.zoneMinRadiusMetres = try EnvironmentDefault.resolve(zoneMinRadiusMetres, "HOMEWARD_ZONE_MIN_RADIUS_METRES", c.zoneMinRadiusMetres)
         c.zoneMaxRadiusMetres = try EnvironmentDefault.resolve(zoneMaxRadiusMetres, "HOMEWARD_ZONE_MAX_RADIUS_METRES", c.zoneMaxRadiusMetres)

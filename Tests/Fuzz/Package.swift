@@ -7,12 +7,24 @@ let package = Package(
     name: "homeward-fuzz",
     dependencies: [
         .package(name: "homeward", path: "../.."),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "HTTPParserFuzzerEntry"),
         .executableTarget(
             name: "http-parser-fuzzer",
             dependencies: [.product(name: "HomewardHTTP", package: "homeward"), "HTTPParserFuzzerEntry"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .target(name: "IngestJSONFuzzerEntry"),
+        .executableTarget(
+            name: "ingest-json-fuzzer",
+            dependencies: [
+                .product(name: "Homeward", package: "homeward"),
+                .product(name: "HomewardHTTP", package: "homeward"),
+                .product(name: "Logging", package: "swift-log"),
+                "IngestJSONFuzzerEntry",
+            ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ]

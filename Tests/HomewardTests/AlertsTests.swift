@@ -76,6 +76,18 @@ final class AlertsTests: XCTestCase {
         XCTAssertEqual(try count(test, "SELECT count(*) FROM alerts WHERE type = 'silent' AND status = 'resolved'"), 1)
     }
 
+    func testSilentWatchesATravellerWithoutAHomeZoneWhileTheTripIsActive() throws {
+        let test = try TestApp { $0.silentAfterSeconds = 600 }
+        let traveller = try test.makeAccount()
+        try test.withClient { client in
+            _ = try test.startTrip(client, for: traveller)
+        }
+        try test.app.alertMonitor.runChecks()
+        test.clock.advance(bySeconds: 601)
+        try test.app.alertMonitor.runChecks()
+        XCTAssertEqual(try count(test, "SELECT count(*) FROM alerts WHERE type = 'silent' AND status = 'open'"), 1)
+    }
+
     func testExpectedArrivalMissedFiresFromTheClockWithoutSamples() throws {
         let test = try TestApp()
         let person = try test.makeAccount()

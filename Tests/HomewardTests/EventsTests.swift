@@ -66,6 +66,9 @@ final class EventsTests: XCTestCase {
         let head = try connection.readResponse(omitBody: true)
         XCTAssertEqual(head.status.code, 200)
         XCTAssertEqual(head.headers["Content-Type"], "text/event-stream; charset=utf-8")
+        // The hub sends ": connected" while it registers the stream: once it is here, the stream is open.
+        let greeting = String(decoding: try connection.readChunk() ?? [], as: UTF8.self)
+        XCTAssertTrue(greeting.contains(": connected"), greeting)
         return connection
     }
 

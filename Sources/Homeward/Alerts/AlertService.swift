@@ -81,7 +81,7 @@ public struct AlertService: Sendable {
     /// acknowledged keeps its first acknowledgement. 409 for an alert that is not open.
     public func acknowledge(_ id: String, by caller: Caller) throws -> AlertResource {
         try commitChange { db in
-            let key = try visibleKey(id, to: caller, in: db, allowing: [.guardian], otherwise: "Only a guardian may acknowledge an alert.")
+            let key = try visibleKey(id, to: caller, in: db, allowing: [.guardian, .companion], otherwise: "Only a guardian or companion may acknowledge an alert.")
             if let acknowledged = try center.acknowledge(key: key, by: caller.accountKey, at: clock.now(), in: db) {
                 return (acknowledged.alert, acknowledged.event)
             }
@@ -98,7 +98,8 @@ public struct AlertService: Sendable {
         for caller: Caller, statuses: [AlertStatus], since: Timestamp?, cursor: String?, limit: Int
     ) throws -> AlertPage {
         try database.read { db in
-            try store.page(for: caller, statuses: statuses, since: since, cursor: cursor, limit: limit, in: db)
+            let accounts = [caller.accountKey] + (try accessPolicy.watched(by: caller, in: db))
+            return try store.page(of: accounts, statuses: statuses, since: since, cursor: cursor, limit: limit, in: db)
         }
     }
 
@@ -107,7 +108,7 @@ public struct AlertService: Sendable {
     ) throws -> Int64 {
         guard let found = try store.find(id, in: db) else { throw HTTPError.notFound() }
         let relationships = try accessPolicy.relationships(of: caller, to: found.account, in: db)
-        guard !relationships.isDisjoint(with: AccessPolicy.selfOrGuardian) else { throw HTTPError.notFound() }
+        guard !relationships.isDisjoint(with: [.oneself, .guardian, .companion]) else { throw HTTPError.notFound() }
         guard !relationships.isDisjoint(with: allowed) else { throw HTTPError.forbidden(otherwise) }
         return found.key
     }

@@ -24,16 +24,16 @@ public struct AlertStore: Sendable {
         return found.key
     }
 
-    /// Alerts of `caller` and of everyone they guard, newest first, filtered by `statuses` (all when
+    /// Alerts of `accounts` (the caller and everyone they watch), newest first, filtered by `statuses` (all when
     /// empty) and created at or after `since`, after `cursor`.
     public func page(
-        for caller: Caller, statuses: [AlertStatus], since: Timestamp?, cursor: String?, limit: Int, in db: Database
+        of accounts: [AccountKey], statuses: [AlertStatus], since: Timestamp?, cursor: String?, limit: Int, in db: Database
     ) throws -> AlertPage {
         var sql = """
             SELECT \(AlertResource.selection), x.key FROM \(AlertResource.source)
-            WHERE x.account_key IN (SELECT ? UNION SELECT dependent_key FROM links WHERE guardian_key = ?)
+            WHERE x.account_key IN (\(accounts.map { _ in "?" }.joined(separator: ", ")))
             """
-        var arguments: [(any DatabaseValueConvertible)?] = [caller.accountKey, caller.accountKey]
+        var arguments: [(any DatabaseValueConvertible)?] = accounts
         if !statuses.isEmpty {
             sql += " AND x.status IN (\(statuses.map { _ in "?" }.joined(separator: ", ")))"
             arguments += statuses.map(\.rawValue)

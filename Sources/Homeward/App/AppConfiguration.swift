@@ -81,7 +81,7 @@ public struct AppConfiguration: Sendable {
     public var countdownMaxSeconds = 300
     /// Countdown length when the client does not say.
     public var countdownDefaultSeconds = 15
-    /// No heartbeat for this long, while a person has a home zone, raises `silent`.
+    /// No heartbeat for this long, while a person has a home zone or an active trip, raises `silent`.
     public var silentAfterSeconds = 30 * 60
     /// How often the background checks run (`silent`, "there by" deadlines without a fresh sample).
     public var monitorIntervalSeconds = 30

@@ -1,17 +1,15 @@
-import Foundation
-import Synchronization
 import HomewardStore
+import Synchronization
 
-
-/// Pings the database once a second on its own thread, so that `/healthz` answers from memory on
-/// the I/O thread and a stuck database shows as 503 within a second.
+/// Pings the database once a second on a `BackgroundLoop`, so that `/healthz` answers from memory
+/// on the I/O thread and a stuck database shows as 503 within a second.
 public final class HealthMonitor: Sendable {
     /// How often the database is pinged.
-    public static let intervalMilliseconds: UInt32 = 1000
+    public static let intervalSeconds = 1.0
 
     private let healthy = Atomic<Bool>(false)
-    private let stopped = Atomic<Bool>(false)
     private let database: DatabasePool
+    private let loop = BackgroundLoop(name: "health")
 
     /// Creates a monitor of `database`; call `start()` to begin pinging.
     public init(database: DatabasePool) {
@@ -22,20 +20,17 @@ public final class HealthMonitor: Sendable {
     /// Whether the last ping succeeded.
     public var isHealthy: Bool { healthy.load(ordering: .relaxed) }
 
-    /// Starts the pinging thread.
+    /// Starts pinging.
     public func start() {
-        let thread = Thread { [self] in
-            while !stopped.load(ordering: .relaxed) {
-                Thread.sleep(forTimeInterval: Double(Self.intervalMilliseconds) / 1000)
-                healthy.store(Self.ping(database), ordering: .relaxed)
-            }
+        loop.start { [self] in
+            healthy.store(Self.ping(database), ordering: .relaxed)
+            return Self.intervalSeconds
         }
-        thread.start()
     }
 
     /// Stops pinging and reports unhealthy from now on.
     public func stop() {
-        stopped.store(true, ordering: .relaxed)
+        loop.stop()
         healthy.store(false, ordering: .relaxed)
     }
 

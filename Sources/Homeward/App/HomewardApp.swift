@@ -15,6 +15,8 @@ public final class HomewardApp: Sendable {
     public let passwordHasher: PasswordHasher
     /// Failed-attempt limits shared by logins, verification codes and trip access codes.
     public let rateLimiter: RateLimiter
+    /// The failed-login limits every password check shares.
+    public let loginLimits: LoginLimits
     /// Heartbeats of accounts.
     public let presence: Presence
     /// Checks bearer tokens.
@@ -76,10 +78,15 @@ public final class HomewardApp: Sendable {
         )
         rateLimiter = RateLimiter(clock: clock)
         presence = Presence()
+        let loginLimits = LoginLimits(
+            rateLimiter: rateLimiter, maxFailuresPerPhone: configuration.maxFailedAttempts,
+            windowSeconds: configuration.failedAttemptWindowSeconds
+        )
+        self.loginLimits = loginLimits
         authenticator = Authenticator(
             database: database, clock: clock, presence: presence,
             sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, passwordHasher: passwordHasher,
-            basicCredentialCacheSeconds: configuration.basicCredentialCacheSeconds
+            loginLimits: loginLimits, basicCredentialCacheSeconds: configuration.basicCredentialCacheSeconds
         )
         health = HealthMonitor(database: database)
         let accessPolicy = AccessPolicy()
@@ -148,6 +155,9 @@ public final class HomewardApp: Sendable {
         registerJournalRoutes(on: &router, app: self)
         registerEpisodeRoutes(on: &router, app: self)
         registerShareRoutes(on: &router, app: self)
+
+        registerAccountRoutes(on: &router, app: self)
+        registerLinkRoutes(on: &router, app: self)
         return router
     }
 

@@ -7,6 +7,8 @@ import HomewardStore
 public struct AccessPolicy: Sendable {
     /// What a guardian may read by default: their own data and their dependents'.
     public static let selfOrGuardian: Set<Relationship> = [.oneself, .guardian]
+    /// Who may see an account's name, profile and picture: itself, its guardians, its companions.
+    public static let profileViewers: Set<Relationship> = [.oneself, .guardian, .companion]
 
     /// Creates the policy.
     public init() {}
@@ -65,6 +67,13 @@ public struct AccessPolicy: Sendable {
         )
     }
 
+    /// Everyone `caller` watches live: the people they guard and the travellers whose active trips
+    /// they accompany (what their event stream carries and their alert list shows besides their own).
+    public func watched(by caller: Caller, in db: Database) throws -> [AccountKey] {
+        var seen: Set<AccountKey> = []
+        return try (dependents(of: caller, in: db) + accompanied(by: caller, in: db)).filter { seen.insert($0).inserted }
+    }
+
     /// Everyone who may watch `account` live: its guardians and the companions of its active trip.
     public func watchers(of account: AccountKey, in db: Database) throws -> [AccountKey] {
         try db.fetchAll(
@@ -76,5 +85,28 @@ public struct AccessPolicy: Sendable {
             """,
             [account]
         )
+    }
+
+    /// Throws 404 unless `id` names a live session of `caller`'s own account: another account's
+    /// session, an expired one and an unknown id look the same.
+    public func requireOwnSession(_ id: String, of caller: Caller, at time: Timestamp, in db: Database) throws {
+        let owned = try db.fetchOne(
+            "SELECT 1 FROM sessions WHERE id = ? AND account_key = ? AND expires_at_ms > ?",
+            [id, caller.accountKey, time.unixMilliseconds]
+        ) as Int64?
+        guard owned != nil else { throw HTTPError.notFound() }
+    }
+
+    /// The two sides of link `id` when `caller` is one of them (either side may see and end a
+    /// link); 404 otherwise.
+    public func linkParties(
+        _ id: String, visibleTo caller: Caller, in db: Database
+    ) throws -> (guardian: AccountKey, dependent: AccountKey) {
+        let parties = try db.fetchOne(
+            "SELECT guardian_key, dependent_key FROM links WHERE id = ? AND ? IN (guardian_key, dependent_key)",
+            [id, caller.accountKey]
+        ) { row in (guardian: try row.value(at: 0) as AccountKey, dependent: try row.value(at: 1) as AccountKey) }
+        guard let parties else { throw HTTPError.notFound() }
+        return parties
     }
 }

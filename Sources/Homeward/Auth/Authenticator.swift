@@ -17,20 +17,23 @@ public final class Authenticator: Sendable {
     private let presence: Presence
     private let sessionLifetimeMilliseconds: Int64
     private let passwordHasher: PasswordHasher?
+    private let loginLimits: LoginLimits?
     private let basicCacheMilliseconds: Int64
     /// Successful Basic logins by the SHA-256 of the header value, with when they stop counting.
     private let basicCache = Mutex<[[UInt8]: (caller: Caller, expiresAt: Int64)]>([:])
 
-    /// Creates an authenticator over the sessions and devices tables; HTTP Basic needs `passwordHasher`.
+    /// Creates an authenticator over the sessions and devices tables; HTTP Basic with a phone and
+    /// password needs `passwordHasher`, and is held to `loginLimits` like the login endpoint.
     public init(
         database: any DatabaseWriter, clock: any WallClock, presence: Presence, sessionLifetimeSeconds: Int,
-        passwordHasher: PasswordHasher? = nil, basicCredentialCacheSeconds: Int = 300
+        passwordHasher: PasswordHasher? = nil, loginLimits: LoginLimits? = nil, basicCredentialCacheSeconds: Int = 300
     ) {
         self.database = database
         self.clock = clock
         self.presence = presence
         self.sessionLifetimeMilliseconds = Int64(sessionLifetimeSeconds) * 1000
         self.passwordHasher = passwordHasher
+        self.loginLimits = loginLimits
         self.basicCacheMilliseconds = Int64(basicCredentialCacheSeconds) * 1000
     }
 
@@ -67,7 +70,7 @@ public final class Authenticator: Sendable {
     /// The caller of an `Authorization: Basic` value: phone and password, or any user name with a
     /// device key as the password. Successful logins are remembered for the cache lifetime (by the
     /// SHA-256 of the value) so a phone posting every few seconds costs one password hash, not one each.
-    public func authenticate(basic value: String) throws -> Caller {
+    public func authenticate(basic value: String, clientHost: String? = nil) throws -> Caller {
         let now = clock.now().unixMilliseconds
         let digest = SecretDigest.sha256(value)
         if let cached = basicCache.withLock({ $0[digest] }), cached.expiresAt > now {
@@ -84,7 +87,7 @@ public final class Authenticator: Sendable {
         if let device = try? authenticate(deviceKey: password) {
             caller = device
         } else {
-            caller = try authenticate(phone: user, password: password, at: now)
+            caller = try authenticate(phone: user, password: password, clientHost: clientHost, at: now)
         }
         basicCache.withLock { cache in
             cache = cache.filter { $0.value.expiresAt > now }
@@ -93,9 +96,10 @@ public final class Authenticator: Sendable {
         return caller
     }
 
-    private func authenticate(phone: String, password: String, at now: Int64) throws -> Caller {
+    private func authenticate(phone: String, password: String, clientHost: String?, at now: Int64) throws -> Caller {
         guard let passwordHasher else { throw HTTPError.unauthorized() }
         let normalized = try? PhoneNumber(normalizing: phone)
+        try loginLimits?.enforce(phone: normalized?.e164, clientHost: clientHost)
         let account = try normalized.flatMap { phone in
             try database.read { db in
                 try db.fetchOne("SELECT key, id, password_hash FROM accounts WHERE phone = ?", [phone.e164]) { row in
@@ -104,6 +108,7 @@ public final class Authenticator: Sendable {
             }
         }
         guard passwordHasher.verify(password, against: account?.hash), let account else {
+            loginLimits?.recordFailure(phone: normalized?.e164, clientHost: clientHost)
             throw HTTPError.unauthorized("The phone or password is wrong.")
         }
         presence.touch(account.key, at: Timestamp(unixMilliseconds: now))
@@ -116,7 +121,7 @@ public final class Authenticator: Sendable {
         if let value = context.request.headers["Authorization"] {
             let parts = value.split(separator: " ", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "basic" {
-                return try authenticate(basic: String(parts[1].drop(while: { $0 == " " })))
+                return try authenticate(basic: String(parts[1].drop(while: { $0 == " " })), clientHost: context.clientHost)
             }
             if let token = Self.bearerToken(in: context.request.headers) {
                 return try (try? authenticate(token: token)) ?? authenticate(deviceKey: token)
@@ -126,6 +131,12 @@ public final class Authenticator: Sendable {
             return try authenticate(deviceKey: token)
         }
         throw HTTPError.unauthorized()
+    }
+
+    /// Forgets the remembered Basic logins of `account`, so a changed password or a deleted account
+    /// stops working for tracking clients at once.
+    public func forgetBasicLogins(of account: AccountKey) {
+        basicCache.withLock { cache in cache = cache.filter { $0.value.caller.accountKey != account } }
     }
 
     /// The caller of `context`, from `Authorization: Bearer <token>`; 401 without a valid token.

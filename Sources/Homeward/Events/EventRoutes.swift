@@ -2,7 +2,7 @@ import Foundation
 import HomewardHTTP
 
 /// GET /v1/events: a `text/event-stream` of `location`, `alert` and `trip` events about the people
-/// the caller guards; `Last-Event-ID` (or `?lastEventId=`) resumes after a reconnect.
+/// the caller guards or accompanies; `Last-Event-ID` (or `?lastEventId=`) resumes after a reconnect.
 func registerEventRoutes(on router: inout Router, app: HomewardApp) {
     router.get("/v1/events") { context in
         let caller = try app.authenticator.authenticate(context)
@@ -13,7 +13,7 @@ func registerEventRoutes(on router: inout Router, app: HomewardApp) {
             }
             return id
         }
-        let watched = try app.database.read { db in try app.accessPolicy.dependents(of: caller, in: db) }
+        let watched = try app.database.read { db in try app.accessPolicy.watched(by: caller, in: db) }
         let headers: HTTPHeaders = [
             "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no",
         ]

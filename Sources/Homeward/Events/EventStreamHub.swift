@@ -135,7 +135,7 @@ public final class EventStreamHub: @unchecked Sendable {
                     let valid = try caller.sessionID.map { session in
                         try db.fetchOne("SELECT 1 FROM sessions WHERE id = ? AND expires_at_ms > ?", [session, now]) as Int64? != nil
                     } ?? true
-                    result[id] = valid ? Set(try accessPolicy.dependents(of: caller, in: db)) : .some(nil)
+                    result[id] = valid ? Set(try accessPolicy.watched(by: caller, in: db)) : .some(nil)
                 }
                 return result
             }

@@ -5,24 +5,12 @@ func registerIngestRoutes(on router: inout Router, app: HomewardApp) {
     let service = IngestService(app: app)
     router.post("/v1/locations") { context in
         let caller = try app.authenticator.authenticate(context)
-        let batch = try decodeBatch(SampleBatch<LocationSample>.self, from: context)
+        let batch = try IngestBodyDecoder.batch(SampleBatch<LocationSample>.self, from: context)
         return .json(try service.storeLocations(batch.samples, of: caller))
     }
     router.post("/v1/motion") { context in
         let caller = try app.authenticator.authenticate(context)
-        let batch = try decodeBatch(SampleBatch<MotionSample>.self, from: context)
+        let batch = try IngestBodyDecoder.batch(SampleBatch<MotionSample>.self, from: context)
         return .json(try service.storeMotion(batch.samples, of: caller))
     }
-}
-
-/// Decodes a batch body; 413 for more than `IngestLimits.maxSamplesPerRequest` samples.
-private func decodeBatch<Sample>(_ type: SampleBatch<Sample>.Type, from context: RequestContext) throws -> SampleBatch<Sample> {
-    let batch = try context.decode(type)
-    guard batch.samples.count <= IngestLimits.maxSamplesPerRequest else {
-        throw HTTPError(
-            status: .payloadTooLarge, code: "payload_too_large",
-            message: "A request carries at most \(IngestLimits.maxSamplesPerRequest) samples; send the rest in another.",
-            field: "samples")
-    }
-    return batch
 }

@@ -70,22 +70,8 @@ public final class TripService: Sendable {
 
     /// One JSON page of the trip's path with its event markers.
     func path(_ scope: TripPathScope, _ query: HistoryQuery) throws -> TripPath {
-        var fixes = try database.read { db in
-            try LocationStore().history(
-                of: scope.account, from: query.from, to: query.to, after: query.after, limit: query.limit + 1,
-                includingFlagged: query.includingFlagged, in: db)
-        }
-        var nextCursor: String?
-        if fixes.count > query.limit {
-            fixes.removeLast()
-            nextCursor = fixes.last.map { HistoryPosition(time: $0.time, sampleHash: $0.sampleHash).cursor }
-        }
-        if let tolerance = query.simplifyMetres {
-            fixes = HistoryExporter.simplified(fixes, toleranceMetres: tolerance)
-        }
-        return TripPath(
-            locations: fixes.map { HistoryItem(location: LocationResource($0), flags: query.includingFlagged ? $0.flags.names : nil) },
-            nextCursor: nextCursor, events: scope.events)
+        let page = try historyPage(of: scope.account, query, database: database)
+        return TripPath(locations: page.locations, nextCursor: page.nextCursor, events: scope.events)
     }
 
     /// The trips of `caller` and of everyone they guard, and the active trips they accompany.

@@ -1,4 +1,5 @@
 import HomewardHTTP
+import HomewardStore
 
 /// Days `GET /v1/accounts/{id}/motion/daily` covers unless `from` says otherwise (ending with `to`).
 let defaultDailyMotionDays = 7
@@ -86,7 +87,7 @@ private func day(_ text: String?, _ name: String, _ calendar: CalendarDay) throw
 func locationHistoryResponse(of account: AccountKey, named name: String, _ query: HistoryQuery, app: HomewardApp) throws -> HTTPResponse {
     switch query.format {
     case .json:
-        return .json(try historyPage(of: account, query, app: app))
+        return .json(try historyPage(of: account, query, database: app.database))
     case .geojson, .gpx:
         let exporter = HistoryExporter(database: app.database, account: account, accountName: name, query: query)
         let type = query.format == .gpx ? "application/gpx+xml" : "application/geo+json"
@@ -94,8 +95,10 @@ func locationHistoryResponse(of account: AccountKey, named name: String, _ query
     }
 }
 
-private func historyPage(of account: AccountKey, _ query: HistoryQuery, app: HomewardApp) throws -> HistoryPage {
-    var fixes = try app.database.read { db in
+/// One JSON page of the location history of `account`: the fixes `query` selects, simplified when it
+/// asks, with the cursor of the next page. Shared by location history and trip paths.
+func historyPage(of account: AccountKey, _ query: HistoryQuery, database: any DatabaseReader) throws -> HistoryPage {
+    var fixes = try database.read { db in
         try LocationStore().history(
             of: account, from: query.from, to: query.to, after: query.after, limit: query.limit + 1,
             includingFlagged: query.includingFlagged, in: db)

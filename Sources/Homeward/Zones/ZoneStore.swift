@@ -66,12 +66,13 @@ public struct ZoneStore: Sendable {
         try db.fetchAll("SELECT DISTINCT account_key FROM zones WHERE arrive_by IS NOT NULL")
     }
 
-    /// People being monitored (they have a home zone), with their last heartbeat stored in the database.
+    /// People being monitored (they have a home zone or an active trip), with their last heartbeat stored in the database.
     public func monitoredAccounts(in db: Database) throws -> [(account: AccountKey, lastSeen: Timestamp?)] {
         try db.fetchAll(
             """
             SELECT a.key, a.last_seen_at_ms FROM accounts a
             WHERE EXISTS (SELECT 1 FROM zones z WHERE z.account_key = a.key AND z.is_home = 1)
+               OR EXISTS (SELECT 1 FROM trips t WHERE t.account_key = a.key AND t.status = 'active')
             """
         ) { row in
             (account: try row.value(at: 0), lastSeen: (try row.value(at: 1) as Int64?).map(Timestamp.init(unixMilliseconds:)))

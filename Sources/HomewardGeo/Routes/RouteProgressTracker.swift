@@ -63,11 +63,17 @@ public struct RouteProgressTracker: Sendable, Equatable, Codable {
                 ? (progressMetres - configuration.searchBehindMetres)...(progressMetres + profile.maxSpeedMetresPerSecond * configuration.searchAheadSpeedFactor * dt
                     + accuracy + configuration.searchAheadSlackMetres)
                 : nil
-            guard let projection = route.project(fix.coordinate, within: window) ?? route.project(fix.coordinate) else {
+            guard var projection = route.project(fix.coordinate, within: window) ?? route.project(fix.coordinate) else {
                 return current
             }
-            distanceFromRoute = projection.distanceFromLineMetres
             let threshold = max(configuration.offRouteMinimumMetres, configuration.offRouteAccuracyFactor * accuracy)
+            // The search window follows progress; someone who left the route (or never was on it) may
+            // join it anywhere, so a fix off the window's stretch but on another part counts there.
+            if window != nil, projection.distanceFromLineMetres > threshold, let anywhere = route.project(fix.coordinate),
+               anywhere.distanceFromLineMetres <= threshold {
+                projection = anywhere
+            }
+            distanceFromRoute = projection.distanceFromLineMetres
             if projection.distanceFromLineMetres > threshold {
                 onRouteFixes = 0
                 if offRouteFixes == 0 { offRouteSince = fix.t }

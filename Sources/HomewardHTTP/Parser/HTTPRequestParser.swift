@@ -91,6 +91,9 @@ public struct HTTPRequestParser: Sendable {
 
     private mutating func parseHead(_ buffer: inout ReadBuffer, scannedBytes: Int) -> HTTPParserEvent? {
         if scannedBytes == 0 { skipLeadingEmptyLines(&buffer) }
+        if buffer.withReadableBytes(Self.startsWithNonTokenMethod) {
+            return fail(.invalidRequest("The method is not a token."))
+        }
         let scan = buffer.withReadableBytes { bytes in scanSection(bytes, from: scannedBytes, isTrailer: false) }
         switch scan {
         case .failure(let error):
@@ -122,6 +125,16 @@ public struct HTTPRequestParser: Sendable {
                 return parse(&buffer)
             }
         }
+    }
+
+    /// Whether the method (the bytes before the first space, or all so far) holds a non-token byte:
+    /// binary junk and TLS handshakes are refused at once instead of waiting for a line end.
+    private static func startsWithNonTokenMethod(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        for byte in bytes {
+            if byte == UInt8(ascii: " ") { return false }
+            if !ByteClass.isToken(byte) { return byte != 0x0D && byte != 0x0A }
+        }
+        return false
     }
 
     private func skipLeadingEmptyLines(_ buffer: inout ReadBuffer) {

@@ -24,6 +24,13 @@ struct RouteNode: Sendable {
         }
     }
 
+    /// Every route at or below this node, as (method, template).
+    var allRoutes: [(method: HTTPMethod, template: String)] {
+        routes.map { (method: $0.key, template: $0.value.template) }
+            + literalChildren.values.flatMap(\.allRoutes)
+            + parameterChild.flatMap(\.allRoutes)
+    }
+
     /// Finds the node for the decoded path segments, preferring literals over parameters and
     /// backtracking when a literal branch dead-ends.
     func find(_ segments: ArraySlice<String>, parameters: inout [String: String]) -> RouteNode? {

@@ -43,6 +43,12 @@ public struct Router: Sendable {
         on(.delete, template, execution: execution, handler: handler)
     }
 
+    /// Every registered route as (method, template), sorted by template then method: what an API
+    /// description must cover.
+    public var registeredRoutes: [(method: HTTPMethod, template: String)] {
+        root.allRoutes.sorted { ($0.template, $0.method.rawValue) < ($1.template, $1.method.rawValue) }
+    }
+
     /// Finds the route for `method` and the (still percent-encoded) `path`: 404 for an unknown path,
     /// 405 with `Allow` when the path exists with other methods, 400 for a malformed escape.
     public func resolve(_ method: HTTPMethod, path: String) -> RouteResolution {

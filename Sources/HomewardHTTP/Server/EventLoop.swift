@@ -24,6 +24,8 @@ final class EventLoop {
     private let context: ServerContext
     private let configuration: HTTPServerConfiguration
     private let mailbox: LoopMailbox
+    /// The 503 answered at once when the worker queue is full.
+    private let queueFullError: HTTPError
     private let epoll: Int32
     private var listener: Int32
     private var connections: [Connection?] = []
@@ -44,6 +46,10 @@ final class EventLoop {
         configuration = context.configuration
         self.listener = listener
         self.mailbox = mailbox
+        queueFullError = HTTPError(
+            status: .serviceUnavailable, code: "unavailable", message: "The server is busy; retry shortly.",
+            headers: ["Retry-After": String(context.configuration.queueFullRetryAfterSeconds)]
+        )
         scratchBuffer = ReadBuffer(capacity: context.configuration.readChunkBytes)
         epoll = homeward_epoll_create()
         precondition(epoll >= 0, "epoll_create failed: \(errno)")
@@ -105,7 +111,8 @@ final class EventLoop {
 
     private func acceptConnections() {
         guard listener >= 0 else { return }
-        while let (descriptor, remoteAddress) = Socket.accept(from: listener) {
+        for _ in 0..<configuration.maxAcceptsPerWakeup {
+            guard let (descriptor, remoteAddress) = Socket.accept(from: listener) else { return }
             guard context.connectionCount.load(ordering: .relaxed) < configuration.maxConnections else {
                 _ = Self.overloadedResponse.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 close(descriptor)
@@ -221,9 +228,15 @@ final class EventLoop {
         if runsOnWorker {
             let key = connection.key
             let mailbox = mailbox
-            context.workers.submit {
+            let isQueued = context.workers.submitIfRoom {
                 let response = responder.respond(to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress)
                 mailbox.post(.response(key, response))
+            }
+            guard isQueued else {
+                var response = queueFullError.response
+                response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
+                complete(connection, with: response)
+                return
             }
             updateInterest(connection)
         } else {

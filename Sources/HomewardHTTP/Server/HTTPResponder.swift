@@ -43,6 +43,11 @@ public struct HTTPResponder: Sendable {
                 response = try route.handler(context)
             } catch let error as HTTPError {
                 response = error.response
+            } catch let error as any HTTPErrorConvertible where error.httpError != nil {
+                logger.warning("handler refused", metadata: [
+                    "request-id": "\(requestID)", "route": "\(route.template)", "error": "\(String(reflecting: error))",
+                ])
+                response = (error.httpError ?? .internalError).response
             } catch {
                 logger.error("handler failed", metadata: [
                     "request-id": "\(requestID)", "route": "\(route.template)", "error": "\(String(reflecting: error))",

@@ -4,7 +4,7 @@ import Glibc
 
 /// Every limit, timeout and size of the server, with its unit in its name.
 public struct HTTPServerConfiguration: Sendable {
-    /// The address to bind, e.g. `127.0.0.1` or `0.0.0.0`.
+    /// The address to bind: IPv4 (`127.0.0.1`, `0.0.0.0`) or IPv6 (`::1`, `::`).
     public var host = "127.0.0.1"
     /// The port to bind; 0 picks an ephemeral port (see `HTTPServer.localPort`).
     public var port = 8080
@@ -12,6 +12,11 @@ public struct HTTPServerConfiguration: Sendable {
     public var eventLoopCount = HTTPServerConfiguration.processorCount
     /// Worker threads that run `.worker` routes (they may block on the database).
     public var workerCount = 2 * HTTPServerConfiguration.processorCount + 2
+    /// Most requests waiting for a free worker; beyond it a `.worker` request gets 503 `unavailable`
+    /// at once from the I/O thread instead of queueing.
+    public var maxQueuedRequests = 4096
+    /// The `Retry-After` of the 503 answered when the worker queue is full.
+    public var queueFullRetryAfterSeconds = 1
     /// Longest request line accepted; longer gets 414.
     public var maxRequestLineBytes = 8 * 1024
     /// Largest header section (after the request line) or trailer section; larger gets 431.
@@ -34,6 +39,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var writeTimeoutSeconds = 30.0
     /// Most open connections across all loops; beyond it new connections get 503 and are closed.
     public var maxConnections = 16_384
+    /// Most connections a loop accepts per wakeup before serving its other connections again, so
+    /// that a connection flood cannot starve the clients already connected.
+    public var maxAcceptsPerWakeup = 64
     /// Time in-flight requests get to finish after `shutdown()`.
     public var shutdownGracePeriodSeconds = 10.0
     /// Smallest response body that is gzip-encoded for clients that accept it.

@@ -6,7 +6,7 @@ import Glibc
 public enum HTTPServerError: Error, Sendable, CustomStringConvertible {
     /// A system call failed with `errno`.
     case systemCall(String, Int32)
-    /// The host is not an IPv4 address.
+    /// The host is not an IPv4 or IPv6 address.
     case invalidAddress(String)
     /// `start()` was called twice.
     case alreadyStarted
@@ -15,7 +15,7 @@ public enum HTTPServerError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .systemCall(let name, let code): "\(name) failed: \(String(cString: strerror(code)))"
-        case .invalidAddress(let host): "not an IPv4 address: \(host)"
+        case .invalidAddress(let host): "not an IPv4 or IPv6 address: \(host)"
         case .alreadyStarted: "the server was already started"
         }
     }

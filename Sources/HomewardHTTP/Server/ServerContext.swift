@@ -16,6 +16,6 @@ final class ServerContext: Sendable {
         self.responder = responder
         self.metrics = metrics
         self.logger = logger
-        workers = WorkerPool(threadCount: configuration.workerCount)
+        workers = WorkerPool(threadCount: configuration.workerCount, maxWaitingJobs: configuration.maxQueuedRequests)
     }
 }

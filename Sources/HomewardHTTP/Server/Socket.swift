@@ -5,25 +5,18 @@ import Glibc
 
 /// The few POSIX socket calls the server makes, with errors as `HTTPServerError`.
 enum Socket {
-    /// A non-blocking IPv4 TCP listener on `host:port` with SO_REUSEADDR and SO_REUSEPORT.
+    /// A non-blocking TCP listener on `host:port` with SO_REUSEADDR and SO_REUSEPORT; `host` is an
+    /// IPv4 address (`127.0.0.1`, `0.0.0.0`) or an IPv6 one (`::1`, `::`, which on Linux's default
+    /// `bindv6only=0` also accepts IPv4).
     static func listen(host: String, port: Int, backlog: Int32) throws(HTTPServerError) -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard var address = SocketAddress(host: host, port: port) else { throw .invalidAddress(host) }
+        let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        let descriptor = socket(address.family, kind, 0)
         guard descriptor >= 0 else { throw .systemCall("socket", errno) }
         var one: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEPORT, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-            close(descriptor)
-            throw .invalidAddress(host)
-        }
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        let bound = address.withSocketAddress { bind(descriptor, $0, $1) }
         guard bound == 0 else {
             let code = errno
             close(descriptor)
@@ -39,28 +32,20 @@ enum Socket {
 
     /// The port a socket is bound to.
     static func localPort(of descriptor: Int32) -> Int {
-        var address = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
+        var address = SocketAddress()
+        _ = address.withMutableSocketAddress { getsockname(descriptor, $0, $1) }
+        return address.port
     }
 
-    /// Accepts one connection: its descriptor and `address:port`, nil when none is waiting.
+    /// Accepts one connection: its descriptor and `address:port` (`[address]:port` for IPv6), nil
+    /// when none is waiting.
     static func accept(from listener: Int32) -> (descriptor: Int32, remoteAddress: String)? {
-        var address = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let descriptor = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { homeward_accept(listener, $0, &length) }
-        }
+        var address = SocketAddress()
+        let descriptor = address.withMutableSocketAddress { homeward_accept(listener, $0, $1) }
         guard descriptor >= 0 else { return nil }
         var one: Int32 = 1
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-        inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(INET_ADDRSTRLEN))
-        let host = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return (descriptor, "\(host):\(UInt16(bigEndian: address.sin_port))")
+        return (descriptor, address.description)
     }
 
     /// Raises the soft open-file limit to the hard limit; returns the new soft limit.

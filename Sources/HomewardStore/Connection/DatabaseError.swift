@@ -22,6 +22,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
     /// Whether a constraint (UNIQUE, NOT NULL, CHECK, FOREIGN KEY, ...) refused the change.
     public var isConstraintViolation: Bool { resultCode == SQLITE_CONSTRAINT }
 
+    /// Whether the disk (or the database's size limit) left no room for the change.
+    public var isDiskFull: Bool { resultCode == SQLITE_FULL }
+
     /// "SQLite error 19 (extended 2067, UNIQUE constraint failed: t.id) in `INSERT ...`".
     public var description: String {
         var text = "SQLite error \(resultCode) (extended \(extendedResultCode)): \(message)"

@@ -47,6 +47,19 @@ final class RouteProgressTrackerTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(last).distanceRemainingMetres, 1_800, accuracy: 60)
     }
 
+    func testStartingOffTheRouteAndJoiningItFarAlongComesBackOnRoute() throws {
+        var tracker = RouteProgressTracker(route: route, destination: scene.coordinate(x: 1_000, y: 1_000), mode: .walking)
+        var random = SeededGenerator(seed: 7)
+        var fixes = scene.walk(from: PlanarPoint(x: 0, y: -300), to: PlanarPoint(x: 700, y: -300), speed: 1.4, startTime: 0, noise: &random)
+        fixes += scene.walk(from: PlanarPoint(x: 700, y: -300), to: PlanarPoint(x: 700, y: 0), speed: 1.4, startTime: 1_000 / 1.4, noise: &random)
+        fixes += scene.walk(from: PlanarPoint(x: 700, y: 0), to: PlanarPoint(x: 900, y: 0), speed: 1.4, startTime: 1_300 / 1.4, noise: &random)
+        let progresses = fixes.compactMap { tracker.update(with: $0) }
+        XCTAssertEqual(progresses.flatMap(\.events).filter { $0 == .offRoute || $0 == .backOnRoute }, [.offRoute, .backOnRoute])
+        let last = try XCTUnwrap(progresses.last)
+        XCTAssertFalse(last.offRoute)
+        XCTAssertEqual(last.distanceRemainingMetres, 1_100, accuracy: 60)
+    }
+
     func testLeavingTheRouteIsConfirmedOnceAndComingBackToo() {
         var tracker = RouteProgressTracker(route: route, destination: scene.coordinate(x: 1_000, y: 1_000), mode: .walking)
         var random = SeededGenerator(seed: 4)

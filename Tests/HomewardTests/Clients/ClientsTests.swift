@@ -76,6 +76,36 @@ final class ClientsTests: XCTestCase {
         XCTAssertEqual(fixes.first?.batteryPercent, 64)
     }
 
+    func testOwnTracksBasicPasswordGuessesAreRateLimitedLikeLogins() throws {
+        let test = try TestApp { $0.maxFailedAttempts = 3 }
+        let anna = try test.makeAccount()
+        try test.withClient(.inProcess) { client in
+            for _ in 0..<3 {
+                let wrong = try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, "Wrong-Guess-1"), body: [])
+                XCTAssertEqual(wrong.status, .unauthorized)
+            }
+            let limited = try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: [])
+            XCTAssertEqual(limited.status, .tooManyRequests)
+            XCTAssertNotNil(limited.headers["Retry-After"])
+            let login = try client.execute(
+                .post, "/v1/sessions", headers: ["Content-Type": "application/json"],
+                body: Array(#"{"phone":"\#(anna.phone)","password":"\#(anna.password)"}"#.utf8))
+            XCTAssertEqual(login.status, .tooManyRequests, "the login endpoint shares the same limit")
+        }
+    }
+
+    func testChangedPasswordStopsTheRememberedBasicLoginAtOnce() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        try test.withClient(.inProcess) { client in
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: []).status, .ok)
+            let change = #"{"currentPassword":"\#(anna.password)","newPassword":"Another-Horse-8"}"#
+            XCTAssertEqual(try client.execute(.put, "/v1/me/password", headers: anna.auth, body: Array(change.utf8)).status, .noContent)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: []).status, .unauthorized)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, "Another-Horse-8"), body: []).status, .ok)
+        }
+    }
+
     func testOwnTracksDeviceKeyAsBasicPasswordWorks() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()

@@ -15,6 +15,11 @@ public struct RateLimitPolicy: Hashable, Sendable {
         self.windowSeconds = windowSeconds
     }
 
+    /// The same policy (same name, so the same counts) with other limits, e.g. from configuration.
+    public func with(maxFailures: Int, windowSeconds: Int) -> RateLimitPolicy {
+        RateLimitPolicy(name: name, maxFailures: maxFailures, windowSeconds: windowSeconds)
+    }
+
     /// Wrong passwords for one phone number: 5 in 15 minutes.
     public static let loginFailuresPerPhone = RateLimitPolicy(
         name: "login-phone", maxFailures: 5, windowSeconds: 15 * 60)

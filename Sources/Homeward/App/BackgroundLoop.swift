@@ -1,8 +1,8 @@
 import Foundation
 
 /// A thread that runs `pass` over and over, sleeping after each pass for the seconds it returns, or
-/// until `wake()`; the background workers of alerts and events (countdowns, checks, webhooks,
-/// stream heartbeats) are each one of these.
+/// until `wake()`. Every background worker of the app is one of these: countdowns, alert checks,
+/// webhook delivery, stream heartbeats, the trip timer, retention and the health check.
 ///
 /// `@unchecked Sendable`: every stored variable is read and written only with `condition` locked.
 public final class BackgroundLoop: @unchecked Sendable {

@@ -1,0 +1,73 @@
+import HomewardHTTP
+
+/// Accounts and sessions (API.md): registration, login and logout, the caller's account, profile,
+/// picture, password and sessions, and the pictures of the accounts the caller may see.
+func registerAccountRoutes(on router: inout Router, app: HomewardApp) {
+    let service = AccountService(app: app)
+
+    router.post("/v1/accounts") { context in
+        let account = try service.register(try context.decode(RegistrationRequest.self))
+        return .json(account, status: .created)
+    }
+    router.post("/v1/sessions") { context in
+        let login = try service.logIn(try context.decode(LoginRequest.self), from: context.clientHost)
+        return .json(login, status: .created)
+    }
+    router.delete("/v1/sessions/current") { context in
+        let caller = try app.authenticator.authenticate(context)
+        if let session = caller.sessionID { try service.endSession(session, of: caller) }
+        return HTTPResponse(status: .noContent)
+    }
+
+    router.get("/v1/me") { context in
+        .json(try service.account(of: try app.authenticator.authenticate(context)))
+    }
+    router.patch("/v1/me") { context in
+        let caller = try app.authenticator.authenticate(context)
+        return .json(try service.update(caller, with: try context.decode(AccountUpdateRequest.self)))
+    }
+    router.delete("/v1/me") { context in
+        let caller = try app.authenticator.authenticate(context)
+        try service.deleteAccount(of: caller, try context.decode(AccountDeletionRequest.self))
+        return HTTPResponse(status: .noContent)
+    }
+    router.put("/v1/me/password") { context in
+        let caller = try app.authenticator.authenticate(context)
+        try service.changePassword(of: caller, try context.decode(PasswordChangeRequest.self))
+        return HTTPResponse(status: .noContent)
+    }
+
+    router.put("/v1/me/avatar") { context in
+        let caller = try app.authenticator.authenticate(context)
+        try service.setAvatar(of: caller, to: context.request.body)
+        return HTTPResponse(status: .noContent)
+    }
+    router.delete("/v1/me/avatar") { context in
+        let caller = try app.authenticator.authenticate(context)
+        try service.removeAvatar(of: caller)
+        return HTTPResponse(status: .noContent)
+    }
+    router.get("/v1/accounts/{id}/avatar") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let id = try context.parameter("id")
+        let avatar = try app.database.read { db in
+            let key = try app.accessPolicy.visibleAccount(id, to: caller, in: db, allowing: AccessPolicy.profileViewers)
+            return try AccountStore.avatar(of: key, in: db)
+        }
+        guard let avatar else { throw HTTPError.notFound("No profile picture is set.") }
+        return avatar.response(ifNoneMatch: context.request.headers["If-None-Match"])
+    }
+
+    router.get("/v1/me/sessions") { context in
+        .json(try service.sessions(of: try app.authenticator.authenticate(context)))
+    }
+    router.delete("/v1/me/sessions/{id}") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let id = try context.parameter("id")
+        try app.database.read { db in
+            try app.accessPolicy.requireOwnSession(id, of: caller, at: app.clock.now(), in: db)
+        }
+        try service.endSession(id, of: caller)
+        return HTTPResponse(status: .noContent)
+    }
+}

@@ -1,0 +1,10 @@
+import HomewardHTTP
+
+extension RateLimiter {
+    /// Throws 429 `rate_limited` with `Retry-After` when `key` may not try again yet under `policy`.
+    func enforce(_ key: String, under policy: RateLimitPolicy) throws(HTTPError) {
+        if case .limited(let retryAfterSeconds) = check(key, under: policy) {
+            throw .rateLimited(retryAfterSeconds: retryAfterSeconds)
+        }
+    }
+}

@@ -1,0 +1,1 @@
+// SwiftPM links an executable's entry point as `<module>_main`; this one hands control to libFuzzer.

@@ -1,0 +1,208 @@
+import XCTest
+import HomewardHTTP
+import HomewardHTTPTesting
+@testable import Homeward
+
+/// Verification codes and guardian links over a real socket.
+final class LinksTests: XCTestCase {
+    func testADrawnCodeHasSixDigitsAndExpiresAfterTheDefaultLifetime() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        try test.withClient { client in
+            let response = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}")
+            XCTAssertEqual(response.status, .ok)
+            let code = try XCTUnwrap(try response.object()["code"] as? String)
+            XCTAssertEqual(code.count, 6)
+            XCTAssertTrue(code.allSatisfy(\.isASCII) && code.allSatisfy(\.isNumber))
+            let expiresAt = try XCTUnwrap(Timestamp(rfc3339: try response.object()["expiresAt"] as? String ?? ""))
+            XCTAssertEqual(expiresAt.unixMilliseconds - test.clock.now().unixMilliseconds, 24 * 3600 * 1000)
+        }
+        let stored: [UInt8]? = try test.app.database.read { db in
+            try db.fetchOne("SELECT code_sha256 FROM verification_codes WHERE account_key = ?", [anna.key])
+        }
+        XCTAssertEqual(stored?.count, 32)
+    }
+
+    func testAGuardianLinksWithPhoneAndCodeAndBothSidesSeeTheLink() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount(name: "Anna")
+        let ben = try test.makeAccount(name: "Ben")
+        try test.withClient { client in
+            try client.setCode("271828", for: anna)
+            let link = try client.send(.post, "/v1/links", token: ben.token,
+                json: #"{"phone":"\#(anna.phone)","code":"271828"}"#)
+            XCTAssertEqual(link.status, .created)
+            let body = try link.object()
+            XCTAssertEqual((body["guardian"] as? [String: String])?["id"], ben.id)
+            XCTAssertEqual((body["guardian"] as? [String: String])?["name"], "Ben")
+            XCTAssertEqual((body["dependent"] as? [String: String])?["phone"], anna.phone)
+            XCTAssertEqual((body["dependent"] as? [String: String])?["name"], "Anna")
+            XCTAssertNotNil(body["createdAt"] as? String)
+
+            let asGuardian = try client.send(.get, "/v1/links", token: ben.token).object()
+            XCTAssertEqual((asGuardian["dependents"] as? [[String: Any]])?.first?["id"] as? String, body["id"] as? String)
+            XCTAssertEqual((asGuardian["guardians"] as? [Any])?.count, 0)
+            let asDependent = try client.send(.get, "/v1/links", token: anna.token).object()
+            XCTAssertEqual((asDependent["guardians"] as? [[String: Any]])?.first?["id"] as? String, body["id"] as? String)
+        }
+    }
+
+    func testADependentMayHaveSeveralGuardiansAndAGuardianSeveralDependents() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        let carl = try test.makeAccount()
+        let ben = try test.makeAccount()
+        let dora = try test.makeAccount()
+        try test.withClient { client in
+            try client.setCode("111111", for: anna)
+            try client.setCode("222222", for: carl)
+            for (guardian, dependent, code) in [(ben, anna, "111111"), (dora, anna, "111111"), (ben, carl, "222222")] {
+                let response = try client.send(.post, "/v1/links", token: guardian.token,
+                    json: #"{"phone":"\#(dependent.phone)","code":"\#(code)"}"#)
+                XCTAssertEqual(response.status, .created)
+            }
+            XCTAssertEqual((try client.send(.get, "/v1/links", token: anna.token).object()["guardians"] as? [Any])?.count, 2)
+            XCTAssertEqual((try client.send(.get, "/v1/links", token: ben.token).object()["dependents"] as? [Any])?.count, 2)
+        }
+    }
+
+    func testADuplicateLinkAnswers409AndASelfLinkIsRefused() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        let ben = try test.makeAccount()
+        try test.withClient { client in
+            try client.setCode("314159", for: anna)
+            let body = #"{"phone":"\#(anna.phone)","code":"314159"}"#
+            XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token, json: body).status, .created)
+            let duplicate = try client.send(.post, "/v1/links", token: ben.token, json: body)
+            XCTAssertEqual(duplicate.status, .conflict)
+            XCTAssertEqual(duplicate.errorCode, "conflict")
+            let selfLink = try client.send(.post, "/v1/links", token: anna.token, json: body)
+            XCTAssertEqual(selfLink.status, .badRequest)
+        }
+    }
+
+    func testWrongPhoneWrongCodeExpiredCodeAndDeletedCodeGetOneAnswer() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        let ben = try test.makeAccount()
+        try test.withClient { client in
+            try client.setCode("161803", for: anna, ttlSeconds: 60)
+            let wrongCode = try client.send(.post, "/v1/links", token: ben.token, json: #"{"phone":"\#(anna.phone)","code":"161804"}"#)
+            let wrongPhone = try client.send(.post, "/v1/links", token: ben.token, json: #"{"phone":"+15550001234","code":"161803"}"#)
+            let malformedPhone = try client.send(.post, "/v1/links", token: ben.token, json: #"{"phone":"anna","code":"161803"}"#)
+            test.clock.advance(bySeconds: 61)
+            let expired = try client.send(.post, "/v1/links", token: ben.token, json: #"{"phone":"\#(anna.phone)","code":"161803"}"#)
+            for response in [wrongCode, wrongPhone, malformedPhone, expired] {
+                XCTAssertEqual(response.status, .forbidden)
+                XCTAssertEqual(response.body, wrongCode.body)
+            }
+            let carl = try test.makeAccount()
+            try client.setCode("161803", for: anna)
+            XCTAssertEqual(try client.send(.delete, "/v1/me/verification-code", token: anna.token).status, .noContent)
+            let deleted = try client.send(.post, "/v1/links", token: carl.token, json: #"{"phone":"\#(anna.phone)","code":"161803"}"#)
+            XCTAssertEqual(deleted.status, .forbidden)
+        }
+    }
+
+    func testFiveWrongCodesAgainstOneAccountLimitEveryoneTryingIt() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        let ben = try test.makeAccount()
+        let carl = try test.makeAccount()
+        try test.withClient { client in
+            try client.setCode("577215", for: anna)
+            for attempt in 0..<5 {
+                let guesser = attempt.isMultiple(of: 2) ? ben : carl
+                let response = try client.send(.post, "/v1/links", token: guesser.token,
+                    json: #"{"phone":"\#(anna.phone)","code":"00000\#(attempt)"}"#)
+                XCTAssertEqual(response.status, .forbidden)
+            }
+            let limited = try client.send(.post, "/v1/links", token: ben.token,
+                json: #"{"phone":"\#(anna.phone)","code":"577215"}"#)
+            XCTAssertEqual(limited.status, .tooManyRequests)
+            XCTAssertEqual(limited.errorCode, "rate_limited")
+            XCTAssertNotNil(limited.headers["Retry-After"])
+            test.clock.advance(bySeconds: 15 * 60)
+            XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token,
+                json: #"{"phone":"\#(anna.phone)","code":"577215"}"#).status, .created)
+        }
+    }
+
+    func testOneCallerGuessingAcrossManyAccountsIsLimited() throws {
+        let test = try TestApp()
+        let ben = try test.makeAccount()
+        let perCaller = RateLimitPolicy.verificationCodeFailuresPerCaller.maxFailures
+        var targets: [TestApp.Account] = []
+        for _ in 0..<(perCaller / 2 + 1) { targets.append(try test.makeAccount()) }
+        try test.withClient { client in
+            for attempt in 0..<perCaller {
+                let target = targets[attempt / 2]
+                let response = try client.send(.post, "/v1/links", token: ben.token,
+                    json: #"{"phone":"\#(target.phone)","code":"99999\#(attempt % 10)"}"#)
+                XCTAssertEqual(response.status, .forbidden)
+            }
+            let fresh = try XCTUnwrap(targets.last)
+            try client.setCode("424242", for: fresh)
+            let limited = try client.send(.post, "/v1/links", token: ben.token,
+                json: #"{"phone":"\#(fresh.phone)","code":"424242"}"#)
+            XCTAssertEqual(limited.status, .tooManyRequests)
+        }
+    }
+
+    func testCodeRulesAreEnforced() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        let cases: [(String, String)] = [
+            (#"{"code":"12345"}"#, "code"),
+            (#"{"code":"\#(String(repeating: "7", count: 65))"}"#, "code"),
+            (#"{"ttlSeconds":59}"#, "ttlSeconds"),
+            (#"{"ttlSeconds":2592001}"#, "ttlSeconds"),
+            (#"{"ttlSeconds":"soon"}"#, "ttlSeconds"),
+        ]
+        try test.withClient { client in
+            for (body, field) in cases {
+                let response = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: body)
+                XCTAssertEqual(response.status, .badRequest, body)
+                XCTAssertEqual(try response.errorField(), field, body)
+            }
+            let chosen = try client.send(.put, "/v1/me/verification-code", token: anna.token,
+                json: #"{"code":"blue-heron","ttlSeconds":2592000}"#)
+            XCTAssertEqual(chosen.status, .ok)
+            XCTAssertEqual(try chosen.object()["code"] as? String, "blue-heron")
+        }
+    }
+
+    func testEitherSideMayEndALinkAndTheGuardianSeesNothingAfter() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        let ben = try test.makeAccount()
+        let dora = try test.makeAccount()
+        try test.link(guardian: ben, dependent: anna)
+        try test.link(guardian: dora, dependent: anna)
+        try test.withClient { client in
+            let links = try client.send(.get, "/v1/links", token: anna.token).object()["guardians"] as? [[String: Any]] ?? []
+            let benLink = try XCTUnwrap(links.first { ($0["guardian"] as? [String: String])?["id"] == ben.id }?["id"] as? String)
+            let doraLink = try XCTUnwrap(links.first { ($0["guardian"] as? [String: String])?["id"] == dora.id }?["id"] as? String)
+            XCTAssertEqual(try client.send(.delete, "/v1/links/\(benLink)", token: ben.token).status, .noContent)
+            XCTAssertEqual(try client.send(.delete, "/v1/links/\(doraLink)", token: anna.token).status, .noContent)
+            XCTAssertEqual((try client.send(.get, "/v1/links", token: anna.token).object()["guardians"] as? [Any])?.count, 0)
+        }
+        let asBen = try test.app.authenticator.authenticate(token: ben.token)
+        try test.app.database.read { db in
+            XCTAssertEqual(try test.app.accessPolicy.dependents(of: asBen, in: db), [])
+            XCTAssertThrowsError(try test.app.accessPolicy.visibleAccount(anna.id, to: asBen, in: db))
+        }
+    }
+}
+
+extension HTTPTestClient {
+    /// Sets `code` as the verification code of `account`.
+    func setCode(_ code: String, for account: TestApp.Account, ttlSeconds: Int = 3600) throws {
+        let response = try send(.put, "/v1/me/verification-code", token: account.token,
+            json: #"{"code":"\#(code)","ttlSeconds":\#(ttlSeconds)}"#)
+        guard response.status == .ok else {
+            throw HTTPTestError.malformedResponse("setting the code answered \(response.status): \(response.text)")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import HomewardHTTP
+import HomewardHTTPTesting
+import XCTest
+@testable import Homeward
+
+/// A companion who joined a trip hears the traveller's alerts while the trip is active, and no longer
+/// once it ended.
+final class TripCompanionAlertsTests: XCTestCase {
+    private struct AlertList: Decodable {
+        struct Item: Decodable { let id: String; let message: String? }
+        let alerts: [Item]
+    }
+
+    func testCompanionSeesAndAcknowledgesTheTravellersSOSOnlyWhileTheTripIsActive() throws {
+        let test = try TestApp()
+        let traveller = try test.makeAccount(name: "Traveller")
+        let companion = try test.makeAccount(name: "Companion")
+        try test.withClient { client in
+            let trip = try test.startTrip(client, for: traveller)
+            let code = try XCTUnwrap(trip.accessCode)
+            XCTAssertEqual(try test.join(client, traveller, as: companion, code: code).status, .created)
+
+            let sos = try client.execute(.post, "/v1/alerts", headers: traveller.auth, body: Array(#"{"type":"sos","message":"help"}"#.utf8))
+            XCTAssertEqual(sos.status, .created)
+            let listed = try client.execute(.get, "/v1/alerts", headers: companion.auth).decode(AlertList.self)
+            XCTAssertEqual(listed.alerts.map(\.message), ["help"])
+            let alertID = try XCTUnwrap(listed.alerts.first?.id)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(alertID)/acknowledge", headers: companion.auth).status, .ok)
+
+            XCTAssertEqual(try client.execute(.post, "/v1/trips/\(trip.id)/arrive", headers: traveller.auth).status, .ok)
+            let afterwards = try client.execute(.get, "/v1/alerts", headers: companion.auth).decode(AlertList.self)
+            XCTAssertEqual(afterwards.alerts.count, 0)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(alertID)/acknowledge", headers: companion.auth).status, .notFound)
+        }
+    }
+}
