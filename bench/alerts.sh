@@ -15,7 +15,7 @@ source bench/homeward-server.sh
 
 prepare_homeward
 # One person, STREAMS guardians who all watch that person.
-$LOAD seed --db "$DB" --phones 1 --guardians "$STREAMS" --dependents-per-guardian 1 --out "$OUT/accounts.json"
+$SEED "$DB" "$OUT/tokens" --phones 1 --guardians "$STREAMS" --dependents-per-guardian 1
 start_homeward --webhook-first-retry-seconds 1
 
-timeout 600 $LOAD alerts --port "$OURS_PORT" --tokens "$OUT/accounts.json" --streams "$STREAMS" --trials "$TRIALS"
+timeout 600 $LOAD alerts --port "$OURS_PORT" --tokens "$OUT/tokens" --streams "$STREAMS" --trials "$TRIALS"

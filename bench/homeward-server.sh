@@ -5,6 +5,7 @@
 
 SCRATCH=${SCRATCH:-.build-bench}
 LOAD="python3 bench/load/homeward_load.py"
+SEED="python3 bench/load/seed.py"
 HOMEWARD="$SCRATCH/release/homeward"
 DB="$OUT/homeward.sqlite"
 

@@ -26,8 +26,9 @@ source bench/homeward-server.sh
 
 prepare_homeward
 mkdir -p "$OUT/static"
-$LOAD seed --db "$DB" --phones "$PHONES" --guardians "$GUARDIANS" --out "$OUT/accounts.json"
-export HOMEWARD_TOKENS="$OUT/accounts.json.tokens"
+$SEED "$DB" "$OUT/tokens" --phones "$PHONES" --guardians "$GUARDIANS" --dependents-per-guardian 5
+awk '$1 == "phone" { print $4 }' "$OUT/tokens" >"$OUT/phone-tokens"
+export HOMEWARD_TOKENS="$OUT/phone-tokens"
 
 start_homeward
 sed -e "s|@PORT@|$NGINX_PORT|" -e "s|@OUT@|$OUT|g" bench/nginx-ingest.conf >"$OUT/nginx.conf"
@@ -80,11 +81,11 @@ echo "== 3. on-disk size, $PHONES accounts interleaved =="
 "$HOMEWARD" stats --database "$DB" --log-level warning | grep -E "locations|bytes"
 
 echo "== 4. GET /v1/dependents while the phones ingest about 5,000 samples/s =="
-$LOAD run --port "$OURS_PORT" --tokens "$OUT/accounts.json" --db "$DB" --phones "$PHONES" --guardians "$GUARDIANS" \
+$LOAD run --port "$OURS_PORT" --tokens "$OUT/tokens" --db "$DB" --phones "$PHONES" --guardians "$GUARDIANS" \
     --connections "$CONNECTIONS" --duration "$LOAD_SECONDS" --interval 5 --samples-per-post 5 --poll-seconds 5
 
 echo "== 5. a day of 8-second samples as GeoJSON =="
-read -r path token < <($LOAD day --port "$OURS_PORT" --tokens "$OUT/accounts.json")
+read -r path token < <($LOAD day --port "$OURS_PORT" --tokens "$OUT/tokens")
 curl -fsS -o "$OUT/static/day.geojson" -H "Authorization: Bearer $token" "http://127.0.0.1:$OURS_PORT$path"
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print("export:", sum(len(f["geometry"]["coordinates"]) for f in d["features"]), "points")' "$OUT/static/day.geojson"
 echo "export: $(stat -c %s "$OUT/static/day.geojson") bytes"

@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
 """Phone simulator and load generator for a Homeward server on 127.0.0.1 (bench/README.md, "Load").
 
-Subcommands:
-  seed    writes phone and guardian accounts, sessions and links straight into a migrated database
-          file before the server starts (no endpoint is involved), and saves their bearer tokens;
+Accounts come from bench/load/seed.py's tokens file (written into the database before the server
+starts). Subcommands:
   run     N phones post locations every few seconds over a pool of keep-alive connections, some go
           offline and resend whole buffers twice (duplicates on purpose), guardians poll
           GET /v1/dependents, optional SSE streams stay open; prints throughput and latency p50/p99,
@@ -16,10 +15,8 @@ Every address is 127.0.0.1; every phase is bounded by --duration or a timeout.
 
 import argparse
 import asyncio
-import hashlib
 import json
 import random
-import secrets
 import sqlite3
 import sys
 import time
@@ -30,9 +27,6 @@ except ImportError:
     uvloop = None
 
 HOST = "127.0.0.1"
-# Placeholder hash: seeded accounts log in only with their bearer token, never with a password.
-SEEDED_PASSWORD_HASH = "$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzZWVk$bm90LWEtcmVhbC1oYXNo"
-SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000
 REQUEST_TIMEOUT_SECONDS = 30.0
 
 
@@ -51,46 +45,13 @@ def describe_latencies(name, values):
     return f"{name}: n={len(values)} p50={p50:.2f} ms p99={p99:.2f} ms max={max(values):.2f} ms"
 
 
-# --- seeding ------------------------------------------------------------------------------------
-
-def seed(args):
-    """Accounts, sessions and links written directly into the database file; tokens to --out."""
-    now = int(time.time() * 1000)
-    connection = sqlite3.connect(args.db)
-    connection.execute("PRAGMA foreign_keys = ON")
-    phones, guardians = [], []
-
-    def add_account(name, phone):
-        account_id = secrets.token_hex(16)
-        cursor = connection.execute(
-            "INSERT INTO accounts (id, phone, name, password_hash, created_at_ms, updated_at_ms) VALUES (?, ?, ?, ?, ?, ?)",
-            (account_id, phone, name, SEEDED_PASSWORD_HASH, now, now))
-        key = cursor.lastrowid
-        token = secrets.token_urlsafe(32)
-        connection.execute(
-            "INSERT INTO sessions (id, account_key, token_sha256, device_name, created_at_ms, last_used_at_ms, expires_at_ms)"
-            " VALUES (?, ?, ?, 'homeward-load', ?, ?, ?)",
-            (secrets.token_hex(16), key, hashlib.sha256(token.encode()).digest(), now, now, now + SESSION_LIFETIME_MS))
-        return {"key": key, "id": account_id, "phone": phone, "token": token}
-
-    with connection:
-        for index in range(args.phones):
-            phones.append(add_account(f"Phone {index + 1}", f"+4471{index + 1:08d}"))
-        for index in range(args.guardians):
-            guardians.append(add_account(f"Guardian {index + 1}", f"+4472{index + 1:08d}"))
-        for index, guardian in enumerate(guardians):
-            watched = [phones[(index * args.dependents_per_guardian + offset) % len(phones)]
-                       for offset in range(args.dependents_per_guardian)] if phones else []
-            for phone in {p["key"]: p for p in watched}.values():
-                connection.execute(
-                    "INSERT INTO links (id, guardian_key, dependent_key, created_at_ms) VALUES (?, ?, ?, ?)",
-                    (secrets.token_hex(16), guardian["key"], phone["key"], now))
-    connection.close()
-    with open(args.out, "w") as file:
-        json.dump({"phones": phones, "guardians": guardians}, file)
-    with open(args.out + ".tokens", "w") as file:
-        file.writelines(p["token"] + "\n" for p in phones)
-    print(f"seeded {len(phones)} phones and {len(guardians)} guardians into {args.db}")
+def load_accounts(path):
+    """seed.py's tokens file (`role account_key account_id token` per line) as phones and guardians."""
+    accounts = {"phone": [], "guardian": []}
+    for line in open(path):
+        role, key, account_id, token = line.split()
+        accounts[role].append({"key": int(key), "id": account_id, "token": token})
+    return {"phones": accounts["phone"], "guardians": accounts["guardian"]}
 
 
 # --- a minimal HTTP/1.1 keep-alive client -------------------------------------------------------
@@ -317,8 +278,7 @@ def verify(db_path, ledger, since_ms):
 
 
 async def run(args):
-    with open(args.tokens) as file:
-        seeded = json.load(file)
+    seeded = load_accounts(args.tokens)
     phones_seeded = seeded["phones"][: args.phones]
     guardians = seeded["guardians"][: args.guardians]
     rng = random.Random(args.seed)
@@ -368,8 +328,7 @@ async def run(args):
 
 async def day(args):
     """Posts `--fixes` fixes 8 s apart ending an hour ago, in batches of 1000; prints the history path."""
-    with open(args.tokens) as file:
-        account = json.load(file)["guardians"][0]
+    account = load_accounts(args.tokens)["guardians"][0]
     pool = ConnectionPool(args.port, 1)
     await pool.open()
     spacing_ms = 8000
@@ -420,8 +379,7 @@ class WebhookReceiver:
 
 
 async def alerts(args):
-    with open(args.tokens) as file:
-        seeded = json.load(file)
+    seeded = load_accounts(args.tokens)
     person = seeded["phones"][0]
     guardians = seeded["guardians"][: args.streams]
     watcher = guardians[0]
@@ -530,16 +488,9 @@ async def drain(reader):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
-    seeding = commands.add_parser("seed", help="write accounts, sessions and links into a migrated database")
-    seeding.add_argument("--db", required=True)
-    seeding.add_argument("--phones", type=int, default=1000)
-    seeding.add_argument("--guardians", type=int, default=200)
-    seeding.add_argument("--dependents-per-guardian", type=int, default=5)
-    seeding.add_argument("--out", required=True, help="JSON file of the seeded accounts and tokens")
-
     running = commands.add_parser("run", help="phones, guardians and streams against a running server")
     running.add_argument("--port", type=int, required=True)
-    running.add_argument("--tokens", required=True)
+    running.add_argument("--tokens", required=True, help="seed.py's tokens file")
     running.add_argument("--db", required=True, help="the server's database file, read at the end")
     running.add_argument("--phones", type=int, default=1000)
     running.add_argument("--guardians", type=int, default=200)
@@ -555,7 +506,7 @@ def main():
 
     alerting = commands.add_parser("alerts", help="zone exit to alert latency on streams and a webhook")
     alerting.add_argument("--port", type=int, required=True)
-    alerting.add_argument("--tokens", required=True)
+    alerting.add_argument("--tokens", required=True, help="seed.py's tokens file")
     alerting.add_argument("--streams", type=int, default=1000)
     alerting.add_argument("--trials", type=int, default=30)
     alerting.add_argument("--timeout", type=float, default=10, help="seconds to wait for one webhook delivery")
@@ -565,14 +516,11 @@ def main():
 
     history = commands.add_parser("day", help="a day of 8-second fixes for the first seeded guardian")
     history.add_argument("--port", type=int, required=True)
-    history.add_argument("--tokens", required=True)
+    history.add_argument("--tokens", required=True, help="seed.py's tokens file")
     history.add_argument("--fixes", type=int, default=10_800)
     history.add_argument("--seed", type=int, default=1)
 
     args = parser.parse_args()
-    if args.command == "seed":
-        seed(args)
-        return 0
     if uvloop is not None:
         uvloop.install()
     return asyncio.run({"run": run, "day": day, "alerts": alerts}[args.command](args))
