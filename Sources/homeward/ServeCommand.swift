@@ -18,7 +18,7 @@ struct ServeCommand: ParsableCommand {
     var port: Int?
     @Option(help: "I/O event-loop threads (env HOMEWARD_EVENT_LOOPS, default one per core).")
     var eventLoops: Int?
-    @Option(help: "Worker threads for handlers that touch the database (env HOMEWARD_WORKERS, default 2 per core + 2).")
+    @Option(help: "Worker threads for handlers that touch the database (env HOMEWARD_WORKERS, default 64: each write waits for its group commit).")
     var workers: Int?
     @Option(help: "Open connections at most (env HOMEWARD_MAX_CONNECTIONS, default 16384).")
     var maxConnections: Int?

@@ -12,8 +12,13 @@ public struct AppConfiguration: Sendable {
     public var databasePath = "./homeward.sqlite"
     /// Minimum level of log lines.
     public var logLevel: Logger.Level = .info
-    /// Limits and timeouts of the HTTP server.
-    public var http = HTTPServerConfiguration()
+    /// Limits and timeouts of the HTTP server; `defaultWorkerCount` workers unless set.
+    public var http = AppConfiguration.defaultHTTPConfiguration
+    /// Worker threads by default. A handler that writes holds its worker until the group commit's
+    /// fsync returns, so the workers bound how many writes can share one commit: with two per core,
+    /// six phones posting at once made one commit and the fsync rate capped ingest near 2,000
+    /// requests/s (bench/README.md, "Ingest"). Idle workers cost a parked thread each.
+    public static let defaultWorkerCount = 64
     /// Read-only SQLite connections serving GET requests.
     public var databaseReaderCount = 4
 
@@ -101,4 +106,10 @@ public struct AppConfiguration: Sendable {
 
     /// Creates the defaults.
     public init() {}
+
+    private static var defaultHTTPConfiguration: HTTPServerConfiguration {
+        var http = HTTPServerConfiguration()
+        http.workerCount = defaultWorkerCount
+        return http
+    }
 }

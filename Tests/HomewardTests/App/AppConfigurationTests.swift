@@ -1,0 +1,25 @@
+import HomewardHTTP
+import XCTest
+@testable import Homeward
+
+/// The app's defaults for the HTTP server: enough workers for writes to share group commits, and
+/// every other limit as HomewardHTTP sets it.
+final class AppConfigurationTests: XCTestCase {
+    func testDefaultWorkersLetSixtyFourWritesWaitForOneCommit() {
+        XCTAssertEqual(AppConfiguration().http.workerCount, AppConfiguration.defaultWorkerCount)
+        XCTAssertGreaterThanOrEqual(AppConfiguration.defaultWorkerCount, 64)
+    }
+
+    func testOtherHTTPLimitsKeepTheServerDefaults() {
+        let app = AppConfiguration().http
+        let server = HTTPServerConfiguration()
+        XCTAssertEqual(app.eventLoopCount, server.eventLoopCount)
+        XCTAssertEqual(app.maxConnections, server.maxConnections)
+        XCTAssertEqual(app.maxBodyBytes, server.maxBodyBytes)
+        XCTAssertEqual(app.maxDecodedBodyBytes, server.maxDecodedBodyBytes)
+        XCTAssertEqual(app.maxHeaderBytes, server.maxHeaderBytes)
+        XCTAssertEqual(app.idleTimeoutSeconds, server.idleTimeoutSeconds)
+        XCTAssertEqual(app.writeTimeoutSeconds, server.writeTimeoutSeconds)
+        XCTAssertEqual(app.shutdownGracePeriodSeconds, server.shutdownGracePeriodSeconds)
+    }
+}

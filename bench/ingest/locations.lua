@@ -1,0 +1,43 @@
+-- wrk script: POST /v1/locations with SAMPLES fixes per request (env HOMEWARD_SAMPLES, default 1),
+-- rotating over the seeded phones' tokens (one per line in HOMEWARD_TOKENS). Account i's fixes are
+-- 8 s apart from HOMEWARD_BASE_MS on, each with a client id, so every sample is new (no duplicate)
+-- and the accounts' rows interleave in the table as they would on a real server.
+local tokens = {}
+local samples_per_request = 1
+local rounds = {}
+local next_account = 0
+local base_ms = 0
+local thread_count = 0
+local fix_spacing_ms = 8000
+local thread_offset_ms = 86400000
+
+function setup(thread)
+    thread:set("thread_index", thread_count)
+    thread_count = thread_count + 1
+end
+
+function init(args)
+    for line in io.lines(os.getenv("HOMEWARD_TOKENS")) do tokens[#tokens + 1] = line end
+    samples_per_request = tonumber(os.getenv("HOMEWARD_SAMPLES") or "1")
+    base_ms = tonumber(os.getenv("HOMEWARD_BASE_MS")) + (thread_index or 0) * thread_offset_ms
+end
+
+function request()
+    local account = next_account + 1
+    local parts = {}
+    for i = 1, samples_per_request do
+        local round = rounds[account] or 0
+        rounds[account] = round + 1
+        local t_ms = base_ms + round * fix_spacing_ms
+        parts[i] = string.format(
+            '{"id":"%d-%d","t":%.0f.%03d,"lat":%.7f,"lon":%.7f,"accuracy":%d,"altitude":%d,"speed":1.%d,"heading":%d,"battery":%d}',
+            account, round, math.floor(t_ms / 1000), t_ms % 1000, 51.5 + account * 1e-4 + (round % 50) * 1e-5,
+            -0.12 + (round % 37) * 1e-5, 5 + round % 20, 30 + round % 7, round % 10, round % 360, 100 - round % 100)
+    end
+    next_account = (next_account + 1) % #tokens
+    local body = '{"samples":[' .. table.concat(parts, ",") .. ']}'
+    return wrk.format("POST", "/v1/locations", {
+        ["Authorization"] = "Bearer " .. tokens[account],
+        ["Content-Type"] = "application/json",
+    }, body)
+end
