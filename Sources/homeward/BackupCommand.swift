@@ -15,11 +15,9 @@ struct BackupCommand: ParsableCommand {
     var path: String
 
     func run() throws {
-        var configuration = AppConfiguration()
-        try database.apply(to: &configuration)
-        let pool = try DatabasePool(path: configuration.databasePath)
-        defer { try? pool.close() }
-        try pool.backup(to: path)
-        print("backed up \(configuration.databasePath) to \(path)")
+        try database.withDatabase { pool, source in
+            try pool.backup(to: path)
+            print("backed up \(source) to \(path)")
+        }
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import Homeward
+import HomewardStore
 import Logging
 
 /// Options every subcommand that opens the database shares.
@@ -18,6 +20,20 @@ struct DatabaseOptions: ParsableArguments {
             throw ArgumentParser.ValidationError("Unknown log level \(level).")
         }
         configuration.logLevel = parsed
+    }
+
+    /// Runs `body` with the configured database open (the path beside it) and closes it afterwards.
+    /// Unless `creating`, a missing file is an error rather than a new empty database.
+    func withDatabase<Result>(creating: Bool = false, _ body: (DatabasePool, String) throws -> Result) throws -> Result {
+        var configuration = AppConfiguration()
+        try apply(to: &configuration)
+        let path = configuration.databasePath
+        guard creating || FileManager.default.fileExists(atPath: path) else {
+            throw ArgumentParser.ValidationError("There is no database at \(path) (set --database or HOMEWARD_DATABASE).")
+        }
+        let pool = try DatabasePool(path: path)
+        defer { try? pool.close() }
+        return try body(pool, path)
     }
 
     /// A logger at the configured level, writing to standard error.

@@ -12,13 +12,11 @@ struct MigrateCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        var configuration = AppConfiguration()
-        try database.apply(to: &configuration)
-        let pool = try DatabasePool(path: configuration.databasePath)
-        defer { try? pool.close() }
-        let applied = try Migrator(Schema.migrations).migrate(pool)
-        for migration in applied { print("applied \(migration.name)") }
-        let all = try Migrator.appliedMigrations(in: pool)
-        print("database \(configuration.databasePath) is at version \(all.last?.version ?? 0) (\(applied.count) applied now)")
+        try database.withDatabase(creating: true) { pool, path in
+            let applied = try Migrator(Schema.migrations).migrate(pool)
+            for migration in applied { print("applied \(migration.name)") }
+            let all = try Migrator.appliedMigrations(in: pool)
+            print("database \(path) is at version \(all.last?.version ?? 0) (\(applied.count) applied now)")
+        }
     }
 }

@@ -18,11 +18,9 @@ struct PruneCommand: ParsableCommand {
         guard let age = HistoryPruner.milliseconds(of: olderThan) else {
             throw ArgumentParser.ValidationError("--older-than must look like 90d, 12h or 30m.")
         }
-        var configuration = AppConfiguration()
-        try database.apply(to: &configuration)
-        let pool = try DatabasePool(path: configuration.databasePath)
-        defer { try? pool.close() }
-        let result = try HistoryPruner(database: pool).prune(before: SystemClock().now().adding(milliseconds: -age))
+        let result = try database.withDatabase { pool, _ in
+            try HistoryPruner(database: pool).prune(before: SystemClock().now().adding(milliseconds: -age))
+        }
         print("deleted \(result.locations) location samples and \(result.motion) motion reports older than \(olderThan)")
     }
 }

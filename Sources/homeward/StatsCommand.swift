@@ -12,21 +12,19 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        var configuration = AppConfiguration()
-        try database.apply(to: &configuration)
-        let pool = try DatabasePool(path: configuration.databasePath)
-        defer { try? pool.close() }
-        let tables = ["accounts", "links", "devices", "sessions", "locations", "motion", "alerts"]
-        let counts: [(String, Int)] = try pool.read { db in
-            try tables.map { table in (table, try db.fetchOne("SELECT count(*) FROM \(table)") ?? 0) }
-        }
-        for (table, count) in counts { print("\(table): \(count)") }
-        let locationBytes: Int? = try pool.read { db in
-            try db.fetchOne("SELECT sum(pgsize) FROM dbstat WHERE name = 'locations'")
-        }
-        print("database bytes: \(pool.fileSizeBytes)")
-        if let locationBytes, let samples = counts.first(where: { $0.0 == "locations" })?.1, samples > 0 {
-            print("bytes per location sample (table and index pages): \(locationBytes / samples)")
+        try database.withDatabase { pool, _ in
+            let tables = ["accounts", "links", "devices", "sessions", "locations", "motion", "alerts"]
+            let counts: [(String, Int)] = try pool.read { db in
+                try tables.map { table in (table, try db.fetchOne("SELECT count(*) FROM \(table)") ?? 0) }
+            }
+            for (table, count) in counts { print("\(table): \(count)") }
+            let locationBytes: Int? = try pool.read { db in
+                try db.fetchOne("SELECT sum(pgsize) FROM dbstat WHERE name = 'locations'")
+            }
+            print("database bytes: \(pool.fileSizeBytes)")
+            if let locationBytes, let samples = counts.first(where: { $0.0 == "locations" })?.1, samples > 0 {
+                print("bytes per location sample (table and index pages): \(locationBytes / samples)")
+            }
         }
     }
 }
