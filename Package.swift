@@ -80,8 +80,6 @@ let package = Package(
         // Embeds schema/*.sql and schema/openapi.yaml into the application at build time,
         // so the binary carries the one source of truth for the database.
         .executableTarget(name: "SchemaEmbedder"),
-        // The HTTP benchmark server: an inline GET /healthz on HomewardHTTP, for bench/http.sh.
-        .executableTarget(name: "homeward-http-bench", dependencies: ["HomewardHTTP"], path: "bench/http-server"),
         // The geo benchmark: a million samples through the per-person tracker.
         .executableTarget(name: "homeward-geo-bench", dependencies: ["HomewardGeo"], path: "bench/geo"),
         .plugin(

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Hostile clients on loopback (bench/README.md, "Hostile clients"): builds the release
-# homeward-http-bench, starts it on 127.0.0.1, and while slowhttptest runs slowloris (-H), slow-body
+# Hostile clients on loopback (bench/README.md, "Hostile clients"): builds the release homeward,
+# serves it on 127.0.0.1 with a fresh database, and while slowhttptest runs slowloris (-H), slow-body
 # (-B) and slow-read (-X) with 1,000 connections each, then a connection flood, then 1,000 idle
 # slowloris sockets, an ordinary keep-alive client measures GET /healthz. Fails if that client's
 # p99 reaches MAX_P99_MS, one of its requests fails, or the server dies. Prints the figures.
@@ -17,13 +17,15 @@ CLIENTS=bench/hostile/clients.py
 
 if ! command -v slowhttptest > /dev/null; then
   export DEBIAN_FRONTEND=noninteractive
-  if [[ $(id -u) -eq 0 ]]; then apt-get install -y slowhttptest > /dev/null; else sudo apt-get install -y slowhttptest > /dev/null; fi
+  if [[ $(id -u) -eq 0 ]]; then SUDO=""; else SUDO=sudo; fi
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq slowhttptest > /dev/null
 fi
 ulimit -n "$(ulimit -Hn)"
 
-swift build --scratch-path "$SCRATCH" -c release --product homeward-http-bench 2>&1 | tail -1
+swift build --scratch-path "$SCRATCH" -c release --product homeward 2>&1 | tail -1
 OUT="$(mktemp -d)"
-"$SCRATCH/release/homeward-http-bench" "$PORT" 2 > "$OUT/server.log" 2>&1 &
+"$SCRATCH/release/homeward" serve --port "$PORT" --database "$OUT/hostile.sqlite" --log-level warning \
+  --max-connections 65536 > "$OUT/server.log" 2>&1 &
 SERVER=$!
 ATTACKER=""
 cleanup() {

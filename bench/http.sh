@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# HTTP benchmark: HomewardHTTP's inline GET /healthz against nginx serving the same JSON, on loopback.
+# HTTP benchmark: the homeward binary's GET /healthz (answered on the I/O thread) against nginx serving
+# the same JSON, on loopback.
 # wrk -t1 -c64 -d10s against each, alternating, 3 rounds; then the server's RSS with 10,000 idle
 # keep-alive connections. Usage: bash bench/http.sh   (ROUNDS, DURATION, CONNECTIONS, IDLE override)
 set -euo pipefail
@@ -17,8 +18,8 @@ mkdir -p "$OUT"
 
 ulimit -n "$(ulimit -Hn)" || true
 
-swift build -c release --scratch-path "$SCRATCH" --product homeward-http-bench >/dev/null
-SERVER_BIN="$SCRATCH/release/homeward-http-bench"
+swift build -c release --scratch-path "$SCRATCH" --product homeward >/dev/null
+SERVER_BIN="$SCRATCH/release/homeward"
 
 sed -e "s|@PORT@|$NGINX_PORT|" -e "s|@OUT@|$PWD/$OUT|g" bench/nginx.conf > "$OUT/nginx.conf"
 
@@ -28,7 +29,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$SERVER_BIN" "$OURS_PORT" >"$OUT/server.log" 2>&1 &
+rm -f "$OUT"/http-bench.sqlite*
+# Warning level: no access log, as nginx runs with access_log off.
+"$SERVER_BIN" serve --port "$OURS_PORT" --database "$OUT/http-bench.sqlite" --log-level warning \
+    --max-connections 65536 >"$OUT/server.log" 2>&1 &
 OURS_PID=$!
 nginx -c "$PWD/$OUT/nginx.conf" -p "$PWD/$OUT" -e "$PWD/$OUT/nginx-error.log"
 sleep 1
