@@ -9,8 +9,8 @@ func registerDeviceRoutes(on router: inout Router, app: HomewardApp) {
         let caller = try app.authenticator.authenticate(context)
         let request = try context.decode(NewDeviceRequest.self)
         let name = request.name.trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, name.utf8.count <= NewDeviceRequest.maxNameBytes else {
-            throw HTTPError.invalidRequest("name must have 1 to \(NewDeviceRequest.maxNameBytes) bytes.", field: "name")
+        guard !name.isEmpty, name.count <= NewDeviceRequest.maxNameCharacters else {
+            throw HTTPError.invalidRequest("name must have 1 to \(NewDeviceRequest.maxNameCharacters) characters.", field: "name")
         }
         let device = try app.database.write { db in
             try store.create(named: name, for: caller.accountKey, at: app.clock.now(), in: db)

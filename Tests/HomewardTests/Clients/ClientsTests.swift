@@ -44,6 +44,18 @@ final class ClientsTests: XCTestCase {
         }
     }
 
+    func testDeviceNamesAreCountedInCharactersAsTheSpecCountsThem() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        try test.withClient(.inProcess) { client in
+            let hundred = String(repeating: "é", count: 100)
+            let accepted = try client.execute(.post, "/v1/me/devices", headers: anna.auth, body: Array(#"{"name":"\#(hundred)"}"#.utf8))
+            XCTAssertEqual(accepted.status, .created)
+            let tooLong = try client.execute(.post, "/v1/me/devices", headers: anna.auth, body: Array(#"{"name":"\#(hundred)é"}"#.utf8))
+            XCTAssertEqual(tooLong.status, .badRequest)
+        }
+    }
+
     func testOwnTracksLocationIsStoredInAPIUnitsAndTheReplyShowsDependents() throws {
         let test = try TestApp()
         let gina = try test.makeAccount(name: "Gina Guardian")
