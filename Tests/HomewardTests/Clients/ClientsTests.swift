@@ -44,7 +44,7 @@ final class ClientsTests: XCTestCase {
         }
     }
 
-    func testDeviceNamesAreCountedInCharactersAsTheSpecCountsThem() throws {
+    func testDeviceNamesFollowTheAccountNameRuleCountedInCharacters() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()
         try test.withClient(.inProcess) { client in
@@ -53,6 +53,8 @@ final class ClientsTests: XCTestCase {
             XCTAssertEqual(accepted.status, .created)
             let tooLong = try client.execute(.post, "/v1/me/devices", headers: anna.auth, body: Array(#"{"name":"\#(hundred)é"}"#.utf8))
             XCTAssertEqual(tooLong.status, .badRequest)
+            let control = try client.execute(.post, "/v1/me/devices", headers: anna.auth, body: Array(#"{"name":"\f"}"#.utf8))
+            XCTAssertEqual(control.status, .badRequest)
         }
     }
 
