@@ -34,7 +34,7 @@ token="$(curl -fsS -X POST "$base/v1/sessions" -H 'Content-Type: application/jso
   | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')"
 
 status=0
-"$venv/bin/st" run schema/openapi.yaml --url "$base" -H "Authorization: Bearer $token" \
+"$venv/bin/st" --config-file .ci/schemathesis.toml run schema/openapi.yaml --url "$base" -H "Authorization: Bearer $token" \
   --checks all --max-examples "$max_examples" --workers 2 --seed 1 \
   --suppress-health-check all --warnings off --no-color || status=$?
 if grep -E "handler failed|fatal|Fatal" "$work/server.log"; then

@@ -8,10 +8,7 @@ func registerDeviceRoutes(on router: inout Router, app: HomewardApp) {
     router.post("/v1/me/devices") { context in
         let caller = try app.authenticator.authenticate(context)
         let request = try context.decode(NewDeviceRequest.self)
-        let name = request.name.trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, name.utf8.count <= NewDeviceRequest.maxNameBytes else {
-            throw HTTPError.invalidRequest("name must have 1 to \(NewDeviceRequest.maxNameBytes) bytes.", field: "name")
-        }
+        let name = try AccountService.validatedName(request.name)
         let device = try app.database.write { db in
             try store.create(named: name, for: caller.accountKey, at: app.clock.now(), in: db)
         }

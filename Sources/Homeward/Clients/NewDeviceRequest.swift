@@ -1,6 +1,4 @@
-/// The body of `POST /v1/me/devices`: `{name}`.
+/// The body of `POST /v1/me/devices`: `{name}`, held to the rule of account names.
 struct NewDeviceRequest: Decodable {
-    /// Bytes a device name may have at most.
-    static let maxNameBytes = 100
     var name: String
 }

@@ -17,13 +17,11 @@ struct ListQuery: Sendable {
     /// Where this page starts; nil for the first page.
     let cursor: ListCursor?
 
-    /// Reads the parameters from `query`; 400 naming the parameter for a malformed one.
+    /// Reads the parameters from `query`; 400 naming the parameter for a malformed one. A `to` before
+    /// `from` is an empty range, not an error: each is a valid time on its own.
     init(_ query: QueryParameters) throws(HTTPError) {
         from = try Self.time(query["from"], field: "from")
         to = try Self.time(query["to"], field: "to")
-        if let from, let to, to < from {
-            throw .invalidRequest("to must not be before from", field: "to")
-        }
         if let text = query["limit"] {
             guard let limit = Int(text), (1...Self.maxLimit).contains(limit) else {
                 throw .invalidRequest("limit must be a whole number from 1 to \(Self.maxLimit)", field: "limit")

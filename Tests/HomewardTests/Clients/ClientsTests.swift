@@ -44,6 +44,20 @@ final class ClientsTests: XCTestCase {
         }
     }
 
+    func testDeviceNamesFollowTheAccountNameRuleCountedInCharacters() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        try test.withClient(.inProcess) { client in
+            let hundred = String(repeating: "é", count: 100)
+            let accepted = try client.execute(.post, "/v1/me/devices", headers: anna.auth, body: Array(#"{"name":"\#(hundred)"}"#.utf8))
+            XCTAssertEqual(accepted.status, .created)
+            let tooLong = try client.execute(.post, "/v1/me/devices", headers: anna.auth, body: Array(#"{"name":"\#(hundred)é"}"#.utf8))
+            XCTAssertEqual(tooLong.status, .badRequest)
+            let control = try client.execute(.post, "/v1/me/devices", headers: anna.auth, body: Array(#"{"name":"\f"}"#.utf8))
+            XCTAssertEqual(control.status, .badRequest)
+        }
+    }
+
     func testOwnTracksLocationIsStoredInAPIUnitsAndTheReplyShowsDependents() throws {
         let test = try TestApp()
         let gina = try test.makeAccount(name: "Gina Guardian")
@@ -166,7 +180,9 @@ final class ClientsTests: XCTestCase {
             XCTAssertEqual(try client.execute(.post, "/v1/clients/osmand", headers: ["Content-Type": "application/json"], body: Array(json.utf8)).status, .ok)
             XCTAssertEqual(try client.execute(.post, "/v1/clients/osmand", headers: ["Content-Type": "application/json"], body: Array(json.utf8)).status, .ok)
             let unknown = try client.execute(.get, "/v1/clients/osmand?id=nobody&lat=1&lon=1&timestamp=\(seconds)")
-            XCTAssertEqual(unknown.status, .badRequest)
+            XCTAssertEqual(unknown.status, .unauthorized)
+            let keyless = try client.execute(.post, "/v1/clients/osmand", headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
+            XCTAssertEqual(keyless.status, .unauthorized)
         }
         let fixes = try stored(test, anna)
         XCTAssertEqual(fixes.map(\.lat), [48.85, 48.86, 48.87])

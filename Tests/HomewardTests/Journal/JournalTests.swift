@@ -63,6 +63,9 @@ final class JournalTests: XCTestCase {
             XCTAssertEqual(try S.send(client, .get, "/v1/journal?cursor=nonsense", as: person).status, .badRequest)
             XCTAssertEqual(try S.send(client, .get, "/v1/journal?limit=1001", as: person).status, .badRequest)
             XCTAssertEqual(try S.send(client, .get, "/v1/journal?limit=0", as: person).status, .badRequest)
+            let reversed = try S.send(client, .get, "/v1/journal?from=2026-11-22T00:00:00Z&to=2026-11-21T00:00:00Z", as: person)
+            XCTAssertEqual(reversed.status, .ok)
+            XCTAssertEqual(try reversed.decode(EntryListBody.self).entries.count, 0)
         }
     }
 

@@ -44,6 +44,22 @@ final class HistoryTests: XCTestCase {
         }
     }
 
+    func testAReversedOrFutureRangeIsEmptyNotAnError() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        try seed(test, anna, count: 5)
+        try test.withClient(.inProcess) { client in
+            for range in ["from=2000-01-01T00:00:00Z&to=0", "from=9999999999", "to=-5"] {
+                let response = try client.execute(.get, "/v1/accounts/\(anna.id)/locations?\(range)", headers: anna.auth)
+                XCTAssertEqual(response.status, .ok, range)
+                let page = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+                XCTAssertEqual((page["locations"] as? [Any])?.count, 0, range)
+            }
+            let all = try client.execute(.get, "/v1/accounts/\(anna.id)/locations", headers: anna.auth)
+            XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(all.body)) as? [String: Any])?["locations"].map { ($0 as? [Any])?.count }, 5)
+        }
+    }
+
     func testSimplifyKeepsTheEndsOfAStraightTrack() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()
