@@ -1,8 +1,8 @@
 import HomewardHTTP
 
 /// `GET`/`POST /v1/clients/osmand`: Traccar Client's OsmAnd protocol (query string or form body,
-/// or the JSON body of Traccar Client 9). The device id is a device key, a credential: 401 when
-/// missing or unknown, like every other failed authentication; 200 once the fix is durable.
+/// or the JSON body of Traccar Client 9). The device id is a device key: 400 when missing or
+/// unknown, as Traccar's own server answers an unknown device (CLIENTS.md); 200 once the fix is durable.
 func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
     let ingest = IngestService(app: app)
     let handler: Route.Handler = { context in
@@ -19,7 +19,7 @@ func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
             sample = osmAndQuerySample(fields)
         }
         guard let deviceKey, let caller = try? app.authenticator.authenticate(deviceKey: deviceKey) else {
-            throw HTTPError.unauthorized("Unknown device key.")
+            throw HTTPError.invalidRequest("Unknown device.", field: "id")
         }
         guard let sample else { throw HTTPError.invalidRequest("lat, lon and timestamp are required.") }
         let result = try ingest.storeLocations([sample], of: caller)

@@ -180,9 +180,10 @@ final class ClientsTests: XCTestCase {
             XCTAssertEqual(try client.execute(.post, "/v1/clients/osmand", headers: ["Content-Type": "application/json"], body: Array(json.utf8)).status, .ok)
             XCTAssertEqual(try client.execute(.post, "/v1/clients/osmand", headers: ["Content-Type": "application/json"], body: Array(json.utf8)).status, .ok)
             let unknown = try client.execute(.get, "/v1/clients/osmand?id=nobody&lat=1&lon=1&timestamp=\(seconds)")
-            XCTAssertEqual(unknown.status, .unauthorized)
+            XCTAssertEqual(unknown.status, .badRequest)
+            XCTAssertEqual(unknown.errorCode, "invalid_request")
             let keyless = try client.execute(.post, "/v1/clients/osmand", headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
-            XCTAssertEqual(keyless.status, .unauthorized)
+            XCTAssertEqual(keyless.status, .badRequest)
         }
         let fixes = try stored(test, anna)
         XCTAssertEqual(fixes.map(\.lat), [48.85, 48.86, 48.87])
