@@ -20,6 +20,8 @@ struct ServeCommand: ParsableCommand {
     var eventLoops: Int?
     @Option(help: "Worker threads for handlers that touch the database (env HOMEWARD_WORKERS, default 64: each write waits for its group commit).")
     var workers: Int?
+    @Option(help: "Worker threads of their own for GET and HEAD requests, so reads never wait behind writes; 0 shares the workers (env HOMEWARD_READ_WORKERS, default 4).")
+    var readWorkers: Int?
     @Option(help: "Open connections at most (env HOMEWARD_MAX_CONNECTIONS, default 16384).")
     var maxConnections: Int?
     @Option(help: "Requests waiting for a worker at most; more get 503 with Retry-After (env HOMEWARD_MAX_QUEUED_REQUESTS, default 4096).")
@@ -149,6 +151,7 @@ struct ServeCommand: ParsableCommand {
         c.port = try EnvironmentDefault.resolve(port, "HOMEWARD_PORT", c.port)
         c.http.eventLoopCount = try EnvironmentDefault.resolve(eventLoops, "HOMEWARD_EVENT_LOOPS", c.http.eventLoopCount)
         c.http.workerCount = try EnvironmentDefault.resolve(workers, "HOMEWARD_WORKERS", c.http.workerCount)
+        c.http.readWorkerCount = try EnvironmentDefault.resolve(readWorkers, "HOMEWARD_READ_WORKERS", c.http.readWorkerCount)
         c.http.maxConnections = try EnvironmentDefault.resolve(maxConnections, "HOMEWARD_MAX_CONNECTIONS", c.http.maxConnections)
         c.http.maxQueuedRequests = try EnvironmentDefault.resolve(maxQueuedRequests, "HOMEWARD_MAX_QUEUED_REQUESTS", c.http.maxQueuedRequests)
         c.http.maxRequestLineBytes = try EnvironmentDefault.resolve(maxRequestLineBytes, "HOMEWARD_MAX_REQUEST_LINE_BYTES", c.http.maxRequestLineBytes)

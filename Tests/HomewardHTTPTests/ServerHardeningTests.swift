@@ -22,6 +22,7 @@ final class ServerHardeningTests: XCTestCase {
     func testFullWorkerQueueAnswers503WithRetryAfterAtOnce() throws {
         var configuration = HTTPServerConfiguration.testing
         configuration.workerCount = 1
+        configuration.readWorkerCount = 0
         configuration.maxQueuedRequests = 0
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -50,6 +51,35 @@ final class ServerHardeningTests: XCTestCase {
                 Thread.sleep(forTimeInterval: 0.02)
             }
             XCTAssertEqual(recovered?.text, "worked")
+        }
+    }
+
+    func testReadsRunOnTheirOwnWorkersWhileEveryWriteWorkerIsBusy() throws {
+        var configuration = HTTPServerConfiguration.testing
+        configuration.workerCount = 1
+        configuration.readWorkerCount = 1
+        configuration.maxQueuedRequests = 0
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        var router = RawExchange.router()
+        router.post("/block") { _ in
+            started.signal()
+            release.wait()
+            return .text("released")
+        }
+        router.get("/work") { _ in .text("worked") }
+        router.post("/work") { _ in .text("worked") }
+        try HTTPTestClient.withServer(router, mode: .live, configuration: configuration) { client in
+            let blocked = try client.openConnection()
+            try blocked.send("POST /block HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n")
+            XCTAssertEqual(started.wait(timeout: .now() + 5), .success)
+            let other = try client.openConnection(timeoutSeconds: 2)
+            try other.send("GET /work HTTP/1.1\r\nHost: a\r\n\r\n")
+            XCTAssertEqual(try other.readResponse().text, "worked", "a read does not wait for the busy write worker")
+            try other.send("POST /work HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n")
+            XCTAssertEqual(try other.readResponse().status, .serviceUnavailable, "writes still share the one write worker")
+            release.signal()
+            XCTAssertEqual(try blocked.readResponse().text, "released")
         }
     }
 

@@ -7,9 +7,20 @@ enum DecodedSample<Sample: IngestSample>: Decodable, Sendable {
 
     init(from decoder: any Decoder) {
         do throws(SampleProblem) {
-            self = .sample(try Sample(fields: try SampleFields(decoder)))
+            self.init(fields: try SampleFields(decoder))
+        } catch {
+            self = .problem(error)
+        }
+    }
+
+    /// The sample read from `fields`, or its first problem.
+    init(fields: SampleFields) {
+        do throws(SampleProblem) {
+            self = .sample(try Sample(fields: fields))
         } catch {
             self = .problem(error)
         }
     }
 }
+
+extension DecodedSample: Equatable where Sample: Equatable {}

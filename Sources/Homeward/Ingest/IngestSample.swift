@@ -2,6 +2,8 @@
 protocol IngestSample: Sendable {
     /// Reads one sample object.
     init(fields: SampleFields) throws(SampleProblem)
+    /// Every key a sample object of this kind may hold (API.md).
+    static var fieldNames: [String] { get }
     /// The sample's time.
     var time: Timestamp { get }
     /// The first rule of API.md the sample breaks at time `now`, if any.

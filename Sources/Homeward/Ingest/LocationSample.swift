@@ -73,6 +73,8 @@ public struct LocationSample: Sendable, Equatable {
 }
 
 extension LocationSample: IngestSample {
+    static let fieldNames = ["id", "t", "lat", "lon", "accuracy", "altitude", "speed", "heading", "battery"]
+
     init(fields: SampleFields) throws(SampleProblem) {
         self.init(
             id: try fields.optionalString("id", maxBytes: IngestLimits.maxSampleIDBytes),

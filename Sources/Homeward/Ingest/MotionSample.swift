@@ -43,6 +43,8 @@ public struct MotionSample: Sendable, Equatable {
 }
 
 extension MotionSample: IngestSample {
+    static let fieldNames = ["id", "t", "steps", "activity", "distance"]
+
     init(fields: SampleFields) throws(SampleProblem) {
         let steps = try fields.optionalNumber("steps")
         if let steps, steps.rounded() != steps || abs(steps) > Double(Self.maxStepsPerSample) {

@@ -228,7 +228,7 @@ final class EventLoop {
         if runsOnWorker {
             let key = connection.key
             let mailbox = mailbox
-            let isQueued = context.workers.submitIfRoom {
+            let isQueued = context.pool(for: request.method).submitIfRoom {
                 let response = responder.respond(to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress)
                 mailbox.post(.response(key, response))
             }

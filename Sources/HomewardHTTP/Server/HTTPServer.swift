@@ -73,7 +73,7 @@ public final class HTTPServer: Sendable {
         for mailbox in mailboxes { mailbox.post(.shutdown) }
     }
 
-    /// Blocks until every loop has finished after `shutdown()`, then stops the worker pool.
+    /// Blocks until every loop has finished after `shutdown()`, then stops the worker pools.
     public func waitUntilStopped() {
         let (threads, context) = state.withLock { state in
             let taken = (state.loopThreads, state.context)
@@ -83,6 +83,7 @@ public final class HTTPServer: Sendable {
         guard !threads.isEmpty else { return }
         for thread in threads { thread.join() }
         context?.workers.stopAndJoin()
+        if let context, context.readers !== context.workers { context.readers.stopAndJoin() }
         logger.info("stopped")
     }
 }

@@ -12,6 +12,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var eventLoopCount = HTTPServerConfiguration.processorCount
     /// Worker threads that run `.worker` routes (they may block on the database).
     public var workerCount = 2 * HTTPServerConfiguration.processorCount + 2
+    /// Worker threads of their own for GET and HEAD requests of `.worker` routes, so that reads never
+    /// queue behind writes that hold a shared worker until their commit is on disk; 0 runs reads on
+    /// the shared workers.
+    public var readWorkerCount = 4
     /// Most requests waiting for a free worker; beyond it a `.worker` request gets 503 `unavailable`
     /// at once from the I/O thread instead of queueing.
     public var maxQueuedRequests = 4096

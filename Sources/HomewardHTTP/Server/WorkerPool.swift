@@ -15,12 +15,12 @@ final class WorkerPool: @unchecked Sendable {
     private var threads: [PosixThread] = []
 
     /// Starts `threadCount` threads; `submitIfRoom` refuses a job once `maxWaitingJobs` jobs wait
-    /// beyond the threads that are free to take them.
-    init(threadCount: Int, maxWaitingJobs: Int) {
+    /// beyond the threads that are free to take them; threads are named `name-<index>`.
+    init(threadCount: Int, maxWaitingJobs: Int, name: String = "http-worker") {
         self.maxWaitingJobs = max(0, maxWaitingJobs)
         self.threadCount = max(1, threadCount)
         threads = (0..<self.threadCount).map { index in
-            PosixThread.spawn(name: "http-worker-\(index)") { self.runJobs() }
+            PosixThread.spawn(name: "\(name)-\(index)") { self.runJobs() }
         }
     }
 

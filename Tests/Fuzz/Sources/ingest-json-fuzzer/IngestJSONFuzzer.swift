@@ -10,7 +10,8 @@ private let silentLogger = Logger(label: "fuzz", factory: { _ in SwiftLogNoOpLog
 
 /// Feeds arbitrary bytes as the JSON body of `POST /v1/locations` and `POST /v1/motion` through the
 /// routes' decoding and every sample rule (storing nothing). Any crash, trap or sanitizer report is
-/// a bug; a 4xx and rejected samples are ordinary outcomes.
+/// a bug; a 4xx and rejected samples are ordinary outcomes. Both readers of `IngestBodyDecoder` must
+/// give the same answer (the same counts and rejections, or the same error).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzIngestJSON(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let body = Array(UnsafeBufferPointer(start: data, count: count))
@@ -20,9 +21,15 @@ public func fuzzIngestJSON(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 
             let context = RequestContext(
                 request: request, parameters: [:], query: try QueryParameters(parsing: ""), routeTemplate: path,
                 requestID: "fuzz", remoteAddress: "127.0.0.1:0", logger: silentLogger)
-            let result = path == "/v1/locations"
-                ? try IngestBodyDecoder.checkLocations(in: context, at: checkTime)
-                : try IngestBodyDecoder.checkMotion(in: context, at: checkTime)
+            let check = { (reader: IngestBodyDecoder.Reader) throws(HTTPError) -> IngestResult in
+                path == "/v1/locations"
+                    ? try IngestBodyDecoder.checkLocations(in: context, at: checkTime, reader: reader)
+                    : try IngestBodyDecoder.checkMotion(in: context, at: checkTime, reader: reader)
+            }
+            let reference = Result { () throws(HTTPError) in try check(.reference) }
+            let fast = Result { () throws(HTTPError) in try check(.fast) }
+            precondition(fast == reference, "the fast reader and JSONDecoder disagree")
+            let result = try fast.get()
             let indices = result.rejected.map(\.index)
             let total = result.accepted + indices.count
             precondition(total <= IngestLimits.maxSamplesPerRequest, "more samples checked than a request may carry")
