@@ -136,6 +136,34 @@ final class ZonesTests: XCTestCase {
         XCTAssertEqual(test.app.statusBoard.status(of: person.key)?.zone, "Home")
     }
 
+    func testWalkingFarFromHomeRaisesOneWanderingAlertResolvedOnTheWayBack() throws {
+        let test = try TestApp()
+        let guardian = try test.makeAccount(name: "Guardian")
+        let person = try test.makeAccount()
+        try test.link(guardian: guardian, dependent: person)
+        try test.withClient { client in
+            _ = try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.oneShot, body: circle(home: true))
+        }
+        var random = SplitMix(seed: 11)
+        var time = test.clock.now()
+        var north = 0.0
+        func step(_ metres: Double) throws {
+            north += metres
+            time = time.adding(milliseconds: 10_000)
+            try feed(test, person, at: time, north: north + random.uniform(-6, 6), east: random.uniform(-6, 6), accuracy: 10)
+        }
+        for _ in 0..<30 { try step(0) }
+        for _ in 0..<100 { try step(12) }
+        for _ in 0..<30 { try step(0) }
+        XCTAssertEqual(try count(test, "SELECT count(*) FROM alerts WHERE type = 'wandering' AND status = 'open'"), 1)
+        XCTAssertEqual(test.app.statusBoard.status(of: person.key)?.wandering?.pattern, "far_from_home")
+        for _ in 0..<100 { try step(-12) }
+        for _ in 0..<30 { try step(0) }
+        XCTAssertEqual(try count(test, "SELECT count(*) FROM alerts WHERE type = 'wandering'"), 1, "one alert for one cause")
+        XCTAssertEqual(try count(test, "SELECT count(*) FROM alerts WHERE type = 'wandering' AND status = 'resolved'"), 1)
+        XCTAssertNil(test.app.statusBoard.status(of: person.key)?.wandering)
+    }
+
     func testLowBatteryIsRaisedOncePerDischarge() throws {
         let test = try TestApp()
         let person = try test.makeAccount()
