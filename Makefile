@@ -36,7 +36,7 @@ test: deps
 	@if grep -E "^/.*/(Sources|Tests|bench)/.*: warning:" .build-warnings.log; then \
 	  echo "compiler warnings in the project's code (above)"; rm -f .build-warnings.log; exit 1; fi
 	@rm -f .build-warnings.log
-	swift test --skip-build
+	swift test --skip-build --disable-swift-testing
 
 bench: release
 	bash bench/http.sh
