@@ -125,6 +125,10 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         var configuration = try makeConfiguration()
         try database.apply(to: &configuration)
+        let problems = configuration.problems
+        guard problems.isEmpty else {
+            throw ArgumentParser.ValidationError("Cannot start: " + problems.joined(separator: "; ") + ".")
+        }
         let logger = database.makeLogger(configuration)
         // Block the stop signals in every thread; this one waits for them with sigwait.
         var signals = sigset_t()

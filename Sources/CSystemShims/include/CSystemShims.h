@@ -20,7 +20,7 @@ extern const uint32_t homeward_EPOLLEXCLUSIVE;
 /// epoll_create1(EPOLL_CLOEXEC).
 int homeward_epoll_create(void);
 
-/// epoll_ctl with EPOLL_CTL_ADD, _MOD or _DEL (op 1, 2, 3 as in the kernel) and a 64-bit tag.
+/// epoll_ctl with op EPOLL_CTL_ADD (1), EPOLL_CTL_DEL (2) or EPOLL_CTL_MOD (3), as in the kernel, and a 64-bit tag.
 int homeward_epoll_ctl(int epfd, int op, int fd, uint32_t events, uint64_t tag);
 
 /// epoll_wait, unpacking each ready event into `tags[i]` and `events[i]`.

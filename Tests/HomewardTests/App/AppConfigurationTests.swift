@@ -22,4 +22,22 @@ final class AppConfigurationTests: XCTestCase {
         XCTAssertEqual(app.writeTimeoutSeconds, server.writeTimeoutSeconds)
         XCTAssertEqual(app.shutdownGracePeriodSeconds, server.shutdownGracePeriodSeconds)
     }
+
+    func testDefaultsHaveNoProblems() {
+        XCTAssertEqual(AppConfiguration().problems, [])
+    }
+
+    func testSettingsThatWouldCrashOrDisableTheServerAreNamed() {
+        var configuration = AppConfiguration()
+        configuration.maxFailedAttempts = 0
+        configuration.http.workerCount = 0
+        configuration.port = 70_000
+        configuration.countdownDefaultSeconds = 500
+        XCTAssertEqual(configuration.problems, [
+            "port must be between 0 and 65535",
+            "workers must be at least 1",
+            "max-failed-attempts must be at least 1",
+            "countdown-default-seconds must lie between countdown-min-seconds (at least 1) and countdown-max-seconds",
+        ])
+    }
 }

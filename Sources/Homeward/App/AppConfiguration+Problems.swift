@@ -1,0 +1,52 @@
+extension AppConfiguration {
+    /// What is wrong with these settings, one sentence each naming the setting; empty when the
+    /// server can start with them. `homeward serve` refuses to start while any is reported.
+    public var problems: [String] {
+        var found: [String] = []
+        func require(_ condition: Bool, _ message: String) {
+            if !condition { found.append(message) }
+        }
+        require((0...65_535).contains(port), "port must be between 0 and 65535")
+        require(http.eventLoopCount >= 1, "event-loops must be at least 1")
+        require(http.workerCount >= 1, "workers must be at least 1")
+        require(http.readWorkerCount >= 0, "read-workers must not be negative")
+        require(http.maxConnections >= 1, "max-connections must be at least 1")
+        require(http.maxQueuedRequests >= 0, "max-queued-requests must not be negative")
+        require(http.maxRequestLineBytes >= 64, "max-request-line-bytes must be at least 64")
+        require(http.maxHeaderBytes >= 256, "max-header-bytes must be at least 256")
+        require(http.maxHeaderCount >= 1, "max-header-count must be at least 1")
+        require(http.maxBodyBytes >= 1, "max-body-bytes must be at least 1")
+        require(http.maxDecodedBodyBytes >= http.maxBodyBytes, "max-decoded-body-bytes must be at least max-body-bytes")
+        for (name, seconds) in [
+            ("header-read-timeout-seconds", http.headerReadTimeoutSeconds), ("body-read-timeout-seconds", http.bodyReadTimeoutSeconds),
+            ("idle-timeout-seconds", http.idleTimeoutSeconds), ("write-timeout-seconds", http.writeTimeoutSeconds),
+        ] {
+            require(seconds > 0, "\(name) must be positive")
+        }
+        require(http.shutdownGracePeriodSeconds >= 0, "shutdown-grace-seconds must not be negative")
+        require(databaseReaderCount >= 1, "database-readers must be at least 1")
+        require(sessionLifetimeSeconds >= 60, "session-lifetime-seconds must be at least 60")
+        require((60...30 * 86_400).contains(verificationCodeLifetimeSeconds),
+                "verification-code-lifetime-seconds must be between 60 and 2592000")
+        require(passwordHashIterations >= 1, "password-hash-iterations must be at least 1")
+        require(passwordHashMemoryBytes >= 8_192, "password-hash-memory-bytes must be at least 8192")
+        require(maxConcurrentPasswordHashes >= 1, "max-concurrent-password-hashes must be at least 1")
+        require(maxFailedAttempts >= 1, "max-failed-attempts must be at least 1")
+        require(failedAttemptWindowSeconds >= 1, "failed-attempt-window-seconds must be at least 1")
+        require(retentionDays >= 0, "retention-days must not be negative")
+        require(retentionIntervalSeconds >= 1, "retention-interval-seconds must be at least 1")
+        require(zoneMinRadiusMetres > 0 && zoneMinRadiusMetres <= zoneMaxRadiusMetres,
+                "zone-min-radius-metres must be positive and at most zone-max-radius-metres")
+        require((countdownMinSeconds...countdownMaxSeconds).contains(countdownDefaultSeconds) && countdownMinSeconds >= 1,
+                "countdown-default-seconds must lie between countdown-min-seconds (at least 1) and countdown-max-seconds")
+        for (name, seconds) in [
+            ("trip-timer-interval-seconds", tripTimerIntervalSeconds), ("monitor-interval-seconds", monitorIntervalSeconds),
+            ("event-heartbeat-seconds", eventHeartbeatSeconds), ("silent-after-seconds", silentAfterSeconds),
+        ] {
+            require(seconds >= 1, "\(name) must be at least 1")
+        }
+        require(eventBufferCapacity >= 1, "event-buffer-capacity must be at least 1")
+        require(maxTrackedPeople >= 1, "max-tracked-people must be at least 1")
+        return found
+    }
+}
