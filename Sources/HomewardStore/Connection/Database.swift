@@ -165,11 +165,13 @@ public final class Database {
     }
 
     /// The first column of every row, as `Value`.
+    @inlinable
     public func fetchAll<Value: DatabaseValueConvertible>(_ sql: String, _ arguments: StatementArguments = []) throws -> [Value] {
         try fetchAll(sql, arguments) { try $0.value(at: 0) }
     }
 
     /// The first column of the first row as `Value`, or nil when there is no row (or it is NULL).
+    @inlinable
     public func fetchOne<Value: DatabaseValueConvertible>(_ sql: String, _ arguments: StatementArguments = []) throws -> Value? {
         try fetchOne(sql, arguments) { try $0.value(at: 0) as Value? } ?? nil
     }

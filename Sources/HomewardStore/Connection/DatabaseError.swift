@@ -42,11 +42,13 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
     }
 
     /// Misuse of this layer (a closed pool, a wrong argument count, ...).
+    @usableFromInline
     static func misuse(_ message: String, sql: String? = nil) -> DatabaseError {
         DatabaseError(extendedResultCode: SQLITE_MISUSE, message: message, sql: sql)
     }
 
     /// A column whose stored value does not convert to the requested Swift type.
+    @usableFromInline
     static func mismatch(_ message: String, sql: String?) -> DatabaseError {
         DatabaseError(extendedResultCode: SQLITE_MISMATCH, message: message, sql: sql)
     }

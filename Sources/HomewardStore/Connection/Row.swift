@@ -6,8 +6,8 @@ import CSQLite
 /// inside the closure that received it; using it afterwards stops the program rather than read
 /// another row's memory.
 public struct Row {
-    private let statement: Statement
-    private let generation: Int
+    @usableFromInline let statement: Statement
+    @usableFromInline let generation: Int
 
     init(statement: Statement) {
         self.statement = statement
@@ -23,12 +23,15 @@ public struct Row {
     }
 
     /// The stored value at column `index` (from 0).
+    @inlinable
     public func databaseValue(at index: Int) throws -> DatabaseValue {
         try checkIndex(index)
         return statement.columnValue(at: Int32(index))
     }
 
     /// The value at column `index` (from 0) as `Value`; NULL reads as nil only when `Value` is Optional.
+    /// Inlinable, so that callers get it specialized for their `Value` (rows are read in hot loops).
+    @inlinable
     public func value<Value: DatabaseValueConvertible>(at index: Int) throws -> Value {
         let stored = try databaseValue(at: index)
         guard let value = Value(databaseValue: stored) else {
@@ -52,7 +55,8 @@ public struct Row {
         try (0..<columnCount).map { try databaseValue(at: $0) }
     }
 
-    private func checkIndex(_ index: Int) throws {
+    @usableFromInline
+    func checkIndex(_ index: Int) throws {
         precondition(statement.generation == generation, "a Row was used outside the closure that received it")
         guard index >= 0, index < statement.columnCount else {
             throw DatabaseError.misuse("column index \(index) out of range 0..<\(statement.columnCount)", sql: statement.sql)

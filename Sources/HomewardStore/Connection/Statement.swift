@@ -10,7 +10,7 @@ public final class Statement {
     let handle: OpaquePointer
     private let connection: OpaquePointer
     /// Changes whenever the statement moves, so that a `Row` can detect use after its step.
-    private(set) var generation = 0
+    @usableFromInline private(set) var generation = 0
     private var isStepping = false
     private lazy var columnIndexes: [String: Int] = {
         var indexes: [String: Int] = [:]
@@ -158,6 +158,7 @@ public final class Statement {
         }
     }
 
+    @usableFromInline
     func columnValue(at index: Int32) -> DatabaseValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:

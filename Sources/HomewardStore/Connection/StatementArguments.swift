@@ -11,6 +11,13 @@ public struct StatementArguments: Sendable, ExpressibleByArrayLiteral, Expressib
         named = [:]
     }
 
+    /// Arguments by position from stored values, without boxing each in an existential (for rows
+    /// written in hot loops).
+    public init(values: [DatabaseValue]) {
+        positional = values
+        named = [:]
+    }
+
     /// Arguments by name (`["id": 1]` binds `:id`).
     public init(named values: [String: (any DatabaseValueConvertible)?]) {
         positional = []

@@ -58,6 +58,34 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
+    /// Queues `block` for the writer and returns at once; `completion` gets the block's result on the
+    /// writer thread once its group is committed (durable), or the error that failed it. The
+    /// completion delays the writer's next group, so it must only hand the outcome on.
+    public func submitWrite<Result>(
+        _ block: @escaping @Sendable (Database) throws -> Result,
+        completion: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
+    ) {
+        guard !writer.isCurrentThread else {
+            completion(.failure(DatabaseError.misuse("submitWrite called from inside a write block")))
+            return
+        }
+        let box = ResultBox<Result>()
+        let job = WriteJob({ database in box.value = try block(database) }, completion: { error in
+            if let error {
+                completion(.failure(error))
+            } else if let value = box.value {
+                completion(.success(value))
+            } else {
+                completion(.failure(DatabaseError.misuse("the writer finished a write block without running it")))
+            }
+        })
+        do {
+            try writer.enqueue(job)
+        } catch {
+            completion(.failure(error))
+        }
+    }
+
     /// Finishes every queued write, checkpoints the WAL into the file (truncating it) and closes
     /// every connection. Later reads and writes throw. Calling it again does nothing.
     public func close() throws {
@@ -104,4 +132,11 @@ public final class DatabasePool: DatabaseWriter {
 
     /// How many write blocks wait for the writer right now.
     public var queuedWriteCount: Int { writer.queuedJobCount }
+}
+
+/// Carries a write block's result from the block to its completion, both on the writer thread.
+///
+/// `@unchecked Sendable`: written by the block and read by the completion, in that order, on one thread.
+private final class ResultBox<Value>: @unchecked Sendable {
+    var value: Value?
 }

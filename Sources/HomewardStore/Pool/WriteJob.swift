@@ -2,18 +2,32 @@ import Dispatch
 
 /// One caller's write block, waiting in the group-commit queue for its outcome.
 ///
+/// A job either has a caller blocked on `waitUntilFinished()` or a `completion` that the writer
+/// thread calls once the block's group is committed (or failed); the second frees the caller's
+/// thread while the commit happens.
+///
 /// `@unchecked Sendable`: `body` and `failure` are written only by the writer thread before
-/// `finished` is signalled and read by the caller only after waiting on it; the semaphore orders
-/// the two.
+/// `finished` is signalled (or `completion` called) and read by the caller only after that; the
+/// semaphore orders the two.
 final class WriteJob: @unchecked Sendable {
-    /// Released before the caller wakes: the caller's block is only lent to the writer
+    /// Released before the caller wakes: a blocking caller's block is only lent to the writer
     /// (`withoutActuallyEscaping`), which traps if anything still holds it when the caller returns.
     private var body: ((Database) throws -> Void)?
     private let finished = DispatchSemaphore(value: 0)
     private var failure: (any Error)?
+    private let completion: (@Sendable ((any Error)?) -> Void)?
 
+    /// A job whose caller blocks in `waitUntilFinished()`.
     init(_ body: @escaping (Database) throws -> Void) {
         self.body = body
+        completion = nil
+    }
+
+    /// A job whose outcome goes to `completion`, called on the writer thread: nil after the commit,
+    /// or the error that made the block fail.
+    init(_ body: @escaping (Database) throws -> Void, completion: @escaping @Sendable ((any Error)?) -> Void) {
+        self.body = body
+        self.completion = completion
     }
 
     /// Runs the block on the writer's connection; returns what it threw, if anything.
@@ -34,7 +48,11 @@ final class WriteJob: @unchecked Sendable {
             failure = error
         }
         body = nil
-        finished.signal()
+        if let completion {
+            completion(failure)
+        } else {
+            finished.signal()
+        }
     }
 
     /// Blocks the caller until the writer finished the job, then rethrows its failure.
