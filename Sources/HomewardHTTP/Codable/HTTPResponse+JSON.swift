@@ -11,4 +11,9 @@ extension HTTPResponse {
         guard let data = try? JSONCoding.encoder().encode(value) else { return HTTPError.internalError.response }
         return HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], bytes: Array(data))
     }
+
+    /// A JSON response from bytes a `JSONBuilder` wrote.
+    public static func json(_ builder: JSONBuilder, status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], bytes: builder.bytes)
+    }
 }

@@ -33,6 +33,11 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: headers, body: .stream(produce))
     }
 
+    /// A response that `start` completes later (see `HTTPResponseBody.deferred`).
+    public static func deferred(_ start: @escaping @Sendable (ResponseCompletion) -> Void) -> HTTPResponse {
+        HTTPResponse(status: .ok, body: .deferred(start))
+    }
+
     /// The body bytes, or nil for a stream.
     public var bodyBytes: [UInt8]? {
         if case .bytes(let bytes) = body { return bytes }

@@ -229,8 +229,9 @@ final class EventLoop {
             let key = connection.key
             let mailbox = mailbox
             let isQueued = context.pool(for: request.method).submitIfRoom {
-                let response = responder.respond(to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress)
-                mailbox.post(.response(key, response))
+                responder.respond(to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress) { response in
+                    mailbox.post(.response(key, response))
+                }
             }
             guard isQueued else {
                 var response = queueFullError.response

@@ -1,3 +1,4 @@
+import Dispatch
 import Logging
 
 /// The upper half of request handling, independent of sockets: resolves the route, undoes
@@ -25,12 +26,36 @@ public struct HTTPResponder: Sendable {
     }
 
     /// Produces the response to `request`, never throwing: every failure becomes an error response.
+    /// Blocks until a deferred response is complete (inline routes and the in-process test client).
     public func respond(to request: HTTPRequest, resolution: RouteResolution, requestID: String, remoteAddress: String) -> HTTPResponse {
-        var response: HTTPResponse
+        let outcome = DeferredOutcome()
+        respond(to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress) { response in
+            outcome.deliver(response)
+        }
+        return outcome.wait()
+    }
+
+    /// Produces the response to `request` and passes it to `completion`: on this thread when the
+    /// handler answers at once, later from whichever thread completes a deferred response. Never
+    /// throws: every failure becomes an error response. `completion` is called exactly once.
+    public func respond(
+        to request: HTTPRequest, resolution: RouteResolution, requestID: String, remoteAddress: String,
+        completion: @escaping @Sendable (HTTPResponse) -> Void
+    ) {
+        let finish: @Sendable (HTTPResponse) -> Void = { [self] response in
+            var response = response
+            response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
+            compressIfAccepted(&response, for: request)
+            completion(response)
+        }
+        let route: Route
+        let response: HTTPResponse
         switch resolution {
         case .failed(let error, _):
-            response = error.response
-        case .matched(let route, let parameters):
+            finish(error.response)
+            return
+        case .matched(let matched, let parameters):
+            route = matched
             do {
                 var decoded = request
                 decoded.body = try decodedBody(of: request)
@@ -41,23 +66,49 @@ public struct HTTPResponder: Sendable {
                     routeTemplate: route.template, requestID: requestID, remoteAddress: remoteAddress, logger: requestLogger
                 )
                 response = try route.handler(context)
-            } catch let error as HTTPError {
-                response = error.response
-            } catch let error as any HTTPErrorConvertible where error.httpError != nil {
-                logger.warning("handler refused", metadata: [
-                    "request-id": "\(requestID)", "route": "\(route.template)", "error": "\(String(reflecting: error))",
-                ])
-                response = (error.httpError ?? .internalError).response
             } catch {
-                logger.error("handler failed", metadata: [
-                    "request-id": "\(requestID)", "route": "\(route.template)", "error": "\(String(reflecting: error))",
-                ])
-                response = HTTPError.internalError.response
+                finish(errorResponse(for: error, route: route, requestID: requestID))
+                return
             }
         }
-        response.headers.replaceOrAdd(name: "X-Request-Id", value: requestID)
-        compressIfAccepted(&response, for: request)
-        return response
+        guard case .deferred(let start) = response.body else {
+            finish(response)
+            return
+        }
+        start(ResponseCompletion { [self] outcome in
+            switch outcome {
+            case .success(let response):
+                if case .deferred = response.body {
+                    logger.error("deferred response completed with another deferred response", metadata: [
+                        "request-id": "\(requestID)", "route": "\(route.template)",
+                    ])
+                    finish(HTTPError.internalError.response)
+                } else {
+                    finish(response)
+                }
+            case .failure(let error):
+                finish(errorResponse(for: error, route: route, requestID: requestID))
+            }
+        })
+    }
+
+    /// The response for an error a handler threw (or completed a deferred response with); logs
+    /// what is not the client's fault.
+    private func errorResponse(for error: any Error, route: Route, requestID: String) -> HTTPResponse {
+        switch error {
+        case let error as HTTPError:
+            return error.response
+        case let error as any HTTPErrorConvertible where error.httpError != nil:
+            logger.warning("handler refused", metadata: [
+                "request-id": "\(requestID)", "route": "\(route.template)", "error": "\(String(reflecting: error))",
+            ])
+            return (error.httpError ?? .internalError).response
+        default:
+            logger.error("handler failed", metadata: [
+                "request-id": "\(requestID)", "route": "\(route.template)", "error": "\(String(reflecting: error))",
+            ])
+            return HTTPError.internalError.response
+        }
     }
 
     private func decodedBody(of request: HTTPRequest) throws(HTTPError) -> [UInt8] {
@@ -78,5 +129,23 @@ public struct HTTPResponder: Sendable {
         guard AcceptEncoding.acceptsGzip(request.headers["Accept-Encoding"]) else { return }
         response.body = .bytes(Gzip.compress(bytes))
         response.headers.add(name: "Content-Encoding", value: "gzip")
+    }
+}
+
+/// Hands a response completed on another thread to a thread that waits for it.
+///
+/// `@unchecked Sendable`: `response` is written once before `ready` is signalled and read after.
+private final class DeferredOutcome: @unchecked Sendable {
+    private let ready = DispatchSemaphore(value: 0)
+    private var response: HTTPResponse?
+
+    func deliver(_ response: HTTPResponse) {
+        self.response = response
+        ready.signal()
+    }
+
+    func wait() -> HTTPResponse {
+        ready.wait()
+        return response ?? HTTPError.internalError.response
     }
 }

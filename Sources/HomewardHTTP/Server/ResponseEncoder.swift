@@ -42,6 +42,14 @@ enum ResponseEncoder {
                 output.append(contentsOf: bytes)
                 bodyBytes = bytes.count
             }
+        case .deferred:
+            // The responder resolves every deferred body before a response gets here; were one to
+            // slip through, an empty body keeps the connection's framing intact.
+            output.append(contentsOf: contentLengthPrefix)
+            output.append(UInt8(ascii: "0"))
+            appendCRLF(&output)
+            appendConnection(version: version, keepAlive: keepAlive, into: &output)
+            appendCRLF(&output)
         case .stream:
             if version == .http1_1 { output.append(contentsOf: chunkedLine) }
             appendConnection(version: version, keepAlive: keepAlive, into: &output)
