@@ -7,7 +7,20 @@ public final class AppMetrics: Sendable {
         let labels: String
     }
 
-    private let counters = Mutex<[Series: Int]>([:])
+    /// One counter series: an atomic, so a hot path that holds it increments without a lock.
+    public final class Counter: Sendable {
+        private let count = Atomic<Int>(0)
+
+        /// Adds `amount`.
+        public func increment(by amount: Int = 1) {
+            if amount != 0 { count.add(amount, ordering: .relaxed) }
+        }
+
+        /// The current value.
+        public var value: Int { count.load(ordering: .relaxed) }
+    }
+
+    private let counters = Mutex<[Series: Counter]>([:])
     private let help: [String: String] = [
         "homeward_ingest_samples_total": "Samples received by ingest, by kind and outcome.",
         "homeward_alerts_total": "Alerts raised, by type.",
@@ -17,22 +30,32 @@ public final class AppMetrics: Sendable {
     /// Creates empty counters.
     public init() {}
 
+    /// The counter `name` with `labels` (label names and values, in order), created at zero when new.
+    public func counter(_ name: String, labels: KeyValuePairs<String, String> = [:]) -> Counter {
+        let series = Series(name: name, labels: Self.render(labels))
+        return counters.withLock { counters in
+            if let existing = counters[series] { return existing }
+            let created = Counter()
+            counters[series] = created
+            return created
+        }
+    }
+
     /// Adds `amount` to the counter `name` with `labels` (label names and values, in order).
     public func increment(_ name: String, labels: KeyValuePairs<String, String> = [:], by amount: Int = 1) {
         guard amount != 0 else { return }
-        let rendered = labels.map { "\($0.key)=\"\($0.value)\"" }.joined(separator: ",")
-        counters.withLock { $0[Series(name: name, labels: rendered), default: 0] += amount }
+        counter(name, labels: labels).increment(by: amount)
     }
 
     /// The current value of a counter, for tests.
     public func value(_ name: String, labels: KeyValuePairs<String, String> = [:]) -> Int {
-        let rendered = labels.map { "\($0.key)=\"\($0.value)\"" }.joined(separator: ",")
-        return counters.withLock { $0[Series(name: name, labels: rendered)] ?? 0 }
+        let series = Series(name: name, labels: Self.render(labels))
+        return counters.withLock { $0[series]?.value } ?? 0
     }
 
-    /// The counters in the Prometheus text exposition format.
+    /// The counters in the Prometheus text exposition format; series never incremented are left out.
     public func renderPrometheus() -> String {
-        let snapshot = counters.withLock { $0 }
+        let snapshot = counters.withLock { $0 }.compactMapValues { $0.value == 0 ? nil : $0.value }
         var output = ""
         let byName = Dictionary(grouping: snapshot, by: { $0.key.name })
         for name in byName.keys.sorted() {
@@ -43,5 +66,9 @@ public final class AppMetrics: Sendable {
             }
         }
         return output
+    }
+
+    private static func render(_ labels: KeyValuePairs<String, String>) -> String {
+        labels.map { "\($0.key)=\"\($0.value)\"" }.joined(separator: ",")
     }
 }

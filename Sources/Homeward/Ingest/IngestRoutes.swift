@@ -6,11 +6,16 @@ func registerIngestRoutes(on router: inout Router, app: HomewardApp) {
     router.post("/v1/locations") { context in
         let caller = try app.authenticator.authenticate(context)
         let batch = try IngestBodyDecoder.batch(SampleBatch<LocationSample>.self, from: context)
-        return .json(try service.storeLocations(batch.samples, of: caller))
+        // Answered from the writer thread once the batch is durable; the worker moves on meanwhile.
+        return .deferred { completion in
+            service.storeLocations(batch.samples, of: caller) { outcome in
+                completion(outcome.map { .json($0.json) })
+            }
+        }
     }
     router.post("/v1/motion") { context in
         let caller = try app.authenticator.authenticate(context)
         let batch = try IngestBodyDecoder.batch(SampleBatch<MotionSample>.self, from: context)
-        return .json(try service.storeMotion(batch.samples, of: caller))
+        return .json(try service.storeMotion(batch.samples, of: caller).json)
     }
 }

@@ -14,11 +14,15 @@ public struct IngestService: Sendable {
     private let motion = MotionStore()
     private let limits: IngestLimits
     private let observers: [any LocationObserver]
+    private let locationCounters: OutcomeCounters
+    private let motionCounters: OutcomeCounters
 
     /// Creates the service of `app`, feeding fresh fixes to `observers` (by default the app's).
     public init(app: HomewardApp, observers: [any LocationObserver]? = nil) {
         self.app = app
         self.observers = observers ?? app.locationObservers
+        locationCounters = OutcomeCounters(kind: "location", metrics: app.metrics)
+        motionCounters = OutcomeCounters(kind: "motion", metrics: app.metrics)
         limits = IngestLimits(
             poorAccuracyMetres: app.configuration.poorAccuracyMetres,
             maxPlausibleSpeedMetresPerSecond: app.configuration.maxPlausibleSpeedMetresPerSecond
@@ -36,21 +40,52 @@ public struct IngestService: Sendable {
     }
 
     func storeLocations(_ batch: [DecodedSample<LocationSample>], of caller: Caller) throws -> IngestResult {
+        let prepared = prepareLocations(batch)
+        let written = try app.database.write { db in
+            try write(prepared.valid, of: caller.accountKey, receivedAt: prepared.now, in: db)
+        }
+        return finishLocations(prepared, written, of: caller)
+    }
+
+    /// Like `storeLocations(_:of:)`, but returns at once: `completion` gets the result on the
+    /// database's writer thread once the samples are durable, so no thread waits for the commit.
+    func storeLocations(
+        _ batch: [DecodedSample<LocationSample>], of caller: Caller,
+        completion: @escaping @Sendable (Result<IngestResult, any Error>) -> Void
+    ) {
+        let prepared = prepareLocations(batch)
+        let service = self
+        app.database.submitWrite({ db in
+            try service.write(prepared.valid, of: caller.accountKey, receivedAt: prepared.now, in: db)
+        }, completion: { outcome in
+            completion(outcome.map { service.finishLocations(prepared, $0, of: caller) })
+        })
+    }
+
+    /// A batch after validation, before the write: the valid samples in storage order.
+    private struct PreparedLocations: Sendable {
+        var now: Timestamp
+        var valid: [LocationSample]
+        var rejected: [SampleRejection]
+    }
+
+    private func prepareLocations(_ batch: [DecodedSample<LocationSample>]) -> PreparedLocations {
         let now = app.clock.now()
         var (valid, rejected): ([LocationSample], [SampleRejection]) = batch.validated(at: now)
-        var result = IngestResult(rejected: rejected)
         valid.sort { ($0.time, SampleIdentity.hash(of: $0.id)) < ($1.time, SampleIdentity.hash(of: $1.id)) }
-        let account = caller.accountKey
-        let written = try app.database.write { db in
-            try write(valid, of: account, receivedAt: now, in: db)
-        }
+        return PreparedLocations(now: now, valid: valid, rejected: rejected)
+    }
+
+    /// After the commit: counts, publishes the block's events and the new latest position.
+    private func finishLocations(_ prepared: PreparedLocations, _ written: Written, of caller: Caller) -> IngestResult {
+        var result = IngestResult(rejected: prepared.rejected)
         result.accepted = written.accepted
-        result.duplicates = valid.count - written.accepted
-        count("location", result)
+        result.duplicates = prepared.valid.count - written.accepted
+        count(locationCounters, result)
         for event in written.events { app.events.publish(event) }
         if let latest = written.newLatest {
-            let payload = try JSONBytes.encode(LocationEvent(accountID: caller.accountID, location: LocationResource(latest.fix)))
-            app.events.publish(AppEvent(kind: .location, subject: account, payload: payload))
+            let payload = LocationEvent(accountID: caller.accountID, location: LocationResource(latest.fix)).jsonBytes
+            app.events.publish(AppEvent(kind: .location, subject: caller.accountKey, payload: payload))
         }
         return result
     }
@@ -64,11 +99,11 @@ public struct IngestService: Sendable {
             try valid.reduce(0) { stored, sample in try motion.insert(sample, of: account, in: db) ? stored + 1 : stored }
         }
         result.duplicates = valid.count - result.accepted
-        count("motion", result)
+        count(motionCounters, result)
         return result
     }
 
-    private struct Written {
+    private struct Written: Sendable {
         var accepted = 0
         var events: [AppEvent] = []
         var newLatest: LatestLocation?
@@ -130,9 +165,23 @@ public struct IngestService: Sendable {
     /// second a few metres apart are not an "infinite speed".
     private static let minimumJumpIntervalSeconds = 1.0
 
-    private func count(_ kind: String, _ result: IngestResult) {
-        app.metrics.increment("homeward_ingest_samples_total", labels: ["kind": kind, "outcome": "accepted"], by: result.accepted)
-        app.metrics.increment("homeward_ingest_samples_total", labels: ["kind": kind, "outcome": "duplicate"], by: result.duplicates)
-        app.metrics.increment("homeward_ingest_samples_total", labels: ["kind": kind, "outcome": "rejected"], by: result.rejected.count)
+    private func count(_ counters: OutcomeCounters, _ result: IngestResult) {
+        counters.accepted.increment(by: result.accepted)
+        counters.duplicate.increment(by: result.duplicates)
+        counters.rejected.increment(by: result.rejected.count)
+    }
+
+    /// `homeward_ingest_samples_total` of one kind, by outcome, looked up once.
+    private struct OutcomeCounters: Sendable {
+        let accepted: AppMetrics.Counter
+        let duplicate: AppMetrics.Counter
+        let rejected: AppMetrics.Counter
+
+        init(kind: String, metrics: AppMetrics) {
+            let name = "homeward_ingest_samples_total"
+            accepted = metrics.counter(name, labels: ["kind": kind, "outcome": "accepted"])
+            duplicate = metrics.counter(name, labels: ["kind": kind, "outcome": "duplicate"])
+            rejected = metrics.counter(name, labels: ["kind": kind, "outcome": "rejected"])
+        }
     }
 }

@@ -17,14 +17,16 @@ public struct LocationStore: Sendable {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT DO NOTHING
             """,
-            account, fix.time.unixMilliseconds, fix.sampleHash,
-            Self.scaled(fix.lat, by: Self.degreeScale), Self.scaled(fix.lon, by: Self.degreeScale),
-            fix.accuracyMetres.map { Self.scaled($0, by: Self.decimetresPerMetre) },
-            fix.altitudeMetres.map { Self.scaled($0, by: Self.decimetresPerMetre) },
-            fix.speedMetresPerSecond.map { Self.scaled($0, by: Self.centimetresPerMetre) },
-            fix.headingDegrees.map { Self.scaled($0, by: 1) % 360 },
-            fix.batteryPercent.map { Self.scaled($0, by: 1) },
-            fix.flags.rawValue
+            arguments: StatementArguments(values: [
+                .integer(account), .integer(fix.time.unixMilliseconds), .integer(fix.sampleHash),
+                .integer(Self.scaled(fix.lat, by: Self.degreeScale)), .integer(Self.scaled(fix.lon, by: Self.degreeScale)),
+                Self.scaledValue(fix.accuracyMetres, by: Self.decimetresPerMetre),
+                Self.scaledValue(fix.altitudeMetres, by: Self.decimetresPerMetre),
+                Self.scaledValue(fix.speedMetresPerSecond, by: Self.centimetresPerMetre),
+                fix.headingDegrees.map { .integer(Self.scaled($0, by: 1) % 360) } ?? .null,
+                Self.scaledValue(fix.batteryPercent, by: 1),
+                .integer(fix.flags.rawValue),
+            ])
         )
         return db.changes > 0
     }
@@ -109,6 +111,10 @@ public struct LocationStore: Sendable {
 
     private static func scaled(_ value: Double, by scale: Double) -> Int64 {
         Int64((value * scale).rounded())
+    }
+
+    private static func scaledValue(_ value: Double?, by scale: Double) -> DatabaseValue {
+        value.map { .integer(scaled($0, by: scale)) } ?? .null
     }
 
     private static func location(from row: Row) throws -> StoredLocation {

@@ -1,3 +1,5 @@
+import HomewardHTTP
+
 /// A position as the API shows it: `{t, lat, lon, accuracy, altitude, speed, heading, battery}`.
 public struct LocationResource: Sendable, Equatable, Encodable {
     /// When the fix was taken.
@@ -27,6 +29,29 @@ public struct LocationResource: Sendable, Equatable, Encodable {
         speed = fix.speedMetresPerSecond
         heading = fix.headingDegrees
         battery = fix.batteryPercent
+    }
+
+    /// Writes the same JSON as `encode(to:)` with sorted keys, without `JSONEncoder` (location
+    /// events and ingest run this once per fix).
+    public func write(into json: inout JSONBuilder) {
+        json.beginObject()
+        json.key("accuracy")
+        json.number(accuracy)
+        json.key("altitude")
+        json.number(altitude)
+        json.key("battery")
+        json.number(battery)
+        json.key("heading")
+        json.number(heading)
+        json.key("lat")
+        json.number(lat)
+        json.key("lon")
+        json.number(lon)
+        json.key("speed")
+        json.number(speed)
+        json.key("t")
+        json.string(t.rfc3339)
+        json.endObject()
     }
 
     private enum CodingKeys: String, CodingKey {

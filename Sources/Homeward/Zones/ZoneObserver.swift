@@ -191,14 +191,22 @@ public final class ZoneObserver: LocationObserver {
 
     private func watchBattery(_ fixes: [ObservedFix], of account: AccountKey, in db: Database) throws -> [AppEvent] {
         var published: [AppEvent] = []
+        // After a raise an alert of the cause is active, after a resolve none is, and nothing else
+        // writes alerts inside this write block: a fix on the same side as the one before changes
+        // nothing, so only the first of each run is looked up.
+        var lastSideIsLow: Bool?
         for fix in fixes {
             guard let battery = fix.batteryPercent else { continue }
             if battery < configuration.lowBatteryPercent {
+                guard lastSideIsLow != true else { continue }
+                lastSideIsLow = true
                 let request = AlertRequest(
                     type: .lowBattery, cause: AlertCause.lowBattery, message: "Battery at \(Int(battery.rounded())) %.",
                     location: Self.location(of: fix))
                 if let raised = try alerts.raise(request, for: account, at: fix.time, in: db) { published.append(raised.event) }
             } else if battery >= configuration.lowBatteryPercent + configuration.lowBatteryRecoveryPercent {
+                guard lastSideIsLow != false else { continue }
+                lastSideIsLow = false
                 if let resolved = try alerts.resolve(cause: AlertCause.lowBattery, for: account, at: fix.time, in: db) {
                     published.append(resolved.event)
                 }
