@@ -5,10 +5,11 @@
 #     alternating with nginx GET /healthz and nginx answering the same POSTs, ROUNDS rounds;
 #  2. POSTs of 500 samples (durable rows counted in the database), against nginx answering the same bodies;
 #  3. on-disk bytes per stored sample with PHONES accounts interleaved (homeward stats);
-#  4. GET /v1/dependents p99 while the phone simulator ingests about 5,000 samples/s, with the
-#     lost/duplicated check against the database;
+#  4. GET /v1/dependents p99 (wrk --latency) while a second wrk ingests about 5,000 samples/s; then
+#     the phone simulator (offline buffers resent) with the lost/duplicated check against the database;
 #  5. a day of 8-second samples (10,800) as GeoJSON, against nginx serving the same bytes as a file.
-# Usage: bash bench/ingest.sh   (ROUNDS, DURATION, CONNECTIONS, PHONES, LOAD_SECONDS override)
+# Usage: bash bench/ingest.sh   (ROUNDS, DURATION, CONNECTIONS, PHONES, LOAD_SECONDS, EXPORT_RUNS,
+#        INGEST_DELAY_MS, POLL_DELAY_MS override)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,8 @@ PHONES=${PHONES:-5000}
 GUARDIANS=${GUARDIANS:-1000}
 LOAD_SECONDS=${LOAD_SECONDS:-30}
 EXPORT_RUNS=${EXPORT_RUNS:-30}
+INGEST_DELAY_MS=${INGEST_DELAY_MS:-12}
+POLL_DELAY_MS=${POLL_DELAY_MS:-4}
 OURS_PORT=${OURS_PORT:-18091}
 NGINX_PORT=${NGINX_PORT:-18092}
 OUT=$PWD/bench/out/ingest
@@ -80,7 +83,28 @@ done
 echo "== 3. on-disk size, $PHONES accounts interleaved =="
 "$HOMEWARD" stats --database "$DB" --log-level warning | grep -E "locations|bytes"
 
-echo "== 4. GET /v1/dependents while the phones ingest about 5,000 samples/s =="
+echo "== 4. GET /v1/dependents p99 (wrk) while wrk ingests about 5,000 samples/s =="
+# Two wrk processes at once: 16 connections posting 5 fixes each every ~${INGEST_DELAY_MS} ms (rows counted
+# in the database give the real rate), and 4 guardians' connections polling GET /v1/dependents every
+# ${POLL_DELAY_MS} ms, whose latency percentiles wrk measures itself.
+awk '$1 == "guardian" { print $4 }' "$OUT/tokens" >"$OUT/guardian-tokens"
+before=$(rows)
+started=$(date +%s.%N)
+HOMEWARD_SAMPLES=5 HOMEWARD_DELAY_MS=$INGEST_DELAY_MS HOMEWARD_BASE_MS=$(next_base_ms) \
+    wrk -t1 -c16 -d"${LOAD_SECONDS}s" -s bench/ingest/locations.lua "http://127.0.0.1:$OURS_PORT/v1/locations" >"$OUT/wrk-ingest.txt" &
+ingest_pid=$!
+HOMEWARD_TOKENS="$OUT/guardian-tokens" HOMEWARD_DELAY_MS=$POLL_DELAY_MS \
+    wrk -t1 -c4 -d"${LOAD_SECONDS}s" --latency -s bench/ingest/dependents.lua "http://127.0.0.1:$OURS_PORT/v1/dependents" >"$OUT/wrk-dependents.txt"
+wait "$ingest_pid"
+elapsed=$(echo "$(date +%s.%N) - $started" | bc -l)
+stored=$(( $(rows) - before ))
+ingest_bad=$(awk '/Non-2xx/ { print $5 }' "$OUT/wrk-ingest.txt")
+printf 'ingest: %d rows stored in %.1f s = %.0f samples/s (%d non-2xx)\n' "$stored" "$elapsed" "$(echo "$stored / $elapsed" | bc -l)" "${ingest_bad:-0}"
+awk '/Requests\/sec/ { rate = $2 } /^ +50%/ { p50 = $2 } /^ +99%/ { p99 = $2 } /Latency +[0-9]/ { max = $4 }
+     END { printf "dependents: %s req/s, p50 %s, p99 %s, max %s\n", rate, p50, p99, max }' "$OUT/wrk-dependents.txt"
+grep -q "Non-2xx" "$OUT/wrk-dependents.txt" && { echo "dependents answered non-2xx:"; grep Non-2xx "$OUT/wrk-dependents.txt"; }
+
+echo "== 4b. the phone simulator (Python): offline buffers resent, lost/duplicated check =="
 $LOAD run --port "$OURS_PORT" --tokens "$OUT/tokens" --db "$DB" --phones "$PHONES" --guardians "$GUARDIANS" \
     --connections "$CONNECTIONS" --duration "$LOAD_SECONDS" --interval 5 --samples-per-post 5 --poll-seconds 5
 

@@ -99,4 +99,29 @@ final class JSONBuilderTests: XCTestCase {
         json.endArray()
         XCTAssertEqual(String(decoding: json.bytes, as: UTF8.self), "[null,null]")
     }
+
+    func testDecimalsAreFixedPointRoundedAndTrimmed() {
+        func decimal(_ value: Double, _ digits: Int) -> String {
+            var bytes: [UInt8] = []
+            JSONBuilder.appendDecimal(value, fractionDigits: digits, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        XCTAssertEqual(decimal(51.5012345, 7), "51.5012345")
+        XCTAssertEqual(decimal(-0.12, 7), "-0.12")
+        XCTAssertEqual(decimal(0.00001, 7), "0.00001")
+        XCTAssertEqual(decimal(20, 1), "20")
+        XCTAssertEqual(decimal(-180, 7), "-180")
+        XCTAssertEqual(decimal(-0.00000004, 7), "0")
+        XCTAssertEqual(decimal(-0.00000005, 7), "-0.0000001")
+        XCTAssertEqual(decimal(12.34, 1), "12.3")
+        XCTAssertEqual(decimal(1e300, 7), "1e+300")
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            let stored = Int64.random(in: -1_800_000_000...1_800_000_000, using: &generator)
+            let value = Double(stored) / 1e7
+            let text = decimal(value, 7)
+            XCTAssertFalse(text.contains("e"), text)
+            XCTAssertEqual(Double(text), value, text)
+        }
+    }
 }

@@ -1,7 +1,8 @@
 -- wrk script: POST /v1/locations with SAMPLES fixes per request (env HOMEWARD_SAMPLES, default 1),
 -- rotating over the seeded phones' tokens (one per line in HOMEWARD_TOKENS). Account i's fixes are
 -- 8 s apart from HOMEWARD_BASE_MS on, each with a client id, so every sample is new (no duplicate)
--- and the accounts' rows interleave in the table as they would on a real server.
+-- and the accounts' rows interleave in the table as they would on a real server. HOMEWARD_DELAY_MS
+-- (default 0) makes each connection wait that long between requests, to hold a steady ingest rate.
 local tokens = {}
 local samples_per_request = 1
 local rounds = {}
@@ -10,6 +11,7 @@ local base_ms = 0
 local thread_count = 0
 local fix_spacing_ms = 8000
 local thread_offset_ms = 86400000
+local delay_ms = 0
 
 function setup(thread)
     thread:set("thread_index", thread_count)
@@ -20,6 +22,14 @@ function init(args)
     for line in io.lines(os.getenv("HOMEWARD_TOKENS")) do tokens[#tokens + 1] = line end
     samples_per_request = tonumber(os.getenv("HOMEWARD_SAMPLES") or "1")
     base_ms = tonumber(os.getenv("HOMEWARD_BASE_MS")) + (thread_index or 0) * thread_offset_ms
+    delay_ms = tonumber(os.getenv("HOMEWARD_DELAY_MS") or "0")
+end
+
+-- Defined only when asked for: wrk paces every request through a timer once a script has delay().
+if tonumber(os.getenv("HOMEWARD_DELAY_MS") or "0") > 0 then
+    function delay()
+        return delay_ms
+    end
 end
 
 function request()

@@ -24,7 +24,7 @@ struct HistoryExporter {
         var isFirst = true
         var count = 0
         let emit: (StoredLocation) -> Bool = { fix in
-            output.append(point(fix, isFirst: isFirst))
+            appendPoint(fix, isFirst: isFirst, to: &output.buffer)
             isFirst = false
             count += 1
             return output.flushIfFull()
@@ -105,16 +105,45 @@ struct HistoryExporter {
         }
     }
 
-    private func point(_ fix: StoredLocation, isFirst: Bool) -> String {
+    /// Appends one point; coordinates are written from their stored precision (7 decimals, altitude
+    /// to decimetres) in plain decimal notation, which both JSON and GPX's `xsd:decimal` accept.
+    private func appendPoint(_ fix: StoredLocation, isFirst: Bool, to bytes: inout [UInt8]) {
         switch query.format {
         case .gpx:
-            let elevation = fix.altitudeMetres.map { "<ele>\($0)</ele>" } ?? ""
-            return "<trkpt lat=\"\(fix.lat)\" lon=\"\(fix.lon)\">\(elevation)<time>\(fix.time.rfc3339)</time></trkpt>\n"
+            bytes.append(contentsOf: Self.trackPointOpen)
+            JSONBuilder.appendDecimal(fix.lat, fractionDigits: 7, to: &bytes)
+            bytes.append(contentsOf: Self.trackPointLon)
+            JSONBuilder.appendDecimal(fix.lon, fractionDigits: 7, to: &bytes)
+            bytes.append(contentsOf: Self.trackPointClose)
+            if let altitude = fix.altitudeMetres {
+                bytes.append(contentsOf: Self.elevationOpen)
+                JSONBuilder.appendDecimal(altitude, fractionDigits: 1, to: &bytes)
+                bytes.append(contentsOf: Self.elevationClose)
+            }
+            bytes.append(contentsOf: Self.timeOpen)
+            bytes.append(contentsOf: fix.time.rfc3339.utf8)
+            bytes.append(contentsOf: Self.timeClose)
         case .geojson, .json:
-            let altitude = fix.altitudeMetres.map { ",\($0)" } ?? ""
-            return "\(isFirst ? "" : ",")[\(fix.lon),\(fix.lat)\(altitude)]"
+            if !isFirst { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "["))
+            JSONBuilder.appendDecimal(fix.lon, fractionDigits: 7, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            JSONBuilder.appendDecimal(fix.lat, fractionDigits: 7, to: &bytes)
+            if let altitude = fix.altitudeMetres {
+                bytes.append(UInt8(ascii: ","))
+                JSONBuilder.appendDecimal(altitude, fractionDigits: 1, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
         }
     }
+
+    private static let trackPointOpen = Array(#"<trkpt lat=""#.utf8)
+    private static let trackPointLon = Array(#"" lon=""#.utf8)
+    private static let trackPointClose = Array(#"">"#.utf8)
+    private static let elevationOpen = Array("<ele>".utf8)
+    private static let elevationClose = Array("</ele>".utf8)
+    private static let timeOpen = Array("<time>".utf8)
+    private static let timeClose = Array("</time></trkpt>\n".utf8)
 
     private static func xmlEscaped(_ text: String) -> String {
         var result = ""

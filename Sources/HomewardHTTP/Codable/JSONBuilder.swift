@@ -158,6 +158,38 @@ public struct JSONBuilder: Sendable {
         }
     }
 
+    /// Appends `value` in plain decimal notation (never an exponent) rounded to `fractionDigits`
+    /// digits, without trailing zeros: `51.5012345`, `-0.12`, `20`. For stored measures of known
+    /// precision (coordinates to 7 digits), valid both as a JSON number and as an XML `xsd:decimal`.
+    /// Values too large for that many digits in 64 bits fall back to `appendDouble`.
+    public static func appendDecimal(_ value: Double, fractionDigits: Int, to bytes: inout [UInt8]) {
+        precondition((0...9).contains(fractionDigits), "fractionDigits must be 0 to 9")
+        var scale: Int64 = 1
+        for _ in 0..<fractionDigits { scale *= 10 }
+        let scaled = (value * Double(scale)).rounded()
+        guard value.isFinite, scaled.magnitude < 9e18 else {
+            appendDouble(value, to: &bytes)
+            return
+        }
+        let units = Int64(scaled)
+        if units < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendInteger(Int64(units.magnitude / UInt64(scale)), to: &bytes)
+        var fraction = units.magnitude % UInt64(scale)
+        guard fraction != 0 else { return }
+        var digits = fractionDigits
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        bytes.append(UInt8(ascii: "."))
+        var divisor: UInt64 = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     /// Appends `value` as a quoted JSON string.
     public static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
