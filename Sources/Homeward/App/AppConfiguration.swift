@@ -17,7 +17,9 @@ public struct AppConfiguration: Sendable {
     /// Worker threads by default. A handler that writes holds its worker until the group commit's
     /// fsync returns, so the workers bound how many writes can share one commit: with two per core,
     /// six phones posting at once made one commit and the fsync rate capped ingest near 2,000
-    /// requests/s (bench/README.md, "Ingest"). Idle workers cost a parked thread each.
+    /// requests/s (bench/README.md, "Ingest"). `POST /v1/locations` and the OsmAnd protocol no
+    /// longer hold one (they are answered from the writer thread); the other writers still do.
+    /// Idle workers cost a parked thread each.
     public static let defaultWorkerCount = 64
     /// Read-only SQLite connections serving GET requests.
     public var databaseReaderCount = 4

@@ -22,11 +22,18 @@ func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
             throw HTTPError.invalidRequest("Unknown device.", field: "id")
         }
         guard let sample else { throw HTTPError.invalidRequest("lat, lon and timestamp are required.") }
-        let result = try ingest.storeLocations([sample], of: caller)
-        if let rejection = result.rejected.first {
-            throw HTTPError.invalidRequest(rejection.message, field: rejection.field.map { String($0.split(separator: ".").last ?? "") })
+        // Answered from the writer thread once the fix is durable; the worker moves on meanwhile.
+        return .deferred { completion in
+            ingest.storeLocations([.sample(sample)], of: caller) { outcome in
+                completion(outcome.flatMap { result in
+                    if let rejection = result.rejected.first {
+                        let field = rejection.field.map { String($0.split(separator: ".").last ?? "") }
+                        return .failure(HTTPError.invalidRequest(rejection.message, field: field))
+                    }
+                    return .success(HTTPResponse(status: .ok))
+                })
+            }
         }
-        return HTTPResponse(status: .ok)
     }
     router.get("/v1/clients/osmand", handler: handler)
     router.post("/v1/clients/osmand", handler: handler)
