@@ -7,6 +7,12 @@ static inline int homeward_sqlite3_config_multithread(void) {
     return sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
 }
 
+/// Turns off SQLite's memory statistics, whose global mutex every allocation would take (nothing
+/// here reads sqlite3_memory_used).
+static inline int homeward_sqlite3_config_no_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 typedef void (*homeward_sqlite3_log_callback)(void *context, int code, const char *message);
 
 static inline int homeward_sqlite3_config_log(homeward_sqlite3_log_callback callback, void *context) {

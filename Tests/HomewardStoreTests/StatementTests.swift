@@ -22,6 +22,18 @@ final class StatementTests: XCTestCase {
         XCTAssertTrue(first === second)
     }
 
+    func testLiteralStatementsAreCachedByLiteralAndWork() throws {
+        let insert: StaticString = "INSERT INTO t (name) VALUES (?)"
+        let first = try database.statement(literal: insert)
+        XCTAssertTrue(first === (try database.statement(literal: insert)))
+        XCTAssertFalse(first === (try database.statement(literal: "SELECT count(*) FROM t")))
+        try first.execute(["a"])
+        try database.statement(literal: insert).execute(["b"])
+        let count: Int? = try database.statement(literal: "SELECT count(*) FROM t").fetchOne { try $0.value(at: 0) }
+        XCTAssertEqual(count, 2)
+        XCTAssertThrowsError(try database.statement(literal: "NOT SQL"))
+    }
+
     func testCachedStatementIsResetAndClearedAfterEachUse() throws {
         try database.execute("INSERT INTO t (id, name) VALUES (?, ?)", 1, "a")
         try database.execute("INSERT INTO t (id, name) VALUES (?, ?)", 2, "b")

@@ -10,24 +10,16 @@ public struct LocationStore: Sendable {
     /// Stores `fix` of `account` unless the account already has a sample with its time and hash;
     /// returns whether it was stored.
     public func insert(_ fix: StoredLocation, of account: AccountKey, in db: Database) throws -> Bool {
-        try db.execute(
-            """
-            INSERT INTO locations (account_key, t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm,
-                                   speed_cm_s, heading_deg, battery_pct, flags)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT DO NOTHING
-            """,
-            arguments: StatementArguments(values: [
-                .integer(account), .integer(fix.time.unixMilliseconds), .integer(fix.sampleHash),
-                .integer(Self.scaled(fix.lat, by: Self.degreeScale)), .integer(Self.scaled(fix.lon, by: Self.degreeScale)),
-                Self.scaledValue(fix.accuracyMetres, by: Self.decimetresPerMetre),
-                Self.scaledValue(fix.altitudeMetres, by: Self.decimetresPerMetre),
-                Self.scaledValue(fix.speedMetresPerSecond, by: Self.centimetresPerMetre),
-                fix.headingDegrees.map { .integer(Self.scaled($0, by: 1) % 360) } ?? .null,
-                Self.scaledValue(fix.batteryPercent, by: 1),
-                .integer(fix.flags.rawValue),
-            ])
-        )
+        try db.statement(literal: Self.insertSQL).execute(StatementArguments(values: [
+            .integer(account), .integer(fix.time.unixMilliseconds), .integer(fix.sampleHash),
+            .integer(Self.scaled(fix.lat, by: Self.degreeScale)), .integer(Self.scaled(fix.lon, by: Self.degreeScale)),
+            Self.scaledValue(fix.accuracyMetres, by: Self.decimetresPerMetre),
+            Self.scaledValue(fix.altitudeMetres, by: Self.decimetresPerMetre),
+            Self.scaledValue(fix.speedMetresPerSecond, by: Self.centimetresPerMetre),
+            fix.headingDegrees.map { .integer(Self.scaled($0, by: 1) % 360) } ?? .null,
+            Self.scaledValue(fix.batteryPercent, by: 1),
+            .integer(fix.flags.rawValue),
+        ]))
         return db.changes > 0
     }
 
@@ -103,6 +95,13 @@ public struct LocationStore: Sendable {
         return db.changes
     }
 
+    /// Run once per stored fix: a literal, so its cached statement is found without hashing the text.
+    private static let insertSQL: StaticString = """
+        INSERT INTO locations (account_key, t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm,
+                               speed_cm_s, heading_deg, battery_pct, flags)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT DO NOTHING
+        """
     private static let degreeScale = 10_000_000.0
     private static let decimetresPerMetre = 10.0
     private static let centimetresPerMetre = 100.0

@@ -14,6 +14,8 @@ public final class Database {
     let handle: OpaquePointer
     private let maxCachedStatements: Int
     private var statements: [String: Statement] = [:]
+    /// Statements of SQL literals, by the literal's address: a finite set, never evicted.
+    private var literalStatements: [UInt: Statement] = [:]
     private var savepointDepth = 0
     private var isClosed = false
 
@@ -67,6 +69,7 @@ public final class Database {
         guard !isClosed else { return }
         isClosed = true
         statements.removeAll()
+        literalStatements.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -82,6 +85,18 @@ public final class Database {
             statements.removeAll()
         }
         statements[sql] = statement
+        return statement
+    }
+
+    /// The prepared statement for the SQL literal `sql`, cached by the literal's address rather than
+    /// by hashing its text: for statements run once per row or per transaction.
+    public func statement(literal sql: StaticString) throws -> Statement {
+        let key = UInt(bitPattern: sql.utf8Start)
+        if let cached = literalStatements[key] {
+            return cached
+        }
+        let statement = try prepare(sql.description)
+        literalStatements[key] = statement
         return statement
     }
 

@@ -1,7 +1,8 @@
 import CSQLite
 import Logging
 
-/// Process-wide SQLite set-up: multi-thread mode and SQLite's error log routed to swift-log.
+/// Process-wide SQLite set-up: multi-thread mode, no memory statistics (their global mutex is taken
+/// by every allocation), and SQLite's error log routed to swift-log.
 enum SQLiteLibrary {
     /// Where SQLite's own log lines go (`homeward.sqlite`).
     static let logger = Logger(label: "homeward.sqlite")
@@ -10,14 +11,15 @@ enum SQLiteLibrary {
     /// allowed before SQLite initialises, and Swift runs a static initialiser exactly once.
     static let isConfigured: Bool = {
         let modeCode = homeward_sqlite3_config_multithread()
+        let statisticsCode = homeward_sqlite3_config_no_memory_statistics()
         let logCode = homeward_sqlite3_config_log({ _, code, message in
             SQLiteLibrary.log(code: code, message: message.map { String(cString: $0) } ?? "")
         }, nil)
-        if modeCode != SQLITE_OK || logCode != SQLITE_OK {
+        if modeCode != SQLITE_OK || statisticsCode != SQLITE_OK || logCode != SQLITE_OK {
             logger.warning("SQLite was initialised before Homeward could configure it",
-                           metadata: ["mode": "\(modeCode)", "log": "\(logCode)"])
+                           metadata: ["mode": "\(modeCode)", "statistics": "\(statisticsCode)", "log": "\(logCode)"])
         }
-        return modeCode == SQLITE_OK && logCode == SQLITE_OK
+        return modeCode == SQLITE_OK && statisticsCode == SQLITE_OK && logCode == SQLITE_OK
     }()
 
     /// Maps an SQLite log line to a level: constraint failures are routine (the app turns them into

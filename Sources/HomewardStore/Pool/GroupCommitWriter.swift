@@ -8,7 +8,6 @@ import Synchronization
 /// `@unchecked Sendable`: `queue` and `isClosing` are guarded by `lock`; `connection` is used only
 /// by the writer thread, and by `closeConnection()` after that thread has ended.
 final class GroupCommitWriter: @unchecked Sendable {
-    private static let savepoint = "homeward_group_write"
     private let lock = ConditionLock()
     private var queue: [WriteJob] = []
     private var isClosing = false
@@ -93,14 +92,14 @@ final class GroupCommitWriter: @unchecked Sendable {
         for job in group {
             if !connection.isInTransaction {
                 do {
-                    try connection.execute("BEGIN IMMEDIATE")
+                    try connection.statement(literal: "BEGIN IMMEDIATE").execute()
                 } catch {
                     job.finish(failingWith: error)
                     continue
                 }
             }
             do {
-                try connection.execute("SAVEPOINT \(Self.savepoint)")
+                try connection.statement(literal: "SAVEPOINT homeward_group_write").execute()
             } catch {
                 job.finish(failingWith: error)
                 abandon(&pending, error: error)
@@ -108,7 +107,7 @@ final class GroupCommitWriter: @unchecked Sendable {
             }
             guard let blockError = job.run(in: connection) else {
                 do {
-                    try connection.execute("RELEASE \(Self.savepoint)")
+                    try connection.statement(literal: "RELEASE homeward_group_write").execute()
                     pending.append(job)
                 } catch {
                     job.finish(failingWith: error)
@@ -119,8 +118,8 @@ final class GroupCommitWriter: @unchecked Sendable {
             job.finish()
             if connection.isInTransaction {
                 do {
-                    try connection.execute("ROLLBACK TO \(Self.savepoint)")
-                    try connection.execute("RELEASE \(Self.savepoint)")
+                    try connection.statement(literal: "ROLLBACK TO homeward_group_write").execute()
+                    try connection.statement(literal: "RELEASE homeward_group_write").execute()
                 } catch {
                     abandon(&pending, error: error)
                 }
@@ -135,7 +134,7 @@ final class GroupCommitWriter: @unchecked Sendable {
             return
         }
         do {
-            try connection.execute("COMMIT")
+            try connection.statement(literal: "COMMIT").execute()
         } catch {
             abandon(&pending, error: error)
             return
