@@ -18,10 +18,9 @@ public struct AlertCenter: Sendable {
     public func raise(
         _ request: AlertRequest, for account: AccountKey, at time: Timestamp, in db: Database
     ) throws -> (alert: AlertResource, event: AppEvent)? {
-        let active = try db.fetchOne(
-            "SELECT 1 FROM alerts WHERE account_key = ? AND cause = ? AND status IN ('pending', 'open', 'acknowledged')",
-            [account, request.cause]
-        ) as Int64?
+        let active = try db.statement(
+            literal: "SELECT 1 FROM alerts WHERE account_key = ? AND cause = ? AND status IN ('pending', 'open', 'acknowledged')"
+        ).fetchOne([account, request.cause]) { _ in true }
         guard active == nil else { return nil }
         try db.execute(
             """
@@ -46,10 +45,9 @@ public struct AlertCenter: Sendable {
     public func resolve(
         cause: String, for account: AccountKey, at time: Timestamp, in db: Database
     ) throws -> (alert: AlertResource, event: AppEvent)? {
-        guard let key = try db.fetchOne(
-            "SELECT key FROM alerts WHERE account_key = ? AND cause = ? AND status IN ('open', 'acknowledged')",
-            [account, cause]
-        ) as Int64? else { return nil }
+        guard let key = try db.statement(
+            literal: "SELECT key FROM alerts WHERE account_key = ? AND cause = ? AND status IN ('open', 'acknowledged')"
+        ).fetchOne([account, cause], map: { try $0.value(at: 0) as Int64 }) else { return nil }
         try db.execute(
             "UPDATE alerts SET status = 'resolved', resolved_at_ms = ? WHERE key = ?", time.unixMilliseconds, key
         )

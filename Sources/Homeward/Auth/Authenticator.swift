@@ -152,14 +152,12 @@ public final class Authenticator: Sendable {
         let digest = SecretDigest.sha256(token)
         let now = clock.now().unixMilliseconds
         let session = try database.read { db in
-            try db.fetchOne(
-                """
+            try db.statement(literal: """
                 SELECT s.id, s.account_key, a.id, s.expires_at_ms, s.last_used_at_ms
                 FROM sessions s JOIN accounts a ON a.key = s.account_key
                 WHERE s.token_sha256 = ?
-                """,
-                [digest]
-            ) { row in
+                """
+            ).fetchOne([digest]) { row in
                 (
                     id: try row.value(at: 0) as String,
                     accountKey: try row.value(at: 1) as Int64,

@@ -25,10 +25,11 @@ public struct LocationStore: Sendable {
 
     /// The newest fix of `account` before `time` that detectors may trust.
     public func lastReliableFix(of account: AccountKey, before time: Timestamp, in db: Database) throws -> StoredLocation? {
-        try db.fetchOne(
-            "SELECT \(Self.columns) FROM locations WHERE account_key = ? AND t_ms < ? AND flags = 0 ORDER BY t_ms DESC LIMIT 1",
-            [account, time.unixMilliseconds], map: Self.location(from:)
-        )
+        try db.statement(literal: """
+            SELECT t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm, speed_cm_s, heading_deg, battery_pct, flags
+            FROM locations WHERE account_key = ? AND t_ms < ? AND flags = 0 ORDER BY t_ms DESC LIMIT 1
+            """
+        ).fetchOne([account, time.unixMilliseconds], map: Self.location(from:))
     }
 
     /// Up to `limit` fixes of `account` from `from` (inclusive) to `to` (exclusive), oldest first,
@@ -52,14 +53,12 @@ public struct LocationStore: Sendable {
 
     /// The `latest_locations` row of `account`, if it has posted a fix.
     public func latest(of account: AccountKey, in db: Database) throws -> LatestLocation? {
-        try db.fetchOne(
-            """
+        try db.statement(literal: """
             SELECT t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s, heading_deg, battery_pct, flags,
                    newest_fix_t_ms, received_at_ms
             FROM latest_locations WHERE account_key = ?
-            """,
-            [account]
-        ) { row in
+            """
+        ).fetchOne([account]) { row in
             LatestLocation(
                 fix: StoredLocation(
                     time: Timestamp(unixMilliseconds: try row.value(at: 0)), sampleHash: SampleIdentity.absentIDHash,
@@ -77,16 +76,17 @@ public struct LocationStore: Sendable {
     /// Writes the `latest_locations` row of `account`.
     public func save(_ latest: LatestLocation, of account: AccountKey, in db: Database) throws {
         let fix = latest.fix
-        try db.execute(
-            """
+        func real(_ value: Double?) -> DatabaseValue { value.map { .real($0) } ?? .null }
+        try db.statement(literal: """
             INSERT OR REPLACE INTO latest_locations (account_key, t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s,
                                                      heading_deg, battery_pct, flags, newest_fix_t_ms, received_at_ms)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            account, fix.time.unixMilliseconds, fix.lat, fix.lon, fix.accuracyMetres, fix.altitudeMetres,
-            fix.speedMetresPerSecond, fix.headingDegrees, fix.batteryPercent, fix.flags.rawValue,
-            latest.newestFixTime.unixMilliseconds, latest.receivedAt.unixMilliseconds
-        )
+            """
+        ).execute(StatementArguments(values: [
+            .integer(account), .integer(fix.time.unixMilliseconds), .real(fix.lat), .real(fix.lon), real(fix.accuracyMetres),
+            real(fix.altitudeMetres), real(fix.speedMetresPerSecond), real(fix.headingDegrees), real(fix.batteryPercent),
+            .integer(fix.flags.rawValue), .integer(latest.newestFixTime.unixMilliseconds), .integer(latest.receivedAt.unixMilliseconds),
+        ]))
     }
 
     /// Deletes every location sample of `account` taken before `time`; returns how many.

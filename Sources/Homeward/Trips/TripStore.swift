@@ -39,10 +39,12 @@ struct TripStore: Sendable {
 
     /// The active trip of `account`, if it has one.
     func activeTrip(of account: AccountKey, in db: Database) throws -> TripRecord? {
-        try db.fetchOne(
-            "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE t.account_key = ? AND t.status = 'active'",
-            [account], map: TripRecord.init(row:))
+        try db.fetchOne(Self.activeTripSQL, [account], map: TripRecord.init(row:))
     }
+
+    /// Run for every batch of fresh fixes: built once.
+    private static let activeTripSQL =
+        "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE t.account_key = ? AND t.status = 'active'"
 
     /// The trips of `accounts` (any status) and the active trips of `accompanied`, newest first,
     /// optionally of one status, after `cursor` (a trip's start and key), at most `limit`.

@@ -204,21 +204,25 @@ public final class Database {
 
     /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
     public func inTransaction<Result>(_ kind: TransactionKind = .deferred, _ body: () throws -> Result) throws -> Result {
-        try execute("BEGIN \(kind.rawValue)")
+        // Every read runs in one of these: literal statements, found without building or hashing text.
+        switch kind {
+        case .deferred: try statement(literal: "BEGIN DEFERRED").execute()
+        case .immediate: try statement(literal: "BEGIN IMMEDIATE").execute()
+        }
         let result: Result
         do {
             result = try body()
         } catch {
             if isInTransaction {
-                try? execute("ROLLBACK")
+                try? statement(literal: "ROLLBACK").execute()
             }
             throw error
         }
         do {
-            try execute("COMMIT")
+            try statement(literal: "COMMIT").execute()
         } catch {
             if isInTransaction {
-                try? execute("ROLLBACK")
+                try? statement(literal: "ROLLBACK").execute()
             }
             throw error
         }
