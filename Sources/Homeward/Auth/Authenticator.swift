@@ -190,9 +190,18 @@ public final class Authenticator: Sendable {
     /// The token of an `Authorization: Bearer` field, if there is one.
     static func bearerToken(in headers: HTTPHeaders) -> String? {
         guard let value = headers["Authorization"] else { return nil }
-        let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].drop(while: { $0 == " " })
-        return token.isEmpty || token.contains(" ") ? nil : String(token)
+        // `Bearer` in any case, one or more spaces, then a token without spaces; read as bytes, since
+        // every authenticated request comes through here.
+        let space = UInt8(ascii: " ")
+        var rest = value.utf8[...]
+        while rest.first == space { rest = rest.dropFirst() }
+        for expected in "bearer".utf8 {
+            guard let byte = rest.first, byte == expected || byte | 0x20 == expected && byte >= UInt8(ascii: "A") else { return nil }
+            rest = rest.dropFirst()
+        }
+        guard rest.first == space else { return nil }
+        while rest.first == space { rest = rest.dropFirst() }
+        guard !rest.isEmpty, !rest.contains(space) else { return nil }
+        return String(Substring(rest))
     }
 }

@@ -114,7 +114,7 @@ public struct IngestService: Sendable {
         var written = Written()
         guard let first = samples.first else { return written }
         let previous = try locations.latest(of: account, in: db)
-        var reference = try locations.lastReliableFix(of: account, before: first.time, in: db)
+        var reference = try referenceFix(before: first.time, of: account, latest: previous, in: db)
         var latest = previous
         var fresh: [ObservedFix] = []
         for sample in samples {
@@ -142,6 +142,19 @@ public struct IngestService: Sendable {
             }
         }
         return written
+    }
+
+    /// The newest reliable fix of `account` before `time`, against which the batch's first sample is
+    /// checked for a jump. The latest position is the newest fix that is not a jump, and reliable
+    /// fixes are among those: when it is reliable and older than `time` it is the answer, and the
+    /// phone posting in real time (each fix newer than the last) needs no query.
+    private func referenceFix(
+        before time: Timestamp, of account: AccountKey, latest: LatestLocation?, in db: Database
+    ) throws -> StoredLocation? {
+        if let latest, latest.fix.isReliable, latest.fix.time < time {
+            return latest.fix
+        }
+        return try locations.lastReliableFix(of: account, before: time, in: db)
     }
 
     /// The flags of `sample` given the previous reliable fix `reference`.

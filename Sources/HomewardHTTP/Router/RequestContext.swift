@@ -15,10 +15,17 @@ public struct RequestContext: Sendable {
     public let requestID: String
     /// The client's address, e.g. `127.0.0.1:53422`.
     public let remoteAddress: String
-    /// A logger carrying the request id.
-    public let logger: Logger
+    /// A logger carrying the request id (made when asked for: most requests never log).
+    public var logger: Logger {
+        var logger = baseLogger
+        logger[metadataKey: "request-id"] = "\(requestID)"
+        return logger
+    }
 
-    /// Creates a context; the server and the in-process test client do this.
+    private let baseLogger: Logger
+
+    /// Creates a context; the server and the in-process test client do this. `logger` gets the
+    /// request id as metadata.
     public init(
         request: HTTPRequest, parameters: [String: String], query: QueryParameters, routeTemplate: String,
         requestID: String, remoteAddress: String, logger: Logger
@@ -29,7 +36,7 @@ public struct RequestContext: Sendable {
         self.routeTemplate = routeTemplate
         self.requestID = requestID
         self.remoteAddress = remoteAddress
-        self.logger = logger
+        baseLogger = logger
     }
 
     /// The path parameter `name`; throws 404 if the template has none of that name.

@@ -59,11 +59,9 @@ public struct HTTPResponder: Sendable {
             do {
                 var decoded = request
                 decoded.body = try decodedBody(of: request)
-                var requestLogger = logger
-                requestLogger[metadataKey: "request-id"] = "\(requestID)"
                 let context = RequestContext(
                     request: decoded, parameters: parameters, query: try QueryParameters(parsing: request.query),
-                    routeTemplate: route.template, requestID: requestID, remoteAddress: remoteAddress, logger: requestLogger
+                    routeTemplate: route.template, requestID: requestID, remoteAddress: remoteAddress, logger: logger
                 )
                 response = try route.handler(context)
             } catch {

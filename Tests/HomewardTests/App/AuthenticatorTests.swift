@@ -41,6 +41,12 @@ final class AuthenticatorTests: XCTestCase {
         XCTAssertNil(Authenticator.bearerToken(in: ["Authorization": "Basic abc"]))
         XCTAssertNil(Authenticator.bearerToken(in: ["Authorization": "Bearer"]))
         XCTAssertNil(Authenticator.bearerToken(in: [:]))
+        XCTAssertEqual(Authenticator.bearerToken(in: ["Authorization": "BEARER x-y_z"]), "x-y_z")
+        XCTAssertNil(Authenticator.bearerToken(in: ["Authorization": "Bearer a b"]))
+        XCTAssertNil(Authenticator.bearerToken(in: ["Authorization": "Bearerabc"]))
+        XCTAssertNil(Authenticator.bearerToken(in: ["Authorization": "Bearer "]))
+        XCTAssertNil(Authenticator.bearerToken(in: ["Authorization": "Bear abc"]))
+        XCTAssertNil(Authenticator.bearerToken(in: ["Authorization": "Bëarer abc"]))
     }
 
     func testAccessPolicyHidesStrangersAndShowsDependents() throws {
