@@ -237,6 +237,40 @@ final class AccountsTests: XCTestCase {
         }
     }
 
+    func testARememberedSessionStopsAtOnceWhenRevoked() throws {
+        let test = try TestApp()
+        try test.withClient { client in
+            _ = try client.register(phone: "+442079460959")
+            let kept = try client.logIn(phone: "+442079460959")
+            let other = try client.logIn(phone: "+442079460959")
+            let third = try client.logIn(phone: "+442079460959")
+            // Used, so the authenticator remembers them.
+            XCTAssertEqual(try client.send(.get, "/v1/me", token: other).status, .ok)
+            XCTAssertEqual(try client.send(.get, "/v1/me", token: third).status, .ok)
+            let change = try client.send(.put, "/v1/me/password", token: kept,
+                json: #"{"currentPassword":"Correct-Horse-9","newPassword":"Battery-Staple-7"}"#)
+            XCTAssertEqual(change.status, .noContent)
+            XCTAssertEqual(try client.send(.get, "/v1/me", token: other).status, .unauthorized)
+            XCTAssertEqual(try client.send(.get, "/v1/me", token: third).status, .unauthorized)
+            XCTAssertEqual(try client.send(.get, "/v1/me", token: kept).status, .ok)
+            let deletion = try client.send(.delete, "/v1/me", token: kept, json: #"{"password":"Battery-Staple-7"}"#)
+            XCTAssertEqual(deletion.status, .noContent)
+            XCTAssertEqual(try client.send(.get, "/v1/me", token: kept).status, .unauthorized)
+        }
+    }
+
+    func testASessionDeletedInTheFileStopsWithinTheCacheBound() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        try test.withClient { client in
+            XCTAssertEqual(try client.send(.get, "/v1/me", token: anna.token).status, .ok)
+            try test.app.database.write { try $0.execute("DELETE FROM sessions") }
+            XCTAssertEqual(try client.send(.get, "/v1/me", token: anna.token).status, .ok, "remembered for a moment")
+            test.clock.advance(byMilliseconds: Authenticator.sessionCacheMilliseconds)
+            XCTAssertEqual(try client.send(.get, "/v1/me", token: anna.token).status, .unauthorized)
+        }
+    }
+
     func testPasswordChangeNeedsTheCurrentPasswordAndAStrongNewOne() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()

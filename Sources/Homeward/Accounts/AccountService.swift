@@ -85,6 +85,7 @@ struct AccountService: Sendable {
         let passwordHash = try hasher.hash(request.newPassword)
         try store.changePasswordHash(of: credentials.key, to: passwordHash, keeping: caller.sessionID, at: clock.now())
         authenticator.forgetBasicLogins(of: credentials.key)
+        authenticator.forgetSessions(of: credentials.key)
     }
 
     /// Erases the account of `caller` and everything that belongs to it, after checking the password.
@@ -92,6 +93,7 @@ struct AccountService: Sendable {
         let credentials = try confirmPassword(request.password, of: caller)
         try store.deleteAccount(credentials.key)
         authenticator.forgetBasicLogins(of: credentials.key)
+        authenticator.forgetSessions(of: credentials.key)
         presence.forget(credentials.key)
         statusBoard.forget(credentials.key)
     }
@@ -160,6 +162,7 @@ struct AccountService: Sendable {
     /// Ends the session `id` of `caller`'s account (its ownership checked by the access policy).
     func endSession(_ id: String, of caller: Caller) throws {
         try store.deleteSession(id, of: caller.accountKey)
+        authenticator.forgetSessions(of: caller.accountKey)
     }
 
     private static func validatedDeviceName(_ deviceName: String?) throws(HTTPError) -> String? {

@@ -8,9 +8,18 @@ import Synchronization
 /// Only the SHA-256 of a token is stored. A token's expiry slides on use; to keep reads cheap the
 /// session row (and the account's `last_seen_at_ms`) is rewritten at most once per
 /// `touchIntervalMilliseconds`, while `Presence` keeps the exact heartbeat in memory.
+///
+/// A session found in the database is remembered for `sessionCacheMilliseconds`, so a phone posting
+/// every few seconds is not looked up on every request. Every way this process ends sessions
+/// (logout, password change, account deletion) calls `forgetSessions(of:)` once it committed, so a
+/// revoked token fails at once; the time bound covers sessions deleted by hand in the database file.
 public final class Authenticator: Sendable {
     /// How often, at most, a session's `last_used_at_ms` is written.
     public static let touchIntervalMilliseconds: Int64 = 60_000
+    /// How long a session read from the database is trusted without reading it again.
+    public static let sessionCacheMilliseconds: Int64 = 5_000
+    /// Remembered sessions at most; the cache starts over when full.
+    static let maxCachedSessions = 100_000
 
     private let database: any DatabaseWriter
     private let clock: any WallClock
@@ -21,6 +30,16 @@ public final class Authenticator: Sendable {
     private let basicCacheMilliseconds: Int64
     /// Successful Basic logins by the SHA-256 of the header value, with when they stop counting.
     private let basicCache = Mutex<[[UInt8]: (caller: Caller, expiresAt: Int64)]>([:])
+    /// Sessions recently read, by the SHA-256 of their token, with when they were read.
+    private let sessionCache = Mutex<[[UInt8]: (session: CachedSession, readAt: Int64)]>([:])
+
+    private struct CachedSession: Sendable {
+        var id: String
+        var accountKey: AccountKey
+        var accountID: String
+        var expiresAt: Int64
+        var lastUsedAt: Int64
+    }
 
     /// Creates an authenticator over the sessions and devices tables; HTTP Basic with a phone and
     /// password needs `passwordHasher`, and is held to `loginLimits` like the login endpoint.
@@ -151,28 +170,35 @@ public final class Authenticator: Sendable {
     public func authenticate(token: String) throws -> Caller {
         let digest = SecretDigest.sha256(token)
         let now = clock.now().unixMilliseconds
-        let session = try database.read { db in
+        let remembered = sessionCache.withLock { cache -> CachedSession? in
+            guard let entry = cache[digest] else { return nil }
+            return now - entry.readAt < Self.sessionCacheMilliseconds ? entry.session : nil
+        }
+        let found = try remembered ?? database.read { db in
             try db.statement(literal: """
                 SELECT s.id, s.account_key, a.id, s.expires_at_ms, s.last_used_at_ms
                 FROM sessions s JOIN accounts a ON a.key = s.account_key
                 WHERE s.token_sha256 = ?
                 """
             ).fetchOne([digest]) { row in
-                (
-                    id: try row.value(at: 0) as String,
-                    accountKey: try row.value(at: 1) as Int64,
-                    accountID: try row.value(at: 2) as String,
-                    expiresAt: try row.value(at: 3) as Int64,
-                    lastUsedAt: try row.value(at: 4) as Int64
+                CachedSession(
+                    id: try row.value(at: 0),
+                    accountKey: try row.value(at: 1),
+                    accountID: try row.value(at: 2),
+                    expiresAt: try row.value(at: 3),
+                    lastUsedAt: try row.value(at: 4)
                 )
             }
         }
-        guard let session, session.expiresAt > now else {
+        guard var session = found, session.expiresAt > now else {
+            if remembered != nil { _ = sessionCache.withLock { $0.removeValue(forKey: digest) } }
             throw HTTPError.unauthorized("The token is invalid or has expired.")
         }
         presence.touch(session.accountKey, at: Timestamp(unixMilliseconds: now))
         if now - session.lastUsedAt >= Self.touchIntervalMilliseconds {
             let expiresAt = now + sessionLifetimeMilliseconds
+            session.lastUsedAt = now
+            session.expiresAt = expiresAt
             try database.write { db in
                 try db.execute(
                     "UPDATE sessions SET last_used_at_ms = ?, expires_at_ms = ? WHERE id = ?",
@@ -184,7 +210,23 @@ public final class Authenticator: Sendable {
                 )
             }
         }
+        if remembered == nil {
+            sessionCache.withLock { cache in
+                if cache.count >= Self.maxCachedSessions { cache.removeAll(keepingCapacity: true) }
+                cache[digest] = (session, now)
+            }
+        } else if session.lastUsedAt == now {
+            // Touched just now: the remembered copy takes the new expiry, still trusted only until
+            // its time bound since the database was last read.
+            sessionCache.withLock { cache in cache[digest]?.session = session }
+        }
         return Caller(accountKey: session.accountKey, accountID: session.accountID, sessionID: session.id)
+    }
+
+    /// Forgets the remembered sessions of `account`; call once a change that ends any of its
+    /// sessions has committed, so their tokens stop working at once.
+    public func forgetSessions(of account: AccountKey) {
+        sessionCache.withLock { cache in cache = cache.filter { $0.value.session.accountKey != account } }
     }
 
     /// The token of an `Authorization: Bearer` field, if there is one.
