@@ -103,4 +103,33 @@ final class DeferredResponseTests: XCTestCase {
             XCTAssertEqual(created.withLock { $0 }, 20)
         }
     }
+
+    /// The name of the calling thread (`http-loop-0`, `http-worker-3`, ...).
+    private static func currentThreadName() -> String {
+        ((try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func testInlineWhenRoutesRunOnTheLoopOnlyWhenThePredicateSaysSo() throws {
+        var router = Router()
+        router.post("/where", execution: .inlineWhen { $0.headers.contains("X-Inline") }) { context in
+            let thread = Self.currentThreadName()
+            if context.request.headers.contains("X-Now") { return .text(thread) }
+            return .deferred { completion in Self.later(10) { completion(.success(.text(thread))) } }
+        }
+        try HTTPTestClient.withServer(router, mode: .live) { client in
+            let inlineDeferred = try client.execute(.post, "/where", headers: ["X-Inline": "1"])
+            XCTAssertTrue(inlineDeferred.text.hasPrefix("http-loop"), inlineDeferred.text)
+            let inlineNow = try client.execute(.post, "/where", headers: ["X-Inline": "1", "X-Now": "1"])
+            XCTAssertTrue(inlineNow.text.hasPrefix("http-loop"), inlineNow.text)
+            let onWorker = try client.execute(.post, "/where")
+            XCTAssertTrue(onWorker.text.hasPrefix("http-worker"), onWorker.text)
+            // Pipelined: an inline deferred answer still keeps its place in line.
+            let connection = try client.openConnection()
+            let request = "POST /where HTTP/1.1\r\nHost: x\r\nX-Inline: 1\r\nContent-Length: 0\r\n\r\n"
+            let immediate = "POST /where HTTP/1.1\r\nHost: x\r\nX-Inline: 1\r\nX-Now: 1\r\nContent-Length: 0\r\n\r\n"
+            try connection.send(request + immediate + request)
+            let answers = try (0..<3).map { _ in try connection.readResponse() }
+            XCTAssertEqual(answers.map(\.status), [.ok, .ok, .ok])
+        }
+    }
 }

@@ -170,11 +170,9 @@ public final class Authenticator: Sendable {
     public func authenticate(token: String) throws -> Caller {
         let digest = SecretDigest.sha256(token)
         let now = clock.now().unixMilliseconds
-        let remembered = sessionCache.withLock { cache -> CachedSession? in
-            guard let entry = cache[digest] else { return nil }
-            return now - entry.readAt < Self.sessionCacheMilliseconds ? entry.session : nil
-        }
-        let found = try remembered ?? database.read { db in
+        let entry = sessionCache.withLock { $0[digest] }
+        let remembered = entry.flatMap { now - $0.readAt < Self.sessionCacheMilliseconds ? $0.session : nil }
+        var found = try remembered ?? database.read { db in
             try db.statement(literal: """
                 SELECT s.id, s.account_key, a.id, s.expires_at_ms, s.last_used_at_ms
                 FROM sessions s JOIN accounts a ON a.key = s.account_key
@@ -190,8 +188,15 @@ public final class Authenticator: Sendable {
                 )
             }
         }
+        if remembered == nil, let known = entry?.session, var read = found, known.id == read.id {
+            // Our own touch of this session may still be on its way to the disk: the row exists (the
+            // session was not ended), and the expiry it slid to is what this process last wrote.
+            read.expiresAt = max(read.expiresAt, known.expiresAt)
+            read.lastUsedAt = max(read.lastUsedAt, known.lastUsedAt)
+            found = read
+        }
         guard var session = found, session.expiresAt > now else {
-            if remembered != nil { _ = sessionCache.withLock { $0.removeValue(forKey: digest) } }
+            if entry != nil { _ = sessionCache.withLock { $0.removeValue(forKey: digest) } }
             throw HTTPError.unauthorized("The token is invalid or has expired.")
         }
         presence.touch(session.accountKey, at: Timestamp(unixMilliseconds: now))
@@ -199,16 +204,16 @@ public final class Authenticator: Sendable {
             let expiresAt = now + sessionLifetimeMilliseconds
             session.lastUsedAt = now
             session.expiresAt = expiresAt
-            try database.write { db in
-                try db.execute(
-                    "UPDATE sessions SET last_used_at_ms = ?, expires_at_ms = ? WHERE id = ?",
-                    now, expiresAt, session.id
-                )
+            // Bookkeeping, not part of the request: queued without waiting for the commit (the
+            // caller may be an I/O thread). If it fails, the next use a minute later tries again.
+            let (sessionID, accountKey) = (session.id, session.accountKey)
+            database.submitWrite({ db in
+                try db.execute("UPDATE sessions SET last_used_at_ms = ?, expires_at_ms = ? WHERE id = ?", now, expiresAt, sessionID)
                 try db.execute(
                     "UPDATE accounts SET last_seen_at_ms = max(coalesce(last_seen_at_ms, 0), ?) WHERE key = ?",
-                    now, session.accountKey
+                    now, accountKey
                 )
-            }
+            }, completion: { _ in })
         }
         if remembered == nil {
             sessionCache.withLock { cache in
@@ -221,6 +226,19 @@ public final class Authenticator: Sendable {
             sessionCache.withLock { cache in cache[digest]?.session = session }
         }
         return Caller(accountKey: session.accountKey, accountID: session.accountID, sessionID: session.id)
+    }
+
+    /// Whether the bearer token of `headers` belongs to a session remembered from the database within
+    /// `sessionCacheMilliseconds`, so that authenticating it needs no database read. Cheap: hashes
+    /// the token and looks it up; an I/O thread asks before running a handler itself.
+    public func remembersSession(in headers: HTTPHeaders) -> Bool {
+        guard let token = Self.bearerToken(in: headers) else { return false }
+        let digest = SecretDigest.sha256(token)
+        let now = clock.now().unixMilliseconds
+        return sessionCache.withLock { cache in
+            guard let entry = cache[digest] else { return false }
+            return now - entry.readAt < Self.sessionCacheMilliseconds && entry.session.expiresAt > now
+        }
     }
 
     /// Forgets the remembered sessions of `account`; call once a change that ends any of its

@@ -6,6 +6,9 @@ public struct IngestLimits: Sendable {
     public static let maxFutureMilliseconds: Int64 = 10 * 60 * 1000
     /// Bytes a client's sample `id` may have at most.
     public static let maxSampleIDBytes = 128
+    /// Uncompressed bodies up to this size (about 20 samples), from a session already known, are
+    /// handled on the I/O thread instead of a worker: parsing them costs less than the hand-off.
+    public static let inlineBodyBytes = 4096
 
     /// Fixes with a horizontal accuracy worse than this are stored but flagged.
     public var poorAccuracyMetres: Double

@@ -3,7 +3,13 @@ import HomewardHTTP
 /// `POST /v1/locations` and `POST /v1/motion`: batches of up to 1000 samples from a phone.
 func registerIngestRoutes(on router: inout Router, app: HomewardApp) {
     let service = IngestService(app: app)
-    router.post("/v1/locations") { context in
+    // A phone posting a fix or a few with a session already known is served on the I/O thread: its
+    // work is a few microseconds of parsing, and the answer comes from the writer thread anyway.
+    let runsInline: @Sendable (HTTPRequest) -> Bool = { request in
+        request.body.count <= IngestLimits.inlineBodyBytes && !request.headers.contains("Content-Encoding")
+            && app.authenticator.remembersSession(in: request.headers)
+    }
+    router.post("/v1/locations", execution: .inlineWhen(runsInline)) { context in
         let caller = try app.authenticator.authenticate(context)
         let batch = try IngestBodyDecoder.batch(SampleBatch<LocationSample>.self, from: context)
         // Answered from the writer thread once the batch is durable; the worker moves on meanwhile.

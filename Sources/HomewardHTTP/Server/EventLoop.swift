@@ -212,7 +212,7 @@ final class EventLoop {
         switch resolution {
         case .matched(let route, _):
             template = route.template
-            runsOnWorker = route.execution == .worker
+            runsOnWorker = route.execution.runsOnWorker(request)
         case .failed(_, let failedTemplate):
             template = failedTemplate
             runsOnWorker = false
@@ -241,8 +241,19 @@ final class EventLoop {
             }
             updateInterest(connection)
         } else {
-            let response = responder.respond(to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress)
-            complete(connection, with: response)
+            // A deferred response completes later on another thread and comes back by the mailbox;
+            // one that is ready before `respond` returns is answered here at once.
+            let key = connection.key
+            let mailbox = mailbox
+            let outcome = InlineOutcome()
+            responder.respond(to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress) { response in
+                if !outcome.keep(response) { mailbox.post(.response(key, response)) }
+            }
+            if let response = outcome.takeIfReady() {
+                complete(connection, with: response)
+            } else {
+                updateInterest(connection)
+            }
         }
     }
 
