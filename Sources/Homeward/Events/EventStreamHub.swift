@@ -191,6 +191,15 @@ public final class EventStreamHub: @unchecked Sendable {
     }
 
     private static func frame(id: UInt64, kind: AppEvent.Kind, payload: [UInt8]) -> [UInt8] {
-        Array("id: \(id)\nevent: \(kind.rawValue)\ndata: ".utf8) + payload + Array("\n\n".utf8)
+        var frame: [UInt8] = []
+        frame.reserveCapacity(payload.count + 48)
+        frame.append(contentsOf: "id: ".utf8)
+        JSONBuilder.appendInteger(Int64(truncatingIfNeeded: id), to: &frame)
+        frame.append(contentsOf: "\nevent: ".utf8)
+        frame.append(contentsOf: kind.rawValue.utf8)
+        frame.append(contentsOf: "\ndata: ".utf8)
+        frame.append(contentsOf: payload)
+        frame.append(contentsOf: "\n\n".utf8)
+        return frame
     }
 }

@@ -47,7 +47,8 @@ public final class TripMonitor: LocationObserver {
     /// Follows `fixes` on the active trip of `account`, if it has one.
     public func observe(_ fixes: [ObservedFix], of account: AccountKey, in db: Database) throws -> [AppEvent] {
         let reliable = fixes.filter(\.isReliable)
-        guard let last = reliable.last, var trip = try store.activeTrip(of: account, in: db) else { return [] }
+        guard let last = reliable.last, try store.hasActiveTrip(account, in: db),
+              var trip = try store.activeTrip(of: account, in: db) else { return [] }
         var tracker = trackers.tracker(for: trip)
         var published: [AppEvent] = []
         for fix in reliable {

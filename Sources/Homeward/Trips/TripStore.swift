@@ -42,7 +42,14 @@ struct TripStore: Sendable {
         try db.fetchOne(Self.activeTripSQL, [account], map: TripRecord.init(row:))
     }
 
-    /// Run for every batch of fresh fixes: built once.
+    /// Whether `account` is on a trip: the cheap question asked for every batch of fresh fixes, most of
+    /// which come from people who are not.
+    func hasActiveTrip(_ account: AccountKey, in db: Database) throws -> Bool {
+        try db.statement(literal: "SELECT 1 FROM trips WHERE account_key = ? AND status = 'active'")
+            .fetchOne([account]) { _ in true } ?? false
+    }
+
+    /// Run for every batch of fresh fixes of a traveller: built once.
     private static let activeTripSQL =
         "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE t.account_key = ? AND t.status = 'active'"
 

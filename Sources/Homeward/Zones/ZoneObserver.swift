@@ -54,7 +54,9 @@ public final class ZoneObserver: LocationObserver {
         guard !reliable.isEmpty else { return published }
         try ensureTracked(account, in: db)
         let outcome = people.withLock { people -> (events: [([GeoEvent], ObservedFix)], zones: [String: ZoneResource], status: HomewardGeo.PersonStatus)? in
-            guard var person = people.byAccount[account] else { return nil }
+            // Taken out rather than copied, so the tracker's buffers stay uniquely owned and are
+            // changed in place instead of copied on the first write.
+            guard var person = people.byAccount.removeValue(forKey: account) else { return nil }
             var events: [([GeoEvent], ObservedFix)] = []
             for fix in reliable {
                 let seconds = Double(fix.time.unixMilliseconds) / 1000
