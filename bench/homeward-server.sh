@@ -1,19 +1,20 @@
 # Sourced by bench/ingest.sh and bench/alerts.sh: a release build of homeward on a fresh database in
 # $OUT, started on 127.0.0.1:$OURS_PORT and stopped (with nginx, if $OUT/nginx.pid exists) on exit.
-#   prepare_homeward            builds, empties $OUT, migrates $DB
+#   prepare_homeward            builds (unless BINARY names one), empties $OUT, migrates $DB
 #   start_homeward [flags...]   serves $DB in the background and waits until /healthz answers
 
 SCRATCH=${SCRATCH:-.build-bench}
 LOAD="python3 bench/load/homeward_load.py"
 SEED="python3 bench/load/seed.py"
-HOMEWARD="$SCRATCH/release/homeward"
+# BINARY=path benchmarks another build of homeward (e.g. main before a change) instead of building this tree.
+HOMEWARD="${BINARY:-$SCRATCH/release/homeward}"
 DB="$OUT/homeward.sqlite"
 
 prepare_homeward() {
     rm -rf "$OUT"
     mkdir -p "$OUT"
     ulimit -n "$(ulimit -Hn)" || true
-    swift build -c release --scratch-path "$SCRATCH" --product homeward >/dev/null
+    [[ -n "${BINARY:-}" ]] || swift build -c release --scratch-path "$SCRATCH" --product homeward >/dev/null
     "$HOMEWARD" migrate --database "$DB" --log-level warning >/dev/null
 }
 

@@ -32,6 +32,15 @@ if tonumber(os.getenv("HOMEWARD_DELAY_MS") or "0") > 0 then
     end
 end
 
+-- A phone's battery drains about 1 % per 75 fixes (10 minutes at 8 s) and stays above the low-battery
+-- threshold. HOMEWARD_BATTERY=cycle gives the earlier pattern, 100 % down to 1 % every 100 fixes, which
+-- raises and resolves a low-battery alert every 50 fixes: an alert load rather than an ingest one.
+local cycle_battery = os.getenv("HOMEWARD_BATTERY") == "cycle"
+function battery(round)
+    if cycle_battery then return 100 - round % 100 end
+    return math.max(25, 100 - math.floor(round / 75))
+end
+
 function request()
     local account = next_account + 1
     local parts = {}
@@ -42,7 +51,7 @@ function request()
         parts[i] = string.format(
             '{"id":"%d-%d","t":%.0f.%03d,"lat":%.7f,"lon":%.7f,"accuracy":%d,"altitude":%d,"speed":1.%d,"heading":%d,"battery":%d}',
             account, round, math.floor(t_ms / 1000), t_ms % 1000, 51.5 + account * 1e-4 + (round % 50) * 1e-5,
-            -0.12 + (round % 37) * 1e-5, 5 + round % 20, 30 + round % 7, round % 10, round % 360, 100 - round % 100)
+            -0.12 + (round % 37) * 1e-5, 5 + round % 20, 30 + round % 7, round % 10, round % 360, battery(round))
     end
     next_account = (next_account + 1) % #tokens
     local body = '{"samples":[' .. table.concat(parts, ",") .. ']}'
