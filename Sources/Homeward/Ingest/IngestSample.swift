@@ -4,6 +4,8 @@ protocol IngestSample: Sendable {
     init(fields: SampleFields) throws(SampleProblem)
     /// Every key a sample object of this kind may hold (API.md).
     static var fieldNames: [String] { get }
+    /// `fieldNames` as UTF-8 bytes, for the fast reader's key lookup.
+    static var fieldNameBytes: [[UInt8]] { get }
     /// The sample's time.
     var time: Timestamp { get }
     /// The first rule of API.md the sample breaks at time `now`, if any.

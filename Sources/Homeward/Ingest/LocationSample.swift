@@ -74,6 +74,7 @@ public struct LocationSample: Sendable, Equatable {
 
 extension LocationSample: IngestSample {
     static let fieldNames = ["id", "t", "lat", "lon", "accuracy", "altitude", "speed", "heading", "battery"]
+    static let fieldNameBytes = fieldNames.map { Array($0.utf8) }
 
     init(fields: SampleFields) throws(SampleProblem) {
         self.init(

@@ -44,6 +44,7 @@ public struct MotionSample: Sendable, Equatable {
 
 extension MotionSample: IngestSample {
     static let fieldNames = ["id", "t", "steps", "activity", "distance"]
+    static let fieldNameBytes = fieldNames.map { Array($0.utf8) }
 
     init(fields: SampleFields) throws(SampleProblem) {
         let steps = try fields.optionalNumber("steps")

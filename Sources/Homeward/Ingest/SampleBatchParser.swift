@@ -1,3 +1,6 @@
+/// Powers of ten that `Double` holds exactly, for `SampleBatchParser.shortDecimal`.
+private let exactPowersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+
 /// A strict single-pass reader for the common shape of an ingest body, `{"samples": [{...}, ...]}`,
 /// whose samples hold only the sample type's own keys with numbers, escape-free ASCII strings or `null`.
 ///
@@ -45,19 +48,31 @@ struct SampleBatchParser<Sample: IngestSample> {
     /// One sample object: the value of each of `Sample.fieldNames`, in that order.
     private mutating func parseSampleObject() -> [SampleValue]? {
         guard consume(UInt8(ascii: "{")) else { return nil }
-        let names = Sample.fieldNames
+        let names = Sample.fieldNameBytes
         var values = [SampleValue](repeating: .absent, count: names.count)
         var seen = [Bool](repeating: false, count: names.count)
         if consume(UInt8(ascii: "}")) { return values }
+        var expected = 0
         repeat {
-            guard let key = consumeKey(),
-                  let position = names.firstIndex(where: { $0.utf8.elementsEqual(key) }),
+            guard let key = consumeKey(), let position = Self.position(of: key, in: names, tryingFirst: expected),
                   !seen[position], consume(UInt8(ascii: ":")), let value = parseValue()
             else { return nil }
             seen[position] = true
             values[position] = value
+            expected = position + 1
         } while consume(UInt8(ascii: ","))
         return consume(UInt8(ascii: "}")) ? values : nil
+    }
+
+    /// The index of `key` in `names`, trying `expected` first: phones write their keys in one order,
+    /// usually the API's.
+    private static func position(of key: Slice<UnsafeBufferPointer<UInt8>>, in names: [[UInt8]], tryingFirst expected: Int) -> Int? {
+        let key = UnsafeBufferPointer(rebasing: key)
+        func matches(_ index: Int) -> Bool {
+            names[index].count == key.count && names[index].withUnsafeBufferPointer { $0.elementsEqual(key) }
+        }
+        if expected < names.count, matches(expected) { return expected }
+        return names.indices.first(where: matches)
     }
 
     private mutating func parseValue() -> SampleValue? {
@@ -91,11 +106,40 @@ struct SampleBatchParser<Sample: IngestSample> {
             if !consumeByte(UInt8(ascii: "+")) { _ = consumeByte(UInt8(ascii: "-")) }
             guard consumeDigits() else { return nil }
         }
-        guard index - start <= Self.maxNumberBytes,
-              let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)),
-              value.isFinite
-        else { return nil }
+        guard index - start <= Self.maxNumberBytes else { return nil }
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        if let value = Self.shortDecimal(text) { return value }
+        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
         return value
+    }
+
+    /// A number without exponent and with at most 15 digits (every coordinate, time and measure a
+    /// phone sends), converted without `strtod`: its digits as an integer are exact in a `Double`, and
+    /// so is the power of ten it is divided by, and one IEEE division of exact operands is correctly
+    /// rounded, so the result is the one `strtod` gives (Clinger's fast path). Nil for anything else.
+    private static func shortDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var digits: UInt64 = 0
+        var digitCount = 0
+        var fractionDigits = 0
+        var isFraction = false
+        var isNegative = false
+        for (offset, byte) in text.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
+                digitCount += 1
+                if isFraction { fractionDigits += 1 }
+            case UInt8(ascii: "."):
+                isFraction = true
+            case UInt8(ascii: "-") where offset == 0:
+                isNegative = true
+            default:
+                return nil
+            }
+        }
+        guard digitCount <= 15 else { return nil }
+        let magnitude = Double(digits) / exactPowersOfTen[fractionDigits]
+        return isNegative ? -magnitude : magnitude
     }
 
     /// Consumes one or more decimal digits (a leading zero was consumed already, if any).

@@ -57,6 +57,31 @@ final class SampleBatchParserTests: XCTestCase {
         XCTAssertGreaterThan(fastCount, 50, "too few generated bodies took the fast path to compare")
     }
 
+    func testShortDecimalsConvertExactlyAsStrtodDoes() {
+        var generator = SystemRandomNumberGenerator()
+        var texts = [
+            "0", "-0", "0.0", "-0.0", "1", "0.1", "0.3", "2.675", "51.5012345", "-0.1201", "179.9999999", "-89.9999999",
+            "123456789012345", "1234567890.12345", "0.000000000000001", "999999999999999", "9999999999999999",
+            "1795262400.123", "4.35", "0.1234567890123456789", "12345678901234567890", "1e22", "5E-324", "1.7976931348623157e308",
+        ]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...17, using: &generator)
+            let point = Int.random(in: 0...digits, using: &generator)
+            var text = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            if point < digits { text.insert(".", at: text.index(text.startIndex, offsetBy: max(1, point))) }
+            texts.append(Bool.random(using: &generator) ? "-" + text : text)
+        }
+        for text in texts {
+            let body = Array(#"{"samples":[{"t":1795262400,"lat":\#(text),"lon":0}]}"#.utf8)
+            guard let samples = SampleBatchParser<LocationSample>.samples(in: body) else { continue } // leading zeros: not JSON
+            guard case .sample(let sample)? = samples.first, let expected = Double(text) else {
+                XCTAssertEqual(Double(text).map { abs($0) > 90 }, true, text) // out of range for a latitude: a problem
+                continue
+            }
+            XCTAssertEqual(sample.lat.bitPattern, expected.bitPattern, text)
+        }
+    }
+
     func testCommonBodiesTakeTheFastPath() {
         let bodies = [
             #"{"samples":[]}"#,
