@@ -115,6 +115,8 @@ struct SampleFields {
 
     /// The parsed value of key `name`; absent for a key the sample type does not list.
     private static func value(_ name: String, names: [String], values: [SampleValue]) -> SampleValue {
-        names.firstIndex(of: name).map { values[$0] } ?? .absent
+        // Lengths first: comparing two different strings in full is the slow path of String's `==`.
+        let length = name.utf8.count
+        return names.firstIndex { $0.utf8.count == length && $0 == name }.map { values[$0] } ?? .absent
     }
 }
