@@ -126,8 +126,10 @@ struct SampleBatchParser<Sample: IngestSample> {
         for (offset, byte) in text.enumerated() {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
+                // Stop before the digits could overflow: more than 15 are strtod's to convert.
                 digitCount += 1
+                guard digitCount <= 15 else { return nil }
+                digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
                 if isFraction { fractionDigits += 1 }
             case UInt8(ascii: "."):
                 isFraction = true
@@ -137,7 +139,6 @@ struct SampleBatchParser<Sample: IngestSample> {
                 return nil
             }
         }
-        guard digitCount <= 15 else { return nil }
         let magnitude = Double(digits) / exactPowersOfTen[fractionDigits]
         return isNegative ? -magnitude : magnitude
     }
