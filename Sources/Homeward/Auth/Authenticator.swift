@@ -137,14 +137,11 @@ public final class Authenticator: Sendable {
     /// The caller of a tracking client's request: HTTP Basic, a bearer session token or device key,
     /// or a device key in `?token=`; 401 without valid credentials.
     public func authenticateClient(_ context: RequestContext) throws -> Caller {
-        if let value = context.request.headers["Authorization"] {
-            let parts = value.split(separator: " ", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "basic" {
-                return try authenticate(basic: String(parts[1].drop(while: { $0 == " " })), clientHost: context.clientHost)
-            }
-            if let token = Self.bearerToken(in: context.request.headers) {
-                return try (try? authenticate(token: token)) ?? authenticate(deviceKey: token)
-            }
+        if let basic = Self.credentials(scheme: "basic", in: context.request.headers) {
+            return try authenticate(basic: String(basic), clientHost: context.clientHost)
+        }
+        if let token = Self.bearerToken(in: context.request.headers) {
+            return try (try? authenticate(token: token)) ?? authenticate(deviceKey: token)
         }
         if let token = context.query["token"] {
             return try authenticate(deviceKey: token)
@@ -170,8 +167,8 @@ public final class Authenticator: Sendable {
     public func authenticate(token: String) throws -> Caller {
         let digest = SecretDigest.sha256(token)
         let now = clock.now().unixMilliseconds
-        let entry = sessionCache.withLock { $0[digest] }
-        let remembered = entry.flatMap { now - $0.readAt < Self.sessionCacheMilliseconds ? $0.session : nil }
+        let entry = rememberedSession(digest, at: now)
+        let remembered = entry?.isFresh == true ? entry?.session : nil
         var found = try remembered ?? database.read { db in
             try db.statement(literal: """
                 SELECT s.id, s.account_key, a.id, s.expires_at_ms, s.last_used_at_ms
@@ -233,11 +230,16 @@ public final class Authenticator: Sendable {
     /// the token and looks it up; an I/O thread asks before running a handler itself.
     public func remembersSession(in headers: HTTPHeaders) -> Bool {
         guard let token = Self.bearerToken(in: headers) else { return false }
-        let digest = SecretDigest.sha256(token)
         let now = clock.now().unixMilliseconds
-        return sessionCache.withLock { cache in
-            guard let entry = cache[digest] else { return false }
-            return now - entry.readAt < Self.sessionCacheMilliseconds && entry.session.expiresAt > now
+        guard let entry = rememberedSession(SecretDigest.sha256(token), at: now), entry.isFresh else { return false }
+        return entry.session.expiresAt > now
+    }
+
+    /// The remembered session of the token with SHA-256 `digest`, and whether it was read from the
+    /// database within `sessionCacheMilliseconds` of `now`.
+    private func rememberedSession(_ digest: [UInt8], at now: Int64) -> (session: CachedSession, isFresh: Bool)? {
+        sessionCache.withLock { $0[digest] }.map { entry in
+            (entry.session, now - entry.readAt < Self.sessionCacheMilliseconds)
         }
     }
 
@@ -249,19 +251,25 @@ public final class Authenticator: Sendable {
 
     /// The token of an `Authorization: Bearer` field, if there is one.
     static func bearerToken(in headers: HTTPHeaders) -> String? {
+        guard let token = credentials(scheme: "bearer", in: headers), !token.utf8.contains(UInt8(ascii: " ")) else { return nil }
+        return String(token)
+    }
+
+    /// What follows `scheme` (lower-case letters) in the Authorization field: the scheme in any case,
+    /// one or more spaces, then at least one byte. Read as bytes, since every authenticated request
+    /// comes through here.
+    static func credentials(scheme: String, in headers: HTTPHeaders) -> Substring? {
         guard let value = headers["Authorization"] else { return nil }
-        // `Bearer` in any case, one or more spaces, then a token without spaces; read as bytes, since
-        // every authenticated request comes through here.
         let space = UInt8(ascii: " ")
         var rest = value.utf8[...]
         while rest.first == space { rest = rest.dropFirst() }
-        for expected in "bearer".utf8 {
-            guard let byte = rest.first, byte == expected || byte | 0x20 == expected && byte >= UInt8(ascii: "A") else { return nil }
+        for expected in scheme.utf8 {
+            // For a lower-case letter, only it and its upper case give it when OR-ed with 0x20.
+            guard let byte = rest.first, byte | 0x20 == expected else { return nil }
             rest = rest.dropFirst()
         }
         guard rest.first == space else { return nil }
         while rest.first == space { rest = rest.dropFirst() }
-        guard !rest.isEmpty, !rest.contains(space) else { return nil }
-        return String(Substring(rest))
+        return rest.isEmpty ? nil : Substring(rest)
     }
 }

@@ -160,7 +160,9 @@ struct HistoryExporter {
     }
 
     private static func jsonString(_ text: String) -> String {
-        (try? JSONBytes.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        var quoted: [UInt8] = []
+        JSONBuilder.appendQuoted(text, to: &quoted)
+        return String(decoding: quoted, as: UTF8.self)
     }
 
     /// Gathers text and hands it to the writer in chunks.

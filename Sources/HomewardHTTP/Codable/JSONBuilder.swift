@@ -115,25 +115,7 @@ public struct JSONBuilder: Sendable {
 
     /// Appends `value` in decimal.
     public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-        guard value != 0 else {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: room for 20 digits
-        let count = withUnsafeMutableBytes(of: &digits) { buffer -> Int in
-            var index = buffer.count
-            while magnitude > 0 {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            }
-            return buffer.count - index
-        }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        withUnsafeBytes(of: &digits) { buffer in
-            bytes.append(contentsOf: buffer[(buffer.count - count)...])
-        }
+        bytes.append(contentsOf: String(value).utf8)
     }
 
     /// Appends `value` as Swift prints it, without a trailing `.0`; `null` when not finite.

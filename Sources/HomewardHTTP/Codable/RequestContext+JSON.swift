@@ -15,23 +15,24 @@ extension RequestContext {
     }
 
     /// `application/json` or `application/*+json`, parameters ignored, case-insensitive; compared
-    /// as bytes, since every JSON request asks.
+    /// as bytes with the parser's helpers, since every JSON request asks.
     static func isJSON(_ contentType: String) -> Bool {
-        let beforeParameters = contentType.utf8.split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)
-        guard var mediaType = beforeParameters.first else { return false }
-        while let first = mediaType.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { mediaType = mediaType.dropFirst() }
-        while let last = mediaType.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { mediaType = mediaType.dropLast() }
-        let type = "application/".utf8
-        let suffix = "+json".utf8
-        guard mediaType.count >= type.count + 4, asciiCaseInsensitiveEqual(mediaType.prefix(type.count), type) else { return false }
-        let subtype = mediaType.dropFirst(type.count)
-        return asciiCaseInsensitiveEqual(subtype, "json".utf8)
-            || (subtype.count > suffix.count && asciiCaseInsensitiveEqual(subtype.suffix(suffix.count), suffix))
-    }
-
-    private static func asciiCaseInsensitiveEqual(_ bytes: some Collection<UInt8>, _ lowercase: String.UTF8View) -> Bool {
-        bytes.count == lowercase.count && zip(bytes, lowercase).allSatisfy { byte, expected in
-            byte == expected || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") && byte | 0x20 == expected)
+        var contentType = contentType
+        return contentType.withUTF8 { utf8 in
+            var mediaType = UnsafeRawBufferPointer(utf8)
+            if let semicolon = mediaType.firstIndex(of: UInt8(ascii: ";")) {
+                mediaType = UnsafeRawBufferPointer(rebasing: mediaType[..<semicolon])
+            }
+            while let first = mediaType.first, ByteClass.isWhitespace(first) {
+                mediaType = UnsafeRawBufferPointer(rebasing: mediaType.dropFirst())
+            }
+            while let last = mediaType.last, ByteClass.isWhitespace(last) {
+                mediaType = UnsafeRawBufferPointer(rebasing: mediaType.dropLast())
+            }
+            if ByteClass.equalsIgnoringCase(mediaType, "application/json") { return true }
+            let suffix = UnsafeRawBufferPointer(rebasing: mediaType.suffix(5))
+            return mediaType.count > "application/+json".utf8.count && ByteClass.equalsPrefix(mediaType, "application/")
+                && ByteClass.equalsIgnoringCase(suffix, "+json")
         }
     }
 }
