@@ -72,7 +72,8 @@ public struct IngestService: Sendable {
     private func prepareLocations(_ batch: [DecodedSample<LocationSample>]) -> PreparedLocations {
         let now = app.clock.now()
         var (valid, rejected): ([LocationSample], [SampleRejection]) = batch.validated(at: now)
-        valid.sort { ($0.time, SampleIdentity.hash(of: $0.id)) < ($1.time, SampleIdentity.hash(of: $1.id)) }
+        // Storage order: time, then the id's hash; hashed only when two times tie.
+        valid.sort { $0.time != $1.time ? $0.time < $1.time : SampleIdentity.hash(of: $0.id) < SampleIdentity.hash(of: $1.id) }
         return PreparedLocations(now: now, valid: valid, rejected: rejected)
     }
 

@@ -26,7 +26,7 @@ public struct HTTPResponder: Sendable {
     }
 
     /// Produces the response to `request`, never throwing: every failure becomes an error response.
-    /// Blocks until a deferred response is complete (inline routes and the in-process test client).
+    /// Blocks until a deferred response is complete: for the in-process test client.
     public func respond(to request: HTTPRequest, resolution: RouteResolution, requestID: String, remoteAddress: String) -> HTTPResponse {
         let outcome = DeferredOutcome()
         respond(to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress) { response in
