@@ -49,6 +49,7 @@ let package = Package(
             name: "HomewardStore",
             dependencies: [
                 "CSQLite",
+                "CSystemShims",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

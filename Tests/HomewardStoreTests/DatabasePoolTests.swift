@@ -343,4 +343,55 @@ final class DatabasePoolTests: XCTestCase {
         }
         XCTAssertTrue(failed.withLock { $0 })
     }
+
+    // MARK: Durability: the finisher syncs the write-ahead log before anyone hears of a commit
+
+    func testTheWriterCommitsWithoutSyncingAndTheFinisherSyncsTheLog() throws {
+        let pool = try XCTUnwrap(pool)
+        let synchronous: Int? = try pool.write { try $0.fetchOne("PRAGMA synchronous") }
+        XCTAssertEqual(synchronous, 1, "NORMAL: COMMIT leaves the log's sync to the finisher")
+        try pool.write { try $0.execute("INSERT INTO samples VALUES (?, ?)", 1, 1) }
+        XCTAssertEqual(try sampleCount(in: pool), 1)
+    }
+
+    func testAWriteIsNotAcknowledgedWhenTheLogCannotBeSynced() throws {
+        let pool = try XCTUnwrap(pool)
+        let log = directory.file("pool.sqlite") + "-wal"
+        try pool.write { try $0.execute("INSERT INTO samples VALUES (?, ?)", 1, 1) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: log))
+        // The log disappears from under the server (a disk gone wrong): the commit cannot be made
+        // durable, so the writer hears of a failure and resends, rather than of a success.
+        try FileManager.default.removeItem(atPath: log)
+        XCTAssertThrowsError(try pool.write { try $0.execute("INSERT INTO samples VALUES (?, ?)", 2, 2) }) { error in
+            XCTAssertEqual((error as? DatabaseError)?.resultCode, 10, "SQLITE_IOERR: \(error)")
+        }
+        let failed = expectation(description: "submitted write failed")
+        pool.submitWrite({ db in try db.execute("INSERT INTO samples VALUES (?, ?)", 3, 3) }, completion: { outcome in
+            if case .failure = outcome { failed.fulfill() }
+        })
+        wait(for: [failed], timeout: 10)
+    }
+
+    func testTheCheckpointThreadCopiesTheLogBackWhileWritesGoOn() throws {
+        var configuration = DatabaseConfiguration()
+        configuration.checkpointThresholdPages = 4
+        let path = directory.file("checkpointed.sqlite")
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try pool.write { try $0.execute(sql: "CREATE TABLE pages (n INTEGER NOT NULL, b BLOB NOT NULL)") }
+        for n in 0..<40 {
+            try pool.write { try $0.execute("INSERT INTO pages VALUES (?, zeroblob(8000))", n) }
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while pool.backgroundCheckpointCount == 0 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        XCTAssertGreaterThan(pool.backgroundCheckpointCount, 0)
+        let fileSize = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        XCTAssertGreaterThan(fileSize, 100_000, "pages reached the database file before any close")
+        try pool.close()
+        let reopened = try DatabasePool(path: path)
+        defer { try? reopened.close() }
+        let count: Int? = try reopened.read { try $0.fetchOne("SELECT count(*) FROM pages") }
+        XCTAssertEqual(count, 40)
+    }
 }

@@ -34,6 +34,32 @@ final class StatementTests: XCTestCase {
         XCTAssertThrowsError(try database.statement(literal: "NOT SQL"))
     }
 
+    func testBindingInPlaceBindsNumbersAndNullsAndChecksTheCount() throws {
+        try database.execute(sql: "CREATE TABLE numbers (i INTEGER, j INTEGER, x REAL, y REAL)")
+        let insert = try database.statement(literal: "INSERT INTO numbers VALUES (?, ?, ?, ?)")
+        try insert.execute { row in
+            row.bind(Int64(7))
+            row.bind(Int64?.none)
+            row.bind(2.5)
+            row.bind(Double?.none)
+        }
+        try insert.execute { row in
+            row.bind(Int64(-1))
+            row.bind(Int64?.some(3))
+            row.bind(-0.25)
+            row.bind(Double?.some(1e-5))
+        }
+        let rows = try database.fetchAll("SELECT i, j, x, y FROM numbers ORDER BY rowid") { row in
+            "\(try row.value(at: 0) as Int64) \(try row.value(at: 1) as Int64?) \(try row.value(at: 2) as Double) \(try row.value(at: 3) as Double?)"
+        }
+        XCTAssertEqual(rows, ["7 nil 2.5 nil", "-1 Optional(3) -0.25 Optional(1e-05)"])
+        XCTAssertThrowsError(try insert.execute { row in row.bind(Int64(1)) }) { error in
+            XCTAssertTrue("\(error)".contains("takes 4 arguments, 1 given"), "\(error)")
+        }
+        let count: Int? = try database.fetchOne("SELECT count(*) FROM numbers")
+        XCTAssertEqual(count, 2, "a short binding runs nothing")
+    }
+
     func testCachedStatementIsResetAndClearedAfterEachUse() throws {
         try database.execute("INSERT INTO t (id, name) VALUES (?, ?)", 1, "a")
         try database.execute("INSERT INTO t (id, name) VALUES (?, ?)", 2, "b")

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Opened with `SQLITE_OPEN_NOMUTEX` (the pool confines each connection to one thread at a time)
 /// and `SQLITE_OPEN_EXRESCODE` (errors carry extended codes). A read-write connection switches the
-/// file to WAL with `synchronous=FULL` and `foreign_keys=ON`; a read-only one sets `query_only`.
+/// file to WAL with `synchronous=FULL` (a `DatabasePool` lowers its writer's to NORMAL and syncs the log
+/// itself) and `foreign_keys=ON`; a read-only one sets `query_only`.
 public final class Database {
     /// The file this connection opened.
     public let path: String
@@ -18,6 +19,10 @@ public final class Database {
     private var literalStatements: [UInt: Statement] = [:]
     private var savepointDepth = 0
     private var isClosed = false
+    /// The storages of `WriteCacheSlot`s, by slot; emptied by `invalidateWriteCaches()`.
+    @usableFromInline var writeCaches: [ObjectIdentifier: AnyObject] = [:]
+    /// `PRAGMA data_version` when `noticeOtherConnectionsCommits()` last looked.
+    private var lastDataVersion: Int64?
 
     /// Opens (and for `.readWrite` creates) the database at `path`.
     public init(path: String, access: DatabaseAccess = .readWrite, configuration: DatabaseConfiguration = .init()) throws {
@@ -213,6 +218,7 @@ public final class Database {
         do {
             result = try body()
         } catch {
+            invalidateWriteCaches()
             if isInTransaction {
                 try? statement(literal: "ROLLBACK").execute()
             }
@@ -221,12 +227,32 @@ public final class Database {
         do {
             try statement(literal: "COMMIT").execute()
         } catch {
+            invalidateWriteCaches()
             if isInTransaction {
                 try? statement(literal: "ROLLBACK").execute()
             }
             throw error
         }
         return result
+    }
+
+    // MARK: Write caches
+
+    /// Empties every `WriteCacheSlot` of this connection: after anything that may have undone or
+    /// changed rows behind them (a rollback, a deletion that cascades).
+    public func invalidateWriteCaches() {
+        if !writeCaches.isEmpty { writeCaches.removeAll() }
+    }
+
+    /// Empties the write caches if another connection committed since the last call (`PRAGMA
+    /// data_version`); the writer calls it when it begins a group, so that a change made by another
+    /// process (an admin's sqlite3, `homeward prune`) is never hidden by a cache.
+    public func noticeOtherConnectionsCommits() throws {
+        let version = try statement(literal: "PRAGMA data_version").fetchOne { try $0.value(at: 0) as Int64 }
+        if version != lastDataVersion {
+            if lastDataVersion != nil { invalidateWriteCaches() }
+            lastDataVersion = version
+        }
     }
 
     /// Runs `body` in a savepoint, which nests inside transactions and other savepoints: when it
@@ -240,6 +266,7 @@ public final class Database {
         do {
             result = try body()
         } catch {
+            invalidateWriteCaches()
             try rollBack(toSavepoint: name)
             throw error
         }

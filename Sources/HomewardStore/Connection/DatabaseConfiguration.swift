@@ -10,7 +10,11 @@ public struct DatabaseConfiguration: Sendable {
     public var maxGroupCommitBlocks: Int = 512
     /// How many prepared statements a connection keeps; the cache is emptied when it grows past this.
     public var maxCachedStatements: Int = 256
+    /// How many pages (4 KiB each) the write-ahead log may hold before the pool's checkpoint thread
+    /// copies it back into the database file (SQLite's own automatic checkpoint uses 1,000).
+    public var checkpointThresholdPages: Int = 1_000
 
-    /// The defaults: 5 s busy timeout, 16 MiB cache, 4 readers, groups of at most 512 writes.
+    /// The defaults: 5 s busy timeout, 16 MiB cache, 4 readers, groups of at most 512 writes,
+    /// checkpoints from 1,000 log pages.
     public init() {}
 }

@@ -53,6 +53,30 @@ public final class Statement {
         }
     }
 
+    /// Runs the statement to completion with the parameters `bind` binds in order (every one of them),
+    /// ignoring any rows.
+    public func execute(binding bind: (inout ParameterBinder) -> Void) throws {
+        guard !isStepping else {
+            throw DatabaseError.misuse("statement is already being stepped; it cannot run again from inside its own rows", sql: sql)
+        }
+        isStepping = true
+        defer {
+            // Only numbers were bound, which SQLite copied: no bindings to clear.
+            reset()
+            isStepping = false
+        }
+        var binder = ParameterBinder(handle: handle)
+        bind(&binder)
+        guard binder.failure == SQLITE_OK else {
+            throw DatabaseError.lastError(on: connection, code: binder.failure, sql: sql)
+        }
+        let parameterCount = sqlite3_bind_parameter_count(handle)
+        guard binder.count == parameterCount else {
+            throw DatabaseError.misuse("statement takes \(parameterCount) arguments, \(binder.count) given", sql: sql)
+        }
+        while try step() {}
+    }
+
     /// Calls `body` with each row.
     public func forEachRow(_ arguments: StatementArguments = [], _ body: (Row) throws -> Void) throws {
         try withArguments(arguments) {

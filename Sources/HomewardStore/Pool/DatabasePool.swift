@@ -4,13 +4,16 @@ import Synchronization
 /// A WAL database file served by one group-committing writer thread and a pool of readers.
 ///
 /// Concurrent `write` calls are batched: the writer runs every queued block in its own savepoint
-/// inside one `BEGIN IMMEDIATE` transaction and commits once, so N writers cost about one fsync.
+/// inside one `BEGIN IMMEDIATE` transaction and commits once; the finisher thread then syncs the
+/// write-ahead log once for every group committed meanwhile and only then answers the writers, so
+/// N writers cost about one fsync and the writer never waits for the disk.
 /// Reads run on the caller's thread on read-only connections, concurrently with the writer.
 public final class DatabasePool: DatabaseWriter {
     /// The database file.
     public let path: String
     private let writer: GroupCommitWriter
     private let readers: ReaderPool
+    private let checkpointer: Checkpointer?
     private let configuration: DatabaseConfiguration
     private let isClosed = Atomic<Bool>(false)
 
@@ -21,7 +24,21 @@ public final class DatabasePool: DatabaseWriter {
         // The writer opens first: it creates the file and switches it to WAL before any reader
         // (which cannot do either) opens.
         let connection = try Database(path: path, access: .readWrite, configuration: configuration)
-        writer = GroupCommitWriter(connection: connection, maxGroupBlocks: configuration.maxGroupCommitBlocks)
+        // A file database's commits are synced by the finisher (see WriteAheadLogSync), so COMMIT
+        // itself need not: SQLite then syncs only around checkpoints.
+        let log = path.isEmpty || path == ":memory:" ? nil : WriteAheadLogSync(databasePath: path)
+        if log != nil {
+            try connection.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        if log != nil {
+            let checkpointer = try Checkpointer(
+                path: path, configuration: configuration, thresholdPages: configuration.checkpointThresholdPages)
+            checkpointer.watch(connection)
+            self.checkpointer = checkpointer
+        } else {
+            checkpointer = nil
+        }
+        writer = GroupCommitWriter(connection: connection, maxGroupBlocks: configuration.maxGroupCommitBlocks, log: log)
         readers = ReaderPool(path: path, configuration: configuration)
     }
 
@@ -59,8 +76,9 @@ public final class DatabasePool: DatabaseWriter {
     }
 
     /// Queues `block` for the writer and returns at once; `completion` gets the block's result on the
-    /// writer thread once its group is committed (durable), or the error that failed it. The
-    /// completion delays the writer's next group, so it must only hand the outcome on.
+    /// finisher thread once its group is committed (durable), or the error that failed it. Every
+    /// completion and blocking write's wake-up runs there in commit order, so a slow completion
+    /// delays the ones after it: it should only hand the outcome on.
     public func submitWrite<Result>(
         _ block: @escaping @Sendable (Database) throws -> Result,
         completion: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
@@ -92,6 +110,10 @@ public final class DatabasePool: DatabaseWriter {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         writer.drainAndStop()
         readers.close()
+        if let checkpointer {
+            writer.withConnectionAfterStop { checkpointer.unwatch($0) }
+            checkpointer.stop()
+        }
         try writer.closeConnection()
     }
 
@@ -130,13 +152,17 @@ public final class DatabasePool: DatabaseWriter {
     /// How many write blocks were committed.
     public var committedWriteCount: Int { writer.committedBlockCount.load(ordering: .relaxed) }
 
+    /// How many checkpoints the checkpoint thread ran (none for an in-memory database).
+    public var backgroundCheckpointCount: Int { checkpointer?.checkpointCount.load(ordering: .relaxed) ?? 0 }
+
     /// How many write blocks wait for the writer right now.
     public var queuedWriteCount: Int { writer.queuedJobCount }
 }
 
-/// Carries a write block's result from the block to its completion, both on the writer thread.
+/// Carries a write block's result from the block (on the writer thread) to its completion (on the
+/// finisher thread).
 ///
-/// `@unchecked Sendable`: written by the block and read by the completion, in that order, on one thread.
+/// `@unchecked Sendable`: written by the block and read by the completion, ordered by the finisher's lock.
 private final class ResultBox<Value>: @unchecked Sendable {
     var value: Value?
 }

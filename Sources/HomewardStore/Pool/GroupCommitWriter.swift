@@ -1,9 +1,12 @@
+import CSystemShims
 import Dispatch
 import Foundation
 import Synchronization
 
 /// The one thread that writes: it takes every queued write block, runs each in its own savepoint
-/// inside one `BEGIN IMMEDIATE` transaction and commits the group with a single fsync.
+/// inside one `BEGIN IMMEDIATE` transaction and commits the group, then hands the outcomes to a
+/// `CommitFinisher` (which makes them durable with one fsync for every group waiting, and answers)
+/// and starts on the next group without waiting for the disk.
 ///
 /// `@unchecked Sendable`: `queue` and `isClosing` are guarded by `lock`; `connection` is used only
 /// by the writer thread, and by `closeConnection()` after that thread has ended.
@@ -12,6 +15,7 @@ final class GroupCommitWriter: @unchecked Sendable {
     private var queue: [WriteJob] = []
     private var isClosing = false
     private let connection: Database
+    private let finisher: CommitFinisher
     private let maxGroupBlocks: Int
     private let threadEnded = DispatchSemaphore(value: 0)
     private var thread: Thread?
@@ -20,16 +24,20 @@ final class GroupCommitWriter: @unchecked Sendable {
     /// How many write blocks committed.
     let committedBlockCount = Atomic<Int>(0)
 
-    init(connection: Database, maxGroupBlocks: Int) {
+    /// Starts the writer on `connection`; with `log`, commits are made durable by the finisher
+    /// (the connection then runs with `synchronous=NORMAL`).
+    init(connection: Database, maxGroupBlocks: Int, log: WriteAheadLogSync?) {
         self.connection = connection
+        finisher = CommitFinisher(log: log)
         self.maxGroupBlocks = max(1, maxGroupBlocks)
         let thread = Thread { [self] in
+            homeward_set_thread_name("homeward-writer")
             while let group = nextGroup() {
                 commit(group)
             }
+            finisher.drainAndStop()
             threadEnded.signal()
         }
-        thread.name = "homeward-writer"
         self.thread = thread
         thread.start()
     }
@@ -51,7 +59,8 @@ final class GroupCommitWriter: @unchecked Sendable {
         }
     }
 
-    /// Stops taking jobs, lets the thread finish everything already queued, and waits for it.
+    /// Stops taking jobs, lets the thread write everything already queued and the finisher answer
+    /// it, and waits for both.
     func drainAndStop() {
         let wasClosing = lock.withLock {
             defer {
@@ -63,6 +72,11 @@ final class GroupCommitWriter: @unchecked Sendable {
         if !wasClosing {
             threadEnded.wait()
         }
+    }
+
+    /// Runs `body` with the connection; only after `drainAndStop()`, when the thread no longer uses it.
+    func withConnectionAfterStop(_ body: (Database) -> Void) {
+        body(connection)
     }
 
     /// Checkpoints the WAL into the database file, truncates it, and closes the connection.
@@ -86,23 +100,30 @@ final class GroupCommitWriter: @unchecked Sendable {
 
     /// Runs and commits one group. A block that throws rolls back only its savepoint; when SQLite
     /// itself aborts the transaction (a full disk, an I/O error) or COMMIT fails, every block whose
-    /// work was in it fails with that error, and the next block starts a fresh transaction.
+    /// work was in it fails with that error, and the next block starts a fresh transaction. The
+    /// outcomes go to the finisher in the order they were decided.
     private func commit(_ group: [WriteJob]) {
+        var decided: [CommitFinisher.Outcome] = []
+        decided.reserveCapacity(group.count)
         var pending: [WriteJob] = []
+        defer { finisher.hand(decided) }
         for job in group {
             if !connection.isInTransaction {
                 do {
                     try connection.statement(literal: "BEGIN IMMEDIATE").execute()
                 } catch {
-                    job.finish(failingWith: error)
+                    decided.append(.init(job: job, error: error))
                     continue
+                }
+                if (try? connection.noticeOtherConnectionsCommits()) == nil {
+                    connection.invalidateWriteCaches()
                 }
             }
             do {
                 try connection.statement(literal: "SAVEPOINT homeward_group_write").execute()
             } catch {
-                job.finish(failingWith: error)
-                abandon(&pending, error: error)
+                decided.append(.init(job: job, error: error))
+                abandon(&pending, into: &decided, error: error)
                 continue
             }
             guard let blockError = job.run(in: connection) else {
@@ -110,33 +131,35 @@ final class GroupCommitWriter: @unchecked Sendable {
                     try connection.statement(literal: "RELEASE homeward_group_write").execute()
                     pending.append(job)
                 } catch {
-                    job.finish(failingWith: error)
-                    abandon(&pending, error: error)
+                    decided.append(.init(job: job, error: error))
+                    abandon(&pending, into: &decided, error: error)
                 }
                 continue
             }
-            job.finish()
+            // The job keeps the error its block threw; what it cached is undone with its rows.
+            decided.append(.init(job: job, error: nil))
+            connection.invalidateWriteCaches()
             if connection.isInTransaction {
                 do {
                     try connection.statement(literal: "ROLLBACK TO homeward_group_write").execute()
                     try connection.statement(literal: "RELEASE homeward_group_write").execute()
                 } catch {
-                    abandon(&pending, error: error)
+                    abandon(&pending, into: &decided, error: error)
                 }
             } else {
                 // SQLite aborted the whole transaction (a full disk, an I/O error): the blocks
                 // before this one lost their work too, and learn why.
-                abandon(&pending, error: blockError)
+                abandon(&pending, into: &decided, error: blockError)
             }
         }
         guard connection.isInTransaction else {
-            abandon(&pending, error: DatabaseError.misuse("a write block ended the group's transaction itself"))
+            abandon(&pending, into: &decided, error: DatabaseError.misuse("a write block ended the group's transaction itself"))
             return
         }
         do {
             try connection.statement(literal: "COMMIT").execute()
         } catch {
-            abandon(&pending, error: error)
+            abandon(&pending, into: &decided, error: error)
             return
         }
         if !pending.isEmpty {
@@ -144,17 +167,18 @@ final class GroupCommitWriter: @unchecked Sendable {
             committedBlockCount.add(pending.count, ordering: .relaxed)
         }
         for job in pending {
-            job.finish()
+            decided.append(.init(job: job, error: nil, committed: true))
         }
     }
 
     /// Rolls back whatever is left of the transaction and fails every job whose work was in it.
-    private func abandon(_ pending: inout [WriteJob], error: any Error) {
+    private func abandon(_ pending: inout [WriteJob], into decided: inout [CommitFinisher.Outcome], error: any Error) {
+        connection.invalidateWriteCaches()
         if connection.isInTransaction {
             try? connection.execute("ROLLBACK")
         }
         for job in pending {
-            job.finish(failingWith: error)
+            decided.append(.init(job: job, error: error))
         }
         pending.removeAll()
     }

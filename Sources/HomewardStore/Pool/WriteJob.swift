@@ -2,13 +2,13 @@ import Dispatch
 
 /// One caller's write block, waiting in the group-commit queue for its outcome.
 ///
-/// A job either has a caller blocked on `waitUntilFinished()` or a `completion` that the writer
+/// A job either has a caller blocked on `waitUntilFinished()` or a `completion` that the finisher
 /// thread calls once the block's group is committed (or failed); the second frees the caller's
 /// thread while the commit happens.
 ///
-/// `@unchecked Sendable`: `body` and `failure` are written only by the writer thread before
-/// `finished` is signalled (or `completion` called) and read by the caller only after that; the
-/// semaphore orders the two.
+/// `@unchecked Sendable`: `body` and `failure` are written by the writer thread, then (through the
+/// finisher's lock) by the finisher thread before `finished` is signalled (or `completion` called),
+/// and read by the caller only after that; the lock and the semaphore order the three.
 final class WriteJob: @unchecked Sendable {
     /// Released before the caller wakes: a blocking caller's block is only lent to the writer
     /// (`withoutActuallyEscaping`), which traps if anything still holds it when the caller returns.
@@ -23,7 +23,7 @@ final class WriteJob: @unchecked Sendable {
         completion = nil
     }
 
-    /// A job whose outcome goes to `completion`, called on the writer thread: nil after the commit,
+    /// A job whose outcome goes to `completion`, called on the finisher thread: nil after the commit,
     /// or the error that made the block fail.
     init(_ body: @escaping (Database) throws -> Void, completion: @escaping @Sendable ((any Error)?) -> Void) {
         self.body = body
