@@ -142,6 +142,8 @@ public struct AccountStore: Sendable {
     func deleteAccount(_ key: AccountKey) throws {
         try database.write { db in
             try db.execute("DELETE FROM accounts WHERE key = ?", key)
+            // The cascade removed rows the writer's caches may hold (latest position, active alerts, trips).
+            db.invalidateWriteCaches()
         }
     }
 

@@ -18,10 +18,7 @@ public struct AlertCenter: Sendable {
     public func raise(
         _ request: AlertRequest, for account: AccountKey, at time: Timestamp, in db: Database
     ) throws -> (alert: AlertResource, event: AppEvent)? {
-        let active = try db.statement(
-            literal: "SELECT 1 FROM alerts WHERE account_key = ? AND cause = ? AND status IN ('pending', 'open', 'acknowledged')"
-        ).fetchOne([account, request.cause]) { _ in true }
-        guard active == nil else { return nil }
+        guard try activeAlerts(of: account, in: db)[request.cause] == nil else { return nil }
         try db.execute(
             """
             INSERT INTO alerts (id, account_key, type, status, cause, trip_id, message, lat, lon, accuracy_m,
@@ -33,6 +30,7 @@ public struct AlertCenter: Sendable {
             request.location?.accuracy, time.unixMilliseconds, request.firesAt?.unixMilliseconds
         )
         let key = db.lastInsertRowID
+        db.updateCached(Self.activeAlertCache, account) { $0[request.cause] = ActiveAlert(key: key, status: request.status) }
         let alert = try self.alert(key: key, in: db)
         if request.status == .open {
             metrics.increment("homeward_alerts_total", labels: ["type": request.type.rawValue])
@@ -45,12 +43,12 @@ public struct AlertCenter: Sendable {
     public func resolve(
         cause: String, for account: AccountKey, at time: Timestamp, in db: Database
     ) throws -> (alert: AlertResource, event: AppEvent)? {
-        guard let key = try db.statement(
-            literal: "SELECT key FROM alerts WHERE account_key = ? AND cause = ? AND status IN ('open', 'acknowledged')"
-        ).fetchOne([account, cause], map: { try $0.value(at: 0) as Int64 }) else { return nil }
+        guard let active = try activeAlerts(of: account, in: db)[cause], active.status != .pending else { return nil }
+        let key = active.key
         try db.execute(
             "UPDATE alerts SET status = 'resolved', resolved_at_ms = ? WHERE key = ?", time.unixMilliseconds, key
         )
+        db.updateCached(Self.activeAlertCache, account) { $0[cause] = nil }
         let alert = try self.alert(key: key, in: db)
         try enqueueWebhooks(for: alert, key: key, account: account, event: "resolved", at: time, in: db)
         return (alert, Self.event(for: alert, subject: account))
@@ -67,6 +65,7 @@ public struct AlertCenter: Sendable {
         )
         guard db.changes == 1 else { return nil }
         let account: Int64 = try db.fetchOne("SELECT account_key FROM alerts WHERE key = ?", [key]) ?? 0
+        db.removeCached(Self.activeAlertCache, account)
         let alert = try self.alert(key: key, in: db)
         metrics.increment("homeward_alerts_total", labels: ["type": alert.type.rawValue])
         try enqueueWebhooks(for: alert, key: key, account: account, event: "fired", at: time, in: db)
@@ -83,6 +82,7 @@ public struct AlertCenter: Sendable {
         )
         guard db.changes == 1 else { return nil }
         let account: Int64 = try db.fetchOne("SELECT account_key FROM alerts WHERE key = ?", [key]) ?? 0
+        db.removeCached(Self.activeAlertCache, account)
         let alert = try self.alert(key: key, in: db)
         return (alert, Self.event(for: alert, subject: account))
     }
@@ -101,9 +101,34 @@ public struct AlertCenter: Sendable {
         )
         guard db.changes == 1 else { return nil }
         let account: Int64 = try db.fetchOne("SELECT account_key FROM alerts WHERE key = ?", [key]) ?? 0
+        db.removeCached(Self.activeAlertCache, account)
         let alert = try self.alert(key: key, in: db)
         try enqueueWebhooks(for: alert, key: key, account: account, event: "acknowledged", at: time, in: db)
         return (alert, Self.event(for: alert, subject: account))
+    }
+
+    /// An alert that still stands for its cause: pending, open or acknowledged.
+    struct ActiveAlert: Sendable {
+        var key: Int64
+        var status: AlertStatus
+    }
+
+    /// The active alerts of each account the writer looked at, by cause: every fix asks whether a
+    /// `silent` or `low_battery` alert is there to resolve, and nearly always none is. Every status
+    /// change goes through this type, which keeps the entry true (or drops it).
+    static let activeAlertCache = WriteCacheSlot<AccountKey, [String: ActiveAlert]>()
+
+    /// The active alerts of `account` by cause (from `activeAlertCache` on the writer's connection).
+    func activeAlerts(of account: AccountKey, in db: Database) throws -> [String: ActiveAlert] {
+        try db.cached(Self.activeAlertCache, account) {
+            let rows = try db.statement(
+                literal: "SELECT cause, key, status FROM alerts WHERE account_key = ? AND status IN ('pending', 'open', 'acknowledged')"
+            ).fetchAll([account]) { row in
+                (cause: try row.value(at: 0) as String, alert: ActiveAlert(
+                    key: try row.value(at: 1), status: AlertStatus(rawValue: try row.value(at: 2)) ?? .open))
+            }
+            return Dictionary(rows.map { ($0.cause, $0.alert) }, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// The alert with internal `key`.

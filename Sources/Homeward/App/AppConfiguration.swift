@@ -18,7 +18,7 @@ public struct AppConfiguration: Sendable {
     /// fsync returns, so the workers bound how many writes can share one commit: with two per core,
     /// six phones posting at once made one commit and the fsync rate capped ingest near 2,000
     /// requests/s (bench/README.md, "Ingest"). `POST /v1/locations` and the OsmAnd protocol no
-    /// longer hold one (they are answered from the writer thread); the other writers still do.
+    /// longer hold one (they are answered from the database's finisher thread); the other writers still do.
     /// Idle workers cost a parked thread each.
     public static let defaultWorkerCount = 64
     /// Read-only SQLite connections serving GET requests.

@@ -15,6 +15,9 @@ func registerServiceRoutes(on router: inout Router, app: HomewardApp) {
         text += "# HELP homeward_database_commits_total Group commits of the writer.\n"
         text += "# TYPE homeward_database_commits_total counter\n"
         text += "homeward_database_commits_total \(app.database.commitCount)\n"
+        text += "# HELP homeward_database_writes_total Write blocks committed (divided by commits: the mean group size).\n"
+        text += "# TYPE homeward_database_writes_total counter\n"
+        text += "homeward_database_writes_total \(app.database.committedWriteCount)\n"
         text += app.metrics.renderPrometheus()
         return HTTPResponse(
             headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], bytes: Array(text.utf8)

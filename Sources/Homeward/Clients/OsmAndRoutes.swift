@@ -22,7 +22,7 @@ func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
             throw HTTPError.invalidRequest("Unknown device.", field: "id")
         }
         guard let sample else { throw HTTPError.invalidRequest("lat, lon and timestamp are required.") }
-        // Answered from the writer thread once the fix is durable; the worker moves on meanwhile.
+        // Answered from the database's finisher thread once the fix is durable; the worker moves on meanwhile.
         return .deferred { completion in
             ingest.storeLocations([.sample(sample)], of: caller) { outcome in
                 completion(outcome.flatMap { result in

@@ -4,7 +4,7 @@ import HomewardHTTP
 func registerIngestRoutes(on router: inout Router, app: HomewardApp) {
     let service = IngestService(app: app)
     // A phone posting a fix or a few with a session already known is served on the I/O thread: its
-    // work is a few microseconds of parsing, and the answer comes from the writer thread anyway.
+    // work is a few microseconds of parsing, and the answer comes from the database's finisher thread anyway.
     let runsInline: @Sendable (HTTPRequest) -> Bool = { request in
         request.body.count <= IngestLimits.inlineBodyBytes && !request.headers.contains("Content-Encoding")
             && app.authenticator.remembersSession(in: request.headers)
@@ -12,7 +12,7 @@ func registerIngestRoutes(on router: inout Router, app: HomewardApp) {
     router.post("/v1/locations", execution: .inlineWhen(runsInline)) { context in
         let caller = try app.authenticator.authenticate(context)
         let batch = try IngestBodyDecoder.batch(SampleBatch<LocationSample>.self, from: context)
-        // Answered from the writer thread once the batch is durable; the worker moves on meanwhile.
+        // Answered from the database's finisher thread once the batch is durable; the worker moves on meanwhile.
         return .deferred { completion in
             service.storeLocations(batch.samples, of: caller) { outcome in
                 completion(outcome.map { .json($0.json) })

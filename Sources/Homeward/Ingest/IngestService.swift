@@ -48,7 +48,7 @@ public struct IngestService: Sendable {
     }
 
     /// Like `storeLocations(_:of:)`, but returns at once: `completion` gets the result on the
-    /// database's writer thread once the samples are durable, so no thread waits for the commit.
+    /// database's finisher thread once the samples are durable, so no thread waits for the commit.
     func storeLocations(
         _ batch: [DecodedSample<LocationSample>], of caller: Caller,
         completion: @escaping @Sendable (Result<IngestResult, any Error>) -> Void

@@ -10,16 +10,19 @@ public struct LocationStore: Sendable {
     /// Stores `fix` of `account` unless the account already has a sample with its time and hash;
     /// returns whether it was stored.
     public func insert(_ fix: StoredLocation, of account: AccountKey, in db: Database) throws -> Bool {
-        try db.statement(literal: Self.insertSQL).execute(StatementArguments(values: [
-            .integer(account), .integer(fix.time.unixMilliseconds), .integer(fix.sampleHash),
-            .integer(Self.scaled(fix.lat, by: Self.degreeScale)), .integer(Self.scaled(fix.lon, by: Self.degreeScale)),
-            Self.scaledValue(fix.accuracyMetres, by: Self.decimetresPerMetre),
-            Self.scaledValue(fix.altitudeMetres, by: Self.decimetresPerMetre),
-            Self.scaledValue(fix.speedMetresPerSecond, by: Self.centimetresPerMetre),
-            fix.headingDegrees.map { .integer(Self.scaled($0, by: 1) % 360) } ?? .null,
-            Self.scaledValue(fix.batteryPercent, by: 1),
-            .integer(fix.flags.rawValue),
-        ]))
+        try db.statement(literal: Self.insertSQL).execute { row in
+            row.bind(account)
+            row.bind(fix.time.unixMilliseconds)
+            row.bind(fix.sampleHash)
+            row.bind(Self.scaled(fix.lat, by: Self.degreeScale))
+            row.bind(Self.scaled(fix.lon, by: Self.degreeScale))
+            row.bind(fix.accuracyMetres.map { Self.scaled($0, by: Self.decimetresPerMetre) })
+            row.bind(fix.altitudeMetres.map { Self.scaled($0, by: Self.decimetresPerMetre) })
+            row.bind(fix.speedMetresPerSecond.map { Self.scaled($0, by: Self.centimetresPerMetre) })
+            row.bind(fix.headingDegrees.map { Self.scaled($0, by: 1) % 360 })
+            row.bind(fix.batteryPercent.map { Self.scaled($0, by: 1) })
+            row.bind(fix.flags.rawValue)
+        }
         return db.changes > 0
     }
 
@@ -51,8 +54,18 @@ public struct LocationStore: Sendable {
         )
     }
 
-    /// The `latest_locations` row of `account`, if it has posted a fix.
+    /// The `latest_locations` rows the writer read or wrote, by account: ingest reads an account's
+    /// row before every batch and writes it after. Only `save(_:of:in:)` writes the table (account
+    /// deletion, which cascades, empties the connection's caches).
+    static let latestCache = WriteCacheSlot<AccountKey, LatestLocation?>()
+
+    /// The `latest_locations` row of `account`, if it has posted a fix (on the writer's connection,
+    /// from `latestCache` when it is there).
     public func latest(of account: AccountKey, in db: Database) throws -> LatestLocation? {
+        try db.cached(Self.latestCache, account) { try readLatest(of: account, in: db) }
+    }
+
+    private func readLatest(of account: AccountKey, in db: Database) throws -> LatestLocation? {
         try db.statement(literal: """
             SELECT t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s, heading_deg, battery_pct, flags,
                    newest_fix_t_ms, received_at_ms
@@ -76,17 +89,29 @@ public struct LocationStore: Sendable {
     /// Writes the `latest_locations` row of `account`.
     public func save(_ latest: LatestLocation, of account: AccountKey, in db: Database) throws {
         let fix = latest.fix
-        func real(_ value: Double?) -> DatabaseValue { value.map { .real($0) } ?? .null }
         try db.statement(literal: """
             INSERT OR REPLACE INTO latest_locations (account_key, t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s,
                                                      heading_deg, battery_pct, flags, newest_fix_t_ms, received_at_ms)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
-        ).execute(StatementArguments(values: [
-            .integer(account), .integer(fix.time.unixMilliseconds), .real(fix.lat), .real(fix.lon), real(fix.accuracyMetres),
-            real(fix.altitudeMetres), real(fix.speedMetresPerSecond), real(fix.headingDegrees), real(fix.batteryPercent),
-            .integer(fix.flags.rawValue), .integer(latest.newestFixTime.unixMilliseconds), .integer(latest.receivedAt.unixMilliseconds),
-        ]))
+        ).execute { row in
+            row.bind(account)
+            row.bind(fix.time.unixMilliseconds)
+            row.bind(fix.lat)
+            row.bind(fix.lon)
+            row.bind(fix.accuracyMetres)
+            row.bind(fix.altitudeMetres)
+            row.bind(fix.speedMetresPerSecond)
+            row.bind(fix.headingDegrees)
+            row.bind(fix.batteryPercent)
+            row.bind(fix.flags.rawValue)
+            row.bind(latest.newestFixTime.unixMilliseconds)
+            row.bind(latest.receivedAt.unixMilliseconds)
+        }
+        // As `readLatest` would return it: the table keeps no sample hash.
+        var stored = latest
+        stored.fix.sampleHash = SampleIdentity.absentIDHash
+        db.setCached(Self.latestCache, account, stored)
     }
 
     /// Deletes every location sample of `account` taken before `time`; returns how many.
@@ -110,10 +135,6 @@ public struct LocationStore: Sendable {
 
     private static func scaled(_ value: Double, by scale: Double) -> Int64 {
         Int64((value * scale).rounded())
-    }
-
-    private static func scaledValue(_ value: Double?, by scale: Double) -> DatabaseValue {
-        value.map { .integer(scaled($0, by: scale)) } ?? .null
     }
 
     private static func location(from row: Row) throws -> StoredLocation {

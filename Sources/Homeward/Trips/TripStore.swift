@@ -28,6 +28,7 @@ struct TripStore: Sendable {
             trip.routeJSON, request.expectedArrival?.unixMilliseconds, request.passengers, trip.accessCodeDigest,
             trip.startedAt.unixMilliseconds, trip.startedAt.unixMilliseconds, trip.startedAt.unixMilliseconds
         )
+        db.setCached(Self.travellerCache, trip.account, true)
         return db.lastInsertRowID
     }
 
@@ -43,11 +44,18 @@ struct TripStore: Sendable {
     }
 
     /// Whether `account` is on a trip: the cheap question asked for every batch of fresh fixes, most of
-    /// which come from people who are not.
+    /// which come from people who are not (from `travellerCache` on the writer's connection).
     func hasActiveTrip(_ account: AccountKey, in db: Database) throws -> Bool {
-        try db.statement(literal: "SELECT 1 FROM trips WHERE account_key = ? AND status = 'active'")
-            .fetchOne([account]) { _ in true } ?? false
+        try db.cached(Self.travellerCache, account) {
+            try db.statement(literal: "SELECT 1 FROM trips WHERE account_key = ? AND status = 'active'")
+                .fetchOne([account]) { _ in true } ?? false
+        }
     }
+
+    /// Whether each account the writer looked at has an active trip. A trip becomes active only in
+    /// `insert` and stops being so only in `markArrived` and `delete`, which know the trip's key but
+    /// not its traveller and so empty the cache (both are rare).
+    static let travellerCache = WriteCacheSlot<AccountKey, Bool>()
 
     /// Run for every batch of fresh fixes of a traveller: built once.
     private static let activeTripSQL =
@@ -159,11 +167,13 @@ struct TripStore: Sendable {
             "UPDATE trips SET status = 'arrived', ended_at_ms = ?, updated_at_ms = ?, tracker_state = NULL WHERE key = ?",
             time.unixMilliseconds, time.unixMilliseconds, key
         )
+        db.removeAllCached(Self.travellerCache)
     }
 
     /// Deletes the trip with `key`, its companions and events.
     func delete(_ key: Int64, in db: Database) throws {
         try db.execute("DELETE FROM trips WHERE key = ?", key)
+        db.removeAllCached(Self.travellerCache)
     }
 
     /// Makes `companion` a companion of the trip with `key` (again is a no-op).

@@ -11,11 +11,20 @@ import Synchronization
 /// Ingest and the background checks call it inside the single writer's transactions, so one person's
 /// tracker is never fed from two threads; the mutex guards the dictionary against route handlers.
 public final class ZoneObserver: LocationObserver {
-    private struct TrackedPerson {
+    /// A class, so the dictionary holds a reference: the tracker (and its buffers) is changed in
+    /// place, never moved or copied in and out of the dictionary.
+    private final class TrackedPerson {
         var tracker: PersonTracker
-        var zones: [String: ZoneResource]
-        var timeZone: TimeZone
+        let zones: [String: ZoneResource]
+        let timeZone: TimeZone
         var lastUsed: UInt64
+
+        init(tracker: PersonTracker, zones: [String: ZoneResource], timeZone: TimeZone) {
+            self.tracker = tracker
+            self.zones = zones
+            self.timeZone = timeZone
+            lastUsed = 0
+        }
     }
 
     private struct People {
@@ -54,9 +63,7 @@ public final class ZoneObserver: LocationObserver {
         guard !reliable.isEmpty else { return published }
         try ensureTracked(account, in: db)
         let outcome = people.withLock { people -> (events: [([GeoEvent], ObservedFix)], zones: [String: ZoneResource], status: HomewardGeo.PersonStatus)? in
-            // Taken out rather than copied, so the tracker's buffers stay uniquely owned and are
-            // changed in place instead of copied on the first write.
-            guard var person = people.byAccount.removeValue(forKey: account) else { return nil }
+            guard let person = people.byAccount[account] else { return nil }
             var events: [([GeoEvent], ObservedFix)] = []
             for fix in reliable {
                 let seconds = Double(fix.time.unixMilliseconds) / 1000
@@ -68,7 +75,6 @@ public final class ZoneObserver: LocationObserver {
             }
             people.tick += 1
             person.lastUsed = people.tick
-            people.byAccount[account] = person
             return (events, person.zones, person.tracker.status)
         }
         guard let outcome else { return published }
@@ -86,11 +92,10 @@ public final class ZoneObserver: LocationObserver {
         for account in try store.accountsWithArrivalRules(in: db) {
             try ensureTracked(account, in: db)
             let outcome = people.withLock { people -> (events: [GeoEvent], zones: [String: ZoneResource])? in
-                guard var person = people.byAccount[account] else { return nil }
+                guard let person = people.byAccount[account] else { return nil }
                 let seconds = Double(now.unixMilliseconds) / 1000
                 let offset = person.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))
                 let events = person.tracker.evaluateClock(now: seconds, utcOffsetSeconds: offset)
-                people.byAccount[account] = person
                 return (events, person.zones)
             }
             guard let outcome, !outcome.events.isEmpty else { continue }
@@ -116,9 +121,8 @@ public final class ZoneObserver: LocationObserver {
         guard !people.withLock({ $0.byAccount[account] != nil }) else { return }
         let zones = try store.zones(of: account, in: db)
         let timeZone = zones.first.flatMap { TimeZone(identifier: $0.timeZone) } ?? TimeZone(secondsFromGMT: 0) ?? .current
-        let person = TrackedPerson(
-            tracker: PersonTracker(configuration: trackerConfiguration, zones: zones.map(\.safeZone)),
-            zones: Dictionary(uniqueKeysWithValues: zones.map { ($0.id, $0) }), timeZone: timeZone, lastUsed: 0)
+        let tracker = PersonTracker(configuration: trackerConfiguration, zones: zones.map(\.safeZone))
+        let zonesByID = Dictionary(uniqueKeysWithValues: zones.map { ($0.id, $0) })
         let limit = max(1, configuration.maxTrackedPeople)
         people.withLock { people in
             if people.byAccount.count >= limit {
@@ -128,9 +132,9 @@ public final class ZoneObserver: LocationObserver {
                 for victim in victims { people.byAccount.removeValue(forKey: victim) }
             }
             people.tick += 1
-            var added = person
-            added.lastUsed = people.tick
-            people.byAccount[account] = added
+            let person = TrackedPerson(tracker: tracker, zones: zonesByID, timeZone: timeZone)
+            person.lastUsed = people.tick
+            people.byAccount[account] = person
         }
     }
 

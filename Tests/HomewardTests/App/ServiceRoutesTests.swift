@@ -29,6 +29,8 @@ final class ServiceRoutesTests: XCTestCase {
             let response = try client.execute(.get, "/metrics")
             XCTAssertEqual(response.status, .ok)
             XCTAssertTrue(response.text.contains("homeward_database_size_bytes "))
+            XCTAssertTrue(response.text.contains("homeward_database_commits_total "))
+            XCTAssertTrue(response.text.contains("homeward_database_writes_total "))
             XCTAssertTrue(response.text.contains(#"homeward_alerts_total{type="sos"} 1"#))
         }
     }
