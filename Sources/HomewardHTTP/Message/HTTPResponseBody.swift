@@ -9,6 +9,6 @@ public enum HTTPResponseBody: Sendable {
     /// The response is not known yet: the closure runs on the handler's worker right after the
     /// handler returns and arranges for the completion to be called once, from any thread, with the
     /// real response (whose status and headers replace these) or an error. The worker is free in the
-    /// meantime; e.g. a write completes from the database's writer thread after its group commit.
+    /// meantime; e.g. a write completes from the database's finisher thread after its group commit.
     case deferred(@Sendable (ResponseCompletion) -> Void)
 }
