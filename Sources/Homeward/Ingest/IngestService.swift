@@ -118,11 +118,9 @@ public struct IngestService: Sendable {
         var reference = try referenceFix(before: first.time, of: account, latest: previous, in: db)
         var latest = previous
         var fresh: [ObservedFix] = []
-        for sample in samples {
-            let fix = StoredLocation(sample, flags: flags(of: sample, after: reference))
-            guard try locations.insert(fix, of: account, in: db) else { continue }
+        /// What follows from `fix` having been stored: counted, fresh or not, the latest position.
+        func record(_ fix: StoredLocation) {
             written.accepted += 1
-            if fix.isReliable { reference = fix }
             if previous.map({ fix.time > $0.newestFixTime }) ?? true {
                 fresh.append(fix.observed)
             }
@@ -131,6 +129,26 @@ public struct IngestService: Sendable {
                 latest = LatestLocation(fix: fix, newestFixTime: newestFixTime, receivedAt: now)
             } else {
                 latest?.newestFixTime = newestFixTime
+            }
+        }
+        if try allNew(samples, of: account, in: db) {
+            // The usual offline buffer or live batch: every sample is new, so each one's flags follow
+            // from the one before, and the rows go in many to a statement.
+            var fixes: [StoredLocation] = []
+            fixes.reserveCapacity(samples.count)
+            for sample in samples {
+                let fix = StoredLocation(sample, flags: flags(of: sample, after: reference))
+                if fix.isReliable { reference = fix }
+                fixes.append(fix)
+            }
+            try locations.insertNew(fixes, of: account, in: db)
+            fixes.forEach(record)
+        } else {
+            for sample in samples {
+                let fix = StoredLocation(sample, flags: flags(of: sample, after: reference))
+                guard try locations.insert(fix, of: account, in: db) else { continue }
+                if fix.isReliable { reference = fix }
+                record(fix)
             }
         }
         if let latest, latest != previous {
@@ -144,6 +162,24 @@ public struct IngestService: Sendable {
         }
         return written
     }
+
+    /// Whether none of `samples` (in storage order) can be a duplicate: a batch of at least
+    /// `bulkInsertMinimum` with no two of the same time and id hash, all newer than the account's
+    /// newest stored fix. Smaller batches (a live phone's one fix) are not worth the question.
+    private func allNew(_ samples: [LocationSample], of account: AccountKey, in db: Database) throws -> Bool {
+        guard samples.count >= Self.bulkInsertMinimum, let first = samples.first else { return false }
+        var hashes = samples.lazy.map { (time: $0.time, hash: SampleIdentity.hash(of: $0.id)) }.makeIterator()
+        guard var before = hashes.next() else { return false }
+        while let next = hashes.next() {
+            if next.time == before.time && next.hash == before.hash { return false }
+            before = next
+        }
+        guard let newest = try locations.newestFixTime(of: account, in: db) else { return true }
+        return first.time > newest
+    }
+
+    /// Batches from this size on are checked for being all new (`allNew`).
+    private static let bulkInsertMinimum = 8
 
     /// The newest reliable fix of `account` before `time`, against which the batch's first sample is
     /// checked for a jump. The latest position is the newest fix that is not a jump, and reliable

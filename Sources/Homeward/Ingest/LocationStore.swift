@@ -11,19 +11,50 @@ public struct LocationStore: Sendable {
     /// returns whether it was stored.
     public func insert(_ fix: StoredLocation, of account: AccountKey, in db: Database) throws -> Bool {
         try db.statement(literal: Self.insertSQL).execute { row in
-            row.bind(account)
-            row.bind(fix.time.unixMilliseconds)
-            row.bind(fix.sampleHash)
-            row.bind(Self.scaled(fix.lat, by: Self.degreeScale))
-            row.bind(Self.scaled(fix.lon, by: Self.degreeScale))
-            row.bind(fix.accuracyMetres.map { Self.scaled($0, by: Self.decimetresPerMetre) })
-            row.bind(fix.altitudeMetres.map { Self.scaled($0, by: Self.decimetresPerMetre) })
-            row.bind(fix.speedMetresPerSecond.map { Self.scaled($0, by: Self.centimetresPerMetre) })
-            row.bind(fix.headingDegrees.map { Self.scaled($0, by: 1) % 360 })
-            row.bind(fix.batteryPercent.map { Self.scaled($0, by: 1) })
-            row.bind(fix.flags.rawValue)
+            Self.bind(fix, of: account, to: &row)
         }
         return db.changes > 0
+    }
+
+    /// The time of the newest stored fix of `account` (whatever its flags), nil when it has none.
+    public func newestFixTime(of account: AccountKey, in db: Database) throws -> Timestamp? {
+        try db.statement(literal: "SELECT max(t_ms) FROM locations WHERE account_key = ?")
+            .fetchOne([account]) { row in (try row.value(at: 0) as Int64?).map(Timestamp.init(unixMilliseconds:)) } ?? nil
+    }
+
+    /// Stores `fixes` of `account`, every one of which the caller knows to be new (newer than the
+    /// account's newest stored fix, no two with the same time and hash), many rows per statement.
+    public func insertNew(_ fixes: [StoredLocation], of account: AccountKey, in db: Database) throws {
+        var start = 0
+        while start < fixes.count {
+            let left = fixes.count - start
+            let rows = left >= Self.bulkRows ? Self.bulkRows : 1
+            let statement = rows == Self.bulkRows ? try db.statement(Self.bulkInsertSQL) : try db.statement(literal: Self.insertSQL)
+            try statement.execute { row in
+                for fix in fixes[start..<start + rows] {
+                    Self.bind(fix, of: account, to: &row)
+                }
+            }
+            guard db.changes == rows else {
+                // SQLITE_ERROR: the caller's promise was wrong; the write block rolls back.
+                throw DatabaseError(extendedResultCode: 1, message: "\(rows - db.changes) of \(rows) fixes thought new were already stored")
+            }
+            start += rows
+        }
+    }
+
+    private static func bind(_ fix: StoredLocation, of account: AccountKey, to row: inout ParameterBinder) {
+        row.bind(account)
+        row.bind(fix.time.unixMilliseconds)
+        row.bind(fix.sampleHash)
+        row.bind(scaled(fix.lat, by: degreeScale))
+        row.bind(scaled(fix.lon, by: degreeScale))
+        row.bind(fix.accuracyMetres.map { scaled($0, by: decimetresPerMetre) })
+        row.bind(fix.altitudeMetres.map { scaled($0, by: decimetresPerMetre) })
+        row.bind(fix.speedMetresPerSecond.map { scaled($0, by: centimetresPerMetre) })
+        row.bind(fix.headingDegrees.map { scaled($0, by: 1) % 360 })
+        row.bind(fix.batteryPercent.map { scaled($0, by: 1) })
+        row.bind(fix.flags.rawValue)
     }
 
     /// The newest fix of `account` before `time` that detectors may trust.
@@ -125,6 +156,15 @@ public struct LocationStore: Sendable {
         INSERT INTO locations (account_key, t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm,
                                speed_cm_s, heading_deg, battery_pct, flags)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT DO NOTHING
+        """
+    /// Rows per statement of `insertNew`: one statement's start and end (cursors, halt, reset) shared
+    /// by this many rows; the rest of a batch goes one row at a time.
+    private static let bulkRows = 32
+    private static let bulkInsertSQL = """
+        INSERT INTO locations (account_key, t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm,
+                               speed_cm_s, heading_deg, battery_pct, flags)
+        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: bulkRows).joined(separator: ", "))
         ON CONFLICT DO NOTHING
         """
     private static let degreeScale = 10_000_000.0

@@ -5,15 +5,25 @@
 /// common shape, read faster); both give the same answers and the same problems.
 struct SampleFields {
     private enum Source {
-        case container(KeyedDecodingContainer<SampleKey>)
+        case container(Container)
         case parsed(names: [String], values: [SampleValue])
+    }
+
+    /// Foundation's container, boxed: a resilient generic payload would make every copy and switch
+    /// of `Source` go through runtime metadata, on the fast parser's path too.
+    private final class Container {
+        let keyed: KeyedDecodingContainer<SampleKey>
+
+        init(_ keyed: KeyedDecodingContainer<SampleKey>) {
+            self.keyed = keyed
+        }
     }
 
     private let source: Source
 
     init(_ decoder: any Decoder) throws(SampleProblem) {
         do {
-            source = .container(try decoder.container(keyedBy: SampleKey.self))
+            source = .container(Container(try decoder.container(keyedBy: SampleKey.self)))
         } catch {
             throw SampleProblem(code: "wrong_type", key: "", message: "a sample must be a JSON object")
         }
@@ -38,7 +48,8 @@ struct SampleFields {
             SampleProblem(code: "wrong_type", key: name, message: "\(name) must be an RFC 3339 time or a number of Unix seconds")
         }
         switch source {
-        case .container(let container):
+        case .container(let box):
+            let container = box.keyed
             do {
                 return try container.decodeIfPresent(Timestamp.self, forKey: SampleKey(name))
             } catch {
@@ -70,7 +81,8 @@ struct SampleFields {
         let value: Double?
         func problem() -> SampleProblem { SampleProblem(code: "wrong_type", key: name, message: "\(name) must be a number") }
         switch source {
-        case .container(let container):
+        case .container(let box):
+            let container = box.keyed
             do {
                 value = try container.decodeIfPresent(Double.self, forKey: SampleKey(name))
             } catch {
@@ -94,7 +106,8 @@ struct SampleFields {
         let value: String?
         func problem() -> SampleProblem { SampleProblem(code: "wrong_type", key: name, message: "\(name) must be a string") }
         switch source {
-        case .container(let container):
+        case .container(let box):
+            let container = box.keyed
             do {
                 value = try container.decodeIfPresent(String.self, forKey: SampleKey(name))
             } catch {

@@ -219,6 +219,84 @@ final class IngestTests: XCTestCase {
         XCTAssertEqual(try storedCount(test, "locations"), 6)
     }
 
+    // MARK: Batches of new samples go in many rows to a statement; the outcome is the same
+
+    /// A walk of `count` fixes 8 s apart with GPS noise, a run of poor fixes, one impossible jump
+    /// and a gap, as a phone's offline buffer would hold it.
+    private func bufferedWalk(endingAt now: Double, count: Int) -> [LocationSample] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { index in
+            let noise = Double.random(in: -0.00003...0.00003, using: &generator)
+            let gap = index >= count / 2 ? 600.0 : 0
+            var sample = LocationSample(
+                time: Timestamp(unixMilliseconds: Int64((now - Double(count - index) * 8 - 600 + gap) * 1000)),
+                lat: 51.5 + Double(index) * 0.00005 + noise, lon: -0.12 + noise)
+            sample.id = index % 3 == 0 ? "walk-\(index)" : nil
+            sample.accuracyMetres = (20..<24).contains(index) ? 400 : 9
+            sample.batteryPercent = 80 - Double(index) / 10
+            if index == 40 { sample.lat = 48.85 }
+            return sample
+        }
+    }
+
+    /// Every stored column of `account`'s history and its latest row, as text, in storage order.
+    private func storedState(_ test: TestApp, _ account: AccountKey) throws -> [String] {
+        try test.app.database.read { db in
+            try db.fetchAll(
+                "SELECT t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, battery_pct, flags FROM locations WHERE account_key = ? ORDER BY t_ms, sample_hash",
+                [account]
+            ) { row in (0..<7).map { "\((try? row.value(at: $0) as Int64?) ?? nil)" }.joined(separator: " ") }
+                + [try LocationStore().latest(of: account, in: db).map { "\($0)" } ?? "none"]
+        }
+    }
+
+    func testABatchOfNewSamplesIsStoredExactlyAsOneAtATime() throws {
+        let test = try TestApp()
+        let bulk = try test.makeAccount()
+        let single = try test.makeAccount()
+        let now = seconds(test)
+        let walk = bufferedWalk(endingAt: now, count: 100)
+        let observer = RecordingObserver()
+        let service = IngestService(app: test.app, observers: [observer])
+        let bulkResult = try service.storeLocations(walk, of: try test.app.authenticator.authenticate(token: bulk.token))
+        XCTAssertEqual(bulkResult, IngestResult(accepted: 100, duplicates: 0, rejected: []))
+        let singleCaller = try test.app.authenticator.authenticate(token: single.token)
+        for sample in walk {
+            XCTAssertEqual(try service.storeLocations([sample], of: singleCaller).accepted, 1)
+        }
+        let bulkState = try storedState(test, bulk.key)
+        XCTAssertEqual(bulkState.count, 101)
+        XCTAssertEqual(bulkState.dropLast(), try storedState(test, single.key).dropLast(), "same rows, same flags")
+        let flags: [Int64] = try test.app.database.read { try $0.fetchAll("SELECT flags FROM locations WHERE account_key = ? ORDER BY t_ms", [bulk.key]) }
+        XCTAssertEqual(flags.filter { $0 == SampleFlags.poorAccuracy.rawValue }.count, 4)
+        XCTAssertEqual(flags.filter { $0 == SampleFlags.jump.rawValue }.count, 1)
+        let (bulkLatest, singleLatest) = try test.app.database.read { db in
+            (try LocationStore().latest(of: bulk.key, in: db), try LocationStore().latest(of: single.key, in: db))
+        }
+        XCTAssertEqual(bulkLatest?.fix, singleLatest?.fix)
+        XCTAssertEqual(bulkLatest?.newestFixTime, walk.last?.time)
+        let calls = observer.calls.withLock { $0 }
+        XCTAssertEqual(calls.first?.count, 100, "the whole batch is fresh, in time order")
+        XCTAssertEqual(calls.first?.map(\.time), walk.map(\.time))
+    }
+
+    func testResentOverlappingAndSelfDuplicatedBatchesCountEveryDuplicate() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        let caller = try test.app.authenticator.authenticate(token: anna.token)
+        let service = IngestService(app: test.app)
+        let walk = bufferedWalk(endingAt: seconds(test), count: 100)
+        XCTAssertEqual(try service.storeLocations(Array(walk[0..<60]), of: caller), IngestResult(accepted: 60, duplicates: 0, rejected: []))
+        // The phone resends its whole buffer: the first 60 are known, the rest new.
+        XCTAssertEqual(try service.storeLocations(walk, of: caller), IngestResult(accepted: 40, duplicates: 60, rejected: []))
+        XCTAssertEqual(try service.storeLocations(walk, of: caller), IngestResult(accepted: 0, duplicates: 100, rejected: []))
+        // A batch holding the same sample twice.
+        test.clock.advance(bySeconds: 3600)
+        let later = bufferedWalk(endingAt: seconds(test), count: 20)
+        XCTAssertEqual(try service.storeLocations(later + [later[5]], of: caller), IngestResult(accepted: 20, duplicates: 1, rejected: []))
+        XCTAssertEqual(try storedCount(test, "locations"), 120)
+    }
+
     func testMotionIsStoredDeduplicatedAndSummedPerQuarterHour() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()
