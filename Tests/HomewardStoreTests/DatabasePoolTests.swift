@@ -344,6 +344,20 @@ final class DatabasePoolTests: XCTestCase {
         XCTAssertTrue(failed.withLock { $0 })
     }
 
+    func testABlockingWriteFromACompletionIsRefusedInsteadOfDeadlocking() throws {
+        let pool = try XCTUnwrap(pool)
+        let refused = expectation(description: "the completion's write was refused")
+        pool.submitWrite({ _ in 1 }, completion: { _ in
+            do {
+                try pool.write { try $0.execute("INSERT INTO samples VALUES (?, ?)", 9, 9) }
+            } catch {
+                refused.fulfill()
+            }
+        })
+        wait(for: [refused], timeout: 10)
+        XCTAssertEqual(try sampleCount(in: pool), 0)
+    }
+
     // MARK: Durability: the finisher syncs the write-ahead log before anyone hears of a commit
 
     func testTheWriterCommitsWithoutSyncingAndTheFinisherSyncsTheLog() throws {

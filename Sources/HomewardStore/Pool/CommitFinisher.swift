@@ -22,6 +22,7 @@ final class CommitFinisher: @unchecked Sendable {
     private var queue: [Outcome] = []
     private var isClosing = false
     private let threadEnded = DispatchSemaphore(value: 0)
+    private var thread: Thread?
 
     /// Finishes jobs as they come, syncing `log` first when given.
     init(log: WriteAheadLogSync?) {
@@ -46,8 +47,13 @@ final class CommitFinisher: @unchecked Sendable {
             }
             threadEnded.signal()
         }
+        self.thread = thread
         thread.start()
     }
+
+    /// Whether the calling thread is the finisher (a blocking write from a completion would wait
+    /// for this very thread to answer it).
+    var isCurrentThread: Bool { Thread.current === thread }
 
     /// Queues the outcomes of one group, in order.
     func hand(_ outcomes: [Outcome]) {

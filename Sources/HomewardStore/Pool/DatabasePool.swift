@@ -57,8 +57,8 @@ public final class DatabasePool: DatabaseWriter {
 
     /// Queues `block` for the writer and waits until its group is committed (durable) or it failed.
     public func write<Result>(_ block: (Database) throws -> Result) throws -> Result {
-        guard !writer.isCurrentThread else {
-            throw DatabaseError.misuse("write called from inside a write block would wait for itself")
+        guard !writer.isCurrentThread && !writer.isFinisherThread else {
+            throw DatabaseError.misuse("write called from inside a write block or a write's completion would wait for itself")
         }
         return try withoutActuallyEscaping(block) { block in
             // Safe to let the block escape into the queue: this thread waits until the writer ran it.

@@ -45,6 +45,10 @@ final class GroupCommitWriter: @unchecked Sendable {
     /// Whether the calling thread is the writer thread (a write from inside a write would deadlock).
     var isCurrentThread: Bool { Thread.current === thread }
 
+    /// Whether the calling thread is the finisher (a blocking write from a completion would wait
+    /// for the finisher to answer it).
+    var isFinisherThread: Bool { finisher.isCurrentThread }
+
     /// How many jobs wait for the next group.
     var queuedJobCount: Int { lock.withLock { queue.count } }
 
