@@ -27,6 +27,11 @@ NGINX_PORT=${NGINX_PORT:-18092}
 OUT=$PWD/bench/out/ingest
 source bench/homeward-server.sh
 
+# CPU time the hypervisor gave to other machines (steal, /proc/stat), so a slow run can be told apart.
+steal_ticks() { awk '/^cpu / { print $9 }' /proc/stat; }
+steal_start=$(steal_ticks)
+run_start=$(date +%s)
+
 prepare_homeward
 mkdir -p "$OUT/static"
 $SEED "$DB" "$OUT/tokens" --phones "$PHONES" --guardians "$GUARDIANS" --dependents-per-guardian 5
@@ -121,3 +126,5 @@ read -r ours_median ours_max < <(timings -H "Authorization: Bearer $token" "http
 read -r nginx_median nginx_max < <(timings "http://127.0.0.1:$NGINX_PORT/static/day.geojson")
 printf 'GeoJSON day (%d runs, curl): homeward median %s ms, max %s ms; nginx same file median %s ms, max %s ms (ratio of medians %.1f)\n' \
     "$EXPORT_RUNS" "$ours_median" "$ours_max" "$nginx_median" "$nginx_max" "$(echo "$ours_median / $nginx_median" | bc -l)"
+printf 'CPU stolen by the hypervisor during the run: %.0f %%\n' \
+    "$(echo "($(steal_ticks) - $steal_start) / $(getconf CLK_TCK) / ($(date +%s) - $run_start) / $(nproc) * 100" | bc -l)"
