@@ -67,13 +67,7 @@ final class Checkpointer: @unchecked Sendable {
 
     /// Ends the thread (after a checkpoint in progress) and closes its connection.
     func stop() {
-        let wasClosing = lock.withLock {
-            defer {
-                isClosing = true
-                lock.broadcast()
-            }
-            return isClosing
-        }
+        let wasClosing = lock.setAndWake(&isClosing)
         guard !wasClosing else { return }
         threadEnded.wait()
         connection.close()

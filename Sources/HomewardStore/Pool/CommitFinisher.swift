@@ -66,13 +66,7 @@ final class CommitFinisher: @unchecked Sendable {
 
     /// Finishes everything handed so far, then ends the thread and waits for it.
     func drainAndStop() {
-        let wasClosing = lock.withLock {
-            defer {
-                isClosing = true
-                lock.broadcast()
-            }
-            return isClosing
-        }
+        let wasClosing = lock.setAndWake(&isClosing)
         if !wasClosing {
             threadEnded.wait()
         }

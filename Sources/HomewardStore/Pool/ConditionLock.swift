@@ -39,4 +39,16 @@ final class ConditionLock: @unchecked Sendable {
     func broadcast() {
         pthread_cond_broadcast(condition)
     }
+
+    /// Sets `flag` under the lock and wakes every waiter; returns whether it was set already (a
+    /// thread owner's "closing" flag, so that only the first stop waits for the thread).
+    func setAndWake(_ flag: inout Bool) -> Bool {
+        withLock {
+            defer {
+                flag = true
+                broadcast()
+            }
+            return flag
+        }
+    }
 }

@@ -66,13 +66,7 @@ final class GroupCommitWriter: @unchecked Sendable {
     /// Stops taking jobs, lets the thread write everything already queued and the finisher answer
     /// it, and waits for both.
     func drainAndStop() {
-        let wasClosing = lock.withLock {
-            defer {
-                isClosing = true
-                lock.broadcast()
-            }
-            return isClosing
-        }
+        let wasClosing = lock.setAndWake(&isClosing)
         if !wasClosing {
             threadEnded.wait()
         }
