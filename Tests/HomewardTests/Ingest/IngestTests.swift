@@ -245,7 +245,9 @@ final class IngestTests: XCTestCase {
             try db.fetchAll(
                 "SELECT t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, battery_pct, flags FROM locations WHERE account_key = ? ORDER BY t_ms, sample_hash",
                 [account]
-            ) { row in (0..<7).map { "\((try? row.value(at: $0) as Int64?) ?? nil)" }.joined(separator: " ") }
+            ) { row in
+                try (0..<7).map { index in (try row.value(at: index) as Int64?).map(String.init) ?? "null" }.joined(separator: " ")
+            }
                 + [try LocationStore().latest(of: account, in: db).map { "\($0)" } ?? "none"]
         }
     }
