@@ -168,11 +168,10 @@ public struct IngestService: Sendable {
     /// newest stored fix. Smaller batches (a live phone's one fix) are not worth the question.
     private func allNew(_ samples: [LocationSample], of account: AccountKey, in db: Database) throws -> Bool {
         guard samples.count >= Self.bulkInsertMinimum, let first = samples.first else { return false }
-        var hashes = samples.lazy.map { (time: $0.time, hash: SampleIdentity.hash(of: $0.id)) }.makeIterator()
-        guard var before = hashes.next() else { return false }
-        while let next = hashes.next() {
-            if next.time == before.time && next.hash == before.hash { return false }
-            before = next
+        // In storage order two samples of one time and hash are neighbours; ids are hashed only
+        // when two times tie, as the sort does.
+        for (before, next) in zip(samples, samples.dropFirst()) where before.time == next.time {
+            if SampleIdentity.hash(of: before.id) == SampleIdentity.hash(of: next.id) { return false }
         }
         guard let newest = try locations.newestFixTime(of: account, in: db) else { return true }
         return first.time > newest

@@ -22,8 +22,7 @@ public struct ParameterBinder: ~Copyable {
 
     /// Binds the next parameter to `value`, or NULL.
     public mutating func bind(_ value: Int64?) {
-        count += 1
-        record(value.map { sqlite3_bind_int64(handle, count, $0) } ?? sqlite3_bind_null(handle, count))
+        if let value { bind(value) } else { bindNull() }
     }
 
     /// Binds the next parameter to `value`.
@@ -34,8 +33,13 @@ public struct ParameterBinder: ~Copyable {
 
     /// Binds the next parameter to `value`, or NULL.
     public mutating func bind(_ value: Double?) {
+        if let value { bind(value) } else { bindNull() }
+    }
+
+    /// Binds the next parameter to NULL.
+    public mutating func bindNull() {
         count += 1
-        record(value.map { sqlite3_bind_double(handle, count, $0) } ?? sqlite3_bind_null(handle, count))
+        record(sqlite3_bind_null(handle, count))
     }
 
     private mutating func record(_ code: Int32) {

@@ -56,25 +56,19 @@ public final class Statement {
     /// Runs the statement to completion with the parameters `bind` binds in order (every one of them),
     /// ignoring any rows.
     public func execute(binding bind: (inout ParameterBinder) -> Void) throws {
-        guard !isStepping else {
-            throw DatabaseError.misuse("statement is already being stepped; it cannot run again from inside its own rows", sql: sql)
+        // Only numbers are bound, which SQLite copied: no bindings to clear afterwards.
+        try inUse(clearingBindings: false) {
+            var binder = ParameterBinder(handle: handle)
+            bind(&binder)
+            guard binder.failure == SQLITE_OK else {
+                throw DatabaseError.lastError(on: connection, code: binder.failure, sql: sql)
+            }
+            let parameterCount = sqlite3_bind_parameter_count(handle)
+            guard binder.count == parameterCount else {
+                throw DatabaseError.misuse("statement takes \(parameterCount) arguments, \(binder.count) given", sql: sql)
+            }
+            while try step() {}
         }
-        isStepping = true
-        defer {
-            // Only numbers were bound, which SQLite copied: no bindings to clear.
-            reset()
-            isStepping = false
-        }
-        var binder = ParameterBinder(handle: handle)
-        bind(&binder)
-        guard binder.failure == SQLITE_OK else {
-            throw DatabaseError.lastError(on: connection, code: binder.failure, sql: sql)
-        }
-        let parameterCount = sqlite3_bind_parameter_count(handle)
-        guard binder.count == parameterCount else {
-            throw DatabaseError.misuse("statement takes \(parameterCount) arguments, \(binder.count) given", sql: sql)
-        }
-        while try step() {}
     }
 
     /// Calls `body` with each row.
@@ -101,6 +95,15 @@ public final class Statement {
     }
 
     private func withArguments<Result>(_ arguments: StatementArguments, _ body: () throws -> Result) throws -> Result {
+        try inUse(clearingBindings: true) {
+            try bind(arguments)
+            return try body()
+        }
+    }
+
+    /// Runs `body` with the statement reset before and after (and its bindings cleared after, when
+    /// asked); refuses to start while the statement is already stepping.
+    private func inUse<Result>(clearingBindings: Bool, _ body: () throws -> Result) throws -> Result {
         // Re-running the same SQL from inside its own row closure would reset the outer loop.
         guard !isStepping else {
             throw DatabaseError.misuse("statement is already being stepped; it cannot run again from inside its own rows", sql: sql)
@@ -109,10 +112,9 @@ public final class Statement {
         reset()
         defer {
             reset()
-            sqlite3_clear_bindings(handle)
+            if clearingBindings { sqlite3_clear_bindings(handle) }
             isStepping = false
         }
-        try bind(arguments)
         return try body()
     }
 

@@ -44,7 +44,9 @@ final class Checkpointer: @unchecked Sendable {
         thread.start()
     }
 
-    /// Hooks the writer's connection: after each commit, its log size decides whether to wake the thread.
+    /// Hooks the writer's connection: after each commit, its log size decides whether to wake the
+    /// thread. The hook holds the checkpointer unretained: the pool keeps it until after the writer's
+    /// connection is closed (a request after `stop()` only sets a flag nobody reads).
     func watch(_ writer: Database) {
         let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_wal_hook(writer.handle, { context, handle, schema, pages in
@@ -58,11 +60,6 @@ final class Checkpointer: @unchecked Sendable {
             }
             return SQLITE_OK
         }, context)
-    }
-
-    /// Removes the hook from the writer's connection (before the checkpointer goes away).
-    func unwatch(_ writer: Database) {
-        sqlite3_wal_hook(writer.handle, nil, nil)
     }
 
     /// Ends the thread (after a checkpoint in progress) and closes its connection.

@@ -29,8 +29,6 @@ public final class DatabasePool: DatabaseWriter {
         let log = path.isEmpty || path == ":memory:" ? nil : WriteAheadLogSync(databasePath: path)
         if log != nil {
             try connection.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        if log != nil {
             let checkpointer = try Checkpointer(
                 path: path, configuration: configuration, thresholdPages: configuration.checkpointThresholdPages)
             checkpointer.watch(connection)
@@ -110,10 +108,7 @@ public final class DatabasePool: DatabaseWriter {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         writer.drainAndStop()
         readers.close()
-        if let checkpointer {
-            writer.withConnectionAfterStop { checkpointer.unwatch($0) }
-            checkpointer.stop()
-        }
+        checkpointer?.stop()
         try writer.closeConnection()
     }
 

@@ -72,11 +72,6 @@ final class GroupCommitWriter: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the connection; only after `drainAndStop()`, when the thread no longer uses it.
-    func withConnectionAfterStop(_ body: (Database) -> Void) {
-        body(connection)
-    }
-
     /// Checkpoints the WAL into the database file, truncates it, and closes the connection.
     func closeConnection() throws {
         defer { connection.close() }
