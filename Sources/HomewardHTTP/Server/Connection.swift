@@ -46,19 +46,25 @@ final class Connection {
     var deadlineNanoseconds: UInt64
     var lastWriteProgressNanoseconds: UInt64
     var current: CurrentRequest?
-    var registeredEvents: UInt32
+    /// Whether the socket may hold input not yet read: set by each readable edge, cleared by a read
+    /// that came back short or with EAGAIN (edge-triggered epoll signals only new input).
+    var mayRead = false
+    /// Whether a send found the socket full and output is still waiting: EPOLLOUT is watched only
+    /// then (the write timeout counts from then).
+    var isWriteBlocked = false
+    /// Whether `readBuffer` is the loop's scratch buffer, lent for one read-and-parse pass.
+    var borrowsScratch = false
     /// Whether closing drains input first: after an error the client may still be sending, and
     /// closing with unread input would reset the connection and lose the error response.
     var lingersOnClose = false
 
-    init(key: ConnectionKey, remoteAddress: String, configuration: HTTPServerConfiguration, now: UInt64, registeredEvents: UInt32) {
+    init(key: ConnectionKey, remoteAddress: String, configuration: HTTPServerConfiguration, now: UInt64) {
         self.key = key
         self.remoteAddress = remoteAddress
         readBuffer = ReadBuffer(capacity: 0)
         parser = HTTPRequestParser(configuration: configuration)
         deadlineNanoseconds = now + Self.nanoseconds(configuration.headerReadTimeoutSeconds)
         lastWriteProgressNanoseconds = now
-        self.registeredEvents = registeredEvents
     }
 
     /// Whether output is waiting for the socket.

@@ -6,6 +6,12 @@ import Glibc
 
 /// One I/O thread: an epoll instance, a listener, its connections and a mailbox. It only moves
 /// bytes, parses, runs inline routes, and hands `.worker` routes to the pool; it never blocks.
+///
+/// Connections are registered edge-triggered for input and the peer's half-close, and stay so: a
+/// connection remembers whether its socket may hold unread bytes (`mayRead`, cleared when a read comes
+/// back short) and the loop reads only while it wants a request. Output is watched only while a
+/// send found the socket full. So a usual request costs no `epoll_ctl` call, however long it waits
+/// for a handler.
 final class EventLoop {
     private static let listenerTag = UInt64.max
     private static let mailboxTag = UInt64.max - 1
@@ -13,6 +19,10 @@ final class EventLoop {
     private static let controlAdd: Int32 = 1
     private static let controlDelete: Int32 = 2
     private static let controlModify: Int32 = 3
+    /// What every connection is registered for.
+    private static let connectionEvents = homeward_EPOLLIN | homeward_EPOLLRDHUP | homeward_EPOLLET
+    /// What a connection whose socket is full is registered for.
+    private static let blockedConnectionEvents = connectionEvents | homeward_EPOLLOUT
     private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
     private static let overloadedResponse = Array(
         ("HTTP/1.1 503 Service Unavailable\r\nServer: homeward\r\nContent-Type: application/json; charset=utf-8\r\n"
@@ -36,7 +46,7 @@ final class EventLoop {
     private var forceCloseNanoseconds = UInt64.max
     private var nextSweepNanoseconds: UInt64 = 0
     /// The buffer reads land in; a connection keeps it only while it holds unconsumed bytes, so an
-    /// idle connection costs no read buffer.
+    /// idle connection costs no read buffer (see `lendScratch` and `returnScratch`).
     private var scratchBuffer: ReadBuffer
     private var readyTags = [UInt64](repeating: 0, count: EventLoop.maxEventsPerWait)
     private var readyEvents = [UInt32](repeating: 0, count: EventLoop.maxEventsPerWait)
@@ -95,14 +105,13 @@ final class EventLoop {
                 closeConnection(connection)
                 return
             }
-            if events & homeward_EPOLLOUT != 0 {
+            if events & homeward_EPOLLOUT != 0 && connection.hasUnsentOutput {
                 handleWritable(connection)
             }
             guard connections[descriptor] === connection else { return }
-            if events & homeward_EPOLLIN != 0 {
-                handleReadable(connection)
-            } else if events & homeward_EPOLLRDHUP != 0, case .streaming = connection.phase {
-                closeConnection(connection)
+            if events & (homeward_EPOLLIN | homeward_EPOLLRDHUP) != 0 {
+                connection.mayRead = true
+                handleReadable(connection, peerClosed: events & homeward_EPOLLRDHUP != 0)
             }
         }
     }
@@ -122,64 +131,111 @@ final class EventLoop {
             context.metrics.connectionOpened()
             openConnections += 1
             nextGeneration &+= 1
-            let events = homeward_EPOLLIN | homeward_EPOLLRDHUP
             let connection = Connection(
                 key: ConnectionKey(descriptor: descriptor, generation: nextGeneration), remoteAddress: remoteAddress,
-                configuration: configuration, now: MonotonicClock.nowNanoseconds(), registeredEvents: events
+                configuration: configuration, now: MonotonicClock.nowNanoseconds()
             )
             let index = Int(descriptor)
             if index >= connections.count {
                 connections.append(contentsOf: repeatElement(nil, count: max(index + 1 - connections.count, connections.count)))
             }
             connections[index] = connection
-            _ = homeward_epoll_ctl(epoll, Self.controlAdd, descriptor, events, UInt64(index))
+            _ = homeward_epoll_ctl(epoll, Self.controlAdd, descriptor, Self.connectionEvents, UInt64(index))
         }
     }
 
     // MARK: - Reading
 
-    private func handleReadable(_ connection: Connection) {
-        let borrowsScratch = connection.readBuffer.readableBytes == 0
-        if borrowsScratch { swap(&connection.readBuffer, &scratchBuffer) }
-        defer {
-            if borrowsScratch {
-                if connection.readBuffer.readableBytes == 0 {
-                    swap(&connection.readBuffer, &scratchBuffer)
-                } else {
-                    scratchBuffer = ReadBuffer(capacity: configuration.readChunkBytes)
-                }
-            }
-        }
-        connection.readBuffer.reserveWritableBytes(configuration.readChunkBytes)
-        let received = connection.readBuffer.writeWithUnsafeMutableBytes { free in
-            read(connection.key.descriptor, free.baseAddress, free.count)
-        }
-        if received == 0 {
-            closeConnection(connection)
-            return
-        }
-        if received < 0 {
-            if errno != EAGAIN && errno != EINTR { closeConnection(connection) }
-            return
-        }
-        context.metrics.addReceivedBytes(received)
+    /// What one `read` gave.
+    private enum ReadOutcome {
+        /// Bytes arrived (or the call was interrupted): parse and maybe read again.
+        case read
+        /// Nothing is left in the socket; the next edge says when there is.
+        case exhausted
+        /// The connection was closed (end of input or an error).
+        case closed
+    }
+
+    /// Input may be waiting (the socket signalled readable or half-closed): read it if the connection
+    /// wants it now; otherwise `mayRead` keeps it for when the connection does.
+    private func handleReadable(_ connection: Connection, peerClosed: Bool) {
         switch connection.phase {
-        case .draining:
-            connection.readBuffer.consume(connection.readBuffer.readableBytes)
         case .reading:
-            if connection.deadlineKind == .idle {
-                connection.setDeadline(.header, seconds: configuration.headerReadTimeoutSeconds, now: MonotonicClock.nowNanoseconds())
-            }
             processInput(connection)
+        case .draining:
+            drainInput(connection)
+        case .streaming where peerClosed:
+            closeConnection(connection)
         case .processing, .streaming, .closing:
             break
         }
     }
 
-    /// Parses buffered bytes and starts the next request, one at a time.
+    /// Reads once into the connection's buffer, lending it the scratch buffer if it holds no bytes.
+    private func readChunk(_ connection: Connection) -> ReadOutcome {
+        lendScratch(connection)
+        connection.readBuffer.reserveWritableBytes(configuration.readChunkBytes)
+        var requested = 0
+        let received = connection.readBuffer.writeWithUnsafeMutableBytes { free in
+            requested = free.count
+            return read(connection.key.descriptor, free.baseAddress, free.count)
+        }
+        if received == 0 {
+            closeConnection(connection)
+            return .closed
+        }
+        if received < 0 {
+            switch errno {
+            case EINTR:
+                return .read
+            case EAGAIN, EWOULDBLOCK:
+                connection.mayRead = false
+                return .exhausted
+            default:
+                closeConnection(connection)
+                return .closed
+            }
+        }
+        // A short read emptied the socket; anything arriving later raises a new edge.
+        if received < requested { connection.mayRead = false }
+        context.metrics.addReceivedBytes(received)
+        if connection.deadlineKind == .idle, case .reading = connection.phase {
+            connection.setDeadline(.header, seconds: configuration.headerReadTimeoutSeconds, now: MonotonicClock.nowNanoseconds())
+        }
+        return .read
+    }
+
+    /// Gives a connection without unconsumed bytes the loop's scratch buffer to read into.
+    private func lendScratch(_ connection: Connection) {
+        guard !connection.borrowsScratch && connection.readBuffer.readableBytes == 0 else { return }
+        swap(&connection.readBuffer, &scratchBuffer)
+        connection.borrowsScratch = true
+    }
+
+    /// Takes the scratch buffer back once the connection consumed its bytes; a connection left with
+    /// bytes keeps it, and the loop makes itself a new one.
+    private func returnScratch(_ connection: Connection) {
+        guard connection.borrowsScratch else { return }
+        connection.borrowsScratch = false
+        if connection.readBuffer.readableBytes == 0 {
+            swap(&connection.readBuffer, &scratchBuffer)
+        } else {
+            scratchBuffer = ReadBuffer(capacity: configuration.readChunkBytes)
+        }
+    }
+
+    /// Parses buffered bytes and starts the next request, one at a time, reading more while the
+    /// socket may hold some and the connection is between requests with nothing left to send.
     private func processInput(_ connection: Connection) {
-        while case .reading = connection.phase, !connection.hasUnsentOutput {
+        parsing: while case .reading = connection.phase, !connection.hasUnsentOutput {
             guard let event = connection.parser.parse(&connection.readBuffer) else {
+                if connection.mayRead {
+                    switch readChunk(connection) {
+                    case .read: continue parsing
+                    case .exhausted: break
+                    case .closed: return
+                    }
+                }
                 let now = MonotonicClock.nowNanoseconds()
                 if connection.parser.isReadingBody {
                     if connection.deadlineKind != .body {
@@ -188,7 +244,7 @@ final class EventLoop {
                 } else if connection.readBuffer.readableBytes > 0 && connection.deadlineKind != .header {
                     connection.setDeadline(.header, seconds: configuration.headerReadTimeoutSeconds, now: now)
                 }
-                break
+                break parsing
             }
             switch event {
             case .continueExpected:
@@ -201,21 +257,33 @@ final class EventLoop {
                 dispatch(request, on: connection)
             }
         }
-        if connections[Int(connection.key.descriptor)] === connection { updateInterest(connection) }
+        if connections[Int(connection.key.descriptor)] === connection { returnScratch(connection) }
+    }
+
+    /// Reads and drops input until the socket is empty or the peer closes (lingering close).
+    private func drainInput(_ connection: Connection) {
+        while connection.mayRead, case .draining = connection.phase {
+            switch readChunk(connection) {
+            case .read: connection.readBuffer.consume(connection.readBuffer.readableBytes)
+            case .exhausted: break
+            case .closed: return
+            }
+        }
+        returnScratch(connection)
     }
 
     private func dispatch(_ request: HTTPRequest, on connection: Connection) {
         let responder = context.responder
         let resolution = responder.resolve(request)
         let template: String
-        let runsOnWorker: Bool
+        let placement: (runsOnWorker: Bool, admission: (any Sendable)?)
         switch resolution {
         case .matched(let route, _):
             template = route.template
-            runsOnWorker = route.execution.runsOnWorker(request)
+            placement = route.execution.placement(of: request)
         case .failed(_, let failedTemplate):
             template = failedTemplate
-            runsOnWorker = false
+            placement = (false, nil)
         }
         let requestID = RequestIdentifier.make(from: request.headers["X-Request-Id"])
         connection.current = Connection.CurrentRequest(
@@ -225,7 +293,7 @@ final class EventLoop {
         connection.phase = .processing
         connection.deadlineKind = .none
         let remoteAddress = connection.remoteAddress
-        if runsOnWorker {
+        if placement.runsOnWorker {
             let key = connection.key
             let mailbox = mailbox
             let isQueued = context.pool(for: request.method).submitIfRoom {
@@ -239,21 +307,18 @@ final class EventLoop {
                 complete(connection, with: response)
                 return
             }
-            updateInterest(connection)
         } else {
             // A deferred response completes later on another thread and comes back by the mailbox;
             // one that is ready before `respond` returns is answered here at once.
             let key = connection.key
             let mailbox = mailbox
             let outcome = InlineOutcome()
-            responder.respond(to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress) { response in
+            responder.respond(
+                to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress, admission: placement.admission
+            ) { response in
                 if !outcome.keep(response) { mailbox.post(.response(key, response)) }
             }
-            if let response = outcome.takeIfReady() {
-                complete(connection, with: response)
-            } else {
-                updateInterest(connection)
-            }
+            if let response = outcome.takeIfReady() { complete(connection, with: response) }
         }
     }
 
@@ -288,8 +353,7 @@ final class EventLoop {
             )
             connection.phase = .streaming(writer)
             context.workers.submit { produce(writer) }
-            guard flush(connection) else { return }
-            updateInterest(connection)
+            _ = flush(connection)
             return
         }
         finishRequest(on: connection)
@@ -322,7 +386,7 @@ final class EventLoop {
         case .reading:
             processInput(connection)
         default:
-            updateInterest(connection)
+            break
         }
     }
 
@@ -336,7 +400,7 @@ final class EventLoop {
         connection.phase = .draining
         connection.readBuffer.consume(connection.readBuffer.readableBytes)
         connection.setDeadline(.lingering, seconds: configuration.lingeringCloseTimeoutSeconds, now: MonotonicClock.nowNanoseconds())
-        updateInterest(connection)
+        drainInput(connection)
     }
 
     // MARK: - Writing
@@ -354,6 +418,12 @@ final class EventLoop {
             } else if written < 0 && errno == EINTR {
                 continue
             } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                // The socket is full: the edge of EPOLLOUT resumes. The write timeout counts from here.
+                if !connection.isWriteBlocked {
+                    connection.isWriteBlocked = true
+                    connection.lastWriteProgressNanoseconds = MonotonicClock.nowNanoseconds()
+                    watchOutput(of: connection, true)
+                }
                 break
             } else {
                 closeConnection(connection)
@@ -363,9 +433,19 @@ final class EventLoop {
         if !connection.hasUnsentOutput {
             connection.output.removeAll(keepingCapacity: connection.output.capacity <= configuration.readChunkBytes * 4)
             connection.outputOffset = 0
+            if connection.isWriteBlocked {
+                connection.isWriteBlocked = false
+                watchOutput(of: connection, false)
+            }
         }
         if case .streaming(let writer) = connection.phase { writer.updateSocketBacklog(connection.unsentBytes) }
         return true
+    }
+
+    /// Adds or removes EPOLLOUT while the connection's socket is full.
+    private func watchOutput(of connection: Connection, _ watches: Bool) {
+        let events = watches ? Self.blockedConnectionEvents : Self.connectionEvents
+        _ = homeward_epoll_ctl(epoll, Self.controlModify, connection.key.descriptor, events, UInt64(connection.key.descriptor))
     }
 
     private func handleWritable(_ connection: Connection) {
@@ -379,7 +459,7 @@ final class EventLoop {
         case .streaming(let writer):
             pumpStream(connection, writer: writer)
         case .processing, .draining:
-            updateInterest(connection)
+            break
         }
     }
 
@@ -395,32 +475,6 @@ final class EventLoop {
             closeConnection(connection)
         } else if isFinished && !connection.hasUnsentOutput {
             finishRequest(on: connection)
-        } else {
-            updateInterest(connection)
-        }
-    }
-
-    private func updateInterest(_ connection: Connection) {
-        var events: UInt32 = 0
-        switch connection.phase {
-        case .reading:
-            if !connection.hasUnsentOutput { events = homeward_EPOLLIN | homeward_EPOLLRDHUP }
-        case .streaming:
-            events = homeward_EPOLLRDHUP
-        case .draining:
-            events = homeward_EPOLLIN | homeward_EPOLLRDHUP
-        case .processing, .closing:
-            break
-        }
-        if connection.hasUnsentOutput {
-            events |= homeward_EPOLLOUT
-            if connection.registeredEvents & homeward_EPOLLOUT == 0 {
-                connection.lastWriteProgressNanoseconds = MonotonicClock.nowNanoseconds()
-            }
-        }
-        if events != connection.registeredEvents {
-            connection.registeredEvents = events
-            _ = homeward_epoll_ctl(epoll, Self.controlModify, connection.key.descriptor, events, UInt64(connection.key.descriptor))
         }
     }
 
@@ -430,6 +484,11 @@ final class EventLoop {
         _ = homeward_epoll_ctl(epoll, Self.controlDelete, connection.key.descriptor, 0, 0)
         close(connection.key.descriptor)
         connections[index] = nil
+        if connection.borrowsScratch {
+            connection.readBuffer.consume(connection.readBuffer.readableBytes)
+            swap(&connection.readBuffer, &scratchBuffer)
+            connection.borrowsScratch = false
+        }
         openConnections -= 1
         context.connectionCount.subtract(1, ordering: .relaxed)
         context.metrics.connectionClosed()
