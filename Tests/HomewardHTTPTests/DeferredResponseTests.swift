@@ -111,18 +111,22 @@ final class DeferredResponseTests: XCTestCase {
 
     func testInlineWhenRoutesRunOnTheLoopOnlyWhenThePredicateSaysSo() throws {
         var router = Router()
-        router.post("/where", execution: .inlineWhen { $0.headers.contains("X-Inline") }) { context in
-            let thread = Self.currentThreadName()
+        router.post("/where", execution: .inlineWhen { $0.headers["X-Inline"] }) { context in
+            // The predicate's answer reaches the handler it admitted; the worker pool's handlers get nil.
+            let thread = Self.currentThreadName() + ((context.admission as? String).map { " admitted " + $0 } ?? "")
             if context.request.headers.contains("X-Now") { return .text(thread) }
             return .deferred { completion in Self.later(10) { completion(.success(.text(thread))) } }
         }
         try HTTPTestClient.withServer(router, mode: .live) { client in
             let inlineDeferred = try client.execute(.post, "/where", headers: ["X-Inline": "1"])
             XCTAssertTrue(inlineDeferred.text.hasPrefix("http-loop"), inlineDeferred.text)
-            let inlineNow = try client.execute(.post, "/where", headers: ["X-Inline": "1", "X-Now": "1"])
+            XCTAssertTrue(inlineDeferred.text.hasSuffix(" admitted 1"), inlineDeferred.text)
+            let inlineNow = try client.execute(.post, "/where", headers: ["X-Inline": "2", "X-Now": "1"])
             XCTAssertTrue(inlineNow.text.hasPrefix("http-loop"), inlineNow.text)
+            XCTAssertTrue(inlineNow.text.hasSuffix(" admitted 2"), inlineNow.text)
             let onWorker = try client.execute(.post, "/where")
             XCTAssertTrue(onWorker.text.hasPrefix("http-worker"), onWorker.text)
+            XCTAssertFalse(onWorker.text.contains("admitted"), onWorker.text)
             // Pipelined: an inline deferred answer still keeps its place in line.
             let connection = try client.openConnection()
             let request = "POST /where HTTP/1.1\r\nHost: x\r\nX-Inline: 1\r\nContent-Length: 0\r\n\r\n"

@@ -271,6 +271,31 @@ final class AccountsTests: XCTestCase {
         }
     }
 
+    func testAuthenticatingWithoutBlockingAnswersOnlyForARememberedLiveSession() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        let authenticator = test.app.authenticator
+        var headers = HTTPHeaders()
+        headers.add(name: "Authorization", value: "Bearer \(anna.token)")
+        // Signed in but not yet used here: the session is in the database only, and that read is not
+        // taken without blocking.
+        XCTAssertNil(authenticator.authenticateIfRemembered(headers))
+        let caller = try authenticator.authenticate(token: anna.token)
+        XCTAssertEqual(authenticator.authenticateIfRemembered(headers)?.accountID, caller.accountID)
+        XCTAssertEqual(authenticator.authenticateIfRemembered(headers)?.sessionID, caller.sessionID)
+        var other = HTTPHeaders()
+        other.add(name: "Authorization", value: "Bearer \(anna.token)x")
+        XCTAssertNil(authenticator.authenticateIfRemembered(other), "an unknown token")
+        XCTAssertNil(authenticator.authenticateIfRemembered(HTTPHeaders()), "no token")
+        // Past the cache bound the session must be read again, so the answer is nil until it is.
+        test.clock.advance(byMilliseconds: Authenticator.sessionCacheMilliseconds)
+        XCTAssertNil(authenticator.authenticateIfRemembered(headers))
+        _ = try authenticator.authenticate(token: anna.token)
+        XCTAssertNotNil(authenticator.authenticateIfRemembered(headers))
+        authenticator.forgetSessions(of: caller.accountKey)
+        XCTAssertNil(authenticator.authenticateIfRemembered(headers), "forgotten when its sessions end")
+    }
+
     func testPasswordChangeNeedsTheCurrentPasswordAndAStrongNewOne() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()

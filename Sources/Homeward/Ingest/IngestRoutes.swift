@@ -4,13 +4,14 @@ import HomewardHTTP
 func registerIngestRoutes(on router: inout Router, app: HomewardApp) {
     let service = IngestService(app: app)
     // A phone posting a fix or a few with a session already known is served on the I/O thread: its
-    // work is a few microseconds of parsing, and the answer comes from the database's finisher thread anyway.
-    let runsInline: @Sendable (HTTPRequest) -> Bool = { request in
-        request.body.count <= IngestLimits.inlineBodyBytes && !request.headers.contains("Content-Encoding")
-            && app.authenticator.remembersSession(in: request.headers)
+    // work is a few microseconds of parsing, and the answer comes from the database's finisher thread
+    // anyway. The check authenticates it, and the handler takes the caller it admitted.
+    let admitInline: @Sendable (HTTPRequest) -> (any Sendable)? = { request in
+        guard request.body.count <= IngestLimits.inlineBodyBytes && !request.headers.contains("Content-Encoding") else { return nil }
+        return app.authenticator.authenticateIfRemembered(request.headers)
     }
-    router.post("/v1/locations", execution: .inlineWhen(runsInline)) { context in
-        let caller = try app.authenticator.authenticate(context)
+    router.post("/v1/locations", execution: .inlineWhen(admitInline)) { context in
+        let caller = try (context.admission as? Caller) ?? app.authenticator.authenticate(context)
         let batch = try IngestBodyDecoder.batch(SampleBatch<LocationSample>.self, from: context)
         // Answered from the database's finisher thread once the batch is durable; the worker moves on meanwhile.
         return .deferred { completion in

@@ -15,6 +15,9 @@ public struct RequestContext: Sendable {
     public let requestID: String
     /// The client's address, e.g. `127.0.0.1:53422`.
     public let remoteAddress: String
+    /// What an `.inlineWhen` route's predicate returned when it admitted the request to the I/O
+    /// thread; nil on the worker pool and for every other route.
+    public let admission: (any Sendable)?
     /// A logger carrying the request id (made when asked for: most requests never log).
     public var logger: Logger {
         var logger = baseLogger
@@ -28,7 +31,7 @@ public struct RequestContext: Sendable {
     /// request id as metadata.
     public init(
         request: HTTPRequest, parameters: [String: String], query: QueryParameters, routeTemplate: String,
-        requestID: String, remoteAddress: String, logger: Logger
+        requestID: String, remoteAddress: String, admission: (any Sendable)? = nil, logger: Logger
     ) {
         self.request = request
         self.parameters = parameters
@@ -36,6 +39,7 @@ public struct RequestContext: Sendable {
         self.routeTemplate = routeTemplate
         self.requestID = requestID
         self.remoteAddress = remoteAddress
+        self.admission = admission
         baseLogger = logger
     }
 

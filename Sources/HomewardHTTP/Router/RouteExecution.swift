@@ -4,19 +4,21 @@ public enum RouteExecution: Sendable {
     case inline
     /// On the worker pool: for handlers that may block, e.g. on SQLite.
     case worker
-    /// On the I/O thread when `runsInline` says so for the request, otherwise on the worker pool.
+    /// On the I/O thread when `admit` admits the request, otherwise on the worker pool.
     /// For the hottest handler, whose usual request (a phone posting a fix, its session known) costs
-    /// less than the hand-off to a worker and back: the predicate must be cheap and must say no
-    /// whenever the handler could block (a large body, anything needing the database before it
-    /// answers with a deferred response). It runs on the I/O thread for every request of the route.
-    case inlineWhen(@Sendable (HTTPRequest) -> Bool)
+    /// less than the hand-off to a worker and back. `admit` runs on the I/O thread for every request
+    /// of the route: it must be cheap, and must return nil (the worker pool) whenever the handler could
+    /// block (a large body, anything needing the database before it answers with a deferred
+    /// response). What it returns otherwise (what it learned, e.g. the authenticated caller) reaches
+    /// the handler as `RequestContext.admission`, so the work is not done twice.
+    case inlineWhen(@Sendable (HTTPRequest) -> (any Sendable)?)
 
-    /// Whether `request` goes to the worker pool.
-    func runsOnWorker(_ request: HTTPRequest) -> Bool {
+    /// Whether `request` goes to the worker pool, and what an `.inlineWhen` route's `admit` returned.
+    func placement(of request: HTTPRequest) -> (runsOnWorker: Bool, admission: (any Sendable)?) {
         switch self {
-        case .inline: false
-        case .worker: true
-        case .inlineWhen(let runsInline): !runsInline(request)
+        case .inline: (false, nil)
+        case .worker: (true, nil)
+        case .inlineWhen(let admit): admit(request).map { (false, $0) } ?? (true, nil)
         }
     }
 }

@@ -38,9 +38,10 @@ public struct HTTPResponder: Sendable {
     /// Produces the response to `request` and passes it to `completion`: on this thread when the
     /// handler answers at once, later from whichever thread completes a deferred response. Never
     /// throws: every failure becomes an error response. `completion` is called exactly once.
+    /// `admission` is what an `.inlineWhen` route's predicate returned, for the handler's context.
     public func respond(
         to request: HTTPRequest, resolution: RouteResolution, requestID: String, remoteAddress: String,
-        completion: @escaping @Sendable (HTTPResponse) -> Void
+        admission: (any Sendable)? = nil, completion: @escaping @Sendable (HTTPResponse) -> Void
     ) {
         let finish: @Sendable (HTTPResponse) -> Void = { [self] response in
             var response = response
@@ -61,7 +62,8 @@ public struct HTTPResponder: Sendable {
                 decoded.body = try decodedBody(of: request)
                 let context = RequestContext(
                     request: decoded, parameters: parameters, query: try QueryParameters(parsing: request.query),
-                    routeTemplate: route.template, requestID: requestID, remoteAddress: remoteAddress, logger: logger
+                    routeTemplate: route.template, requestID: requestID, remoteAddress: remoteAddress,
+                    admission: admission, logger: logger
                 )
                 response = try route.handler(context)
             } catch {
