@@ -29,31 +29,35 @@ public final class Authenticator: Sendable {
     private let loginLimits: LoginLimits?
     private let basicCacheMilliseconds: Int64
     /// Successful Basic logins by the SHA-256 of the header value, with when they stop counting.
-    private let basicCache = Mutex<[DigestKey: (caller: Caller, expiresAt: Int64)]>([:])
+    private let basicCache = Mutex<[DigestKey: BasicLogin]>([:])
     /// Sessions recently read, by the SHA-256 of their token, with when they were read.
-    private let sessionCache = Mutex<[DigestKey: (session: CachedSession, readAt: Int64)]>([:])
+    private let sessionCache = Mutex<[DigestKey: RememberedSession]>([:])
 
     /// A SHA-256 digest as a dictionary key: four words hash far faster than 32 array elements, and
-    /// every request with a bearer token looks one up.
+    /// every request with a bearer token looks one up. (Named types, not tuples, in the caches: a
+    /// tuple value makes every lookup instantiate its type metadata at run time.)
     private struct DigestKey: Hashable, Sendable {
-        let words: (UInt64, UInt64, UInt64, UInt64)
+        let word0, word1, word2, word3: UInt64
 
         init(_ digest: [UInt8]) {
-            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &words) { raw in raw.copyBytes(from: digest.prefix(raw.count)) }
-            self.words = words
+            (word0, word1, word2, word3) = digest.withUnsafeBytes { raw in
+                guard raw.count >= 32 else { return (0, 0, 0, 0) }
+                return (raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                        raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+            }
         }
+    }
 
-        static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2 && lhs.words.3 == rhs.words.3
-        }
+    /// A session as read from the database, and when it was read.
+    private struct RememberedSession: Sendable {
+        var session: CachedSession
+        let readAt: Int64
+    }
 
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(words.0)
-            hasher.combine(words.1)
-            hasher.combine(words.2)
-            hasher.combine(words.3)
-        }
+    /// A Basic login that succeeded, and until when it counts.
+    private struct BasicLogin: Sendable {
+        let caller: Caller
+        let expiresAt: Int64
     }
 
     private struct CachedSession: Sendable {
@@ -133,7 +137,7 @@ public final class Authenticator: Sendable {
         }
         basicCache.withLock { cache in
             cache = cache.filter { $0.value.expiresAt > now }
-            cache[digest] = (caller, now + basicCacheMilliseconds)
+            cache[digest] = BasicLogin(caller: caller, expiresAt: now + basicCacheMilliseconds)
         }
         return caller
     }
@@ -256,7 +260,7 @@ public final class Authenticator: Sendable {
         if remembered == nil {
             sessionCache.withLock { cache in
                 if cache.count >= Self.maxCachedSessions { cache.removeAll(keepingCapacity: true) }
-                cache[key] = (session, now)
+                cache[key] = RememberedSession(session: session, readAt: now)
             }
         } else if session.lastUsedAt == now {
             // Touched just now: the remembered copy takes the new expiry, still trusted only until

@@ -13,12 +13,19 @@ public enum RouteExecution: Sendable {
     /// the handler as `RequestContext.admission`, so the work is not done twice.
     case inlineWhen(@Sendable (HTTPRequest) -> (any Sendable)?)
 
-    /// Whether `request` goes to the worker pool, and what an `.inlineWhen` route's `admit` returned.
-    func placement(of request: HTTPRequest) -> (runsOnWorker: Bool, admission: (any Sendable)?) {
+    /// Where `request` runs.
+    func placement(of request: HTTPRequest) -> RoutePlacement {
         switch self {
-        case .inline: (false, nil)
-        case .worker: (true, nil)
-        case .inlineWhen(let admit): admit(request).map { (false, $0) } ?? (true, nil)
+        case .inline: .loop(admission: nil)
+        case .worker: .worker
+        case .inlineWhen(let admit): admit(request).map { .loop(admission: $0) } ?? .worker
         }
     }
+}
+
+/// Where one request runs: on the I/O thread (with what an `.inlineWhen` predicate returned), or on
+/// the worker pool.
+enum RoutePlacement {
+    case loop(admission: (any Sendable)?)
+    case worker
 }

@@ -276,14 +276,14 @@ final class EventLoop {
         let responder = context.responder
         let resolution = responder.resolve(request)
         let template: String
-        let placement: (runsOnWorker: Bool, admission: (any Sendable)?)
+        let placement: RoutePlacement
         switch resolution {
         case .matched(let route, _):
             template = route.template
             placement = route.execution.placement(of: request)
         case .failed(_, let failedTemplate):
             template = failedTemplate
-            placement = (false, nil)
+            placement = .loop(admission: nil)
         }
         let requestID = RequestIdentifier.make(from: request.headers["X-Request-Id"])
         connection.current = Connection.CurrentRequest(
@@ -293,7 +293,8 @@ final class EventLoop {
         connection.phase = .processing
         connection.deadlineKind = .none
         let remoteAddress = connection.remoteAddress
-        if placement.runsOnWorker {
+        switch placement {
+        case .worker:
             let key = connection.key
             let mailbox = mailbox
             let isQueued = context.pool(for: request.method).submitIfRoom {
@@ -307,14 +308,14 @@ final class EventLoop {
                 complete(connection, with: response)
                 return
             }
-        } else {
+        case .loop(let admission):
             // A deferred response completes later on another thread and comes back by the mailbox;
             // one that is ready before `respond` returns is answered here at once.
             let key = connection.key
             let mailbox = mailbox
             let outcome = InlineOutcome()
             responder.respond(
-                to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress, admission: placement.admission
+                to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress, admission: admission
             ) { response in
                 if !outcome.keep(response) { mailbox.post(.response(key, response)) }
             }
