@@ -120,10 +120,16 @@ public struct LocationStore: Sendable {
     /// Writes the `latest_locations` row of `account`.
     public func save(_ latest: LatestLocation, of account: AccountKey, in db: Database) throws {
         let fix = latest.fix
+        // An upsert rewrites the row in place; INSERT OR REPLACE would delete it and insert it again.
         try db.statement(literal: """
-            INSERT OR REPLACE INTO latest_locations (account_key, t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s,
-                                                     heading_deg, battery_pct, flags, newest_fix_t_ms, received_at_ms)
+            INSERT INTO latest_locations (account_key, t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s,
+                                          heading_deg, battery_pct, flags, newest_fix_t_ms, received_at_ms)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (account_key) DO UPDATE SET
+                t_ms = excluded.t_ms, lat = excluded.lat, lon = excluded.lon, accuracy_m = excluded.accuracy_m,
+                altitude_m = excluded.altitude_m, speed_m_s = excluded.speed_m_s, heading_deg = excluded.heading_deg,
+                battery_pct = excluded.battery_pct, flags = excluded.flags, newest_fix_t_ms = excluded.newest_fix_t_ms,
+                received_at_ms = excluded.received_at_ms
             """
         ).execute { row in
             row.bind(account)
