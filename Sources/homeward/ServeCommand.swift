@@ -16,7 +16,7 @@ struct ServeCommand: ParsableCommand {
     var host: String?
     @Option(help: "TCP port to listen on; 0 picks a free one (env HOMEWARD_PORT, default 8080).")
     var port: Int?
-    @Option(help: "I/O event-loop threads (env HOMEWARD_EVENT_LOOPS, default one per core).")
+    @Option(help: "I/O event-loop threads (env HOMEWARD_EVENT_LOOPS, default one per core but one, at least one).")
     var eventLoops: Int?
     @Option(help: "Worker threads for handlers that touch the database (env HOMEWARD_WORKERS, default 64: each write waits for its group commit).")
     var workers: Int?

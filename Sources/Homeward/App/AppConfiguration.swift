@@ -12,7 +12,8 @@ public struct AppConfiguration: Sendable {
     public var databasePath = "./homeward.sqlite"
     /// Minimum level of log lines.
     public var logLevel: Logger.Level = .info
-    /// Limits and timeouts of the HTTP server; `defaultWorkerCount` workers unless set.
+    /// Limits and timeouts of the HTTP server; `defaultWorkerCount` workers and
+    /// `defaultEventLoopCount` event loops unless set.
     public var http = AppConfiguration.defaultHTTPConfiguration
     /// Worker threads by default. A handler that writes holds its worker until the group commit's
     /// fsync returns, so the workers bound how many writes can share one commit: with two per core,
@@ -21,6 +22,11 @@ public struct AppConfiguration: Sendable {
     /// longer hold one (they are answered from the database's finisher thread); the other writers still do.
     /// Idle workers cost a parked thread each.
     public static let defaultWorkerCount = 64
+    /// Event-loop threads by default: one per core but one, and at least one. The database's writer
+    /// and finisher threads are busy for every write, and an event loop per core left them queueing
+    /// for a core behind the loops: on 2 cores one loop served about a tenth more single-fix posts
+    /// than two (bench/README.md, "Performance work, fourth round") and as many `/healthz` requests.
+    public static var defaultEventLoopCount: Int { max(1, HTTPServerConfiguration.processorCount - 1) }
     /// Read-only SQLite connections serving GET requests.
     public var databaseReaderCount = 4
 
@@ -112,6 +118,7 @@ public struct AppConfiguration: Sendable {
     private static var defaultHTTPConfiguration: HTTPServerConfiguration {
         var http = HTTPServerConfiguration()
         http.workerCount = defaultWorkerCount
+        http.eventLoopCount = defaultEventLoopCount
         return http
     }
 }

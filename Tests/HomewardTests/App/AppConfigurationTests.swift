@@ -2,18 +2,23 @@ import HomewardHTTP
 import XCTest
 @testable import Homeward
 
-/// The app's defaults for the HTTP server: enough workers for writes to share group commits, and
-/// every other limit as HomewardHTTP sets it.
+/// The app's defaults for the HTTP server: enough workers for writes to share group commits, a core
+/// left to the database threads, and every other limit as HomewardHTTP sets it.
 final class AppConfigurationTests: XCTestCase {
     func testDefaultWorkersLetSixtyFourWritesWaitForOneCommit() {
         XCTAssertEqual(AppConfiguration().http.workerCount, AppConfiguration.defaultWorkerCount)
         XCTAssertGreaterThanOrEqual(AppConfiguration.defaultWorkerCount, 64)
     }
 
+    func testDefaultEventLoopsLeaveACoreToTheDatabaseThreads() {
+        let cores = HTTPServerConfiguration.processorCount
+        XCTAssertEqual(AppConfiguration().http.eventLoopCount, max(1, cores - 1))
+        XCTAssertGreaterThanOrEqual(AppConfiguration.defaultEventLoopCount, 1)
+    }
+
     func testOtherHTTPLimitsKeepTheServerDefaults() {
         let app = AppConfiguration().http
         let server = HTTPServerConfiguration()
-        XCTAssertEqual(app.eventLoopCount, server.eventLoopCount)
         XCTAssertEqual(app.maxConnections, server.maxConnections)
         XCTAssertEqual(app.maxBodyBytes, server.maxBodyBytes)
         XCTAssertEqual(app.maxDecodedBodyBytes, server.maxDecodedBodyBytes)
