@@ -55,8 +55,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.makeIterator()
     }
 
-    /// ASCII case-insensitive comparison, which is what header names need.
+    /// ASCII case-insensitive comparison, which is what header names need. Names of other lengths
+    /// (most of those a lookup passes) are told apart without reading a byte.
     static func equalsIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
         var lhsBytes = lhs.utf8.makeIterator()
         var rhsBytes = rhs.utf8.makeIterator()
         while true {
