@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Two builds of homeward measured at the same moments: each serves its own fresh database, seeded
+# alike (PHONES phones, GUARDIANS guardians), and gets its own `wrk -t1 -cCONNECTIONS` posting SAMPLES
+# fixes per request (bench/ingest/locations.lua), both wrk runs at once, for ROUNDS rounds of DURATION
+# after 3 s of warm-up. Prints each build's req/s per round and the ratio B / A.
+#
+# On a shared machine whose speed drifts by a third from one minute to the next (bench/README.md),
+# runs one after the other compare minutes as much as builds; side by side, a slow minute slows both
+# alike. Each build gets about half the machine, so the absolute figures are not ingest.sh's.
+# Usage: BINARY_A=path BINARY_B=path bash bench/compare.sh [SAMPLES]
+#        (SAMPLES defaults to 1; ROUNDS 3, DURATION 10s, PHONES 5000, GUARDIANS 10, CONNECTIONS 64)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SAMPLES=${1:-1}
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-10s}
+PHONES=${PHONES:-5000}
+GUARDIANS=${GUARDIANS:-10}
+CONNECTIONS=${CONNECTIONS:-64}
+OUT=$PWD/bench/out/compare
+SEED="python3 bench/load/seed.py"
+declare -A PORT=([a]=18401 [b]=18402)
+declare -A BINARY=([a]=${BINARY_A:?BINARY_A names the first build} [b]=${BINARY_B:?BINARY_B names the second build})
+
+rm -rf "$OUT"
+mkdir -p "$OUT"
+ulimit -n "$(ulimit -Hn)" || true
+servers=()
+trap 'kill "${servers[@]}" 2>/dev/null || true; wait "${servers[@]}" 2>/dev/null || true' EXIT
+
+for side in a b; do
+    db="$OUT/$side.sqlite"
+    "${BINARY[$side]}" migrate --database "$db" --log-level warning >/dev/null
+    $SEED "$db" "$OUT/$side-tokens" --phones "$PHONES" --guardians "$GUARDIANS" --dependents-per-guardian 5 >/dev/null
+    awk '$1 == "phone" { print $4 }' "$OUT/$side-tokens" >"$OUT/$side-phone-tokens"
+    "${BINARY[$side]}" serve --database "$db" --port "${PORT[$side]}" --log-level warning >"$OUT/$side.log" 2>&1 &
+    servers+=($!)
+done
+for side in a b; do
+    for _ in $(seq 1 50); do curl -fsS "http://127.0.0.1:${PORT[$side]}/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
+    curl -fsS "http://127.0.0.1:${PORT[$side]}/healthz" >/dev/null
+done
+
+# Both builds at once for $1, fixes starting at $2 (ms); leaves wrk's output in $OUT/{a,b}.txt.
+run_both() {
+    local clients=()
+    for side in a b; do
+        HOMEWARD_TOKENS="$OUT/$side-phone-tokens" HOMEWARD_SAMPLES=$SAMPLES HOMEWARD_BASE_MS=$2 \
+            wrk -t1 -c"$CONNECTIONS" -d"$1" -s bench/ingest/locations.lua \
+            "http://127.0.0.1:${PORT[$side]}/v1/locations" >"$OUT/$side.txt" &
+        clients+=($!)
+    done
+    wait "${clients[@]}"
+}
+rate() { awk '/Requests\/sec/ { rate = $2 } /Non-2xx/ { bad = $5 } END { printf "%s %d\n", rate, bad }' "$OUT/$1.txt"; }
+
+run_both 3s 1700000000000
+echo "A = ${BINARY[a]}, B = ${BINARY[b]}; $SAMPLES sample(s) per POST, $CONNECTIONS connections each"
+for round in $(seq 1 "$ROUNDS"); do
+    run_both "$DURATION" $((1710000000000 + round * 86400000))
+    read -r a_rate a_bad < <(rate a)
+    read -r b_rate b_bad < <(rate b)
+    printf 'round %d: A %s req/s (%d non-2xx), B %s req/s (%d non-2xx), B / A %.2f\n' \
+        "$round" "$a_rate" "$a_bad" "$b_rate" "$b_bad" "$(echo "$b_rate / $a_rate" | bc -l)"
+done
