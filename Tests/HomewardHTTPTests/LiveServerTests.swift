@@ -69,6 +69,49 @@ final class LiveServerTests: XCTestCase {
         }
     }
 
+    // The loop registers sockets edge-triggered: input that arrives while a handler runs raises its
+    // edge then, and must still be read once the answer is out, with no second edge to come.
+    func testARequestArrivingWhileTheLastOneRunsIsReadAfterItsAnswer() throws {
+        try HTTPTestClient.withServer(router(), mode: .live) { client in
+            let connection = try client.openConnection()
+            try connection.send("GET /slow?ms=150 HTTP/1.1\r\nHost: a\r\n\r\n")
+            usleep(40_000)
+            try connection.send("GET /path/2 HTTP/1.1\r\nHost: a\r\n\r\n")
+            XCTAssertEqual(try connection.readResponse().text, "slow done")
+            XCTAssertEqual(try connection.readResponse().text, "2")
+            try connection.send("GET /path/3 HTTP/1.1\r\nHost: a\r\n\r\n")
+            XCTAssertEqual(try connection.readResponse().text, "3")
+        }
+    }
+
+    func testAClientThatHalfClosesStillGetsItsAnswer() throws {
+        try HTTPTestClient.withServer(router(), mode: .live) { client in
+            let connection = try client.openConnection()
+            try connection.send("GET /slow?ms=100 HTTP/1.1\r\nHost: a\r\n\r\n")
+            connection.shutdownWriting()
+            XCTAssertEqual(try connection.readResponse().text, "slow done")
+            XCTAssertTrue(connection.isClosedByServer())
+        }
+    }
+
+    func testALargeAnswerReachesAClientThatReadsLateAndTheConnectionGoesOn() throws {
+        var router = router()
+        let size = 16 * 1024 * 1024
+        router.get("/large") { _ in HTTPResponse(bytes: [UInt8](repeating: 121, count: size)) }
+        try HTTPTestClient.withServer(router, mode: .live) { client in
+            let connection = try client.openConnection()
+            try connection.send("GET /large HTTP/1.1\r\nHost: a\r\n\r\n")
+            // The socket fills and the loop waits for EPOLLOUT; reading late resumes it.
+            usleep(200_000)
+            let large = try connection.readResponse()
+            XCTAssertEqual(large.status, .ok)
+            XCTAssertEqual(large.body.count, size)
+            XCTAssertTrue(large.body.allSatisfy { $0 == 121 })
+            try connection.send("GET /path/5 HTTP/1.1\r\nHost: a\r\n\r\n")
+            XCTAssertEqual(try connection.readResponse().text, "5")
+        }
+    }
+
     func testConnectionCloseIsHonoured() throws {
         try HTTPTestClient.withServer(router(), mode: .live) { client in
             let connection = try client.openConnection()

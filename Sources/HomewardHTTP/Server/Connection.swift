@@ -49,6 +49,8 @@ final class Connection {
     /// Whether the socket may hold input not yet read: set by each readable edge, cleared by a read
     /// that came back short or with EAGAIN (edge-triggered epoll signals only new input).
     var mayRead = false
+    /// Whether the peer's half-close was reported: reads go on until they return the end of input.
+    var peerClosedInput = false
     /// Whether a send found the socket full and output is still waiting: EPOLLOUT is watched only
     /// then (the write timeout counts from then).
     var isWriteBlocked = false

@@ -111,6 +111,7 @@ final class EventLoop {
             guard connections[descriptor] === connection else { return }
             if events & (homeward_EPOLLIN | homeward_EPOLLRDHUP) != 0 {
                 connection.mayRead = true
+                if events & homeward_EPOLLRDHUP != 0 { connection.peerClosedInput = true }
                 handleReadable(connection, peerClosed: events & homeward_EPOLLRDHUP != 0)
             }
         }
@@ -196,8 +197,9 @@ final class EventLoop {
                 return .closed
             }
         }
-        // A short read emptied the socket; anything arriving later raises a new edge.
-        if received < requested { connection.mayRead = false }
+        // A short read emptied the socket; anything arriving later raises a new edge. Not so the end
+        // of input reported with the data's edge: the read after the data returns it.
+        if received < requested && !connection.peerClosedInput { connection.mayRead = false }
         context.metrics.addReceivedBytes(received)
         if connection.deadlineKind == .idle, case .reading = connection.phase {
             connection.setDeadline(.header, seconds: configuration.headerReadTimeoutSeconds, now: MonotonicClock.nowNanoseconds())
