@@ -71,6 +71,33 @@ final class StreamingTests: XCTestCase {
         }
     }
 
+    func testAStreamWhoseClientClosedItsSideBeforeItBeganEnds() throws {
+        let writers = Mutex<[HTTPBodyWriter]>([])
+        var router = Router()
+        router.get("/events") { _ in
+            usleep(50_000)
+            return .stream(headers: ["Content-Type": "text/event-stream"]) { writer in
+                writers.withLock { $0.append(writer) }
+            }
+        }
+        try HTTPTestClient.withServer(router, mode: .live) { client in
+            let connection = try client.openConnection()
+            try connection.send("GET /events HTTP/1.1\r\nHost: a\r\n\r\n")
+            // The half-close reaches the server while the handler still runs, before the stream.
+            connection.shutdownWriting()
+            var waitedMilliseconds = 0
+            var writer: HTTPBodyWriter?
+            while (writer == nil || writer?.isOpen == true) && waitedMilliseconds < 3000 {
+                writer = writers.withLock { $0.first }
+                usleep(1000)
+                waitedMilliseconds += 1
+            }
+            XCTAssertNotNil(writer)
+            XCTAssertFalse(writer?.isOpen ?? true, "the stream of a client that has gone must end")
+            withExtendedLifetime(connection) {}
+        }
+    }
+
     func testBlockingWriteWaitsForTheSlowReaderAndSendOverflowCloses() throws {
         let progress = Atomic<Int>(0)
         let overflowed = Atomic<Bool>(false)

@@ -112,7 +112,7 @@ final class EventLoop {
             if events & (homeward_EPOLLIN | homeward_EPOLLRDHUP) != 0 {
                 connection.mayRead = true
                 if events & homeward_EPOLLRDHUP != 0 { connection.peerClosedInput = true }
-                handleReadable(connection, peerClosed: events & homeward_EPOLLRDHUP != 0)
+                handleReadable(connection)
             }
         }
     }
@@ -158,14 +158,15 @@ final class EventLoop {
     }
 
     /// Input may be waiting (the socket signalled readable or half-closed): read it if the connection
-    /// wants it now; otherwise `mayRead` keeps it for when the connection does.
-    private func handleReadable(_ connection: Connection, peerClosed: Bool) {
+    /// wants it now; otherwise `mayRead` keeps it for when the connection does. A stream's client that
+    /// closed its side has gone: the stream ends.
+    private func handleReadable(_ connection: Connection) {
         switch connection.phase {
         case .reading:
             processInput(connection)
         case .draining:
             drainInput(connection)
-        case .streaming where peerClosed:
+        case .streaming where connection.peerClosedInput:
             closeConnection(connection)
         case .processing, .streaming, .closing:
             break
@@ -356,7 +357,9 @@ final class EventLoop {
             )
             connection.phase = .streaming(writer)
             context.workers.submit { produce(writer) }
-            _ = flush(connection)
+            guard flush(connection) else { return }
+            // A client that closed its side before the stream began will not see a new edge.
+            if connection.peerClosedInput { closeConnection(connection) }
             return
         }
         finishRequest(on: connection)
