@@ -57,7 +57,7 @@ public final class HTTPServer: Sendable {
                     EventLoop(context: context, listener: listener, mailbox: mailbox).run()
                 })
             }
-            logger.info("listening on \(configuration.host):\(port) with \(listeners.count) loops and \(configuration.workerCount) workers")
+            logger.info("listening on \(configuration.host):\(port)", metadata: ["event-loops": "\(listeners.count)", "workers": "\(configuration.workerCount)"])
         }
     }
 
