@@ -3,6 +3,7 @@ import Homeward
 import HomewardHTTP
 import HomewardHTTPTesting
 import HomewardStore
+import Synchronization
 import XCTest
 
 /// GET /v1/events: live alert events for guardians and replay after a reconnect.
@@ -41,6 +42,56 @@ final class EventsTests: XCTestCase {
             _ = try client.execute(.post, "/v1/alerts", headers: person.oneShot, body: Array(#"{"type":"sos","message":"still open"}"#.utf8))
             let stream = try open(client, as: guardian, lastEventID: 1)
             XCTAssertTrue(try readEvent(stream).data.contains("still open"))
+        }
+    }
+
+    func testGuardianStreamGetsLocationEventsLiveAndReplayed() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        let now = Double(test.clock.now().unixMilliseconds) / 1000
+        func post(_ client: HTTPTestClient, lat: Double, secondsAgo: Double) throws {
+            let body = #"{"samples":[{"t":\#(now - secondsAgo),"lat":\#(lat),"lon":-0.12,"accuracy":8}]}"#
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.oneShot, body: Array(body.utf8)).status.code, 200)
+        }
+        try test.withClient { client in
+            let stream = try open(client, as: guardian, lastEventID: nil)
+            try post(client, lat: 51.5001, secondsAgo: 60)
+            let live = try readEvent(stream)
+            XCTAssertEqual(live.event, "location")
+            XCTAssertTrue(live.data.contains(#""accountId":"\#(person.id)""#), live.data)
+            XCTAssertTrue(live.data.contains(#""lat":51.5001"#), live.data)
+            // Published while no stream watched: rendered when the reconnecting stream asks for it.
+            try post(client, lat: 51.5002, secondsAgo: 30)
+            let resumed = try open(client, as: guardian, lastEventID: live.id)
+            let missed = try readEvent(resumed)
+            XCTAssertEqual(missed.event, "location")
+            XCTAssertTrue(missed.data.contains(#""lat":51.5002"#), missed.data)
+        }
+    }
+
+    func testAnEventNobodyWatchesIsRenderedOnlyWhenReplayed() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        let renders = Mutex(0)
+        let hub = test.app.eventStreams
+        try test.withClient { client in
+            let now = Double(test.clock.now().unixMilliseconds) / 1000
+            let fix = #"{"samples":[{"t":\#(now - 10),"lat":51.5,"lon":-0.12,"accuracy":8}]}"#
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.oneShot, body: Array(fix.utf8)).status.code, 200)
+            let before = try XCTUnwrap(hub.latestEventID)
+            XCTAssertEqual(hub.openStreamCount, 0)
+            hub.publish(AppEvent(kind: .location, subject: person.key) {
+                renders.withLock { $0 += 1 }
+                return Array(#"{"accountId":"x"}"#.utf8)
+            })
+            XCTAssertEqual(renders.withLock { $0 }, 0, "no stream watches the subject")
+            let resumed = try open(client, as: guardian, lastEventID: String(before))
+            XCTAssertEqual(try readEvent(resumed).data, #"{"accountId":"x"}"#)
+            XCTAssertEqual(renders.withLock { $0 }, 1)
         }
     }
 

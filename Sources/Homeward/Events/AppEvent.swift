@@ -15,13 +15,24 @@ public struct AppEvent: Sendable {
     public let kind: Kind
     /// The account the event is about.
     public let subject: AccountKey
-    /// The event's JSON payload, as API responses render it.
-    public let payload: [UInt8]
+    /// The event's JSON payload, as API responses render it (rendered on each use when the event
+    /// was made with a renderer).
+    public var payload: [UInt8] { render() }
 
-    /// Creates an event.
+    private let render: @Sendable () -> [UInt8]
+
+    /// Creates an event with its payload.
     public init(kind: Kind, subject: AccountKey, payload: [UInt8]) {
         self.kind = kind
         self.subject = subject
-        self.payload = payload
+        render = { payload }
+    }
+
+    /// Creates an event whose payload is rendered only when someone needs it: a location event
+    /// follows every accepted fix, and most have no stream watching their subject.
+    public init(kind: Kind, subject: AccountKey, rendering render: @escaping @Sendable () -> [UInt8]) {
+        self.kind = kind
+        self.subject = subject
+        self.render = render
     }
 }

@@ -24,11 +24,16 @@ public final class EventStreamHub: @unchecked Sendable {
         let writer: HTTPBodyWriter
     }
 
+    /// An event kept for replay: its SSE frame once some stream needed it, otherwise the event, to
+    /// be rendered if a reconnecting stream asks for it.
     private struct BufferedEvent {
         let id: UInt64
         let timeMilliseconds: Int64
-        let subject: AccountKey
-        let frame: [UInt8]
+        let event: AppEvent
+        let renderedFrame: [UInt8]?
+
+        var subject: AccountKey { event.subject }
+        var frame: [UInt8] { renderedFrame ?? EventStreamHub.frame(id: id, kind: event.kind, payload: event.payload) }
     }
 
     private let database: any DatabaseReader
@@ -102,18 +107,20 @@ public final class EventStreamHub: @unchecked Sendable {
         }
     }
 
-    /// Numbers `event`, keeps it for replay and pushes it to every stream watching its subject.
+    /// Numbers `event`, keeps it for replay and pushes it to every stream watching its subject. The
+    /// payload is rendered once if a stream watches the subject, and otherwise only if a replay asks.
     public func publish(_ event: AppEvent) {
         let now = clock.now().unixMilliseconds
         lock.withLock {
             let id = nextEventID
             nextEventID += 1
-            let frame = Self.frame(id: id, kind: event.kind, payload: event.payload)
-            buffer.append(BufferedEvent(id: id, timeMilliseconds: now, subject: event.subject, frame: frame))
-            prune(now: now)
+            var frame: [UInt8]?
             for stream in streams.values where stream.watched.contains(event.subject) {
-                _ = stream.writer.send(frame)
+                if frame == nil { frame = Self.frame(id: id, kind: event.kind, payload: event.payload) }
+                _ = stream.writer.send(frame ?? [])
             }
+            buffer.append(BufferedEvent(id: id, timeMilliseconds: now, event: event, renderedFrame: frame))
+            prune(now: now)
         }
     }
 
@@ -190,7 +197,7 @@ public final class EventStreamHub: @unchecked Sendable {
         }
     }
 
-    private static func frame(id: UInt64, kind: AppEvent.Kind, payload: [UInt8]) -> [UInt8] {
+    fileprivate static func frame(id: UInt64, kind: AppEvent.Kind, payload: [UInt8]) -> [UInt8] {
         var frame: [UInt8] = []
         frame.reserveCapacity(payload.count + 48)
         frame.append(contentsOf: "id: ".utf8)

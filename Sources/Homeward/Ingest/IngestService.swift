@@ -85,8 +85,8 @@ public struct IngestService: Sendable {
         count(locationCounters, result)
         for event in written.events { app.events.publish(event) }
         if let latest = written.newLatest {
-            let payload = LocationEvent(accountID: caller.accountID, location: LocationResource(latest.fix)).jsonBytes
-            app.events.publish(AppEvent(kind: .location, subject: caller.accountKey, payload: payload))
+            let event = LocationEvent(accountID: caller.accountID, location: LocationResource(latest.fix))
+            app.events.publish(AppEvent(kind: .location, subject: caller.accountKey) { event.jsonBytes })
         }
         return result
     }
