@@ -116,8 +116,9 @@ public final class EventStreamHub: @unchecked Sendable {
             nextEventID += 1
             var frame: [UInt8]?
             for stream in streams.values where stream.watched.contains(event.subject) {
-                if frame == nil { frame = Self.frame(id: id, kind: event.kind, payload: event.payload) }
-                _ = stream.writer.send(frame ?? [])
+                let rendered = frame ?? Self.frame(id: id, kind: event.kind, payload: event.payload)
+                frame = rendered
+                _ = stream.writer.send(rendered)
             }
             buffer.append(BufferedEvent(id: id, timeMilliseconds: now, event: event, renderedFrame: frame))
             prune(now: now)

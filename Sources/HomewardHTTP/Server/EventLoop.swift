@@ -358,8 +358,9 @@ final class EventLoop {
             connection.phase = .streaming(writer)
             context.workers.submit { produce(writer) }
             guard flush(connection) else { return }
-            // A client that closed its side before the stream began will not see a new edge.
-            if connection.peerClosedInput { closeConnection(connection) }
+            // Input signalled while the handler ran (a client that closed its side) raises no new
+            // edge: the stream takes it up as it begins, as the other phases do when they start.
+            if connection.mayRead { handleReadable(connection) }
             return
         }
         finishRequest(on: connection)
@@ -490,11 +491,8 @@ final class EventLoop {
         _ = homeward_epoll_ctl(epoll, Self.controlDelete, connection.key.descriptor, 0, 0)
         close(connection.key.descriptor)
         connections[index] = nil
-        if connection.borrowsScratch {
-            connection.readBuffer.consume(connection.readBuffer.readableBytes)
-            swap(&connection.readBuffer, &scratchBuffer)
-            connection.borrowsScratch = false
-        }
+        connection.readBuffer.consume(connection.readBuffer.readableBytes)
+        returnScratch(connection)
         openConnections -= 1
         context.connectionCount.subtract(1, ordering: .relaxed)
         context.metrics.connectionClosed()
