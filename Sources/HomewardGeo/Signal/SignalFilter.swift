@@ -32,7 +32,12 @@ public struct SignalFilter: Sendable, Equatable, Codable {
     }
 
     /// Takes the next fix and says whether it was used, with the thresholds of `configuration`.
-    public mutating func filter(_ fix: Fix, prepared: SphericalPoint, configuration: TrackerConfiguration) -> FilterOutcome {
+    /// A `corroborated` fix (the phone reported a zone crossing with it) that lies beyond the outlier
+    /// gate is a real move, re-anchored at once instead of after several such fixes; an impossible
+    /// speed is refused all the same.
+    public mutating func filter(
+        _ fix: Fix, prepared: SphericalPoint, configuration: TrackerConfiguration, corroborated: Bool = false
+    ) -> FilterOutcome {
         guard fix.t.isFinite, fix.coordinate.isValid else { return .rejected(.invalid) }
         let accuracy = fix.accuracy.map { $0 >= 0 ? $0 : configuration.assumedAccuracyMetres }
             ?? configuration.assumedAccuracyMetres
@@ -55,7 +60,7 @@ public struct SignalFilter: Sendable, Equatable, Codable {
             + configuration.outlierGateSlackMetres
         if !possible || innovation > max(statisticalGate, motionGate) {
             consecutiveJumps += 1
-            guard consecutiveJumps >= configuration.jumpRejectionsBeforeReanchor else {
+            guard consecutiveJumps >= configuration.jumpRejectionsBeforeReanchor || (possible && corroborated) else {
                 return .rejected(.impossibleJump)
             }
             // Several fixes in a row beyond the gate: the person really moved (a vehicle setting off), so

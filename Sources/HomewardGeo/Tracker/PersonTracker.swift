@@ -31,11 +31,14 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     }
 
     /// Takes the next fix; fixes older than the last one used, duplicates, inaccurate fixes and impossible
-    /// jumps are ignored (they return no events).
-    public mutating func ingest(_ fix: Fix) -> [GeoEvent] {
+    /// jumps are ignored (they return no events). `reportedCrossing` is a zone crossing the phone
+    /// detected itself at this fix (see `ReportedCrossing`).
+    public mutating func ingest(_ fix: Fix, reportedCrossing: ReportedCrossing? = nil) -> [GeoEvent] {
         guard fix.coordinate.isValid else { return [] }
         let prepared = SphericalPoint(fix.coordinate)
-        guard case .accepted(let filtered) = filter.filter(fix, prepared: prepared, configuration: configuration) else { return [] }
+        let corroborated = reportedCrossing.map { crossing in zones.contains { $0.id == crossing.zoneId } } ?? false
+        guard case .accepted(let filtered) = filter.filter(
+            fix, prepared: prepared, configuration: configuration, corroborated: corroborated) else { return [] }
         var events: [GeoEvent] = []
         lastFiltered = fix
         if filtered.startsSegment {
@@ -59,9 +62,10 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             if zones[index].isHome, distanceFromHomeMetres == nil {
                 distanceFromHomeMetres = zones[index].shape.distanceFromCenterMetres(to: prepared)
             }
+            let reported = reportedCrossing.flatMap { $0.zoneId == zones[index].id ? $0.direction : nil }
             let transition = memberships[index].update(
                 signedDistanceMetres: zones[index].shape.signedDistanceToEdgeMetres(from: prepared),
-                accuracyMetres: filtered.accuracyMetres, at: fix.t, configuration: configuration)
+                accuracyMetres: filtered.accuracyMetres, at: fix.t, configuration: configuration, reported: reported)
             guard let transition, zones[index].isActive(at: localTime) else { continue }
             let zone = zones[index]
             switch transition {

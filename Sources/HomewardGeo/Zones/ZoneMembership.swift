@@ -1,6 +1,8 @@
 /// The hysteresis for one zone: an exit needs several accurate fixes clearly outside (by more than their
 /// own accuracy plus a margin) over a minimum time; an entry needs consecutive fixes inside. Inaccurate
 /// fixes never count towards an exit. The first decision, from the same evidence, raises no event.
+/// A crossing the phone reported itself (`ReportedCrossing`) confirms at once when its fix agrees,
+/// and raises its event even as the first decision: the phone saw the other side.
 public struct ZoneMembership: Sendable, Equatable, Codable {
     /// The decided presence.
     public private(set) var presence = ZonePresence.unknown
@@ -13,14 +15,18 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     /// Creates an undecided membership.
     public init() {}
 
-    /// Takes one fix's signed distance from the boundary (positive outside) and says what changed.
+    /// Takes one fix's signed distance from the boundary (positive outside) and says what changed;
+    /// `reported` is the crossing of this zone the phone reported with the fix, if any.
     public mutating func update(
         signedDistanceMetres distance: Double, accuracyMetres accuracy: Double, at t: UnixSeconds,
-        configuration: TrackerConfiguration
+        configuration: TrackerConfiguration, reported: ReportedCrossing.Direction? = nil
     ) -> ZoneTransition? {
         let clearlyOutside = accuracy <= configuration.exitMaxAccuracyMetres
             && distance > accuracy + configuration.exitMarginMetres
         let inside = distance <= -configuration.entryMarginMetres
+        if let reported, let transition = confirmReported(reported, distance: distance, accuracy: accuracy, at: t) {
+            return transition
+        }
 
         if inside {
             exitEvidenceFixes = 0
@@ -54,6 +60,29 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
             presence = .inside
             outsideSince = nil
             exitEvidenceFixes = 0
+            return .entered
+        }
+    }
+
+    /// Decides a crossing the phone reported when the fix agrees (for an exit its whole accuracy
+    /// circle is outside, for an entry it is inside); nil when it does not, or nothing changes.
+    private mutating func confirmReported(
+        _ direction: ReportedCrossing.Direction, distance: Double, accuracy: Double, at t: UnixSeconds
+    ) -> ZoneTransition? {
+        switch direction {
+        case .left:
+            guard presence != .outside, distance > accuracy else { return nil }
+            presence = .outside
+            outsideSince = t
+            exitEvidenceFixes = 0
+            entryEvidenceFixes = 0
+            return .left(at: t)
+        case .entered:
+            guard presence != .inside, distance <= 0 else { return nil }
+            presence = .inside
+            outsideSince = nil
+            exitEvidenceFixes = 0
+            entryEvidenceFixes = 0
             return .entered
         }
     }

@@ -43,6 +43,23 @@ final class SignalFilterTests: XCTestCase {
         XCTAssertEqual(relocated?.startsSegment, true)
     }
 
+    func testACorroboratedFixBeyondTheGateIsAMoveButAnImpossibleOneIsNot() {
+        var filter = SignalFilter()
+        for minute in 0..<12 { _ = accept(&filter, scene.fix(x: 0, y: 0, t: Double(minute) * 300, accuracy: 15)) }
+        let beyondGate = scene.fix(x: 150, y: 0, t: 3_420, accuracy: 12)
+        var uncorroborated = filter
+        XCTAssertEqual(reason(&uncorroborated, beyondGate), .impossibleJump)
+        var corroborated = filter
+        let moved = corroborated.filter(beyondGate, prepared: SphericalPoint(beyondGate.coordinate), configuration: configuration, corroborated: true)
+        guard case .accepted(let filtered) = moved else { return XCTFail("\(moved)") }
+        XCTAssertTrue(filtered.startsSegment)
+        XCTAssertEqual(corroborated.lastAccepted, beyondGate)
+        let impossible = scene.fix(x: 500_000, y: 0, t: 3_421, accuracy: 12)
+        XCTAssertEqual(
+            corroborated.filter(impossible, prepared: SphericalPoint(impossible.coordinate), configuration: configuration, corroborated: true),
+            .rejected(.impossibleJump))
+    }
+
     func testAGapStartsANewSegment() {
         var filter = SignalFilter()
         _ = accept(&filter, scene.fix(x: 0, y: 0, t: 0))

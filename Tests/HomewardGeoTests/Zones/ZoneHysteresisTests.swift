@@ -107,4 +107,83 @@ final class ZoneHysteresisTests: XCTestCase {
         let events = fixes.flatMap { tracker.ingest($0) }.filter { if case .stateChanged = $0 { false } else { true } }
         XCTAssertEqual(events, [.leftZone(zoneId: "park"), .enteredZone(zoneId: "park")])
     }
+
+    // MARK: Crossings the phone reported itself
+
+    func testReportedExitWhoseWholeAccuracyCircleIsOutsideConfirmsAtOnce() {
+        var membership = ZoneMembership()
+        let configuration = TrackerConfiguration()
+        _ = membership.update(signedDistanceMetres: -10, accuracyMetres: 5, at: 0, configuration: configuration)
+        _ = membership.update(signedDistanceMetres: -10, accuracyMetres: 5, at: 1, configuration: configuration)
+        XCTAssertEqual(membership.update(signedDistanceMetres: 25, accuracyMetres: 12, at: 2, configuration: configuration, reported: .left), .left(at: 2))
+        XCTAssertEqual(membership.outsideSince, 2)
+        for second in 3..<30 {
+            XCTAssertNil(membership.update(signedDistanceMetres: 80, accuracyMetres: 5, at: UnixSeconds(second), configuration: configuration))
+        }
+        XCTAssertNil(membership.update(signedDistanceMetres: 90, accuracyMetres: 5, at: 30, configuration: configuration, reported: .left),
+                     "a second report of the same exit changes nothing")
+    }
+
+    func testReportedExitWhoseFixIsStillInsideOrCoarseDecidesNothing() {
+        var membership = ZoneMembership()
+        let configuration = TrackerConfiguration()
+        _ = membership.update(signedDistanceMetres: -10, accuracyMetres: 5, at: 0, configuration: configuration)
+        _ = membership.update(signedDistanceMetres: -10, accuracyMetres: 5, at: 1, configuration: configuration)
+        // The phone's own region is smaller than the zone: it left that, not the zone.
+        XCTAssertNil(membership.update(signedDistanceMetres: -30, accuracyMetres: 10, at: 2, configuration: configuration, reported: .left))
+        // Outside, but the accuracy circle reaches back in.
+        XCTAssertNil(membership.update(signedDistanceMetres: 30, accuracyMetres: 50, at: 3, configuration: configuration, reported: .left))
+        XCTAssertEqual(membership.presence, .inside)
+    }
+
+    func testReportedEntryWithTheFixInsideConfirmsAtOnceAndOutsideDoesNot() {
+        var membership = ZoneMembership()
+        let configuration = TrackerConfiguration()
+        for second in 0..<3 { _ = membership.update(signedDistanceMetres: 200, accuracyMetres: 5, at: UnixSeconds(second), configuration: configuration) }
+        XCTAssertEqual(membership.presence, .outside)
+        XCTAssertNil(membership.update(signedDistanceMetres: 15, accuracyMetres: 5, at: 3, configuration: configuration, reported: .entered))
+        XCTAssertEqual(membership.update(signedDistanceMetres: -5, accuracyMetres: 5, at: 4, configuration: configuration, reported: .entered), .entered)
+        XCTAssertNil(membership.outsideSince)
+    }
+
+    func testReportedExitBeforeAnyDecisionStillRaisesTheEvent() {
+        var membership = ZoneMembership()
+        XCTAssertEqual(
+            membership.update(signedDistanceMetres: 40, accuracyMetres: 10, at: 7, configuration: TrackerConfiguration(), reported: .left),
+            .left(at: 7), "the phone saw the inside before it reported leaving")
+    }
+
+    func testSparsePhoneReportingItsOwnGeofenceExitIsSeenAtTheTransitionFix() {
+        // A phone in a battery-saving mode: a noisy fix every 5 minutes at home, then the exit its
+        // own geofence saw, then a fix every few minutes on the way out and back.
+        let home = zone()
+        let other = SafeZone(id: "school", name: "School", shape: .circle(Circle(center: scene.coordinate(x: 2_000, y: 0), radiusMetres: 100)))
+        var random = SeededGenerator(seed: 21)
+        func sparse(_ report: ReportedCrossing?) -> [GeoEvent] {
+            var tracker = PersonTracker(zones: [home, other])
+            var t = Scene.monday + 10 * 3_600
+            var events: [GeoEvent] = []
+            for _ in 0..<12 {
+                events += tracker.ingest(scene.fix(x: random.gaussian(sigma: 8), y: random.gaussian(sigma: 8), t: t, accuracy: 15))
+                t += 300
+            }
+            events += tracker.ingest(scene.fix(x: 138, y: 4, t: t, accuracy: 12), reportedCrossing: report)
+            for distance in [420.0, 700, 640] {
+                t += 240
+                events += tracker.ingest(scene.fix(x: distance, y: 10, t: t, accuracy: 10))
+            }
+            t += 240
+            events += tracker.ingest(scene.fix(x: 60, y: 0, t: t, accuracy: 10),
+                                     reportedCrossing: report.map { ReportedCrossing(zoneId: $0.zoneId, direction: .entered) })
+            return events.filter { if case .stateChanged = $0 { false } else { true } }
+        }
+        let withReport = sparse(ReportedCrossing(zoneId: "home", direction: .left))
+        XCTAssertEqual(withReport.prefix(2), [.leftZone(zoneId: "home"), .enteredZone(zoneId: "home")])
+        XCTAssertEqual(withReport.filter { $0 == .leftZone(zoneId: "home") }.count, 1)
+        let withoutReport = sparse(nil)
+        XCTAssertFalse(withoutReport.contains(.leftZone(zoneId: "home")),
+                       "without the report the first two sparse fixes outside read as jumps, and two fixes confirm no exit")
+        let otherZone = sparse(ReportedCrossing(zoneId: "school", direction: .left))
+        XCTAssertEqual(otherZone.filter { $0 == .leftZone(zoneId: "school") }.count, 0, "a report for another zone confirms nothing here")
+    }
 }
