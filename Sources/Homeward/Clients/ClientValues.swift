@@ -32,6 +32,20 @@ enum ClientValues {
         return Timestamp(rfc3339: text.replacingOccurrences(of: " ", with: "T") + "Z")
     }
 
+    /// The activity of a client's name for it: Overland's `motion` (`walking`, `running`, `cycling`,
+    /// `driving`, `automotive_navigation`, `stationary`) or Traccar Client's `activity.type` (`still`,
+    /// `on_foot`, `walking`, `running`, `on_bicycle`, `in_vehicle`); nil for any other.
+    static func activity(_ name: String?) -> MotionActivity? {
+        switch name {
+        case "walking", "on_foot": .walking
+        case "running": .running
+        case "cycling", "on_bicycle": .cycling
+        case "driving", "automotive_navigation", "in_vehicle": .automotive
+        case "stationary", "still": .stationary
+        default: nil
+        }
+    }
+
     /// The JSON object in `body`, or nil if it is not one.
     static func object(_ body: [UInt8]) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]

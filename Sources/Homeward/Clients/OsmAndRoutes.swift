@@ -2,29 +2,34 @@ import HomewardHTTP
 
 /// `GET`/`POST /v1/clients/osmand`: Traccar Client's OsmAnd protocol (query string or form body,
 /// or the JSON body of Traccar Client 9). The device id is a device key: 400 when missing or
-/// unknown, as Traccar's own server answers an unknown device (CLIENTS.md); 200 once the fix is durable.
+/// unknown, as Traccar's own server answers an unknown device (CLIENTS.md); 200 once the fix (and
+/// the JSON body's `activity.type`, as a motion report) is durable.
 func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
     let ingest = IngestService(app: app)
     let handler: Route.Handler = { context in
         let sample: LocationSample?
         let deviceKey: String?
+        let activity: MotionActivity?
         if let json = ClientValues.object(context.request.body) {
             deviceKey = json["device_id"] as? String
             sample = osmAndJSONSample(json)
+            activity = osmAndJSONActivity(json)
         } else {
             var fields: [String: String] = [:]
             let form = (try? QueryParameters(parsing: String(decoding: context.request.body, as: UTF8.self)))?.pairs ?? []
             for (name, value) in context.query.pairs + form where fields[name] == nil { fields[name] = value }
             deviceKey = fields["id"] ?? fields["deviceid"]
+            activity = nil
             sample = osmAndQuerySample(fields)
         }
         guard let deviceKey, let caller = try? app.authenticator.authenticate(deviceKey: deviceKey) else {
             throw HTTPError.invalidRequest("Unknown device.", field: "id")
         }
         guard let sample else { throw HTTPError.invalidRequest("lat, lon and timestamp are required.") }
+        let activities = activity.map { [MotionSample(time: sample.time, activity: $0)] } ?? []
         // Answered from the database's finisher thread once the fix is durable; the worker moves on meanwhile.
         return .deferred { completion in
-            ingest.storeLocations([.sample(sample)], of: caller) { outcome in
+            ingest.storeLocations([.sample(sample)], with: activities, of: caller) { outcome in
                 completion(outcome.flatMap { result in
                     if let rejection = result.rejected.first {
                         let field = rejection.field.map { String($0.split(separator: ".").last ?? "") }
@@ -72,4 +77,9 @@ func osmAndJSONSample(_ body: [String: Any]) -> LocationSample? {
         headingDegrees: nonNegative(coords["heading"]).map { $0.truncatingRemainder(dividingBy: 360) },
         batteryPercent: nonNegative((location["battery"] as? [String: Any])?["level"]).map { min(100, $0 * 100) }
     )
+}
+
+/// The activity of Traccar Client's JSON body (`location.activity.type`), if it names one.
+func osmAndJSONActivity(_ body: [String: Any]) -> MotionActivity? {
+    ClientValues.activity(((body["location"] as? [String: Any])?["activity"] as? [String: Any])?["type"] as? String)
 }

@@ -11,16 +11,19 @@ func registerOverlandRoutes(on router: inout Router, app: HomewardApp) {
         guard let body = ClientValues.object(context.request.body), let features = body["locations"] as? [Any] else {
             throw HTTPError.invalidRequest("The body must be {\"locations\": [GeoJSON Feature, ...]}.", field: "locations")
         }
-        var locations: [LocationSample] = []
-        var motion: [MotionSample] = []
+        var locations: [DecodedSample<LocationSample>] = []
+        var activities: [MotionSample] = []
         for case let feature as [String: Any] in features {
             guard let (location, activity) = overlandSample(feature) else { continue }
-            locations.append(location)
-            if let activity { motion.append(MotionSample(time: location.time, activity: activity)) }
+            locations.append(.sample(location))
+            if let activity { activities.append(MotionSample(time: location.time, activity: activity)) }
         }
-        _ = try ingest.storeLocations(locations, of: caller)
-        _ = try ingest.storeMotion(motion, of: caller)
-        return HTTPResponse(headers: ["Content-Type": "application/json"], bytes: ok)
+        // Answered from the database's finisher thread once fixes and activities are durable.
+        return .deferred { [locations, activities] completion in
+            ingest.storeLocations(locations, with: activities, of: caller) { outcome in
+                completion(outcome.map { _ in HTTPResponse(headers: ["Content-Type": "application/json"], bytes: ok) })
+            }
+        }
     }
 }
 
@@ -39,13 +42,5 @@ func overlandSample(_ feature: [String: Any]) -> (LocationSample, MotionActivity
         headingDegrees: nonNegative("course").map { $0.truncatingRemainder(dividingBy: 360) },
         batteryPercent: nonNegative("battery_level").map { min(100, $0 * 100) }
     )
-    let activity: MotionActivity? = switch (properties["motion"] as? [String])?.first {
-    case "walking": .walking
-    case "running": .running
-    case "cycling": .cycling
-    case "driving", "automotive_navigation": .automotive
-    case "stationary": .stationary
-    default: nil
-    }
-    return (sample, activity)
+    return (sample, ClientValues.activity((properties["motion"] as? [String])?.first))
 }

@@ -1,11 +1,13 @@
 import Foundation
+import HomewardGeo
 import HomewardHTTP
 import HomewardStore
 
-/// `POST /v1/clients/owntracks`: OwnTracks in HTTP mode. Stores `location` (and the position of a
-/// `transition`), ignores other types and zero-length bodies, and answers with the caller's own
-/// and dependents' latest positions as OwnTracks `card` and `location` objects, so the unmodified
-/// app shows them as friends on its map.
+/// `POST /v1/clients/owntracks`: OwnTracks in HTTP mode. Stores `location` and the position of a
+/// `transition`, whose `enter`/`leave` of a region named like one of the person's safe zones
+/// confirms that zone's entry or exit at once (`ReportedZoneCrossing`); ignores other types and
+/// zero-length bodies, and answers with the caller's own and dependents' latest positions as
+/// OwnTracks `card` and `location` objects, so the unmodified app shows them as friends on its map.
 func registerOwnTracksRoutes(on router: inout Router, app: HomewardApp) {
     let ingest = IngestService(app: app)
     router.post("/v1/clients/owntracks") { context in
@@ -24,11 +26,12 @@ func registerOwnTracksRoutes(on router: inout Router, app: HomewardApp) {
     }
 }
 
-/// The fix of an OwnTracks `location` or `transition` message, in the API's units.
+/// The fix of an OwnTracks `location` or `transition` message, in the API's units, with the
+/// transition's region crossing.
 func ownTracksSample(_ message: [String: Any]) -> LocationSample? {
     guard let time = ClientValues.time(message["tst"]), let lat = ClientValues.number(message["lat"]),
           let lon = ClientValues.number(message["lon"]) else { return nil }
-    return LocationSample(
+    var sample = LocationSample(
         time: time, lat: lat, lon: lon,
         accuracyMetres: ClientValues.number(message["acc"]),
         altitudeMetres: ClientValues.number(message["alt"]),
@@ -36,6 +39,15 @@ func ownTracksSample(_ message: [String: Any]) -> LocationSample? {
         headingDegrees: ClientValues.number(message["cog"]).map { $0.truncatingRemainder(dividingBy: 360) },
         batteryPercent: ClientValues.number(message["batt"])
     )
+    if message["_type"] as? String == "transition", let region = message["desc"] as? String {
+        let direction: ReportedCrossing.Direction? = switch message["event"] as? String {
+        case "enter": .entered
+        case "leave": .left
+        default: nil
+        }
+        sample.reportedCrossing = direction.map { ReportedZoneCrossing(zoneName: region, direction: $0) }
+    }
+    return sample
 }
 
 private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> HTTPResponse {

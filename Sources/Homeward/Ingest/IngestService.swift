@@ -49,16 +49,28 @@ public struct IngestService: Sendable {
 
     /// Like `storeLocations(_:of:)`, but returns at once: `completion` gets the result on the
     /// database's finisher thread once the samples are durable, so no thread waits for the commit.
+    /// `activities` are what a tracking client reported beside its fixes (Overland's `motion`,
+    /// Traccar's `activity`): stored in the same write block and counted as motion, while the result
+    /// is the fixes'.
     func storeLocations(
-        _ batch: [DecodedSample<LocationSample>], of caller: Caller,
+        _ batch: [DecodedSample<LocationSample>], with activities: [MotionSample] = [], of caller: Caller,
         completion: @escaping @Sendable (Result<IngestResult, any Error>) -> Void
     ) {
         let prepared = prepareLocations(batch)
+        let (validActivities, refusedActivities): ([MotionSample], [SampleRejection]) =
+            activities.map { .sample($0) }.validated(at: prepared.now)
         let service = self
         app.database.submitWrite({ db in
-            try service.write(prepared.valid, of: caller.accountKey, receivedAt: prepared.now, in: db)
+            var written = try service.write(prepared.valid, of: caller.accountKey, receivedAt: prepared.now, in: db)
+            written.motionAccepted = try service.insertMotion(validActivities, of: caller.accountKey, in: db)
+            return written
         }, completion: { outcome in
-            completion(outcome.map { service.finishLocations(prepared, $0, of: caller) })
+            completion(outcome.map { written in
+                service.count(service.motionCounters, IngestResult(
+                    accepted: written.motionAccepted, duplicates: validActivities.count - written.motionAccepted,
+                    rejected: refusedActivities))
+                return service.finishLocations(prepared, written, of: caller)
+            })
         })
     }
 
@@ -95,19 +107,24 @@ public struct IngestService: Sendable {
         let now = app.clock.now()
         let (valid, rejected): ([MotionSample], [SampleRejection]) = batch.validated(at: now)
         var result = IngestResult(rejected: rejected)
-        let account = caller.accountKey
-        result.accepted = try app.database.write { db in
-            try valid.reduce(0) { stored, sample in try motion.insert(sample, of: account, in: db) ? stored + 1 : stored }
-        }
+        result.accepted = try app.database.write { db in try insertMotion(valid, of: caller.accountKey, in: db) }
         result.duplicates = valid.count - result.accepted
         count(motionCounters, result)
         return result
     }
 
+    /// Stores motion `samples` of `account` that it does not have yet; returns how many.
+    private func insertMotion(_ samples: [MotionSample], of account: AccountKey, in db: Database) throws -> Int {
+        try samples.reduce(0) { stored, sample in try motion.insert(sample, of: account, in: db) ? stored + 1 : stored }
+    }
+
+    /// What one write block stored, and what follows from it once committed.
     private struct Written: Sendable {
         var accepted = 0
         var events: [AppEvent] = []
         var newLatest: LatestLocation?
+        /// Motion reports stored beside the fixes (`storeLocations(_:with:of:completion:)`).
+        var motionAccepted = 0
     }
 
     /// Runs inside the write block: `samples` are sorted by time.
@@ -118,11 +135,13 @@ public struct IngestService: Sendable {
         var reference = try referenceFix(before: first.time, of: account, latest: previous, in: db)
         var latest = previous
         var fresh: [ObservedFix] = []
-        /// What follows from `fix` having been stored: counted, fresh or not, the latest position.
-        func record(_ fix: StoredLocation) {
+        /// What follows from `fix` (of `sample`) having been stored: counted, fresh or not, the latest position.
+        func record(_ fix: StoredLocation, of sample: LocationSample) {
             written.accepted += 1
             if previous.map({ fix.time > $0.newestFixTime }) ?? true {
-                fresh.append(fix.observed)
+                var observed = fix.observed
+                observed.reportedCrossing = sample.reportedCrossing
+                fresh.append(observed)
             }
             let newestFixTime = max(latest?.newestFixTime ?? fix.time, fix.time)
             if !fix.flags.contains(.jump), latest.map({ fix.time > $0.fix.time }) ?? true {
@@ -142,13 +161,13 @@ public struct IngestService: Sendable {
                 fixes.append(fix)
             }
             try locations.insertNew(fixes, of: account, in: db)
-            fixes.forEach(record)
+            for (fix, sample) in zip(fixes, samples) { record(fix, of: sample) }
         } else {
             for sample in samples {
                 let fix = StoredLocation(sample, flags: flags(of: sample, after: reference))
                 guard try locations.insert(fix, of: account, in: db) else { continue }
                 if fix.isReliable { reference = fix }
-                record(fix)
+                record(fix, of: sample)
             }
         }
         if let latest, latest != previous {

@@ -18,6 +18,8 @@ public struct LocationSample: Sendable, Equatable {
     public var headingDegrees: Double?
     /// Battery charge in percent, 0 to 100.
     public var batteryPercent: Double?
+    /// A geofence crossing the phone reported with this fix (tracking clients only; not in the JSON API).
+    public var reportedCrossing: ReportedZoneCrossing?
 
     /// Creates a sample.
     public init(

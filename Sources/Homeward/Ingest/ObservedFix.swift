@@ -15,11 +15,14 @@ public struct ObservedFix: Sendable, Equatable {
     /// False when ingest flagged the fix (poor accuracy, impossible jump): stored, but not to be
     /// trusted by detectors.
     public var isReliable: Bool
+    /// A geofence crossing the phone reported with this fix, if any.
+    public var reportedCrossing: ReportedZoneCrossing?
 
     /// Creates a fix.
     public init(
         time: Timestamp, lat: Double, lon: Double, accuracyMetres: Double? = nil,
-        speedMetresPerSecond: Double? = nil, batteryPercent: Double? = nil, isReliable: Bool = true
+        speedMetresPerSecond: Double? = nil, batteryPercent: Double? = nil, isReliable: Bool = true,
+        reportedCrossing: ReportedZoneCrossing? = nil
     ) {
         self.time = time
         self.lat = lat
@@ -28,5 +31,6 @@ public struct ObservedFix: Sendable, Equatable {
         self.speedMetresPerSecond = speedMetresPerSecond
         self.batteryPercent = batteryPercent
         self.isReliable = isReliable
+        self.reportedCrossing = reportedCrossing
     }
 }

@@ -70,7 +70,11 @@ public final class ZoneObserver: LocationObserver {
                 let geoFix = Fix(
                     t: seconds, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracyMetres, speed: fix.speedMetresPerSecond,
                     utcOffsetSeconds: person.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)))
-                let happened = person.tracker.ingest(geoFix)
+                let crossing = fix.reportedCrossing.flatMap { reported in
+                    person.tracker.zones.first { reported.names($0.name) }
+                        .map { ReportedCrossing(zoneId: $0.id, direction: reported.direction) }
+                }
+                let happened = person.tracker.ingest(geoFix, reportedCrossing: crossing)
                 if !happened.isEmpty { events.append((happened, fix)) }
             }
             people.tick += 1

@@ -19,6 +19,14 @@ final class ClientsTests: XCTestCase {
         }
     }
 
+    private func activities(_ test: TestApp, _ account: TestApp.Account) throws -> [MotionActivity?] {
+        try test.app.database.read { db in
+            try db.fetchAll("SELECT activity FROM motion WHERE account_key = ? ORDER BY t_ms", [account.key]) { row in
+                (try row.value(at: 0) as Int64?).flatMap(MotionActivity.init(code:))
+            }
+        }
+    }
+
     private func basic(_ user: String, _ password: String) -> HTTPHeaders {
         ["Authorization": "Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), "Content-Type": "application/json"]
     }
@@ -133,6 +141,67 @@ final class ClientsTests: XCTestCase {
         XCTAssertNotNil(test.app.presence.lastSeen(anna.key))
     }
 
+    func testOwnTracksLeaveOfARegionNamedLikeASafeZoneRaisesOneLeftZoneAtOnceAndEnterResolvesIt() throws {
+        let test = try TestApp()
+        let gina = try test.makeAccount(name: "Gina Guardian")
+        let anna = try test.makeAccount(name: "Anna Smith")
+        try test.link(guardian: gina, dependent: anna)
+        let home = (lat: 51.5007, lon: -0.1246)
+        let start = test.clock.now().unixMilliseconds / 1000 - 7_200
+        func message(_ type: String, north: Double, at tst: Int64, accuracy: Int, extra: String = "") -> [UInt8] {
+            Array(#"{"_type":"\#(type)","lat":\#(home.lat + north / 111_320),"lon":\#(home.lon),"tst":\#(tst),"acc":\#(accuracy),"tid":"AS"\#(extra)}"#.utf8)
+        }
+        func alerts(_ status: String) throws -> Int64 {
+            try test.app.database.read { db in
+                try db.fetchOne("SELECT count(*) FROM alerts WHERE type = 'left_zone' AND status = ?", [status]) ?? 0
+            }
+        }
+        try test.withClient(.inProcess) { client in
+            let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":100}"#
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: Array(zone.utf8)).status, .created)
+            let post = { (body: [UInt8]) in
+                let response = try client.execute(.post, "/v1/clients/owntracks", headers: self.basic(anna.phone, anna.password), body: body)
+                XCTAssertEqual(response.status, .ok, response.text)
+            }
+            // A phone saving its battery: a fix every five minutes at home.
+            for step in 0..<6 { try post(message("location", north: Double(step % 3) * 4, at: start + Int64(step) * 300, accuracy: 15)) }
+            // Its own geofence "home" saw the exit: one fix, 40 m outside the 100 m zone.
+            try post(message("transition", north: 140, at: start + 1_920, accuracy: 12, extra: #","event":"leave","desc":" home ","wtst":1,"t":"c""#))
+            XCTAssertEqual(try alerts("open"), 1, "confirmed by the phone's geofence, without waiting for more fixes")
+            // A region that is no safe zone, and the same exit sent again late, change nothing.
+            try post(message("transition", north: 900, at: start + 2_100, accuracy: 10, extra: #","event":"leave","desc":"Work","wtst":1"#))
+            try post(message("transition", north: 140, at: start + 1_920, accuracy: 12, extra: #","event":"leave","desc":"Home","wtst":1"#))
+            for step in 1...4 { try post(message("location", north: 140 + Double(step) * 200, at: start + 2_100 + Int64(step) * 240, accuracy: 10)) }
+            XCTAssertEqual(try alerts("open"), 1, "the fixes outside confirm the same exit, not a second one")
+            try post(message("transition", north: 40, at: start + 3_600, accuracy: 10, extra: #","event":"enter","desc":"Home","wtst":1"#))
+        }
+        XCTAssertEqual(try alerts("open"), 0)
+        XCTAssertEqual(try alerts("resolved"), 1, "the entry the phone saw resolves it")
+        XCTAssertEqual(test.app.statusBoard.status(of: anna.key)?.zone, "Home")
+        XCTAssertEqual(try stored(test, anna).count, 13, "every transition's fix is stored, the resent one once")
+    }
+
+    func testOwnTracksTransitionWhoseFixIsStillInsideTheZoneIsAnOrdinaryFix() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount(name: "Anna Smith")
+        let home = (lat: 51.5007, lon: -0.1246)
+        let start = test.clock.now().unixMilliseconds / 1000 - 3_600
+        try test.withClient(.inProcess) { client in
+            let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":200}"#
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: anna.auth, body: Array(zone.utf8)).status, .created)
+            for step in 0..<4 {
+                let fix = #"{"_type":"location","lat":\#(home.lat),"lon":\#(home.lon),"tst":\#(start + Int64(step) * 300),"acc":10}"#
+                XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: Array(fix.utf8)).status, .ok)
+            }
+            // The phone's own "Home" region is 50 m across; the guardian's zone is 200 m: still inside.
+            let leave = #"{"_type":"transition","event":"leave","desc":"Home","lat":\#(home.lat + 80 / 111_320.0),"lon":\#(home.lon),"tst":\#(start + 1_300),"acc":10,"wtst":1}"#
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: Array(leave.utf8)).status, .ok)
+        }
+        let leftZone: Int64 = try test.app.database.read { try $0.fetchOne("SELECT count(*) FROM alerts WHERE type = 'left_zone'") ?? 0 }
+        XCTAssertEqual(leftZone, 0)
+        XCTAssertEqual(test.app.statusBoard.status(of: anna.key)?.zone, "Home")
+    }
+
     func testOverlandBatchIsStoredOnceAndAnsweredExactlyOk() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()
@@ -150,7 +219,7 @@ final class ClientsTests: XCTestCase {
             ]
         }
         let body = Array(try JSONSerialization.data(withJSONObject: ["locations": features]))
-        try test.withClient(.inProcess) { client in
+        try test.withClient(.live) { client in
             let key = try deviceKey(client, anna)
             for _ in 0..<2 {
                 let response = try client.execute(.post, "/v1/clients/overland?token=\(key)", headers: ["Content-Type": "application/json"], body: body)
@@ -163,20 +232,21 @@ final class ClientsTests: XCTestCase {
         XCTAssertEqual(fixes.count, 3)
         XCTAssertNil(fixes[0].speedMetresPerSecond)
         XCTAssertEqual(fixes[1].batteryPercent, 80)
+        XCTAssertEqual(try activities(test, anna), [.walking, .walking, .walking], "each feature's motion, stored once")
     }
 
     func testOsmAndQueryFormAndJSONAreStoredAndUnknownDevicesRefused() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()
         let seconds = test.clock.now().unixMilliseconds / 1000
-        try test.withClient(.inProcess) { client in
+        try test.withClient(.live) { client in
             let key = try deviceKey(client, anna)
             let query = try client.execute(.get, "/v1/clients/osmand?id=\(key)&lat=48.85&lon=2.29&timestamp=\(seconds - 30)&speed=10&bearing=90&altitude=35&accuracy=8&batt=55")
             XCTAssertEqual(query.status, .ok, query.text)
             XCTAssertEqual(try client.execute(.get, "/v1/clients/osmand?id=\(key)&lat=48.85&lon=2.29&timestamp=\(seconds - 30)").status, .ok)
             let form = "id=\(key)&location=48.86%2C2.30&timestamp=\(seconds - 20)000"
             XCTAssertEqual(try client.execute(.post, "/v1/clients/osmand", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array(form.utf8)).status, .ok)
-            let json = #"{"location":{"timestamp":"\#(test.clock.now().adding(milliseconds: -10_000).rfc3339)","coords":{"latitude":48.87,"longitude":2.31,"accuracy":5,"speed":2,"heading":45,"altitude":40},"is_moving":true,"odometer":10,"battery":{"level":0.5,"is_charging":false},"activity":{"type":"walking"},"uuid":"u-1"},"device_id":"\#(key)"}"#
+            let json = #"{"location":{"timestamp":"\#(test.clock.now().adding(milliseconds: -10_000).rfc3339)","coords":{"latitude":48.87,"longitude":2.31,"accuracy":5,"speed":2,"heading":45,"altitude":40},"is_moving":true,"odometer":10,"battery":{"level":0.5,"is_charging":false},"activity":{"type":"on_foot"},"uuid":"u-1"},"device_id":"\#(key)"}"#
             XCTAssertEqual(try client.execute(.post, "/v1/clients/osmand", headers: ["Content-Type": "application/json"], body: Array(json.utf8)).status, .ok)
             XCTAssertEqual(try client.execute(.post, "/v1/clients/osmand", headers: ["Content-Type": "application/json"], body: Array(json.utf8)).status, .ok)
             let unknown = try client.execute(.get, "/v1/clients/osmand?id=nobody&lat=1&lon=1&timestamp=\(seconds)")
@@ -190,5 +260,6 @@ final class ClientsTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(fixes[0].speedMetresPerSecond), 5.14, accuracy: 0.01)
         XCTAssertEqual(fixes[0].headingDegrees, 90)
         XCTAssertEqual(fixes[2].batteryPercent, 50)
+        XCTAssertEqual(try activities(test, anna), [.walking], "the JSON body's activity, stored once")
     }
 }
