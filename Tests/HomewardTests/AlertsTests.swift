@@ -16,25 +16,25 @@ final class AlertsTests: XCTestCase {
         try test.link(guardian: first, dependent: person)
         try test.link(guardian: second, dependent: person)
         try test.withClient { client in
-            let raised = try client.execute(.post, "/v1/alerts", headers: person.oneShot,
+            let raised = try client.execute(.post, "/v1/alerts", headers: person.auth,
                                             body: Array(#"{"type":"sos","message":"help","location":{"lat":51.5,"lon":-0.12}}"#.utf8))
             XCTAssertEqual(raised.status.code, 201, raised.text)
             let alert = try raised.decode(AlertResource.self)
             XCTAssertEqual(alert.status, .open)
             XCTAssertEqual(alert.type, .sos)
-            let bad = try client.execute(.post, "/v1/alerts", headers: person.oneShot, body: Array(#"{"type":"danger"}"#.utf8))
+            let bad = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"danger"}"#.utf8))
             XCTAssertEqual(bad.status.code, 400)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(alert.id)/acknowledge", headers: stranger.oneShot).status.code, 404)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(alert.id)/acknowledge", headers: person.oneShot).status.code, 403)
-            let acknowledged = try client.execute(.post, "/v1/alerts/\(alert.id)/acknowledge", headers: first.oneShot)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(alert.id)/acknowledge", headers: stranger.auth).status.code, 404)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(alert.id)/acknowledge", headers: person.auth).status.code, 403)
+            let acknowledged = try client.execute(.post, "/v1/alerts/\(alert.id)/acknowledge", headers: first.auth)
             XCTAssertEqual(acknowledged.status.code, 200, acknowledged.text)
-            let seen = try client.execute(.get, "/v1/alerts?status=active", headers: second.oneShot).decode(AlertPageBody.self)
+            let seen = try client.execute(.get, "/v1/alerts?status=active", headers: second.auth).decode(AlertPageBody.self)
             XCTAssertEqual(seen.alerts.map(\.id), [alert.id])
             XCTAssertEqual(seen.alerts.first?.acknowledgedBy?.name, "First")
-            XCTAssertEqual(try client.execute(.get, "/v1/alerts", headers: stranger.oneShot).decode(AlertPageBody.self).alerts.count, 0)
+            XCTAssertEqual(try client.execute(.get, "/v1/alerts", headers: stranger.auth).decode(AlertPageBody.self).alerts.count, 0)
             try test.app.database.write { db in try db.execute("DELETE FROM links WHERE guardian_key = ?", second.key) }
-            XCTAssertEqual(try client.execute(.get, "/v1/alerts", headers: second.oneShot).decode(AlertPageBody.self).alerts.count, 0)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(alert.id)/acknowledge", headers: second.oneShot).status.code, 404)
+            XCTAssertEqual(try client.execute(.get, "/v1/alerts", headers: second.auth).decode(AlertPageBody.self).alerts.count, 0)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(alert.id)/acknowledge", headers: second.auth).status.code, 404)
             XCTAssertEqual(try client.execute(.get, "/v1/alerts", headers: ["Connection": "close"]).status.code, 401)
         }
     }
@@ -45,12 +45,12 @@ final class AlertsTests: XCTestCase {
         try test.withClient { client in
             for _ in 0..<5 {
                 test.clock.advance(bySeconds: 1)
-                XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.oneShot, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+                XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
             }
-            let first = try client.execute(.get, "/v1/alerts?limit=3", headers: person.oneShot).decode(AlertPageBody.self)
+            let first = try client.execute(.get, "/v1/alerts?limit=3", headers: person.auth).decode(AlertPageBody.self)
             XCTAssertEqual(first.alerts.count, 3)
             let cursor = try XCTUnwrap(first.nextCursor)
-            let second = try client.execute(.get, "/v1/alerts?limit=3&cursor=\(cursor)", headers: person.oneShot).decode(AlertPageBody.self)
+            let second = try client.execute(.get, "/v1/alerts?limit=3&cursor=\(cursor)", headers: person.auth).decode(AlertPageBody.self)
             XCTAssertEqual(second.alerts.count, 2)
             XCTAssertNil(second.nextCursor)
             XCTAssertTrue(Set(first.alerts.map(\.id)).isDisjoint(with: second.alerts.map(\.id)))
@@ -63,7 +63,7 @@ final class AlertsTests: XCTestCase {
         let person = try test.makeAccount()
         try test.withClient { client in
             let home = #"{"name":"Home","center":{"lat":51.5,"lon":-0.12},"radius":100,"home":true}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: person.oneShot, body: Array(home.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: person.auth, body: Array(home.utf8)).status.code, 201)
         }
         try test.app.alertMonitor.runChecks()
         test.clock.advance(bySeconds: 601)
@@ -97,7 +97,7 @@ final class AlertsTests: XCTestCase {
         let arriveBy = String(format: "%02d:%02d", deadline / 3600, (deadline % 3600) / 60)
         try test.withClient { client in
             let zone = #"{"name":"Home","center":{"lat":51.5,"lon":-0.12},"radius":100,"expected":{"arriveBy":"\#(arriveBy)"}}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: person.oneShot, body: Array(zone.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: person.auth, body: Array(zone.utf8)).status.code, 201)
         }
         try test.app.alertMonitor.runChecks()
         test.clock.advance(bySeconds: 240)

@@ -15,21 +15,21 @@ final class CountdownTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         try test.app.startBackgroundWork()
         try test.withClient { client in
-            let started = try client.execute(.post, "/v1/alerts/countdown", headers: person.oneShot, body: Array(#"{"seconds":30}"#.utf8))
+            let started = try client.execute(.post, "/v1/alerts/countdown", headers: person.auth, body: Array(#"{"seconds":30}"#.utf8))
             XCTAssertEqual(started.status.code, 201, started.text)
             let countdown = try started.decode(AlertResource.self)
             XCTAssertEqual(countdown.status, .pending)
             XCTAssertEqual(countdown.firesAt, test.clock.now().adding(milliseconds: 30_000))
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(countdown.id)/cancel", headers: guardian.oneShot).status.code, 403)
-            let cancelled = try client.execute(.post, "/v1/alerts/\(countdown.id)/cancel", headers: person.oneShot)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(countdown.id)/cancel", headers: guardian.auth).status.code, 403)
+            let cancelled = try client.execute(.post, "/v1/alerts/\(countdown.id)/cancel", headers: person.auth)
             XCTAssertEqual(try cancelled.decode(AlertResource.self).status, .cancelled)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(countdown.id)/cancel", headers: person.oneShot).status.code, 409)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(countdown.id)/cancel", headers: person.auth).status.code, 409)
             test.clock.advance(bySeconds: 31)
             test.app.countdowns.fireDue()
-            let after = try client.execute(.get, "/v1/alerts", headers: person.oneShot).decode(AlertPageBody.self)
+            let after = try client.execute(.get, "/v1/alerts", headers: person.auth).decode(AlertPageBody.self)
             XCTAssertEqual(after.alerts.map(\.status), [.cancelled])
             for seconds in [4, 301] {
-                let refused = try client.execute(.post, "/v1/alerts/countdown", headers: person.oneShot, body: Array(#"{"seconds":\#(seconds)}"#.utf8))
+                let refused = try client.execute(.post, "/v1/alerts/countdown", headers: person.auth, body: Array(#"{"seconds":\#(seconds)}"#.utf8))
                 XCTAssertEqual(refused.status.code, 400)
             }
         }

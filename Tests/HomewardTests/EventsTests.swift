@@ -18,12 +18,12 @@ final class EventsTests: XCTestCase {
             let stream = try open(client, as: guardian, lastEventID: nil)
             let strangerStream = try open(client, as: stranger, lastEventID: nil)
             XCTAssertEqual(test.app.eventStreams.openStreamCount, 2)
-            _ = try client.execute(.post, "/v1/alerts", headers: person.oneShot, body: Array(#"{"type":"sos","message":"one"}"#.utf8))
+            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"one"}"#.utf8))
             let first = try readEvent(stream)
             XCTAssertEqual(first.event, "alert")
             XCTAssertTrue(first.data.contains(#""message":"one""#), first.data)
-            _ = try client.execute(.post, "/v1/alerts", headers: person.oneShot, body: Array(#"{"type":"sos","message":"two"}"#.utf8))
-            _ = try client.execute(.post, "/v1/alerts", headers: person.oneShot, body: Array(#"{"type":"sos","message":"three"}"#.utf8))
+            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"two"}"#.utf8))
+            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"three"}"#.utf8))
             let resumed = try open(client, as: guardian, lastEventID: first.id)
             let missed = [try readEvent(resumed), try readEvent(resumed)]
             XCTAssertEqual(missed.map { $0.data.contains(#""message":"two""#) }, [true, false])
@@ -39,7 +39,7 @@ final class EventsTests: XCTestCase {
         let guardian = try test.makeAccount(name: "Guardian")
         try test.link(guardian: guardian, dependent: person)
         try test.withClient { client in
-            _ = try client.execute(.post, "/v1/alerts", headers: person.oneShot, body: Array(#"{"type":"sos","message":"still open"}"#.utf8))
+            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"still open"}"#.utf8))
             let stream = try open(client, as: guardian, lastEventID: 1)
             XCTAssertTrue(try readEvent(stream).data.contains("still open"))
         }
@@ -53,7 +53,7 @@ final class EventsTests: XCTestCase {
         let now = Double(test.clock.now().unixMilliseconds) / 1000
         func post(_ client: HTTPTestClient, lat: Double, secondsAgo: Double) throws {
             let body = #"{"samples":[{"t":\#(now - secondsAgo),"lat":\#(lat),"lon":-0.12,"accuracy":8}]}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.oneShot, body: Array(body.utf8)).status.code, 200)
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: Array(body.utf8)).status.code, 200)
         }
         try test.withClient { client in
             let stream = try open(client, as: guardian, lastEventID: nil)
@@ -81,7 +81,7 @@ final class EventsTests: XCTestCase {
         try test.withClient { client in
             let now = Double(test.clock.now().unixMilliseconds) / 1000
             let fix = #"{"samples":[{"t":\#(now - 10),"lat":51.5,"lon":-0.12,"accuracy":8}]}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.oneShot, body: Array(fix.utf8)).status.code, 200)
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: Array(fix.utf8)).status.code, 200)
             let before = try XCTUnwrap(hub.latestEventID)
             XCTAssertEqual(hub.openStreamCount, 0)
             hub.publish(AppEvent(kind: .location, subject: person.key) {

@@ -16,15 +16,15 @@ final class WebhookTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         let secret = "a-long-enough-secret"
         try test.withClient { client in
-            let https = try client.execute(.put, "/v1/me/webhook", headers: guardian.oneShot,
+            let https = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
                                            body: Array(#"{"url":"https://example.org/hook","secret":"\#(secret)"}"#.utf8))
             XCTAssertEqual(https.status.code, 400)
-            let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.oneShot,
+            let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
                                          body: Array(#"{"url":"http://127.0.0.1:\#(receiver.port)/hook","secret":"\#(secret)"}"#.utf8))
             XCTAssertEqual(set.status.code, 200, set.text)
             XCTAssertFalse(set.text.contains(secret))
-            XCTAssertEqual(try client.execute(.get, "/v1/me/webhook", headers: guardian.oneShot).status.code, 200)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.oneShot, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.get, "/v1/me/webhook", headers: guardian.auth).status.code, 200)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
         }
         for _ in 0..<3 {
             XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)

@@ -15,7 +15,7 @@ final class ZonesIngestTests: XCTestCase {
         let home = (lat: 51.5007, lon: -0.1246)
         try test.withClient { client in
             let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":100,"home":true}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.oneShot, body: Array(zone.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: Array(zone.utf8)).status.code, 201)
             let stream = try client.openConnection(timeoutSeconds: 3)
             try stream.send("GET /v1/events HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(guardian.token)\r\n\r\n")
             XCTAssertEqual(try stream.readResponse(omitBody: true).status.code, 200)
@@ -31,7 +31,7 @@ final class ZonesIngestTests: XCTestCase {
             }
             for batch in stride(from: 0, to: samples.count, by: 20) {
                 let body = #"{"samples":[\#(samples[batch..<min(batch + 20, samples.count)].joined(separator: ","))]}"#
-                let answer = try client.execute(.post, "/v1/locations", headers: person.oneShot, body: Array(body.utf8))
+                let answer = try client.execute(.post, "/v1/locations", headers: person.auth, body: Array(body.utf8))
                 XCTAssertEqual(answer.status.code, 200, answer.text)
             }
             var kinds: [String] = []

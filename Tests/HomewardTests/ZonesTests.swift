@@ -21,19 +21,19 @@ final class ZonesTests: XCTestCase {
         let dependent = try test.makeAccount(name: "Dependent")
         try test.link(guardian: guardian, dependent: dependent)
         try test.withClient { client in
-            let created = try client.execute(.post, "/v1/accounts/\(dependent.id)/zones", headers: guardian.oneShot,
+            let created = try client.execute(.post, "/v1/accounts/\(dependent.id)/zones", headers: guardian.auth,
                                              body: circle(home: true, extra: #","expected":{"arriveBy":"22:00"},"timeZone":"Europe/London""#))
             XCTAssertEqual(created.status.code, 201, created.text)
             let zone = try created.decode(ZoneResource.self)
             XCTAssertEqual(zone.radius, 100)
             XCTAssertTrue(zone.home)
             XCTAssertEqual(zone.expected?.arriveBy, "22:00")
-            let own = try client.execute(.get, "/v1/accounts/\(dependent.id)/zones", headers: dependent.oneShot)
+            let own = try client.execute(.get, "/v1/accounts/\(dependent.id)/zones", headers: dependent.auth)
             XCTAssertEqual(own.status.code, 200)
             XCTAssertTrue(own.text.contains(zone.id))
-            let deleted = try client.execute(.delete, "/v1/zones/\(zone.id)", headers: guardian.oneShot)
+            let deleted = try client.execute(.delete, "/v1/zones/\(zone.id)", headers: guardian.auth)
             XCTAssertEqual(deleted.status.code, 204)
-            let after = try client.execute(.get, "/v1/accounts/\(dependent.id)/zones", headers: guardian.oneShot)
+            let after = try client.execute(.get, "/v1/accounts/\(dependent.id)/zones", headers: guardian.auth)
             XCTAssertEqual(after.text, #"{"zones":[]}"#)
         }
     }
@@ -43,24 +43,24 @@ final class ZonesTests: XCTestCase {
         let person = try test.makeAccount()
         try test.withClient { client in
             let path = "/v1/accounts/\(person.id)/zones"
-            let tooSmall = try client.execute(.post, path, headers: person.oneShot, body: circle(radius: 5))
+            let tooSmall = try client.execute(.post, path, headers: person.auth, body: circle(radius: 5))
             XCTAssertEqual(tooSmall.status.code, 400)
             XCTAssertTrue(tooSmall.text.contains(#""field":"radius""#), tooSmall.text)
             let bowTie = body(#"{"name":"X","polygon":[{"lat":51.5,"lon":-0.12},{"lat":51.501,"lon":-0.119},{"lat":51.5,"lon":-0.119},{"lat":51.501,"lon":-0.12}]}"#)
-            let crossing = try client.execute(.post, path, headers: person.oneShot, body: bowTie)
+            let crossing = try client.execute(.post, path, headers: person.auth, body: bowTie)
             XCTAssertEqual(crossing.status.code, 400)
             XCTAssertTrue(crossing.text.contains("cross itself"), crossing.text)
             let square = body(#"{"name":"Park","polygon":[{"lat":51.5,"lon":-0.12},{"lat":51.501,"lon":-0.12},{"lat":51.501,"lon":-0.119},{"lat":51.5,"lon":-0.119}]}"#)
-            XCTAssertEqual(try client.execute(.post, path, headers: person.oneShot, body: square).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, path, headers: person.auth, body: square).status.code, 201)
             let huge = body(#"{"name":"City","polygon":[{"lat":51.5,"lon":-0.12},{"lat":51.6,"lon":-0.12},{"lat":51.6,"lon":-0.0}]}"#)
-            XCTAssertEqual(try client.execute(.post, path, headers: person.oneShot, body: huge).status.code, 400)
-            let badZone = try client.execute(.post, path, headers: person.oneShot, body: circle(extra: #","timeZone":"Mars/Olympus""#))
+            XCTAssertEqual(try client.execute(.post, path, headers: person.auth, body: huge).status.code, 400)
+            let badZone = try client.execute(.post, path, headers: person.auth, body: circle(extra: #","timeZone":"Mars/Olympus""#))
             XCTAssertEqual(badZone.status.code, 400)
-            let badSchedule = try client.execute(.post, path, headers: person.oneShot,
+            let badSchedule = try client.execute(.post, path, headers: person.auth,
                                                  body: circle(extra: #","schedule":[{"days":["mon"],"start":"25:00","end":"15:00"}]"#))
             XCTAssertTrue(badSchedule.text.contains("schedule[0].start"), badSchedule.text)
-            XCTAssertEqual(try client.execute(.post, path, headers: person.oneShot, body: circle(home: true)).status.code, 201)
-            let secondHome = try client.execute(.post, path, headers: person.oneShot, body: circle(home: true))
+            XCTAssertEqual(try client.execute(.post, path, headers: person.auth, body: circle(home: true)).status.code, 201)
+            let secondHome = try client.execute(.post, path, headers: person.auth, body: circle(home: true))
             XCTAssertEqual(secondHome.status.code, 409)
         }
     }
@@ -75,22 +75,22 @@ final class ZonesTests: XCTestCase {
         try test.link(guardian: revoked, dependent: dependent)
         try test.withClient { client in
             let path = "/v1/accounts/\(dependent.id)/zones"
-            let zone = try client.execute(.post, path, headers: dependent.oneShot, body: circle()).decode(ZoneResource.self)
+            let zone = try client.execute(.post, path, headers: dependent.auth, body: circle()).decode(ZoneResource.self)
             for method in [HTTPMethod.get, .post] {
-                let answer = try client.execute(method, path, headers: stranger.oneShot, body: method == .post ? circle() : [])
+                let answer = try client.execute(method, path, headers: stranger.auth, body: method == .post ? circle() : [])
                 XCTAssertEqual(answer.status.code, 404, "stranger \(method)")
             }
-            XCTAssertEqual(try client.execute(.delete, "/v1/zones/\(zone.id)", headers: stranger.oneShot).status.code, 404)
+            XCTAssertEqual(try client.execute(.delete, "/v1/zones/\(zone.id)", headers: stranger.auth).status.code, 404)
             XCTAssertEqual(try client.execute(.get, path, headers: ["Connection": "close"]).status.code, 401)
             try test.app.database.write { db in
                 try db.execute("DELETE FROM links WHERE guardian_key = ?", guardian.key)
                 try db.execute("DELETE FROM sessions WHERE account_key = ?", revoked.key)
             }
-            XCTAssertEqual(try client.execute(.get, path, headers: guardian.oneShot).status.code, 404, "ex-guardian")
-            XCTAssertEqual(try client.execute(.delete, "/v1/zones/\(zone.id)", headers: guardian.oneShot).status.code, 404)
-            XCTAssertEqual(try client.execute(.get, path, headers: revoked.oneShot).status.code, 401, "revoked token")
+            XCTAssertEqual(try client.execute(.get, path, headers: guardian.auth).status.code, 404, "ex-guardian")
+            XCTAssertEqual(try client.execute(.delete, "/v1/zones/\(zone.id)", headers: guardian.auth).status.code, 404)
+            XCTAssertEqual(try client.execute(.get, path, headers: revoked.auth).status.code, 401, "revoked token")
             test.clock.advance(bySeconds: Int64(test.app.configuration.sessionLifetimeSeconds) + 1)
-            XCTAssertEqual(try client.execute(.get, path, headers: dependent.oneShot).status.code, 401, "expired token")
+            XCTAssertEqual(try client.execute(.get, path, headers: dependent.auth).status.code, 401, "expired token")
         }
     }
 
@@ -98,7 +98,7 @@ final class ZonesTests: XCTestCase {
         let test = try TestApp()
         let person = try test.makeAccount()
         try test.withClient { client in
-            _ = try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: person.oneShot, body: circle())
+            _ = try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: person.auth, body: circle())
         }
         var random = SplitMix(seed: 7)
         let start = test.clock.now()
@@ -116,7 +116,7 @@ final class ZonesTests: XCTestCase {
         let person = try test.makeAccount()
         try test.link(guardian: guardian, dependent: person)
         try test.withClient { client in
-            _ = try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.oneShot, body: circle())
+            _ = try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: circle())
         }
         var time = test.clock.now()
         var north = 0.0
@@ -142,7 +142,7 @@ final class ZonesTests: XCTestCase {
         let person = try test.makeAccount()
         try test.link(guardian: guardian, dependent: person)
         try test.withClient { client in
-            _ = try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.oneShot, body: circle(home: true))
+            _ = try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: circle(home: true))
         }
         var random = SplitMix(seed: 11)
         var time = test.clock.now()
@@ -208,16 +208,5 @@ struct SplitMix {
 
     mutating func uniform(_ low: Double, _ high: Double) -> Double {
         low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-    }
-}
-
-extension TestApp.Account {
-    /// `auth` plus `Connection: close`: one request per connection, so each test request stands alone
-    /// on the wire (keep-alive after a worker-thread response is the HTTP branch's to fix: its epoll
-    /// modify/delete operation codes are swapped on main).
-    var oneShot: HTTPHeaders {
-        var headers = auth
-        headers.add(name: "Connection", value: "close")
-        return headers
     }
 }
