@@ -21,12 +21,12 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
         signedDistanceMetres distance: Double, accuracyMetres accuracy: Double, at t: UnixSeconds,
         configuration: TrackerConfiguration, reported: ReportedCrossing.Direction? = nil
     ) -> ZoneTransition? {
-        let clearlyOutside = accuracy <= configuration.exitMaxAccuracyMetres
-            && distance > accuracy + configuration.exitMarginMetres
-        let inside = distance <= -configuration.entryMarginMetres
         if let reported, let transition = confirmReported(reported, distance: distance, accuracy: accuracy, at: t) {
             return transition
         }
+        let clearlyOutside = accuracy <= configuration.exitMaxAccuracyMetres
+            && distance > accuracy + configuration.exitMarginMetres
+        let inside = distance <= -configuration.entryMarginMetres
 
         if inside {
             exitEvidenceFixes = 0
