@@ -26,13 +26,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// The host part of a peer address as the server records it (`192.0.2.1:5300`, `[::1]:5300`).
     public init?(peer: String) {
-        if peer.hasPrefix("["), let end = peer.firstIndex(of: "]") {
-            self.init(peer[peer.index(after: peer.startIndex)..<end])
-        } else if let colon = peer.lastIndex(of: ":"), peer.firstIndex(of: ":") == colon {
-            self.init(peer[..<colon])
-        } else {
-            self.init(peer)
-        }
+        self.init(ClientOrigin.direct(peer: peer).address)
     }
 
     /// The usual text form.

@@ -48,22 +48,12 @@ public struct TrustedProxies: Sendable, Equatable {
         }
         var client = peerAddress
         for hop in chain.reversed() {
-            guard let address = IPAddress(Self.hostOfNode(hop)) else { break }
+            guard let address = IPAddress(peer: String(hop)) else { break }
             client = address
             if !trusts(address) { break }
         }
         let scheme = protocols.last.map { $0.lowercased() == "https" ? "https" : "http" } ?? "http"
         return ClientOrigin(address: client.description, scheme: scheme)
-    }
-
-    /// The host of an RFC 7239 node (`192.0.2.1`, `"[2001:db8::1]:4711"`, `192.0.2.1:4711`).
-    private static func hostOfNode(_ node: Substring) -> Substring {
-        var node = node
-        if node.hasPrefix("["), let end = node.firstIndex(of: "]") {
-            return node[node.index(after: node.startIndex)..<end]
-        }
-        if let colon = node.firstIndex(of: ":"), node.lastIndex(of: ":") == colon { node = node[..<colon] }
-        return node
     }
 
     /// The elements of an RFC 7239 `Forwarded` value, each a map of lower-cased parameter names to
