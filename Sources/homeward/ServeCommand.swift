@@ -22,6 +22,10 @@ struct ServeCommand: ParsableCommand {
     var workers: Int?
     @Option(help: "Worker threads of their own for GET and HEAD requests, so reads never wait behind writes; 0 shares the workers (env HOMEWARD_READ_WORKERS, default 4).")
     var readWorkers: Int?
+    @Option(help: "Worker threads of the urgent lane (SOS, countdowns, acknowledgements), which nothing else uses (env HOMEWARD_URGENT_WORKERS, default 4).")
+    var urgentWorkers: Int?
+    @Option(help: "Worker threads of the bulk lane (password hashing, exports, streamed bodies) (env HOMEWARD_BULK_WORKERS, default 8).")
+    var bulkWorkers: Int?
     @Option(help: "Open connections at most (env HOMEWARD_MAX_CONNECTIONS, default 16384).")
     var maxConnections: Int?
     @Option(help: "Requests waiting for a worker at most; more get 503 with Retry-After (env HOMEWARD_MAX_QUEUED_REQUESTS, default 4096).")
@@ -158,6 +162,8 @@ struct ServeCommand: ParsableCommand {
         c.http.eventLoopCount = try EnvironmentDefault.resolve(eventLoops, "HOMEWARD_EVENT_LOOPS", c.http.eventLoopCount)
         c.http.workerCount = try EnvironmentDefault.resolve(workers, "HOMEWARD_WORKERS", c.http.workerCount)
         c.http.readWorkerCount = try EnvironmentDefault.resolve(readWorkers, "HOMEWARD_READ_WORKERS", c.http.readWorkerCount)
+        c.http.urgentWorkerCount = try EnvironmentDefault.resolve(urgentWorkers, "HOMEWARD_URGENT_WORKERS", c.http.urgentWorkerCount)
+        c.http.bulkWorkerCount = try EnvironmentDefault.resolve(bulkWorkers, "HOMEWARD_BULK_WORKERS", c.http.bulkWorkerCount)
         c.http.maxConnections = try EnvironmentDefault.resolve(maxConnections, "HOMEWARD_MAX_CONNECTIONS", c.http.maxConnections)
         c.http.maxQueuedRequests = try EnvironmentDefault.resolve(maxQueuedRequests, "HOMEWARD_MAX_QUEUED_REQUESTS", c.http.maxQueuedRequests)
         c.http.maxRequestLineBytes = try EnvironmentDefault.resolve(maxRequestLineBytes, "HOMEWARD_MAX_REQUEST_LINE_BYTES", c.http.maxRequestLineBytes)
