@@ -23,6 +23,10 @@ struct ServeCommand: ParsableCommand {
     var workers: Int?
     @Option(help: "Worker threads of their own for GET and HEAD requests, so reads never wait behind writes; 0 shares the workers (env HOMEWARD_READ_WORKERS, default 4).")
     var readWorkers: Int?
+    @Option(help: "Worker threads of the urgent lane (SOS, countdowns, acknowledgements), which nothing else uses (env HOMEWARD_URGENT_WORKERS, default 4).")
+    var urgentWorkers: Int?
+    @Option(help: "Worker threads of the bulk lane (password hashing, exports, streamed bodies) (env HOMEWARD_BULK_WORKERS, default 8).")
+    var bulkWorkers: Int?
     @Option(help: "Open connections at most (env HOMEWARD_MAX_CONNECTIONS, default 16384).")
     var maxConnections: Int?
     @Option(help: "Requests waiting for a worker at most; more get 503 with Retry-After (env HOMEWARD_MAX_QUEUED_REQUESTS, default 4096).")
@@ -104,6 +108,8 @@ struct ServeCommand: ParsableCommand {
     var eventRetentionSeconds: Int?
     @Option(help: "Events kept in memory for replay at most (env HOMEWARD_EVENT_BUFFER_CAPACITY, default 10000).")
     var eventBufferCapacity: Int?
+    @Option(help: "Event streams one account may hold open at once; one more gets 429 (env HOMEWARD_MAX_EVENT_STREAMS_PER_ACCOUNT, default 8).")
+    var maxEventStreamsPerAccount: Int?
     @Option(help: "Seconds a webhook receiver gets to answer (env HOMEWARD_WEBHOOK_TIMEOUT_SECONDS, default 5).")
     var webhookTimeoutSeconds: Double?
     @Option(help: "First webhook retry delay in seconds, doubled per failure with jitter (env HOMEWARD_WEBHOOK_FIRST_RETRY_SECONDS, default 5).")
@@ -174,6 +180,8 @@ struct ServeCommand: ParsableCommand {
         c.http.eventLoopCount = try EnvironmentDefault.resolve(eventLoops, "HOMEWARD_EVENT_LOOPS", c.http.eventLoopCount)
         c.http.workerCount = try EnvironmentDefault.resolve(workers, "HOMEWARD_WORKERS", c.http.workerCount)
         c.http.readWorkerCount = try EnvironmentDefault.resolve(readWorkers, "HOMEWARD_READ_WORKERS", c.http.readWorkerCount)
+        c.http.urgentWorkerCount = try EnvironmentDefault.resolve(urgentWorkers, "HOMEWARD_URGENT_WORKERS", c.http.urgentWorkerCount)
+        c.http.bulkWorkerCount = try EnvironmentDefault.resolve(bulkWorkers, "HOMEWARD_BULK_WORKERS", c.http.bulkWorkerCount)
         c.http.maxConnections = try EnvironmentDefault.resolve(maxConnections, "HOMEWARD_MAX_CONNECTIONS", c.http.maxConnections)
         c.http.maxQueuedRequests = try EnvironmentDefault.resolve(maxQueuedRequests, "HOMEWARD_MAX_QUEUED_REQUESTS", c.http.maxQueuedRequests)
         c.http.maxRequestLineBytes = try EnvironmentDefault.resolve(maxRequestLineBytes, "HOMEWARD_MAX_REQUEST_LINE_BYTES", c.http.maxRequestLineBytes)
@@ -215,6 +223,8 @@ struct ServeCommand: ParsableCommand {
         c.eventHeartbeatSeconds = try EnvironmentDefault.resolve(eventHeartbeatSeconds, "HOMEWARD_EVENT_HEARTBEAT_SECONDS", c.eventHeartbeatSeconds)
         c.eventRetentionSeconds = try EnvironmentDefault.resolve(eventRetentionSeconds, "HOMEWARD_EVENT_RETENTION_SECONDS", c.eventRetentionSeconds)
         c.eventBufferCapacity = try EnvironmentDefault.resolve(eventBufferCapacity, "HOMEWARD_EVENT_BUFFER_CAPACITY", c.eventBufferCapacity)
+        c.maxEventStreamsPerAccount = try EnvironmentDefault.resolve(
+            maxEventStreamsPerAccount, "HOMEWARD_MAX_EVENT_STREAMS_PER_ACCOUNT", c.maxEventStreamsPerAccount)
         c.webhookTimeoutSeconds = try EnvironmentDefault.resolve(webhookTimeoutSeconds, "HOMEWARD_WEBHOOK_TIMEOUT_SECONDS", c.webhookTimeoutSeconds)
         c.webhookFirstRetrySeconds = try EnvironmentDefault.resolve(webhookFirstRetrySeconds, "HOMEWARD_WEBHOOK_FIRST_RETRY_SECONDS", c.webhookFirstRetrySeconds)
         c.webhookMaxRetrySeconds = try EnvironmentDefault.resolve(webhookMaxRetrySeconds, "HOMEWARD_WEBHOOK_MAX_RETRY_SECONDS", c.webhookMaxRetrySeconds)

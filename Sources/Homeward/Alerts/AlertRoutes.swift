@@ -5,20 +5,20 @@ import HomewardHTTP
 func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
     let service = app.alertService
     let webhooks = WebhookStore()
-    router.post("/v1/alerts") { context in
+    router.post("/v1/alerts", execution: .lane(.urgent)) { context in
         let caller = try app.authenticator.authenticate(context)
         return .json(try service.raiseSOS(try context.decode(SOSRequest.self), by: caller), status: .created)
     }
-    router.post("/v1/alerts/countdown") { context in
+    router.post("/v1/alerts/countdown", execution: .lane(.urgent)) { context in
         let caller = try app.authenticator.authenticate(context)
         let request = context.request.body.isEmpty ? CountdownRequest() : try context.decode(CountdownRequest.self)
         return .json(try service.startCountdown(request, by: caller), status: .created)
     }
-    router.post("/v1/alerts/{id}/cancel") { context in
+    router.post("/v1/alerts/{id}/cancel", execution: .lane(.urgent)) { context in
         let caller = try app.authenticator.authenticate(context)
         return .json(try service.cancel(try context.parameter("id"), by: caller))
     }
-    router.post("/v1/alerts/{id}/acknowledge") { context in
+    router.post("/v1/alerts/{id}/acknowledge", execution: .lane(.urgent)) { context in
         let caller = try app.authenticator.authenticate(context)
         return .json(try service.acknowledge(try context.parameter("id"), by: caller))
     }

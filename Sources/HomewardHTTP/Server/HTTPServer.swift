@@ -83,8 +83,7 @@ public final class HTTPServer: Sendable {
         }
         guard !threads.isEmpty else { return }
         for thread in threads { thread.join() }
-        context?.workers.stopAndJoin()
-        if let context, context.readers !== context.workers { context.readers.stopAndJoin() }
+        for pool in context?.pools ?? [] { pool.stopAndJoin() }
         logger.info("stopped")
     }
 }
