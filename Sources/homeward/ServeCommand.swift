@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Homeward
 import HomewardHTTP
+import HomewardStore
 
 /// `homeward serve`: runs the HTTP server until SIGTERM or SIGINT.
 struct ServeCommand: ParsableCommand {
@@ -127,6 +128,10 @@ struct ServeCommand: ParsableCommand {
     var basicCredentialCacheSeconds: Int?
     @Option(help: "Address clients reach the server at, put in front of share links, e.g. https://homeward.example.org (env HOMEWARD_PUBLIC_BASE_URL, default empty: relative links).")
     var publicBaseURL: String?
+    @Option(help: "Reverse proxies (addresses or CIDR blocks, comma-separated) whose X-Forwarded-For, Forwarded and X-Forwarded-Proto are believed: the client is the right-most address that is not one of them (env HOMEWARD_TRUSTED_PROXIES, default empty: none).")
+    var trustedProxies: String?
+    @Option(help: "Bearer token GET /metrics asks for (env HOMEWARD_METRICS_TOKEN, default empty: /metrics answers only loopback clients that came straight to the socket).")
+    var metricsToken: String?
 
     func run() throws {
         var configuration = try makeConfiguration()
@@ -136,6 +141,13 @@ struct ServeCommand: ParsableCommand {
             throw ArgumentParser.ValidationError("Cannot start: " + problems.joined(separator: "; ") + ".")
         }
         let logger = database.makeLogger(configuration)
+        let servingLock: ServingLock
+        do {
+            servingLock = try ServingLock(databasePath: configuration.databasePath)
+        } catch {
+            throw ArgumentParser.ValidationError("Cannot start: \(error).")
+        }
+        defer { withExtendedLifetime(servingLock) {} }
         // Block the stop signals in every thread; this one waits for them with sigwait.
         var signals = sigset_t()
         sigemptyset(&signals)
@@ -145,7 +157,13 @@ struct ServeCommand: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
 
         let app = try HomewardApp(configuration: configuration, logger: logger)
-        let server = try app.start()
+        let server: HTTPServer
+        do {
+            server = try app.start()
+        } catch let error as HTTPServerError {
+            try? app.close()
+            throw ArgumentParser.ValidationError("Cannot start: \(error).")
+        }
         var received: Int32 = 0
         sigwait(&signals, &received)
         logger.info("stopping", metadata: ["signal": "\(received)"])
@@ -216,6 +234,12 @@ struct ServeCommand: ParsableCommand {
         c.maxPlausibleSpeedMetresPerSecond = try EnvironmentDefault.resolve(maxPlausibleSpeedMetresPerSecond, "HOMEWARD_MAX_PLAUSIBLE_SPEED_METRES_PER_SECOND", c.maxPlausibleSpeedMetresPerSecond)
         c.basicCredentialCacheSeconds = try EnvironmentDefault.resolve(basicCredentialCacheSeconds, "HOMEWARD_BASIC_CREDENTIAL_CACHE_SECONDS", c.basicCredentialCacheSeconds)
         c.publicBaseURL = try EnvironmentDefault.resolve(publicBaseURL, "HOMEWARD_PUBLIC_BASE_URL", c.publicBaseURL)
+        let proxies = try EnvironmentDefault.resolve(trustedProxies, "HOMEWARD_TRUSTED_PROXIES", "")
+        guard let parsedProxies = TrustedProxies(parsing: proxies) else {
+            throw ArgumentParser.ValidationError("trusted-proxies must be IP addresses or CIDR blocks separated by commas: \(proxies)")
+        }
+        c.http.trustedProxies = parsedProxies
+        c.metricsToken = try EnvironmentDefault.resolve(metricsToken, "HOMEWARD_METRICS_TOKEN", c.metricsToken)
         return c
     }
 }

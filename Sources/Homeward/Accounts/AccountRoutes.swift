@@ -10,7 +10,7 @@ func registerAccountRoutes(on router: inout Router, app: HomewardApp) {
         return .json(account, status: .created)
     }
     router.post("/v1/sessions", execution: .lane(.bulk)) { context in
-        let login = try service.logIn(try context.decode(LoginRequest.self), from: context.clientHost)
+        let login = try service.logIn(try context.decode(LoginRequest.self), from: context.origin.address)
         return .json(login, status: .created)
     }
     router.delete("/v1/sessions/current") { context in

@@ -41,12 +41,7 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
             since = Timestamp(rfc3339: text) ?? Double(text).flatMap(Timestamp.init(unixSeconds:))
             guard since != nil else { throw HTTPError.invalidRequest("since must be RFC 3339 or Unix seconds.", field: "since") }
         }
-        let limit = try query["limit"].map { text throws(HTTPError) -> Int in
-            guard let limit = Int(text), (1...AlertStore.maxPageSize).contains(limit) else {
-                throw .invalidRequest("limit must be 1 to \(AlertStore.maxPageSize).", field: "limit")
-            }
-            return limit
-        } ?? AlertStore.defaultPageSize
+        let limit = try query.limit(default: AlertStore.defaultPageSize, maximum: AlertStore.maxPageSize)
         return .json(try service.list(for: caller, statuses: statuses, since: since, cursor: query["cursor"], limit: limit))
     }
     router.put("/v1/me/webhook") { context in

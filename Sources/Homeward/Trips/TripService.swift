@@ -108,9 +108,7 @@ public final class TripService: Sendable {
             (caller.accountID, RateLimitPolicy.tripAccessCodeFailuresPerCaller),
         ]
         for (key, policy) in limits {
-            if case .limited(let retryAfterSeconds) = rateLimiter.check(key, under: policy) {
-                throw HTTPError.rateLimited(retryAfterSeconds: retryAfterSeconds)
-            }
+            try rateLimiter.enforce(key, under: policy)
         }
         let digest = SecretDigest.sha256(request.accessCode)
         let now = clock.now()

@@ -8,6 +8,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The port to bind; 0 picks an ephemeral port (see `HTTPServer.localPort`).
     public var port = 8080
+    /// Reverse proxies whose `X-Forwarded-For`, `Forwarded` and `X-Forwarded-Proto` are believed;
+    /// none by default.
+    public var trustedProxies = TrustedProxies()
     /// Event-loop threads, each with its own epoll instance and SO_REUSEPORT listener.
     public var eventLoopCount = HTTPServerConfiguration.processorCount
     /// Worker threads that run `.worker` routes (they may block on the database).
