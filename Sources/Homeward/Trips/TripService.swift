@@ -11,18 +11,20 @@ public final class TripService: Sendable {
     private let clock: any WallClock
     private let accessPolicy: AccessPolicy
     private let rateLimiter: RateLimiter
+    private let secrets: SecretHasher
     private let events: EventBus
 
     /// Creates the service.
     public init(
         monitor: TripMonitor, database: any DatabaseWriter, clock: any WallClock, accessPolicy: AccessPolicy,
-        rateLimiter: RateLimiter, events: EventBus
+        rateLimiter: RateLimiter, secrets: SecretHasher, events: EventBus
     ) {
         self.monitor = monitor
         self.database = database
         self.clock = clock
         self.accessPolicy = accessPolicy
         self.rateLimiter = rateLimiter
+        self.secrets = secrets
         self.events = events
     }
 
@@ -39,7 +41,7 @@ public final class TripService: Sendable {
             }
             let new = TripStore.NewTrip(
                 id: SecureRandom.identifier(), account: caller.accountKey, request: request, routeJSON: routeJSON,
-                accessCodeDigest: SecretDigest.sha256(accessCode), startedAt: now)
+                accessCodeDigest: secrets.digest(accessCode), startedAt: now)
             _ = try store.insert(new, in: db)
             guard let inserted = try store.trip(id: new.id, in: db) else { throw HTTPError.internalError }
             let trip = monitor.planned(inserted)
@@ -109,12 +111,16 @@ public final class TripService: Sendable {
                 throw HTTPError.rateLimited(retryAfterSeconds: retryAfterSeconds)
             }
         }
-        let digest = SecretDigest.sha256(request.accessCode)
+        let digest = secrets.digest(request.accessCode)
+        let legacyDigest = secrets.legacyDigest(request.accessCode)
         let now = clock.now()
         let joined = try database.write { db -> TripRecord? in
             guard let traveller = try store.account(withPhone: phone.e164, in: db),
-                  let trip = try store.activeTrip(of: traveller, in: db),
-                  SecretDigest.constantTimeEquals(trip.accessCodeDigest, digest) else { return nil }
+                  let trip = try store.activeTrip(of: traveller, in: db) else { return nil }
+            let matchesKeyed = SecretDigest.constantTimeEquals(trip.accessCodeDigest, digest)
+            // A trip started before keyed digests holds the plain SHA-256 of its code until it ends.
+            let matchesLegacy = SecretDigest.constantTimeEquals(trip.accessCodeDigest, legacyDigest)
+            guard matchesKeyed || matchesLegacy else { return nil }
             guard traveller != caller.accountKey else {
                 throw HTTPError.conflict("You cannot join your own trip.")
             }

@@ -20,9 +20,9 @@ public struct RateLimitPolicy: Hashable, Sendable {
         RateLimitPolicy(name: name, maxFailures: maxFailures, windowSeconds: windowSeconds)
     }
 
-    /// Wrong passwords for one phone number: 5 in 15 minutes.
-    public static let loginFailuresPerPhone = RateLimitPolicy(
-        name: "login-phone", maxFailures: 5, windowSeconds: 15 * 60)
+    /// Wrong passwords for one phone number from one client address: 5 in 15 minutes.
+    public static let loginFailuresPerClientAddressAndPhone = RateLimitPolicy(
+        name: "login-address-phone", maxFailures: 5, windowSeconds: 15 * 60)
     /// Wrong credentials from one client address (many phones, possibly behind one NAT): 20 in 15 minutes.
     public static let loginFailuresPerClientAddress = RateLimitPolicy(
         name: "login-address", maxFailures: 20, windowSeconds: 15 * 60)
