@@ -105,6 +105,8 @@ struct ServeCommand: ParsableCommand {
     var eventRetentionSeconds: Int?
     @Option(help: "Events kept in memory for replay at most (env HOMEWARD_EVENT_BUFFER_CAPACITY, default 10000).")
     var eventBufferCapacity: Int?
+    @Option(help: "Event streams one account may hold open at once; one more gets 429 (env HOMEWARD_MAX_EVENT_STREAMS_PER_ACCOUNT, default 8).")
+    var maxEventStreamsPerAccount: Int?
     @Option(help: "Seconds a webhook receiver gets to answer (env HOMEWARD_WEBHOOK_TIMEOUT_SECONDS, default 5).")
     var webhookTimeoutSeconds: Double?
     @Option(help: "First webhook retry delay in seconds, doubled per failure with jitter (env HOMEWARD_WEBHOOK_FIRST_RETRY_SECONDS, default 5).")
@@ -201,6 +203,8 @@ struct ServeCommand: ParsableCommand {
         c.eventHeartbeatSeconds = try EnvironmentDefault.resolve(eventHeartbeatSeconds, "HOMEWARD_EVENT_HEARTBEAT_SECONDS", c.eventHeartbeatSeconds)
         c.eventRetentionSeconds = try EnvironmentDefault.resolve(eventRetentionSeconds, "HOMEWARD_EVENT_RETENTION_SECONDS", c.eventRetentionSeconds)
         c.eventBufferCapacity = try EnvironmentDefault.resolve(eventBufferCapacity, "HOMEWARD_EVENT_BUFFER_CAPACITY", c.eventBufferCapacity)
+        c.maxEventStreamsPerAccount = try EnvironmentDefault.resolve(
+            maxEventStreamsPerAccount, "HOMEWARD_MAX_EVENT_STREAMS_PER_ACCOUNT", c.maxEventStreamsPerAccount)
         c.webhookTimeoutSeconds = try EnvironmentDefault.resolve(webhookTimeoutSeconds, "HOMEWARD_WEBHOOK_TIMEOUT_SECONDS", c.webhookTimeoutSeconds)
         c.webhookFirstRetrySeconds = try EnvironmentDefault.resolve(webhookFirstRetrySeconds, "HOMEWARD_WEBHOOK_FIRST_RETRY_SECONDS", c.webhookFirstRetrySeconds)
         c.webhookMaxRetrySeconds = try EnvironmentDefault.resolve(webhookMaxRetrySeconds, "HOMEWARD_WEBHOOK_MAX_RETRY_SECONDS", c.webhookMaxRetrySeconds)

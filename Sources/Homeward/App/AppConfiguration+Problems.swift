@@ -46,6 +46,7 @@ extension AppConfiguration {
             require(seconds >= 1, "\(name) must be at least 1")
         }
         require(eventBufferCapacity >= 1, "event-buffer-capacity must be at least 1")
+        require(maxEventStreamsPerAccount >= 1, "max-event-streams-per-account must be at least 1")
         require(maxTrackedPeople >= 1, "max-tracked-people must be at least 1")
         return found
     }

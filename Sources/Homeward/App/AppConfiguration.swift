@@ -103,6 +103,9 @@ public struct AppConfiguration: Sendable {
     public var eventRetentionSeconds = 3_600
     /// Most events kept for replay.
     public var eventBufferCapacity = 10_000
+    /// Event streams one account may hold open at once, so no account can take the server's
+    /// connections for itself; one more is refused with 429.
+    public var maxEventStreamsPerAccount = 8
     /// Seconds a webhook receiver gets to connect and answer.
     public var webhookTimeoutSeconds = 5.0
     /// First retry delay of a failed webhook delivery; doubled on each failure, with jitter.

@@ -30,6 +30,7 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
         let stranger = try test.makeAccount()
         try test.withClient { client in
             let first = try share(client, anna)
+            test.clock.advance(bySeconds: 1)
             let second = try share(client, anna, seconds: 120)
             XCTAssertEqual(try listedShareIDs(client, anna), [first.id, second.id])
             XCTAssertFalse(try client.send(.get, "/v1/shares", token: anna.token).text.contains(first.token))
