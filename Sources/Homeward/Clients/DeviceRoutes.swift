@@ -22,6 +22,8 @@ func registerDeviceRoutes(on router: inout Router, app: HomewardApp) {
         let caller = try app.authenticator.authenticate(context)
         let id = try context.parameter("id")
         guard try app.database.write({ try store.revoke(id, of: caller.accountKey, in: $0) }) else { throw HTTPError.notFound() }
+        // A key sent as an HTTP Basic password (OwnTracks) is remembered for a while: forget it now.
+        app.authenticator.forgetBasicLogins(of: caller.accountKey)
         return HTTPResponse(status: .noContent)
     }
 }

@@ -74,6 +74,19 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
         }
     }
 
+    func testARevokedDeviceKeyStopsAtOnceEvenAsARememberedBasicPassword() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        try test.withClient { client in
+            let created = try client.send(.post, "/v1/me/devices", token: anna.token, json: #"{"name":"OwnTracks"}"#)
+            let key = try created.string("key", expecting: .created)
+            let id = try created.string("id", expecting: .created)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("anna", key)).status, .ok)
+            XCTAssertEqual(try client.send(.delete, "/v1/me/devices/\(id)", token: anna.token).status, .noContent)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("anna", key)).status, .unauthorized)
+        }
+    }
+
     func testADeviceKeyReadsOthersOnlyWhenMadeToAndOnlyFromAHeader() throws {
         let test = try TestApp()
         let gina = try test.makeAccount(name: "Gina Guardian")
