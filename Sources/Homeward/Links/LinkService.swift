@@ -22,6 +22,7 @@ struct LinkService: Sendable {
     private let rateLimiter: RateLimiter
     private let failuresPerTarget: RateLimitPolicy
     private let failuresPerCaller = RateLimitPolicy.verificationCodeFailuresPerCaller
+    private let failuresPerClientAddress = RateLimitPolicy.verificationCodeFailuresPerClientAddress
     private let clock: any WallClock
     private let secrets: SecretHasher
     private let defaultCodeLifetimeSeconds: Int
@@ -64,10 +65,11 @@ struct LinkService: Sendable {
     /// Makes the caller a guardian of the account with the request's phone if its code matches.
     ///
     /// A malformed phone, an unknown phone, a missing or expired code and a wrong code all answer
-    /// the same 403, and all count as failures against that phone and against the caller; 429 once
-    /// either has too many.
-    func link(_ caller: Caller, _ request: LinkRequest) throws -> LinkResource {
+    /// the same 403, and all count as failures against that phone, the caller and the caller's
+    /// client address; 429 once any has too many.
+    func link(_ caller: Caller, _ request: LinkRequest, from clientHost: String) throws -> LinkResource {
         let callerKey = caller.accountID
+        try rateLimiter.enforce(clientHost, under: failuresPerClientAddress)
         try rateLimiter.enforce(callerKey, under: failuresPerCaller)
         let phone = (try? PhoneNumber(normalizing: request.phone))?.e164
         if let phone { try rateLimiter.enforce(phone, under: failuresPerTarget) }
@@ -84,6 +86,7 @@ struct LinkService: Sendable {
         let matches = matchesKeyed || matchesLegacy
         guard matches, let target, let codeDigest = target.codeDigest else {
             rateLimiter.recordFailure(callerKey, under: failuresPerCaller)
+            rateLimiter.recordFailure(clientHost, under: failuresPerClientAddress)
             if let phone { rateLimiter.recordFailure(phone, under: failuresPerTarget) }
             throw HTTPError.forbidden("The phone number or the verification code is wrong.")
         }

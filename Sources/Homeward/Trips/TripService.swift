@@ -96,9 +96,9 @@ public final class TripService: Sendable {
     }
 
     /// Makes `caller` a companion of the active trip of the account with the phone, if the access
-    /// code is right: one 403 for a wrong phone or code, 429 once either the traveller or the
-    /// caller has had too many failures.
-    public func join(_ request: JoinTripRequest, by caller: Caller) throws -> TripResource {
+    /// code is right: one 403 for a wrong phone or code, 429 once the traveller, the caller or the
+    /// caller's client address has had too many failures.
+    public func join(_ request: JoinTripRequest, by caller: Caller, from clientHost: String) throws -> TripResource {
         let phone: PhoneNumber
         do {
             phone = try PhoneNumber(normalizing: request.phone)
@@ -109,7 +109,8 @@ public final class TripService: Sendable {
             (phone.e164, RateLimitPolicy.tripAccessCodeFailuresPerTarget),
             (caller.accountID, RateLimitPolicy.tripAccessCodeFailuresPerCaller),
         ]
-        for (key, policy) in limits {
+        let addressLimit = (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress)
+        for (key, policy) in limits + [addressLimit] {
             if case .limited(let retryAfterSeconds) = rateLimiter.check(key, under: policy) {
                 throw HTTPError.rateLimited(retryAfterSeconds: retryAfterSeconds)
             }
@@ -131,7 +132,7 @@ public final class TripService: Sendable {
             return trip
         }
         guard let joined else {
-            for (key, policy) in limits { rateLimiter.recordFailure(key, under: policy) }
+            for (key, policy) in limits + [addressLimit] { rateLimiter.recordFailure(key, under: policy) }
             throw HTTPError.forbidden("The phone number or the access code is wrong.")
         }
         for (key, policy) in limits { rateLimiter.reset(key, under: policy) }

@@ -16,14 +16,14 @@ final class LoginLockoutTests: XCTestCase {
         try test.withClient { client in
             var statuses: [Int] = []
             for attempt in 0..<12 {
-                let response = try request(client, from: Self.stranger, .post, "/v1/sessions",
+                let response = try client.send(from: Self.stranger, .post, "/v1/sessions",
                     json: #"{"phone":"\#(owner.phone)","password":"guess-\#(attempt)-xyz"}"#)
                 statuses.append(response.status.code)
             }
             let allowed = test.app.configuration.maxFailedAttempts
             XCTAssertEqual(statuses, Array(repeating: 401, count: allowed) + Array(repeating: 429, count: 12 - allowed))
             // Even the right password is refused from the guessing address while it is limited.
-            XCTAssertEqual(try request(client, from: Self.stranger, .post, "/v1/sessions",
+            XCTAssertEqual(try client.send(from: Self.stranger, .post, "/v1/sessions",
                 json: #"{"phone":"\#(owner.phone)","password":"Owner-Pass-123"}"#).status, .tooManyRequests)
 
             let token = try client.logIn(phone: owner.phone, password: "Owner-Pass-123")
@@ -42,7 +42,7 @@ final class LoginLockoutTests: XCTestCase {
             var statuses: [Int] = []
             for attempt in 0..<(limit + 3) {
                 let phone = accounts[attempt % accounts.count].phone
-                statuses.append(try request(client, from: Self.stranger, .post, "/v1/sessions",
+                statuses.append(try client.send(from: Self.stranger, .post, "/v1/sessions",
                     json: #"{"phone":"\#(phone)","password":"guess-\#(attempt)-xyz"}"#).status.code)
             }
             XCTAssertEqual(statuses.filter { $0 == 401 }.count, limit)
@@ -58,7 +58,7 @@ final class LoginLockoutTests: XCTestCase {
         try test.withClient { client in
             var statuses: [Int] = []
             for attempt in 0..<8 {
-                statuses.append(try request(client, from: Self.stranger, .put, "/v1/me/password", token: owner.token,
+                statuses.append(try client.send(from: Self.stranger, .put, "/v1/me/password", token: owner.token,
                     json: #"{"currentPassword":"guess-\#(attempt)-xyz","newPassword":"Thief-Pass-999"}"#).status.code)
             }
             let allowed = test.app.configuration.maxFailedAttempts
@@ -76,26 +76,11 @@ final class LoginLockoutTests: XCTestCase {
                 ["Authorization": "Basic " + Data("\(owner.phone):\(password)".utf8).base64EncodedString()]
             }
             for attempt in 0..<10 {
-                _ = try request(client, from: Self.stranger, .post, "/v1/clients/owntracks", headers: basic("guess-\(attempt)"))
+                _ = try client.send(from: Self.stranger, .post, "/v1/clients/owntracks", headers: basic("guess-\(attempt)"))
             }
-            XCTAssertEqual(try request(client, from: Self.stranger, .post, "/v1/clients/owntracks",
+            XCTAssertEqual(try client.send(from: Self.stranger, .post, "/v1/clients/owntracks",
                 headers: basic("guess-x")).status, .tooManyRequests)
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("Owner-Pass-123")).status, .ok)
         }
-    }
-
-    /// One request on a connection of its own from `source`.
-    private func request(
-        _ client: HTTPTestClient, from source: String, _ method: HTTPMethod, _ target: String,
-        token: String? = nil, headers: HTTPHeaders = [:], json: String? = nil
-    ) throws -> HTTPTestResponse {
-        let connection = try client.openConnection(sourceHost: source)
-        let body = Array((json ?? "").utf8)
-        var head = "\(method.rawValue) \(target) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
-        if json != nil { head += "Content-Type: application/json\r\n" }
-        if let token { head += "Authorization: Bearer \(token)\r\n" }
-        for field in headers { head += "\(field.name): \(field.value)\r\n" }
-        try connection.send(Array((head + "\r\n").utf8) + body)
-        return try connection.readResponse()
     }
 }

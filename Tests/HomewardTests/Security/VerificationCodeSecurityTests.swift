@@ -75,4 +75,26 @@ final class VerificationCodeSecurityTests: XCTestCase {
             XCTAssertEqual(expiresAt.unixMilliseconds - test.clock.now().unixMilliseconds, 3600 * 1000)
         }
     }
+
+    func testOneAddressFarmingAccountsGetsNoMoreGuessesThanItsLimit() throws {
+        let test = try TestApp()
+        let targets = try (0..<7).map { _ in try test.makeAccount() }
+        let attackers = try (0..<3).map { _ in try test.makeAccount() }
+        let friend = try test.makeAccount()
+        try test.withClient { client in
+            try client.setCode("271828", for: targets[0])
+            var statuses: [Int] = []
+            // 3 guesses against each target and 7 by each account: under both of their limits.
+            for (index, target) in targets.enumerated() {
+                for (offset, attacker) in attackers.enumerated() {
+                    statuses.append(try client.send(from: "127.0.0.2", .post, "/v1/links", token: attacker.token,
+                        json: #"{"phone":"\#(target.phone)","code":"\#(100_000 + index * 10 + offset)"}"#).status.code)
+                }
+            }
+            let limit = RateLimitPolicy.verificationCodeFailuresPerClientAddress.maxFailures
+            XCTAssertEqual(statuses, Array(repeating: 403, count: limit) + Array(repeating: 429, count: statuses.count - limit))
+            XCTAssertEqual(try client.send(.post, "/v1/links", token: friend.token,
+                json: #"{"phone":"\#(targets[0].phone)","code":"271828"}"#).status, .created)
+        }
+    }
 }

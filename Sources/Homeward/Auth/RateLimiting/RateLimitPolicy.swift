@@ -32,6 +32,13 @@ public struct RateLimitPolicy: Hashable, Sendable {
     /// Wrong verification codes tried by one caller, against anyone: 10 in an hour.
     public static let verificationCodeFailuresPerCaller = RateLimitPolicy(
         name: "verification-code-caller", maxFailures: 10, windowSeconds: 60 * 60)
+    /// Wrong verification codes from one client address, by any account against anyone: 20 in an
+    /// hour, so one machine farming accounts gets no more guesses than a few callers.
+    public static let verificationCodeFailuresPerClientAddress = RateLimitPolicy(
+        name: "verification-code-address", maxFailures: 20, windowSeconds: 60 * 60)
+    /// Wrong trip access codes from one client address, by any account against anyone: 20 in an hour.
+    public static let tripAccessCodeFailuresPerClientAddress = RateLimitPolicy(
+        name: "trip-access-code-address", maxFailures: 20, windowSeconds: 60 * 60)
     /// Wrong trip access codes tried against one traveller: 5 in 15 minutes.
     public static let tripAccessCodeFailuresPerTarget = RateLimitPolicy(
         name: "trip-access-code-target", maxFailures: 5, windowSeconds: 15 * 60)
