@@ -1,3 +1,5 @@
+import CSodium
+
 /// Digests of the secrets the server hands out (session tokens, device keys, share tokens,
 /// verification codes, trip access codes): HMAC-SHA256 under the `ServerSecret`, so the digests in
 /// the database file cannot be tested against guesses without the key, which lives elsewhere.
@@ -9,16 +11,30 @@
 /// rewritten to the keyed digest at once (`SecretDigestColumn.rewrite`), so each old secret is
 /// upgraded on its first use after the upgrade of the server.
 public struct SecretHasher: Sendable {
-    private let key: [UInt8]
+    /// The HMAC state after the key: every bearer request digests its token, and copying this state
+    /// saves hashing the padded key twice each time.
+    private let keyedState: crypto_auth_hmacsha256_state
 
     /// A hasher keyed by `secret`.
     public init(secret: ServerSecret) {
-        key = secret.bytes
+        Sodium.ensureInitialized()
+        var state = crypto_auth_hmacsha256_state()
+        secret.bytes.withUnsafeBufferPointer { key in
+            _ = crypto_auth_hmacsha256_init(&state, key.baseAddress!, key.count)
+        }
+        keyedState = state
     }
 
     /// The keyed digest of `secret` as received (UTF-8 bytes): what the database stores.
     public func digest(_ secret: String) -> [UInt8] {
-        SecretDigest.hmacSHA256(Array(secret.utf8), key: key)
+        var state = keyedState
+        var text = secret
+        text.withUTF8 { bytes in
+            _ = crypto_auth_hmacsha256_update(&state, bytes.baseAddress, UInt64(bytes.count))
+        }
+        var mac = [UInt8](repeating: 0, count: SecretDigest.digestByteCount)
+        _ = crypto_auth_hmacsha256_final(&state, &mac)
+        return mac
     }
 
     /// The unkeyed SHA-256 of `secret` that earlier versions stored; only looked up, never written.
