@@ -169,14 +169,17 @@ public struct AlertCenter: Sendable {
         }
     }
 
-    private static func sentence(for alert: AlertResource, event: String) -> String {
+    static func sentence(for alert: AlertResource, event: String) -> String {
         let name = alert.account.name
         let detail = alert.message.map { ": \($0)" } ?? ""
         switch event {
         case "acknowledged": return "\(alert.type.title) for \(name) was acknowledged by \(alert.acknowledgedBy?.name ?? "a guardian")."
         case "resolved": return "\(alert.type.title) for \(name) is over."
         case "cancelled": return "\(name) cancelled the countdown."
-        default: return "\(alert.type.title) for \(name)\(detail)."
+        default:
+            // A message that ends its own sentence ("Left Home.") gets no second full stop.
+            let sentence = "\(alert.type.title) for \(name)\(detail)"
+            return sentence.last.map { ".!?".contains($0) } == true ? sentence : sentence + "."
         }
     }
 

@@ -118,6 +118,9 @@ public struct AppConfiguration: Sendable {
     /// The address clients reach the server at (e.g. `https://homeward.example.org`), put in front of
     /// share links; empty gives links relative to the server.
     public var publicBaseURL = ""
+    /// The bearer token `GET /metrics` asks for; empty answers it only to a client on this machine
+    /// that came straight to the socket (loopback, without forwarding headers).
+    public var metricsToken = ""
 
     /// Creates the defaults.
     public init() {}

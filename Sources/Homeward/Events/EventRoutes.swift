@@ -14,10 +14,9 @@ func registerEventRoutes(on router: inout Router, app: HomewardApp) {
             return id
         }
         guard app.eventStreams.openStreamCount(of: caller.accountKey) < app.configuration.maxEventStreamsPerAccount else {
-            throw HTTPError(
-                status: .tooManyRequests, code: "rate_limited",
-                message: "This account has \(app.configuration.maxEventStreamsPerAccount) event streams open already; close one first.",
-                headers: ["Retry-After": String(app.configuration.eventHeartbeatSeconds)])
+            throw HTTPError.rateLimited(
+                retryAfterSeconds: app.configuration.eventHeartbeatSeconds,
+                reason: "This account has \(app.configuration.maxEventStreamsPerAccount) event streams open already; close one first")
         }
         let grants = try app.database.read { db in try app.eventStreams.grants(of: caller, in: db) }
         let headers: HTTPHeaders = [

@@ -111,9 +111,7 @@ public final class TripService: Sendable {
         ]
         let addressLimit = (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress)
         for (key, policy) in limits + [addressLimit] {
-            if case .limited(let retryAfterSeconds) = rateLimiter.check(key, under: policy) {
-                throw HTTPError.rateLimited(retryAfterSeconds: retryAfterSeconds)
-            }
+            try rateLimiter.enforce(key, under: policy)
         }
         let digest = secrets.digest(request.accessCode)
         let legacyDigest = secrets.legacyDigest(request.accessCode)
