@@ -31,6 +31,11 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // What Glibc does not export to Swift: epoll, eventfd, accept4.
         .target(name: "CSystemShims"),
 
@@ -60,7 +65,7 @@ let package = Package(
         .target(
             name: "Homeward",
             dependencies: [
-                "HomewardHTTP", "HomewardStore", "HomewardGeo", "CSodium",
+                "HomewardHTTP", "HomewardStore", "HomewardGeo", "CSodium", "CCurl",
                 .product(name: "Logging", package: "swift-log"),
             ],
             plugins: ["EmbedSchema"]

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""A webhook receiver for Homeward's tests: HTTPS with a throwaway CA made by trustme (or plain HTTP
+with --plain), checking X-Homeward-Signature against --secret.
+
+Writes ca.pem (the CA that signed the server's certificate, for 127.0.0.1 and localhost) and
+other-ca.pem (an unrelated CA) into --dir, prints "PORT <n>" and then one JSON line per request:
+{"path", "signature_ok", "event", "idempotency_key", "body"}.
+
+Paths: /hold waits until /release is requested (or 60 s) before answering; /redirect answers 302 to
+/hook; /fail answers 500; everything else answers 204 when the signature is right and 401 when not.
+"""
+import argparse, hashlib, hmac, json, os, ssl, sys, threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--secret", default="")
+parser.add_argument("--dir", required=True)
+parser.add_argument("--plain", action="store_true")
+args = parser.parse_args()
+released = threading.Event()
+out_lock = threading.Lock()
+
+
+def report(record):
+    with out_lock:
+        sys.stdout.write(json.dumps(record) + "\n")
+        sys.stdout.flush()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *_):
+        pass
+
+    def answer(self, status, headers=()):
+        self.send_response(status)
+        for name, value in headers:
+            self.send_header(name, value)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def do_GET(self):
+        if self.path == "/release":
+            released.set()
+        report({"path": self.path, "method": "GET"})
+        self.answer(200)
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        expected = "sha256=" + hmac.new(args.secret.encode(), body, hashlib.sha256).hexdigest()
+        signature_ok = hmac.compare_digest(expected, self.headers.get("X-Homeward-Signature", ""))
+        record = {
+            "path": self.path, "method": "POST", "signature_ok": signature_ok,
+            "event": self.headers.get("X-Homeward-Event", ""),
+            "idempotency_key": self.headers.get("Idempotency-Key", ""),
+            "body": body.decode("utf-8", "replace"),
+        }
+        if self.path == "/hold":
+            report(dict(record, path="/hold", holding=True))
+            released.wait(60)
+        report(record)
+        if self.path == "/redirect":
+            self.answer(302, [("Location", "/hook")])
+        elif self.path == "/fail":
+            self.answer(500)
+        else:
+            self.answer(204 if signature_ok else 401)
+
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+if not args.plain:
+    import trustme
+    ca = trustme.CA()
+    ca.cert_pem.write_to_path(os.path.join(args.dir, "ca.pem"))
+    trustme.CA().cert_pem.write_to_path(os.path.join(args.dir, "other-ca.pem"))
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ca.issue_cert("127.0.0.1", "localhost").configure_cert(context)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+print(f"PORT {server.server_address[1]}", flush=True)
+server.serve_forever()
