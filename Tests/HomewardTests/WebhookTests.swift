@@ -10,15 +10,17 @@ final class WebhookTests: XCTestCase {
     func testDeliveryIsRetriedUntilSuccessAndSeenOnceByTheReceiver() throws {
         let receiver = try WebhookReceiver(failures: 2)
         defer { receiver.stop() }
-        let test = try TestApp()
+        let test = try TestApp { $0.outgoingAllowHosts = ["127.0.0.1"] }
         let person = try test.makeAccount(name: "Person")
         let guardian = try test.makeAccount(name: "Guardian")
         try test.link(guardian: guardian, dependent: person)
         let secret = "a-long-enough-secret"
         try test.withClient { client in
-            let https = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
-                                           body: Array(#"{"url":"https://example.org/hook","secret":"\#(secret)"}"#.utf8))
-            XCTAssertEqual(https.status.code, 400)
+            for url in ["ftp://example.org/hook", "http://user@example.org/hook", "example.org/hook"] {
+                let wrong = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
+                                               body: Array(#"{"url":"\#(url)","secret":"\#(secret)"}"#.utf8))
+                XCTAssertEqual(wrong.status.code, 400, url)
+            }
             let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
                                          body: Array(#"{"url":"http://127.0.0.1:\#(receiver.port)/hook","secret":"\#(secret)"}"#.utf8))
             XCTAssertEqual(set.status.code, 200, set.text)
@@ -48,7 +50,10 @@ final class WebhookTests: XCTestCase {
     func testDeliveryIsGivenUpAfterTheConfiguredTime() throws {
         let receiver = try WebhookReceiver(failures: 1_000)
         defer { receiver.stop() }
-        let test = try TestApp { $0.webhookGiveUpSeconds = 600 }
+        let test = try TestApp {
+            $0.webhookGiveUpSeconds = 600
+            $0.outgoingAllowHosts = ["127.0.0.1"]
+        }
         let person = try test.makeAccount(name: "Person")
         let guardian = try test.makeAccount(name: "Guardian")
         try test.link(guardian: guardian, dependent: person)
@@ -69,13 +74,80 @@ final class WebhookTests: XCTestCase {
         XCTAssertLessThan(receiver.requests.count, 20)
     }
 
-    func testWebhookURLsAreParsedStrictly() {
-        XCTAssertEqual(WebhookURL("http://127.0.0.1:8000/hook?x=1")?.port, 8000)
-        XCTAssertEqual(WebhookURL("http://example.org")?.path, "/")
-        XCTAssertEqual(WebhookURL("http://[::1]:9000/a")?.host, "::1")
-        XCTAssertNil(WebhookURL("https://example.org/"))
-        XCTAssertNil(WebhookURL("http://user@example.org/"))
-        XCTAssertNil(WebhookURL("http://example.org:99999/"))
+    func testAnHTTPSWebhookIsDeliveredSignedOverVerifiedTLS() throws {
+        let secret = "an-https-webhook-secret"
+        let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
+        let test = try TestApp {
+            $0.outgoingAllowHosts = ["127.0.0.1"]
+            $0.outgoingCAFilePath = receiver.file("ca.pem")
+        }
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        try test.withClient { client in
+            let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
+                                         body: Array(#"{"url":"https://127.0.0.1:\#(receiver.port)/hook","secret":"\#(secret)"}"#.utf8))
+            XCTAssertEqual(set.status.code, 200, set.text)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+        }
+        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
+        let record = try receiver.waitForRecord { $0["path"] as? String == "/hook" }
+        XCTAssertEqual(record["signature_ok"] as? Bool, true)
+        XCTAssertEqual(record["event"] as? String, "raised")
+        let status: String? = try test.app.database.read { db in try db.fetchOne("SELECT status FROM webhook_deliveries") }
+        XCTAssertEqual(status, "delivered")
+    }
+
+    func testAWebhookOnLoopbackIsRefusedUnlessTheHostIsAllowed() throws {
+        let receiver = try WebhookReceiver(failures: 0)
+        defer { receiver.stop() }
+        let test = try TestApp()
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        try test.withClient { client in
+            let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
+                                         body: Array(#"{"url":"http://2130706433:\#(receiver.port)/hook","secret":"sixteen-chars-secret"}"#.utf8))
+            XCTAssertEqual(set.status.code, 200, set.text)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+        }
+        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
+        let row: (String, String?) = try XCTUnwrap(test.app.database.read { db in
+            try db.fetchOne("SELECT status, last_error FROM webhook_deliveries") { (try $0.value(at: 0) as String, try $0.value(at: 1) as String?) }
+        })
+        XCTAssertEqual(row.0, "pending")
+        XCTAssertTrue(row.1?.contains("loopback") == true, row.1 ?? "no error")
+        XCTAssertTrue(receiver.requests.isEmpty)
+    }
+
+    func testDeliveriesForAFailingDestinationWaitForItsRetryWithoutAnAttemptOfTheirOwn() throws {
+        let receiver = try WebhookReceiver(failures: 1_000)
+        defer { receiver.stop() }
+        let test = try TestApp { $0.outgoingAllowHosts = ["127.0.0.1"] }
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        try test.app.database.write { db in
+            try db.execute(
+                "INSERT INTO webhooks (account_key, url, secret, created_at_ms, updated_at_ms) VALUES (?, ?, 'sixteen-chars-secret', 0, 0)",
+                guardian.key, "http://127.0.0.1:\(receiver.port)/")
+        }
+        let caller = Caller(accountKey: person.key, accountID: person.id, sessionID: nil)
+        _ = try test.app.alertService.raiseSOS(try JSONDecoder().decode(SOSRequest.self, from: Data(#"{"type":"sos"}"#.utf8)), by: caller)
+        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
+        XCTAssertEqual(receiver.requests.count, 1)
+        test.clock.advance(bySeconds: 1)
+        _ = try test.app.alertService.raiseSOS(
+            try JSONDecoder().decode(SOSRequest.self, from: Data(#"{"type":"sos","message":"again"}"#.utf8)), by: caller)
+        try test.app.webhookWorker.deliverDue()
+        XCTAssertEqual(receiver.requests.count, 1, "the new delivery waits for the destination's retry time")
+        let attempts: [Int64] = try test.app.database.read { db in
+            try db.fetchAll("SELECT attempts FROM webhook_deliveries ORDER BY key") { try $0.value(at: 0) }
+        }
+        XCTAssertEqual(attempts, [1, 0])
+        test.clock.advance(bySeconds: 3_600)
+        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 2)
+        XCTAssertEqual(receiver.requests.count, 3)
     }
 }
 
