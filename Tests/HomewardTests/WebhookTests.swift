@@ -98,6 +98,67 @@ final class WebhookTests: XCTestCase {
         XCTAssertEqual(status, "delivered")
     }
 
+    func testAWebhookTestIsSignedAndSaysWhatTheReceiverAnswered() throws {
+        let secret = "a-webhook-test-secret"
+        let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
+        let test = try TestApp {
+            $0.outgoingAllowHosts = ["127.0.0.1"]
+            $0.outgoingCAFilePath = receiver.file("ca.pem")
+        }
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.withClient { client in
+            XCTAssertEqual(try client.execute(.post, "/v1/me/webhook/test", headers: guardian.auth).status.code, 404)
+            for (path, delivered, status) in [("/hook", true, 204), ("/fail", false, 500)] {
+                let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
+                                             body: Array(#"{"url":"https://127.0.0.1:\#(receiver.port)\#(path)","secret":"\#(secret)"}"#.utf8))
+                XCTAssertEqual(set.status.code, 200, set.text)
+                let answer = try client.execute(.post, "/v1/me/webhook/test", headers: guardian.auth)
+                XCTAssertEqual(answer.status.code, 200, answer.text)
+                let result = try JSONDecoder().decode(WebhookTestResult.self, from: Data(answer.body))
+                XCTAssertEqual(result.delivered, delivered, answer.text)
+                XCTAssertEqual(result.status, status)
+                let record = try receiver.waitForRecord { $0["path"] as? String == path }
+                XCTAssertEqual(record["event"] as? String, "test")
+                XCTAssertEqual(record["signature_ok"] as? Bool, true)
+            }
+            var last = 0
+            for _ in 0..<RateLimitPolicy.webhookTestsPerAccount.maxFailures {
+                last = Int(try client.execute(.post, "/v1/me/webhook/test", headers: guardian.auth).status.code)
+                if last == 429 { break }
+            }
+            XCTAssertEqual(last, 429, "tests are limited per account")
+        }
+    }
+
+    func testTheWebhookShowsItsLastDeliveryAndItsLastError() throws {
+        let receiver = try WebhookReceiver(failures: 1)
+        defer { receiver.stop() }
+        let test = try TestApp { $0.outgoingAllowHosts = ["127.0.0.1"] }
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        func webhook() throws -> WebhookResource {
+            try test.withClient { client in
+                let answer = try client.execute(.get, "/v1/me/webhook", headers: guardian.auth)
+                return try JSONDecoder().decode(WebhookResource.self, from: Data(answer.body))
+            }
+        }
+        try test.withClient { client in
+            let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
+                                         body: Array(#"{"url":"http://127.0.0.1:\#(receiver.port)/hook","secret":"sixteen-chars-secret"}"#.utf8))
+            XCTAssertEqual(set.status.code, 200, set.text)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+        }
+        XCTAssertNil(try webhook().lastDeliveredAt)
+        try test.app.webhookWorker.deliverDue()
+        XCTAssertEqual(try webhook().lastError, "HTTP 500")
+        XCTAssertNil(try webhook().lastDeliveredAt)
+        test.clock.advance(bySeconds: 3_600)
+        try test.app.webhookWorker.deliverDue()
+        XCTAssertEqual(try webhook().lastDeliveredAt, test.clock.now())
+        XCTAssertNil(try webhook().lastError, "the delivery that failed once has since succeeded")
+    }
+
     func testAWebhookOnLoopbackIsRefusedUnlessTheHostIsAllowed() throws {
         let receiver = try WebhookReceiver(failures: 0)
         defer { receiver.stop() }

@@ -161,14 +161,9 @@ public final class WebhookDeliveryWorker: @unchecked Sendable {
             complete(Outcome(delivery: delivery, failure: "not an http or https URL", destination: nil))
             return
         }
-        let body = Array(delivery.payload.utf8)
-        let signature = SecretDigest.hex(SecretDigest.hmacSHA256(body, key: Array(delivery.secret.utf8)))
-        let request = OutgoingRequest(url: url, headers: [
-            OutgoingHeader("Content-Type", "application/json; charset=utf-8"),
-            OutgoingHeader("X-Homeward-Signature", "sha256=\(signature)"),
-            OutgoingHeader("X-Homeward-Event", delivery.event),
-            OutgoingHeader("Idempotency-Key", "\(delivery.alertID):\(delivery.event):\(delivery.key)"),
-        ], body: body)
+        let request = WebhookSignedRequest.make(
+            url: url, secret: delivery.secret, event: delivery.event,
+            idempotencyKey: "\(delivery.alertID):\(delivery.event):\(delivery.key)", body: Array(delivery.payload.utf8))
         client.send(request) { [self] result in
             switch result {
             case .success(let response) where response.isSuccess:

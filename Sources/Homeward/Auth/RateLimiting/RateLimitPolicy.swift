@@ -38,4 +38,7 @@ public struct RateLimitPolicy: Hashable, Sendable {
     /// Wrong trip access codes tried by one caller, against anyone: 10 in an hour.
     public static let tripAccessCodeFailuresPerCaller = RateLimitPolicy(
         name: "trip-access-code-caller", maxFailures: 10, windowSeconds: 60 * 60)
+    /// Webhook tests sent by one account (each makes a request to a receiver it chose): 10 in 10 minutes.
+    public static let webhookTestsPerAccount = RateLimitPolicy(
+        name: "webhook-test-account", maxFailures: 10, windowSeconds: 10 * 60)
 }
