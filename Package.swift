@@ -83,6 +83,9 @@ let package = Package(
         // Password hashing throughput and memory at the default cost (bench/README.md, "Passwords").
         .executableTarget(name: "homeward-auth-bench", dependencies: ["Homeward"], path: "bench/auth"),
 
+        // SOS accepted -> delivered at an HTTPS webhook receiver (bench/README.md, "Outgoing deliveries").
+        .executableTarget(name: "homeward-notify-bench", dependencies: ["Homeward", "HomewardStore"], path: "bench/notify"),
+
         // Embeds schema/*.sql and schema/openapi.yaml into the application at build time,
         // so the binary carries the one source of truth for the database.
         .executableTarget(name: "SchemaEmbedder"),

@@ -4,18 +4,20 @@ with --plain), checking X-Homeward-Signature against --secret.
 
 Writes ca.pem (the CA that signed the server's certificate, for 127.0.0.1 and localhost) and
 other-ca.pem (an unrelated CA) into --dir, prints "PORT <n>" and then one JSON line per request:
-{"path", "signature_ok", "event", "idempotency_key", "body"}.
+{"path", "signature_ok", "event", "idempotency_key", "body", "t"} (t: Unix seconds when it was read;
+--quiet leaves out the body).
 
 Paths: /hold waits until /release is requested (or 60 s) before answering; /redirect answers 302 to
 /hook; /fail answers 500; everything else answers 204 when the signature is right and 401 when not.
 """
-import argparse, hashlib, hmac, json, os, ssl, sys, threading
+import argparse, hashlib, hmac, json, os, ssl, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--secret", default="")
 parser.add_argument("--dir", required=True)
 parser.add_argument("--plain", action="store_true")
+parser.add_argument("--quiet", action="store_true")
 args = parser.parse_args()
 released = threading.Event()
 out_lock = threading.Lock()
@@ -54,8 +56,10 @@ class Handler(BaseHTTPRequestHandler):
             "path": self.path, "method": "POST", "signature_ok": signature_ok,
             "event": self.headers.get("X-Homeward-Event", ""),
             "idempotency_key": self.headers.get("Idempotency-Key", ""),
-            "body": body.decode("utf-8", "replace"),
+            "t": time.time(),
         }
+        if not args.quiet:
+            record["body"] = body.decode("utf-8", "replace")
         if self.path == "/hold":
             report(dict(record, path="/hold", holding=True))
             released.wait(60)

@@ -124,6 +124,7 @@ public final class OutgoingHTTPClient: @unchecked Sendable {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             var remaining: Int32 = 0
+            var finishedAny = false
             while let message = curl_multi_info_read(multi, &remaining) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                       let transfer = active.removeValue(forKey: easy) else { continue }
@@ -131,8 +132,10 @@ public final class OutgoingHTTPClient: @unchecked Sendable {
                 curl_multi_remove_handle(multi, easy)
                 transfer.releaseHandle()
                 finish(transfer, result)
+                finishedAny = true
             }
-            curl_multi_poll(multi, nil, 0, 1_000, nil)
+            // A finished transfer frees a slot that a queued one may take now, not after the next socket event.
+            if !finishedAny { curl_multi_poll(multi, nil, 0, 1_000, nil) }
         }
         for (easy, transfer) in active {
             curl_multi_remove_handle(multi, easy)
