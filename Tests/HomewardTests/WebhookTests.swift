@@ -159,6 +159,43 @@ final class WebhookTests: XCTestCase {
         XCTAssertNil(try webhook().lastError, "the delivery that failed once has since succeeded")
     }
 
+    func testAnAlertShowsHowItReachedEachRecipient() throws {
+        let receiver = try WebhookReceiver(failures: 0)
+        defer { receiver.stop() }
+        let test = try TestApp { $0.outgoingAllowHosts = ["localhost"] }
+        let person = try test.makeAccount(name: "Person")
+        let reached = try test.makeAccount(name: "Reached")
+        let refused = try test.makeAccount(name: "Refused")
+        let stranger = try test.makeAccount(name: "Stranger")
+        try test.link(guardian: reached, dependent: person)
+        try test.link(guardian: refused, dependent: person)
+        try test.withClient { client in
+            for (guardian, host) in [(reached, "localhost"), (refused, "127.0.0.1")] {
+                let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
+                                             body: Array(#"{"url":"http://\#(host):\#(receiver.port)/hook","secret":"sixteen-chars-secret"}"#.utf8))
+                XCTAssertEqual(set.status.code, 200, set.text)
+            }
+            let raised = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8))
+            let alert = try JSONDecoder().decode(AlertResource.self, from: Data(raised.body))
+            XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 2)
+            for viewer in [person, reached, refused] {
+                let answer = try client.execute(.get, "/v1/alerts/\(alert.id)/deliveries", headers: viewer.auth)
+                XCTAssertEqual(answer.status.code, 200, answer.text)
+                let list = try JSONDecoder().decode(AlertDeliveryList.self, from: Data(answer.body))
+                XCTAssertEqual(list.deliveries.map(\.recipient.name), ["Reached", "Refused"])
+                XCTAssertEqual(list.deliveries.map(\.status), ["delivered", "pending"])
+                XCTAssertEqual(list.deliveries.map(\.attempts), [1, 1])
+                XCTAssertEqual(list.deliveries.map(\.event), ["raised", "raised"])
+                XCTAssertEqual(list.deliveries[0].deliveredAt, test.clock.now())
+                XCTAssertNil(list.deliveries[1].deliveredAt)
+                XCTAssertTrue(list.deliveries[1].lastError?.contains("loopback") == true)
+            }
+            XCTAssertEqual(try client.execute(.get, "/v1/alerts/\(alert.id)/deliveries", headers: stranger.auth).status.code, 404)
+            XCTAssertEqual(try client.execute(.get, "/v1/alerts/nope/deliveries", headers: person.auth).status.code, 404)
+        }
+        XCTAssertEqual(receiver.requests.count, 1)
+    }
+
     func testAWebhookOnLoopbackIsRefusedUnlessTheHostIsAllowed() throws {
         let receiver = try WebhookReceiver(failures: 0)
         defer { receiver.stop() }

@@ -1,6 +1,7 @@
 import HomewardHTTP
 
-/// The alert endpoints (POST /v1/alerts, countdowns, cancel, acknowledge, GET /v1/alerts) and the
+/// The alert endpoints (POST /v1/alerts, countdowns, cancel, acknowledge, GET /v1/alerts, an alert's
+/// deliveries) and the
 /// guardian's webhook (PUT, GET, DELETE /v1/me/webhook, POST /v1/me/webhook/test).
 func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
     let service = app.alertService
@@ -21,6 +22,10 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
     router.post("/v1/alerts/{id}/acknowledge") { context in
         let caller = try app.authenticator.authenticate(context)
         return .json(try service.acknowledge(try context.parameter("id"), by: caller))
+    }
+    router.get("/v1/alerts/{id}/deliveries") { context in
+        let caller = try app.authenticator.authenticate(context)
+        return .json(try service.deliveries(of: try context.parameter("id"), by: caller))
     }
     router.get("/v1/alerts") { context in
         let caller = try app.authenticator.authenticate(context)

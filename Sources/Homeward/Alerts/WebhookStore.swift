@@ -60,4 +60,26 @@ public struct WebhookStore: Sendable {
             time.unixMilliseconds, account)
         return true
     }
+
+    /// The webhook deliveries of the alert `key`, oldest first; only those to `recipient` when given.
+    public func deliveries(ofAlert key: Int64, to recipient: AccountKey?, in db: Database) throws -> [AlertDelivery] {
+        try db.fetchAll(
+            """
+            SELECT a.id, a.name, d.event, d.status, d.attempts, d.created_at_ms, d.finished_at_ms, d.last_error
+            FROM webhook_deliveries d JOIN accounts a ON a.key = d.recipient_key
+            WHERE d.alert_key = ? AND (? IS NULL OR d.recipient_key = ?)
+            ORDER BY d.key
+            """,
+            [key, recipient, recipient]
+        ) { row in
+            let status: String = try row.value(at: 3)
+            let finished: Int64? = try row.value(at: 6)
+            return AlertDelivery(
+                recipient: AccountSummary(id: try row.value(at: 0), name: try row.value(at: 1)), channel: "webhook",
+                event: try row.value(at: 2), status: status, attempts: try row.value(at: 4),
+                createdAt: Timestamp(unixMilliseconds: try row.value(at: 5)),
+                deliveredAt: status == "delivered" ? finished.map(Timestamp.init(unixMilliseconds:)) : nil,
+                lastError: try row.value(at: 7))
+        }
+    }
 }
