@@ -71,9 +71,11 @@ final class OutgoingTransfer: @unchecked Sendable {
         return easy
     }
 
-    /// The answer, or why there is none, once libcurl reports the transfer done with `code`.
+    /// The answer, or why there is none, once libcurl reports the transfer done with `code`. A refused
+    /// address is the reason only when no other address of the host answered (a name may resolve to
+    /// `::1`, refused, and to an allowed address).
     func result(of code: CURLcode) -> Result<OutgoingResponse, OutgoingError> {
-        if let refusal { return .failure(OutgoingError("refused: \(refusal)", isRefusal: true)) }
+        if code != CURLE_OK, let refusal { return .failure(OutgoingError("refused: \(refusal)", isRefusal: true)) }
         guard code == CURLE_OK, let easy else {
             let detail = String(cString: errorBuffer)
             return .failure(OutgoingError(detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail))
