@@ -4,8 +4,9 @@ with --plain), checking X-Homeward-Signature against --secret.
 
 Writes ca.pem (the CA that signed the server's certificate, for 127.0.0.1 and localhost) and
 other-ca.pem (an unrelated CA) into --dir, prints "PORT <n>" and then one JSON line per request:
-{"path", "signature_ok", "event", "idempotency_key", "body", "t"} (t: Unix seconds when it was read;
---quiet leaves out the body).
+{"path", "signature_ok", "event", "idempotency_key", "body", "t", "peer_port"} (t: Unix seconds when
+it was read; peer_port: the client's TCP port, the same for requests on one connection; --quiet
+leaves out the body).
 
 Paths: /hold waits until /release is requested (or 60 s) before answering; /redirect answers 302 to
 /hook; /fail answers 500; everything else answers 204 when the signature is right and 401 when not.
@@ -56,7 +57,7 @@ class Handler(BaseHTTPRequestHandler):
             "path": self.path, "method": "POST", "signature_ok": signature_ok,
             "event": self.headers.get("X-Homeward-Event", ""),
             "idempotency_key": self.headers.get("Idempotency-Key", ""),
-            "t": time.time(),
+            "t": time.time(), "peer_port": self.client_address[1],
         }
         if not args.quiet:
             record["body"] = body.decode("utf-8", "replace")

@@ -33,6 +33,19 @@ final class OutgoingHTTPClientTests: XCTestCase {
         XCTAssertEqual(record["signature_ok"] as? Bool, true)
     }
 
+    func testRequestsToOneDestinationReuseTheirConnection() throws {
+        let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
+        let client = client(caFile: receiver.file("ca.pem"), allowing: ["127.0.0.1"])
+        defer { client.stop() }
+        for path in ["/first", "/second", "/third"] {
+            XCTAssertEqual(try client.perform(signedPost(to: "https://127.0.0.1:\(receiver.port)\(path)")).get().status, 204)
+        }
+        _ = try receiver.waitForRecord { $0["path"] as? String == "/third" }
+        let ports = Set(receiver.records.compactMap { $0["peer_port"] as? Int })
+        XCTAssertEqual(receiver.records.count, 3)
+        XCTAssertEqual(ports.count, 1, "one TLS connection for all three: \(ports)")
+    }
+
     func testACertificateFromAnotherCAFailsAndNothingIsSent() throws {
         let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
         for caFile in [receiver.file("other-ca.pem"), nil] {
@@ -71,6 +84,7 @@ final class OutgoingHTTPClientTests: XCTestCase {
         let response = try client.perform(signedPost(to: "http://127.0.0.1:\(receiver.port)/redirect")).get()
         XCTAssertEqual(response.status, 302)
         _ = try client.perform(OutgoingRequest(method: "GET", url: XCTUnwrap(OutgoingURL("http://127.0.0.1:\(receiver.port)/done")))).get()
+        _ = try receiver.waitForRecord { $0["path"] as? String == "/done" }
         XCTAssertEqual(receiver.records.compactMap { $0["path"] as? String }, ["/redirect", "/done"])
     }
 
@@ -96,6 +110,6 @@ final class OutgoingHTTPClientTests: XCTestCase {
         XCTAssertEqual(try release.get().status, 200)
         held.wait()
         queued.wait()
-        XCTAssertTrue(silent.records.contains { $0["path"] as? String == "/queued" })
+        _ = try silent.waitForRecord { $0["path"] as? String == "/queued" }
     }
 }
