@@ -196,6 +196,34 @@ final class WebhookTests: XCTestCase {
         XCTAssertEqual(receiver.requests.count, 1)
     }
 
+    func testAGotifyServerTakesTheWebhookBodyAsAMessageWithItsPriority() throws {
+        let receiver = try PythonReceiver(
+            script: "https_receiver.py", arguments: ["--secret", "unused-by-gotify-1234", "--gotify-token", "AbCdEf.123"],
+            modules: ["trustme"])
+        let test = try TestApp {
+            $0.outgoingAllowHosts = ["127.0.0.1"]
+            $0.outgoingCAFilePath = receiver.file("ca.pem")
+        }
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        try test.withClient { client in
+            let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth, body: Array(
+                #"{"url":"https://127.0.0.1:\#(receiver.port)/message?token=AbCdEf.123","secret":"unused-by-gotify-1234"}"#.utf8))
+            XCTAssertEqual(set.status.code, 200, set.text)
+            let sos = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"fell at the bus stop"}"#.utf8))
+            XCTAssertEqual(sos.status.code, 201)
+        }
+        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
+        let record = try receiver.waitForRecord { $0["gotify"] != nil }
+        let message = try XCTUnwrap(record["gotify"] as? [String: Any])
+        XCTAssertEqual(message["title"] as? String, "SOS: Person")
+        XCTAssertEqual(message["message"] as? String, "SOS for Person: fell at the bus stop.")
+        XCTAssertEqual(message["priority"] as? Int, 10)
+        let status: String? = try test.app.database.read { db in try db.fetchOne("SELECT status FROM webhook_deliveries") }
+        XCTAssertEqual(status, "delivered")
+    }
+
     func testAWebhookOnLoopbackIsRefusedUnlessTheHostIsAllowed() throws {
         let receiver = try WebhookReceiver(failures: 0)
         defer { receiver.stop() }
