@@ -1,4 +1,5 @@
 import Foundation
+import HomewardHTTP
 
 /// Which addresses an outgoing request (a webhook, a notification service) may connect to. Loopback,
 /// link-local, unspecified, private, multicast and reserved ranges and the machine's own addresses are
@@ -12,17 +13,16 @@ public struct OutgoingAddressPolicy: Sendable {
     /// Creates the policy; `allowedHosts` are names or addresses in any standard spelling.
     public init(allowedHosts: [String]) {
         self.allowedHosts = Set(allowedHosts.compactMap { entry in
-            var host = entry.trimmingCharacters(in: .whitespaces).lowercased()
-            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            let host = entry.trimmingCharacters(in: .whitespaces).lowercased()
             guard !host.isEmpty else { return nil }
-            return IPAddress(literal: host)?.description ?? host
+            return IPAddress(host)?.description ?? host
         })
     }
 
     /// Why a connection for `host` (as written in the URL) to `address` is refused, or nil when it may go.
     public func refusal(connectingTo address: IPAddress, forHost host: String, ownAddresses: Set<IPAddress>) -> String? {
         let name = host.lowercased()
-        if allowedHosts.contains(name) || allowedHosts.contains(IPAddress(literal: name)?.description ?? name)
+        if allowedHosts.contains(name) || allowedHosts.contains(IPAddress(name)?.description ?? name)
             || allowedHosts.contains(address.description) {
             return nil
         }

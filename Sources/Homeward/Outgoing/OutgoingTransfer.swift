@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import HomewardHTTP
 
 /// One request in `OutgoingHTTPClient`: its curl handle while in flight, the answer as it arrives, and
 /// the address check that libcurl calls before it opens a socket.
@@ -105,7 +106,7 @@ final class OutgoingTransfer: @unchecked Sendable {
     fileprivate func openSocket(_ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t {
         let offset = MemoryLayout<curl_sockaddr>.offset(of: \curl_sockaddr.addr)!
         let socketAddress = (UnsafeMutableRawPointer(address) + offset).assumingMemoryBound(to: sockaddr.self)
-        guard let resolved = IPAddress(UnsafePointer(socketAddress)) else {
+        guard let resolved = IPAddress(socketAddress: UnsafePointer(socketAddress)) else {
             refusal = "\(request.url.host) resolves to an address of an unknown family"
             return -1
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Homeward
+import HomewardHTTP
 import XCTest
 
 /// Which resolved addresses outgoing requests may reach, in every spelling that leads to them.
@@ -7,7 +8,7 @@ final class OutgoingAddressPolicyTests: XCTestCase {
     private let policy = OutgoingAddressPolicy(allowedHosts: [])
 
     private func refusal(_ address: String, host: String? = nil, own: Set<IPAddress> = []) -> String? {
-        guard let parsed = IPAddress(literal: address) else {
+        guard let parsed = IPAddress(address) else {
             XCTFail("\(address) does not parse")
             return nil
         }
@@ -28,7 +29,8 @@ final class OutgoingAddressPolicyTests: XCTestCase {
         for address in ["::ffff:127.0.0.1", "::ffff:7f00:1", "::127.0.0.1", "64:ff9b::a9fe:a9fe", "2002:c0a8:0101::1", "::ffff:10.1.2.3"] {
             XCTAssertNotNil(refusal(address), address)
         }
-        XCTAssertEqual(IPAddress(literal: "::ffff:7f00:1")?.embeddedIPv4, IPAddress(literal: "127.0.0.1"))
+        XCTAssertEqual(IPAddress("::ffff:7f00:1"), IPAddress("127.0.0.1"))
+        XCTAssertEqual(IPAddress("64:ff9b::a9fe:a9fe")?.embeddedIPv4, IPAddress("169.254.169.254"))
     }
 
     func testPublicAddressesMayBeReached() {
@@ -38,7 +40,7 @@ final class OutgoingAddressPolicyTests: XCTestCase {
     }
 
     func testTheServersOwnPublicAddressIsRefused() {
-        let own = IPAddress(literal: "203.0.114.7")!
+        let own = IPAddress("203.0.114.7")!
         XCTAssertNil(refusal("203.0.114.7"))
         XCTAssertNotNil(refusal("203.0.114.7", own: [own]))
         XCTAssertNotNil(refusal("::ffff:203.0.114.7", own: [own]))
@@ -46,12 +48,12 @@ final class OutgoingAddressPolicyTests: XCTestCase {
 
     func testAnAllowedHostIsMatchedByNameOrByAddressInAnySpelling() {
         let allowing = OutgoingAddressPolicy(allowedHosts: ["ntfy.lan", " [::1] ", "192.168.1.20"])
-        let lan = IPAddress(literal: "192.168.1.20")!
+        let lan = IPAddress("192.168.1.20")!
         XCTAssertNil(allowing.refusal(connectingTo: lan, forHost: "NTFY.lan", ownAddresses: []))
         XCTAssertNil(allowing.refusal(connectingTo: lan, forHost: "printer.lan", ownAddresses: []), "allowed by address")
-        XCTAssertNil(allowing.refusal(connectingTo: IPAddress(literal: "::1")!, forHost: "0:0::1", ownAddresses: []))
-        XCTAssertNotNil(allowing.refusal(connectingTo: IPAddress(literal: "192.168.1.21")!, forHost: "other.lan", ownAddresses: []))
-        XCTAssertNotNil(allowing.refusal(connectingTo: IPAddress(literal: "127.0.0.1")!, forHost: "localhost", ownAddresses: []))
+        XCTAssertNil(allowing.refusal(connectingTo: IPAddress("::1")!, forHost: "0:0::1", ownAddresses: []))
+        XCTAssertNotNil(allowing.refusal(connectingTo: IPAddress("192.168.1.21")!, forHost: "other.lan", ownAddresses: []))
+        XCTAssertNotNil(allowing.refusal(connectingTo: IPAddress("127.0.0.1")!, forHost: "localhost", ownAddresses: []))
     }
 
     func testOutgoingURLsAreParsedByLibcurlsRules() {
