@@ -11,9 +11,7 @@ final class WebhookTests: XCTestCase {
         let receiver = try WebhookReceiver(failures: 2)
         defer { receiver.stop() }
         let test = try TestApp { $0.outgoingAllowHosts = ["127.0.0.1"] }
-        let person = try test.makeAccount(name: "Person")
-        let guardian = try test.makeAccount(name: "Guardian")
-        try test.link(guardian: guardian, dependent: person)
+        let (person, guardian) = try personAndGuardian(in: test)
         let secret = "a-long-enough-secret"
         try test.withClient { client in
             for url in ["ftp://example.org/hook", "http://user@example.org/hook", "example.org/hook"] {
@@ -21,10 +19,8 @@ final class WebhookTests: XCTestCase {
                                                body: Array(#"{"url":"\#(url)","secret":"\#(secret)"}"#.utf8))
                 XCTAssertEqual(wrong.status.code, 400, url)
             }
-            let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
-                                         body: Array(#"{"url":"http://127.0.0.1:\#(receiver.port)/hook","secret":"\#(secret)"}"#.utf8))
-            XCTAssertEqual(set.status.code, 200, set.text)
-            XCTAssertFalse(set.text.contains(secret))
+            let answer = try setWebhook("http://127.0.0.1:\(receiver.port)/hook", secret: secret, for: guardian, with: client)
+            XCTAssertFalse(answer.contains(secret))
             XCTAssertEqual(try client.execute(.get, "/v1/me/webhook", headers: guardian.auth).status.code, 200)
             XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
         }
@@ -54,9 +50,7 @@ final class WebhookTests: XCTestCase {
             $0.webhookGiveUpSeconds = 600
             $0.outgoingAllowHosts = ["127.0.0.1"]
         }
-        let person = try test.makeAccount(name: "Person")
-        let guardian = try test.makeAccount(name: "Guardian")
-        try test.link(guardian: guardian, dependent: person)
+        let (person, guardian) = try personAndGuardian(in: test)
         try test.app.database.write { db in
             try db.execute(
                 "INSERT INTO webhooks (account_key, url, secret, created_at_ms, updated_at_ms) VALUES (?, ?, 'sixteen-chars-secret', 0, 0)",
@@ -69,49 +63,35 @@ final class WebhookTests: XCTestCase {
             try test.app.webhookWorker.deliverDue()
             test.clock.advance(bySeconds: 120)
         }
-        let status: String? = try test.app.database.read { db in try db.fetchOne("SELECT status FROM webhook_deliveries") }
-        XCTAssertEqual(status, "failed")
+        XCTAssertEqual(try deliveryStatus(in: test), "failed")
         XCTAssertLessThan(receiver.requests.count, 20)
     }
 
     func testAnHTTPSWebhookIsDeliveredSignedOverVerifiedTLS() throws {
         let secret = "an-https-webhook-secret"
         let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
-        let test = try TestApp {
-            $0.outgoingAllowHosts = ["127.0.0.1"]
-            $0.outgoingCAFilePath = receiver.file("ca.pem")
-        }
-        let person = try test.makeAccount(name: "Person")
-        let guardian = try test.makeAccount(name: "Guardian")
-        try test.link(guardian: guardian, dependent: person)
+        let test = try appTrusting(receiver)
+        let (person, guardian) = try personAndGuardian(in: test)
         try test.withClient { client in
-            let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
-                                         body: Array(#"{"url":"https://127.0.0.1:\#(receiver.port)/hook","secret":"\#(secret)"}"#.utf8))
-            XCTAssertEqual(set.status.code, 200, set.text)
+            try setWebhook("https://127.0.0.1:\(receiver.port)/hook", secret: secret, for: guardian, with: client)
             XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
         }
         XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
         let record = try receiver.waitForRecord { $0["path"] as? String == "/hook" }
         XCTAssertEqual(record["signature_ok"] as? Bool, true)
         XCTAssertEqual(record["event"] as? String, "raised")
-        let status: String? = try test.app.database.read { db in try db.fetchOne("SELECT status FROM webhook_deliveries") }
-        XCTAssertEqual(status, "delivered")
+        XCTAssertEqual(try deliveryStatus(in: test), "delivered")
     }
 
     func testAWebhookTestIsSignedAndSaysWhatTheReceiverAnswered() throws {
         let secret = "a-webhook-test-secret"
         let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
-        let test = try TestApp {
-            $0.outgoingAllowHosts = ["127.0.0.1"]
-            $0.outgoingCAFilePath = receiver.file("ca.pem")
-        }
+        let test = try appTrusting(receiver)
         let guardian = try test.makeAccount(name: "Guardian")
         try test.withClient { client in
             XCTAssertEqual(try client.execute(.post, "/v1/me/webhook/test", headers: guardian.auth).status.code, 404)
             for (path, delivered, status) in [("/hook", true, 204), ("/fail", false, 500)] {
-                let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
-                                             body: Array(#"{"url":"https://127.0.0.1:\#(receiver.port)\#(path)","secret":"\#(secret)"}"#.utf8))
-                XCTAssertEqual(set.status.code, 200, set.text)
+                try setWebhook("https://127.0.0.1:\(receiver.port)\(path)", secret: secret, for: guardian, with: client)
                 let answer = try client.execute(.post, "/v1/me/webhook/test", headers: guardian.auth)
                 XCTAssertEqual(answer.status.code, 200, answer.text)
                 let result = try JSONDecoder().decode(WebhookTestResult.self, from: Data(answer.body))
@@ -134,9 +114,7 @@ final class WebhookTests: XCTestCase {
         let receiver = try WebhookReceiver(failures: 1)
         defer { receiver.stop() }
         let test = try TestApp { $0.outgoingAllowHosts = ["127.0.0.1"] }
-        let person = try test.makeAccount(name: "Person")
-        let guardian = try test.makeAccount(name: "Guardian")
-        try test.link(guardian: guardian, dependent: person)
+        let (person, guardian) = try personAndGuardian(in: test)
         func webhook() throws -> WebhookResource {
             try test.withClient { client in
                 let answer = try client.execute(.get, "/v1/me/webhook", headers: guardian.auth)
@@ -144,9 +122,7 @@ final class WebhookTests: XCTestCase {
             }
         }
         try test.withClient { client in
-            let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
-                                         body: Array(#"{"url":"http://127.0.0.1:\#(receiver.port)/hook","secret":"sixteen-chars-secret"}"#.utf8))
-            XCTAssertEqual(set.status.code, 200, set.text)
+            try setWebhook("http://127.0.0.1:\(receiver.port)/hook", secret: "sixteen-chars-secret", for: guardian, with: client)
             XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
         }
         XCTAssertNil(try webhook().lastDeliveredAt)
@@ -171,9 +147,7 @@ final class WebhookTests: XCTestCase {
         try test.link(guardian: refused, dependent: person)
         try test.withClient { client in
             for (guardian, host) in [(reached, "localhost"), (refused, "127.0.0.1")] {
-                let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
-                                             body: Array(#"{"url":"http://\#(host):\#(receiver.port)/hook","secret":"sixteen-chars-secret"}"#.utf8))
-                XCTAssertEqual(set.status.code, 200, set.text)
+                try setWebhook("http://\(host):\(receiver.port)/hook", secret: "sixteen-chars-secret", for: guardian, with: client)
             }
             let raised = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8))
             let alert = try JSONDecoder().decode(AlertResource.self, from: Data(raised.body))
@@ -200,17 +174,11 @@ final class WebhookTests: XCTestCase {
         let receiver = try PythonReceiver(
             script: "https_receiver.py", arguments: ["--secret", "unused-by-gotify-1234", "--gotify-token", "AbCdEf.123"],
             modules: ["trustme"])
-        let test = try TestApp {
-            $0.outgoingAllowHosts = ["127.0.0.1"]
-            $0.outgoingCAFilePath = receiver.file("ca.pem")
-        }
-        let person = try test.makeAccount(name: "Person")
-        let guardian = try test.makeAccount(name: "Guardian")
-        try test.link(guardian: guardian, dependent: person)
+        let test = try appTrusting(receiver)
+        let (person, guardian) = try personAndGuardian(in: test)
         try test.withClient { client in
-            let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth, body: Array(
-                #"{"url":"https://127.0.0.1:\#(receiver.port)/message?token=AbCdEf.123","secret":"unused-by-gotify-1234"}"#.utf8))
-            XCTAssertEqual(set.status.code, 200, set.text)
+            try setWebhook(
+                "https://127.0.0.1:\(receiver.port)/message?token=AbCdEf.123", secret: "unused-by-gotify-1234", for: guardian, with: client)
             let sos = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"fell at the bus stop"}"#.utf8))
             XCTAssertEqual(sos.status.code, 201)
         }
@@ -220,21 +188,16 @@ final class WebhookTests: XCTestCase {
         XCTAssertEqual(message["title"] as? String, "SOS: Person")
         XCTAssertEqual(message["message"] as? String, "SOS for Person: fell at the bus stop.")
         XCTAssertEqual(message["priority"] as? Int, 10)
-        let status: String? = try test.app.database.read { db in try db.fetchOne("SELECT status FROM webhook_deliveries") }
-        XCTAssertEqual(status, "delivered")
+        XCTAssertEqual(try deliveryStatus(in: test), "delivered")
     }
 
     func testAWebhookOnLoopbackIsRefusedUnlessTheHostIsAllowed() throws {
         let receiver = try WebhookReceiver(failures: 0)
         defer { receiver.stop() }
         let test = try TestApp()
-        let person = try test.makeAccount(name: "Person")
-        let guardian = try test.makeAccount(name: "Guardian")
-        try test.link(guardian: guardian, dependent: person)
+        let (person, guardian) = try personAndGuardian(in: test)
         try test.withClient { client in
-            let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
-                                         body: Array(#"{"url":"http://2130706433:\#(receiver.port)/hook","secret":"sixteen-chars-secret"}"#.utf8))
-            XCTAssertEqual(set.status.code, 200, set.text)
+            try setWebhook("http://2130706433:\(receiver.port)/hook", secret: "sixteen-chars-secret", for: guardian, with: client)
             XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
         }
         XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
@@ -250,9 +213,7 @@ final class WebhookTests: XCTestCase {
         let receiver = try WebhookReceiver(failures: 1_000)
         defer { receiver.stop() }
         let test = try TestApp { $0.outgoingAllowHosts = ["127.0.0.1"] }
-        let person = try test.makeAccount(name: "Person")
-        let guardian = try test.makeAccount(name: "Guardian")
-        try test.link(guardian: guardian, dependent: person)
+        let (person, guardian) = try personAndGuardian(in: test)
         try test.app.database.write { db in
             try db.execute(
                 "INSERT INTO webhooks (account_key, url, secret, created_at_ms, updated_at_ms) VALUES (?, ?, 'sixteen-chars-secret', 0, 0)",
@@ -274,6 +235,39 @@ final class WebhookTests: XCTestCase {
         test.clock.advance(bySeconds: 3_600)
         XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 2)
         XCTAssertEqual(receiver.requests.count, 3)
+    }
+}
+
+extension WebhookTests {
+    /// An app that may reach loopback and trusts the HTTPS receiver's throwaway CA.
+    fileprivate func appTrusting(_ receiver: PythonReceiver) throws -> TestApp {
+        try TestApp {
+            $0.outgoingAllowHosts = ["127.0.0.1"]
+            $0.outgoingCAFilePath = receiver.file("ca.pem")
+        }
+    }
+
+    /// A person and a guardian linked to them.
+    fileprivate func personAndGuardian(in test: TestApp) throws -> (TestApp.Account, TestApp.Account) {
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        return (person, guardian)
+    }
+
+    /// Sets the webhook of `guardian` over HTTP, as a client would, and returns the answer's text; the
+    /// test fails unless it is accepted.
+    @discardableResult
+    fileprivate func setWebhook(_ url: String, secret: String, for guardian: TestApp.Account, with client: HTTPTestClient) throws -> String {
+        let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
+                                     body: Array(#"{"url":"\#(url)","secret":"\#(secret)"}"#.utf8))
+        XCTAssertEqual(set.status.code, 200, set.text)
+        return set.text
+    }
+
+    /// The status of the only webhook delivery.
+    fileprivate func deliveryStatus(in test: TestApp) throws -> String? {
+        try test.app.database.read { db in try db.fetchOne("SELECT status FROM webhook_deliveries") }
     }
 }
 
