@@ -120,6 +120,12 @@ struct ServeCommand: ParsableCommand {
     var webhookMaxRetrySeconds: Double?
     @Option(help: "Seconds after which an undelivered webhook is marked failed (env HOMEWARD_WEBHOOK_GIVE_UP_SECONDS, default 86400).")
     var webhookGiveUpSeconds: Int?
+    @Option(help: "Hosts (names or addresses, comma-separated) that webhooks may reach although they are loopback, private, link-local or this server's own (env HOMEWARD_OUTGOING_ALLOW_HOSTS, default none).")
+    var outgoingAllowHosts: String?
+    @Option(help: "Outgoing requests in flight at once to one destination (env HOMEWARD_OUTGOING_MAX_CONCURRENT_PER_DESTINATION, default 4).")
+    var outgoingMaxConcurrentPerDestination: Int?
+    @Option(help: "Outgoing requests in flight at once in all (env HOMEWARD_OUTGOING_MAX_CONCURRENT_TRANSFERS, default 256).")
+    var outgoingMaxConcurrentTransfers: Int?
     @Option(help: "Seconds between retention sweeps (env HOMEWARD_RETENTION_INTERVAL_SECONDS, default 86400).")
     var retentionIntervalSeconds: Int?
     @Option(help: "Fixes with a horizontal accuracy worse than this many metres are stored but flagged (env HOMEWARD_POOR_ACCURACY_METRES, default 100).")
@@ -233,6 +239,12 @@ struct ServeCommand: ParsableCommand {
         c.webhookFirstRetrySeconds = try EnvironmentDefault.resolve(webhookFirstRetrySeconds, "HOMEWARD_WEBHOOK_FIRST_RETRY_SECONDS", c.webhookFirstRetrySeconds)
         c.webhookMaxRetrySeconds = try EnvironmentDefault.resolve(webhookMaxRetrySeconds, "HOMEWARD_WEBHOOK_MAX_RETRY_SECONDS", c.webhookMaxRetrySeconds)
         c.webhookGiveUpSeconds = try EnvironmentDefault.resolve(webhookGiveUpSeconds, "HOMEWARD_WEBHOOK_GIVE_UP_SECONDS", c.webhookGiveUpSeconds)
+        c.outgoingAllowHosts = try EnvironmentDefault.resolve(outgoingAllowHosts, "HOMEWARD_OUTGOING_ALLOW_HOSTS", "")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        c.outgoingMaxConcurrentPerDestination = try EnvironmentDefault.resolve(
+            outgoingMaxConcurrentPerDestination, "HOMEWARD_OUTGOING_MAX_CONCURRENT_PER_DESTINATION", c.outgoingMaxConcurrentPerDestination)
+        c.outgoingMaxConcurrentTransfers = try EnvironmentDefault.resolve(
+            outgoingMaxConcurrentTransfers, "HOMEWARD_OUTGOING_MAX_CONCURRENT_TRANSFERS", c.outgoingMaxConcurrentTransfers)
         c.retentionIntervalSeconds = try EnvironmentDefault.resolve(retentionIntervalSeconds, "HOMEWARD_RETENTION_INTERVAL_SECONDS", c.retentionIntervalSeconds)
         c.poorAccuracyMetres = try EnvironmentDefault.resolve(poorAccuracyMetres, "HOMEWARD_POOR_ACCURACY_METRES", c.poorAccuracyMetres)
         c.maxPlausibleSpeedMetresPerSecond = try EnvironmentDefault.resolve(maxPlausibleSpeedMetresPerSecond, "HOMEWARD_MAX_PLAUSIBLE_SPEED_METRES_PER_SECOND", c.maxPlausibleSpeedMetresPerSecond)

@@ -95,6 +95,19 @@ public struct AlertService: Sendable {
         }
     }
 
+    /// How alert `id` reached its recipients: every delivery for the person and their guardians, only
+    /// their own for a trip companion (who is not told who else watches); 404 if the alert is not visible.
+    public func deliveries(of id: String, by caller: Caller) throws -> AlertDeliveryList {
+        try database.read { db in
+            guard let found = try store.find(id, in: db) else { throw HTTPError.notFound() }
+            let relationships = try accessPolicy.relationships(of: caller, to: found.account, in: db)
+            guard !relationships.isDisjoint(with: [.oneself, .guardian, .companion]) else { throw HTTPError.notFound() }
+            let seesEveryone = !relationships.isDisjoint(with: [.oneself, .guardian])
+            return AlertDeliveryList(
+                deliveries: try WebhookStore().deliveries(ofAlert: found.key, to: seesEveryone ? nil : caller.accountKey, in: db))
+        }
+    }
+
     /// The caller's alerts and those of everyone they guard; see `AlertStore.page`.
     public func list(
         for caller: Caller, statuses: [AlertStatus], since: Timestamp?, cursor: String?, limit: Int

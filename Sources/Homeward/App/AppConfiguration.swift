@@ -106,7 +106,7 @@ public struct AppConfiguration: Sendable {
     /// Event streams one account may hold open at once, so no account can take the server's
     /// connections for itself; one more is refused with 429.
     public var maxEventStreamsPerAccount = 8
-    /// Seconds a webhook receiver gets to connect and answer.
+    /// Seconds a webhook receiver (and any other outgoing request) gets to connect and answer.
     public var webhookTimeoutSeconds = 5.0
     /// First retry delay of a failed webhook delivery; doubled on each failure, with jitter.
     public var webhookFirstRetrySeconds = 5.0
@@ -114,6 +114,18 @@ public struct AppConfiguration: Sendable {
     public var webhookMaxRetrySeconds = 3_600.0
     /// A webhook delivery that has not succeeded after this long is given up (`failed`).
     public var webhookGiveUpSeconds = 24 * 3_600
+
+    // MARK: Outgoing requests
+    /// Hosts (names or addresses) that outgoing requests may reach although they are loopback, private,
+    /// link-local or this server's own (a home ntfy on the LAN, a receiver on the same machine); none by default.
+    public var outgoingAllowHosts: [String] = []
+    /// Outgoing requests in flight at once to one destination (`scheme://host:port`); more wait their turn.
+    public var outgoingMaxConcurrentPerDestination = 4
+    /// Outgoing requests in flight at once in all.
+    public var outgoingMaxConcurrentTransfers = 256
+    /// A PEM file of CA certificates that outgoing TLS trusts instead of the system store. Not a flag:
+    /// tests set it so that a throwaway CA can stand in for a public one.
+    public var outgoingCAFilePath: String?
 
     /// The address clients reach the server at (e.g. `https://homeward.example.org`), put in front of
     /// share links; empty gives links relative to the server.

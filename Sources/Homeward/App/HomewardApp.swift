@@ -47,6 +47,8 @@ public final class HomewardApp: Sendable {
     public let countdowns: CountdownScheduler
     /// The clock-driven alert rules (`silent`, "there by" deadlines).
     public let alertMonitor: AlertMonitor
+    /// Sends every request the server makes itself (webhooks).
+    public let outgoingClient: OutgoingHTTPClient
     /// Delivers the webhook outbox.
     public let webhookWorker: WebhookDeliveryWorker
     /// The open `GET /v1/events` streams; told at once when access is taken back (`LiveAccess`).
@@ -129,7 +131,16 @@ public final class HomewardApp: Sendable {
         alertMonitor = AlertMonitor(
             database: database, alerts: alerts, zones: zoneObserver, presence: presence, events: events, clock: clock,
             configuration: configuration, logger: logger)
-        let webhookWorker = WebhookDeliveryWorker(database: database, clock: clock, configuration: configuration, logger: logger)
+        var outgoing = OutgoingHTTPClient.Configuration()
+        outgoing.timeoutSeconds = configuration.webhookTimeoutSeconds
+        outgoing.maxConcurrentPerDestination = configuration.outgoingMaxConcurrentPerDestination
+        outgoing.maxConcurrentTransfers = configuration.outgoingMaxConcurrentTransfers
+        outgoing.caFilePath = configuration.outgoingCAFilePath
+        let outgoingClient = OutgoingHTTPClient(
+            configuration: outgoing, policy: OutgoingAddressPolicy(allowedHosts: configuration.outgoingAllowHosts))
+        self.outgoingClient = outgoingClient
+        let webhookWorker = WebhookDeliveryWorker(
+            database: database, client: outgoingClient, clock: clock, configuration: configuration, logger: logger)
         self.webhookWorker = webhookWorker
         alertService = AlertService(
             database: database, center: alerts, accessPolicy: accessPolicy, events: events, clock: clock,
@@ -220,6 +231,7 @@ public final class HomewardApp: Sendable {
         countdowns.stop()
         alertMonitor.stop()
         webhookWorker.stop()
+        outgoingClient.stop()
         tripTimer.stop()
         retention.stop()
         try database.close()
