@@ -110,7 +110,7 @@ public final class Authenticator: Sendable {
                 )
             }
         }
-        return Caller(accountKey: device.accountKey, accountID: device.accountID, sessionID: nil)
+        return Caller(accountKey: device.accountKey, accountID: device.accountID, sessionID: nil, deviceID: device.id)
     }
 
     /// The caller of an `Authorization: Basic` value: phone and password, or any user name with a

@@ -61,10 +61,9 @@ private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> HTT
         }
     }
     var reply: [[String: Any]] = []
-    for person in people {
+    let tids = OwnTracksTrackerIDs.assign(to: people.map(\.name))
+    for (person, tid) in zip(people, tids) {
         let topic = "owntracks/homeward/\(person.id)"
-        let initials = String(person.name.split(separator: " ").compactMap(\.first).prefix(2))
-        let tid = (initials.count == 2 ? initials : String(person.name.prefix(2))).uppercased()
         reply.append(["_type": "card", "name": person.name, "tid": tid, "topic": topic])
         guard let fix = person.latest?.fix else { continue }
         var location: [String: Any] = [
