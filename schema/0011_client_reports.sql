@@ -33,3 +33,7 @@ ALTER TABLE alerts ADD COLUMN location_at_ms INTEGER;
 -- How precise the position of a workflow event is: an action pressed offline is sent later with the
 -- place it was pressed (PickMe); NULL when unknown.
 ALTER TABLE trip_events ADD COLUMN accuracy_m REAL CHECK (accuracy_m >= 0);
+
+-- The secret an OwnTracks app encrypts its payloads with (its "encryption key"), given when the device
+-- key is issued; kept in clear because the server must open and seal the messages. NULL: no encryption.
+ALTER TABLE devices ADD COLUMN payload_secret TEXT CHECK (length(payload_secret) BETWEEN 1 AND 255);

@@ -2,14 +2,22 @@ import HomewardStore
 
 /// SQL access to `devices`: keys for tracking clients, stored as SHA-256 digests.
 struct DeviceStore {
-    /// Issues a key named `name` for `account`; the key is returned once and never stored.
-    func create(named name: String, for account: AccountKey, at now: Timestamp, in db: Database) throws -> NewDeviceResponse {
+    /// Issues a key named `name` for `account`, with the OwnTracks payload secret if one is given;
+    /// the key is returned once and never stored.
+    func create(
+        named name: String, payloadSecret: String? = nil, for account: AccountKey, at now: Timestamp, in db: Database
+    ) throws -> NewDeviceResponse {
         let device = NewDeviceResponse(id: SecureRandom.identifier(), name: name, key: SecureRandom.token(), createdAt: now)
         try db.execute(
-            "INSERT INTO devices (id, account_key, name, key_sha256, created_at_ms) VALUES (?, ?, ?, ?, ?)",
-            device.id, account, name, SecretDigest.sha256(device.key), now.unixMilliseconds
+            "INSERT INTO devices (id, account_key, name, key_sha256, created_at_ms, payload_secret) VALUES (?, ?, ?, ?, ?, ?)",
+            device.id, account, name, SecretDigest.sha256(device.key), now.unixMilliseconds, payloadSecret
         )
         return device
+    }
+
+    /// The OwnTracks payload secret of device `id`, if it has one.
+    func payloadSecret(ofDevice id: String, in db: Database) throws -> String? {
+        try db.fetchOne("SELECT payload_secret FROM devices WHERE id = ?", [id])
     }
 
     /// The devices of `account`, oldest first.

@@ -1,4 +1,20 @@
-/// The body of `POST /v1/me/devices`: `{name}`, held to the rule of account names.
+import HomewardHTTP
+
+/// The body of `POST /v1/me/devices`: `{name, payloadSecret?}`, the name held to the rule of account
+/// names; `payloadSecret` is the encryption key typed into OwnTracks, when its payloads are encrypted.
 struct NewDeviceRequest: Decodable {
     var name: String
+    var payloadSecret: String?
+
+    /// The longest payload secret, in characters (OwnTracks uses at most the first 32 bytes).
+    static let maxPayloadSecretCharacters = 255
+
+    /// The payload secret, if any; 400 when empty or too long.
+    func validatedPayloadSecret() throws(HTTPError) -> String? {
+        guard let payloadSecret else { return nil }
+        guard (1...Self.maxPayloadSecretCharacters).contains(payloadSecret.count) else {
+            throw .invalidRequest("payloadSecret must have 1 to \(Self.maxPayloadSecretCharacters) characters.", field: "payloadSecret")
+        }
+        return payloadSecret
+    }
 }
