@@ -37,3 +37,9 @@ ALTER TABLE trip_events ADD COLUMN accuracy_m REAL CHECK (accuracy_m >= 0);
 -- The secret an OwnTracks app encrypts its payloads with (its "encryption key"), given when the device
 -- key is issued; kept in clear because the server must open and seal the messages. NULL: no encryption.
 ALTER TABLE devices ADD COLUMN payload_secret TEXT CHECK (length(payload_secret) BETWEEN 1 AND 255);
+
+-- What FourLife keeps beside the journal's fields (every field the app keeps is kept).
+ALTER TABLE journal_entries ADD COLUMN description TEXT CHECK (length(description) BETWEEN 1 AND 1000);  -- water, exercise: the person's words
+ALTER TABLE journal_entries ADD COLUMN picture BLOB CHECK (length(picture) <= 262144);                    -- water, food: JPEG or PNG bytes
+ALTER TABLE journal_entries ADD COLUMN icon BLOB CHECK (length(icon) <= 262144);                          -- exercise: JPEG or PNG bytes of its icon
+ALTER TABLE journal_entries ADD COLUMN serving_size REAL CHECK (serving_size > 0 AND serving_size <= 10000); -- food: one serving's size, in the app's unit

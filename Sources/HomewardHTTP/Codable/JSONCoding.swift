@@ -37,6 +37,9 @@ enum JSONCoding {
             return .invalidRequest("\(fieldDescription(fullPath)) is required.", field: path(fullPath))
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty { return .invalidRequest("The body is not valid JSON.") }
+            if context.debugDescription == UnknownFields.marker {
+                return .invalidRequest("\(fieldDescription(context.codingPath)) is \(UnknownFields.marker).", field: path(context.codingPath))
+            }
             return .invalidRequest("\(fieldDescription(context.codingPath)) is invalid.", field: path(context.codingPath))
         @unknown default:
             return .invalidRequest("The body could not be decoded.")
