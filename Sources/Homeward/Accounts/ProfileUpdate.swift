@@ -31,13 +31,15 @@ struct ProfileUpdate: Decodable, Sendable {
     /// `profile` with this update applied (not yet validated) in `currentYear`.
     func applied(to profile: Profile, currentYear: Int) throws(HTTPError) -> Profile {
         var birth = birthYear.applied(to: profile.birthYear)
+        if case .unchanged = age {} else if case .unchanged = birthYear {} else {
+            throw .invalidRequest("Give age or birthYear, not both.", field: "profile.age")
+        }
         switch age {
         case .unchanged:
             break
         case .cleared:
             birth = nil
         case .set(let years):
-            guard case .unchanged = birthYear else { throw .invalidRequest("Give age or birthYear, not both.", field: "profile.age") }
             guard Self.ageRangeYears.contains(years) else {
                 throw .invalidRequest(
                     "age must lie between \(Self.ageRangeYears.lowerBound) and \(Self.ageRangeYears.upperBound)", field: "profile.age")
