@@ -1,8 +1,12 @@
--- What tracking clients report besides fixes, kept as what it is: Traccar Client's alarms other than
--- SOS (an SOS becomes an alert), Overland's action, visit and trip features, and OwnTracks cards;
--- and the push token Traccar Client registers for its device.
+-- What the phone apps send and keep beyond the first schema: the reports of tracking clients that are
+-- not fixes (Traccar Client's alarms other than SOS, Overland's action, visit and trip features,
+-- OwnTracks cards), the push token and the OwnTracks payload secret of a device, the time of the
+-- position a countdown's danger alert carries, the accuracy of a workflow event's place, and the
+-- journal fields FourLife keeps.
 -- Conventions as in 0001_accounts.sql: account_key = accounts.key, times as INTEGER Unix
 -- milliseconds in *_ms columns, STRICT tables, rows deleted with their account (ON DELETE CASCADE).
+-- locations.flags gains bit 4 (clock_ahead): the phone's clock was more than 10 minutes ahead, and the
+-- fix is stored at the moment it arrived.
 
 -- One report of a tracking client that is not a fix.
 CREATE TABLE client_reports (
