@@ -23,32 +23,6 @@ struct JournalEntryRequest: Decodable, Sendable {
     let icon: String?
     let servingSize: Double?
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, t, millilitres, name, servings, calories, carbs, protein, fat, minutes, start, end
-        case description, picture, icon, servingSize
-    }
-
-    init(from decoder: any Decoder) throws {
-        try UnknownFields.refuse(in: decoder, known: Set(CodingKeys.allCases.map(\.rawValue)))
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        kind = try container.decode(JournalKind.self, forKey: .kind)
-        t = try container.decodeIfPresent(Timestamp.self, forKey: .t)
-        millilitres = try container.decodeIfPresent(Double.self, forKey: .millilitres)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
-        servings = try container.decodeIfPresent(Double.self, forKey: .servings)
-        calories = try container.decodeIfPresent(Double.self, forKey: .calories)
-        carbs = try container.decodeIfPresent(Double.self, forKey: .carbs)
-        protein = try container.decodeIfPresent(Double.self, forKey: .protein)
-        fat = try container.decodeIfPresent(Double.self, forKey: .fat)
-        minutes = try container.decodeIfPresent(Double.self, forKey: .minutes)
-        start = try container.decodeIfPresent(Timestamp.self, forKey: .start)
-        end = try container.decodeIfPresent(Timestamp.self, forKey: .end)
-        description = try container.decodeIfPresent(String.self, forKey: .description)
-        picture = try container.decodeIfPresent(String.self, forKey: .picture)
-        icon = try container.decodeIfPresent(String.self, forKey: .icon)
-        servingSize = try container.decodeIfPresent(Double.self, forKey: .servingSize)
-    }
-
     /// The entry to store, or 400 naming the first field that breaks a rule.
     func validated(id: String, now: Timestamp) throws(HTTPError) -> JournalEntry {
         let latest = now.adding(milliseconds: JournalLimits.maxFutureSkewSeconds * Timestamp.millisecondsPerSecond)
