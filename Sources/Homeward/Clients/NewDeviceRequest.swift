@@ -12,7 +12,7 @@ struct NewDeviceRequest: Decodable {
     /// The payload secret, if any; 400 when empty or too long.
     func validatedPayloadSecret() throws(HTTPError) -> String? {
         guard let payloadSecret else { return nil }
-        guard (1...Self.maxPayloadSecretCharacters).contains(payloadSecret.count) else {
+        guard (1...Self.maxPayloadSecretCharacters).contains(payloadSecret.unicodeScalars.count) else {
             throw .invalidRequest("payloadSecret must have 1 to \(Self.maxPayloadSecretCharacters) characters.", field: "payloadSecret")
         }
         return payloadSecret

@@ -71,10 +71,12 @@ struct JournalEntryRequest: Decodable, Sendable {
         if let servingSize, !(servingSize > 0 && servingSize <= JournalLimits.maxServingSize) {
             throw .invalidRequest("servingSize must be more than 0 and at most \(Int(JournalLimits.maxServingSize))", field: "servingSize")
         }
-        var trimmedDescription = description?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmedDescription?.isEmpty ?? false { trimmedDescription = nil }
-        if let trimmedDescription, trimmedDescription.count > JournalLimits.maxDescriptionCharacters {
+        if let description, description.unicodeScalars.count > JournalLimits.maxDescriptionCharacters {
             throw .invalidRequest("description must have at most \(JournalLimits.maxDescriptionCharacters) characters", field: "description")
+        }
+        let trimmedDescription = description?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmedDescription?.isEmpty ?? false {
+            throw .invalidRequest("description must have 1 to \(JournalLimits.maxDescriptionCharacters) characters", field: "description")
         }
         return JournalEntry(
             id: id, kind: kind, t: when, millilitres: millilitres.map { Int($0) }, name: trimmedName, servings: servings,

@@ -56,6 +56,7 @@ final class FourLifeStoryTests: XCTestCase {
             (["kind": "food", "t": "2026-11-21T08:00:00Z", "name": "Soup", "servings": 1, "picture": "bm90IGFuIGltYWdl"], "picture"),
             (["kind": "food", "t": "2026-11-21T08:00:00Z", "name": "Soup", "servings": 1, "servingSize": 0], "servingSize"),
             (["kind": "exercise", "t": "2026-11-21T08:00:00Z", "name": "Run", "minutes": 5, "description": String(repeating: "a", count: 1001)], "description"),
+            (["kind": "exercise", "t": "2026-11-21T08:00:00Z", "name": "Run", "minutes": 5, "description": " \u{0C} "], "description"),
         ]
         try test.withClient { client in
             for (body, field) in cases {
