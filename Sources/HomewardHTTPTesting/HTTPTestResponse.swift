@@ -39,4 +39,13 @@ public struct HTTPTestResponse: Sendable {
         }
         return (try? decode(Envelope.self))?.error.code
     }
+
+    /// The `error.field` of an API.md error envelope, if the body is one that names a field.
+    public var errorField: String? {
+        struct Envelope: Decodable {
+            struct Body: Decodable { let field: String? }
+            let error: Body
+        }
+        return (try? decode(Envelope.self))?.error.field
+    }
 }

@@ -47,7 +47,7 @@ final class AccountsTests: XCTestCase {
             for (body, field) in cases {
                 let response = try client.send(.post, "/v1/accounts", json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
-                XCTAssertEqual(try response.errorField(), field, body)
+                XCTAssertEqual(response.errorField, field, body)
             }
         }
     }
@@ -215,7 +215,7 @@ final class AccountsTests: XCTestCase {
             for (body, field) in cases {
                 let response = try client.send(.patch, "/v1/me", token: anna.token, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
-                XCTAssertEqual(try response.errorField(), field, body)
+                XCTAssertEqual(response.errorField, field, body)
             }
         }
     }
@@ -306,7 +306,7 @@ final class AccountsTests: XCTestCase {
             let weak = try client.send(.put, "/v1/me/password", token: anna.token,
                 json: #"{"currentPassword":"Correct-Horse-9","newPassword":"weak"}"#)
             XCTAssertEqual(weak.status, .badRequest)
-            XCTAssertEqual(try weak.errorField(), "newPassword")
+            XCTAssertEqual(weak.errorField, "newPassword")
         }
     }
 
@@ -416,10 +416,5 @@ extension HTTPTestResponse {
             throw HTTPTestError.malformedResponse("expected \(status) with `\(key)`, got \(self.status): \(text)")
         }
         return value
-    }
-
-    /// The `error.field` of an error envelope.
-    func errorField() throws -> String? {
-        (try object()["error"] as? [String: Any])?["field"] as? String
     }
 }

@@ -35,10 +35,22 @@ final class AccountsValidationTests: XCTestCase {
         let update = try JSONDecoder().decode(
             ProfileUpdate.self, from: Data(#"{"heightCm":165,"vehicleRegistration":null}"#.utf8))
         XCTAssertEqual(
-            update.applied(to: current),
+            try update.applied(to: current, currentYear: 2026),
             Profile(birthYear: 1941, heightCm: 165, weightKg: 58, vehicleRegistration: nil, responderNote: "n"))
         let empty = try JSONDecoder().decode(ProfileUpdate.self, from: Data("{}".utf8))
-        XCTAssertEqual(empty.applied(to: current), current)
+        XCTAssertEqual(try empty.applied(to: current, currentYear: 2026), current)
+    }
+
+    func testAnAgeSetsTheBirthYearAndIsRefusedBesideOneOrOutOfRange() throws {
+        let current = Profile(birthYear: 1941)
+        func update(_ json: String) throws -> ProfileUpdate { try JSONDecoder().decode(ProfileUpdate.self, from: Data(json.utf8)) }
+        XCTAssertEqual(try update(#"{"age":34}"#).applied(to: current, currentYear: 2026).birthYear, 1992)
+        XCTAssertNil(try update(#"{"age":null}"#).applied(to: current, currentYear: 2026).birthYear)
+        XCTAssertThrowsError(try update(#"{"age":34,"birthYear":1990}"#).applied(to: current, currentYear: 2026)) { error in
+            XCTAssertEqual((error as? HTTPError)?.field, "profile.age")
+        }
+        XCTAssertThrowsError(try update(#"{"age":121}"#).applied(to: current, currentYear: 2026))
+        XCTAssertThrowsError(try update(#"{"age":-1}"#).applied(to: current, currentYear: 2026))
     }
 
     func testAProfileShowsOnlyTheFieldsThatAreSet() throws {

@@ -166,7 +166,7 @@ final class LinksTests: XCTestCase {
             for (body, field) in cases {
                 let response = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
-                XCTAssertEqual(try response.errorField(), field, body)
+                XCTAssertEqual(response.errorField, field, body)
             }
             let chosen = try client.send(.put, "/v1/me/verification-code", token: anna.token,
                 json: #"{"code":"blue-heron","ttlSeconds":604800}"#)

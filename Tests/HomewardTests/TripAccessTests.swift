@@ -71,7 +71,7 @@ final class TripAccessTests: XCTestCase {
         }
     }
 
-    func testCompanionsSeeTheTripAndTheTravellerOnlyWhileItIsActive() throws {
+    func testCompanionsWatchTheTravellerOnlyWhileTheTripIsActiveAndReadTheTripAfterwards() throws {
         let test = try TestApp()
         let traveller = try test.makeAccount()
         let companion = try test.makeAccount()
@@ -96,8 +96,14 @@ final class TripAccessTests: XCTestCase {
             }
 
             _ = try client.execute(.post, "/v1/trips/\(trip.id)/arrive", headers: traveller.auth)
-            XCTAssertEqual(try client.execute(.get, "/v1/trips/\(trip.id)", headers: companion.auth).status, .notFound)
-            XCTAssertEqual(try client.execute(.get, "/v1/trips", headers: companion.auth).decode(TripList.self).trips, [])
+            let ended = try client.execute(.get, "/v1/trips/\(trip.id)", headers: companion.auth)
+            XCTAssertEqual(ended.status, .ok, "an arrived trip stays readable by its companions")
+            XCTAssertEqual(try ended.decode(TripResource.self).status, .arrived)
+            XCTAssertEqual(try client.execute(.get, "/v1/trips", headers: companion.auth).decode(TripList.self).trips.map(\.id), [trip.id])
+            for (method, suffix, body) in endpoints.dropFirst() {
+                let response = try client.execute(method, "/v1/trips/\(trip.id)\(suffix)", headers: companion.auth, body: body)
+                XCTAssertEqual(response.status, .notFound, "read-only after arrival: \(method) \(suffix)")
+            }
             try test.app.database.read { db in
                 XCTAssertEqual(try policy.relationships(of: caller, to: traveller.key, in: db), [])
                 XCTAssertEqual(try policy.watchers(of: traveller.key, in: db), [])

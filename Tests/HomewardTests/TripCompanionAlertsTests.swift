@@ -4,15 +4,15 @@ import HomewardHTTPTesting
 import XCTest
 @testable import Homeward
 
-/// A companion who joined a trip hears the traveller's alerts while the trip is active, and no longer
-/// once it ended.
+/// A companion who joined a trip hears the traveller's alerts of the trip, and keeps reading them
+/// (with the arrival) once it ended, but no longer acts on them.
 final class TripCompanionAlertsTests: XCTestCase {
     private struct AlertList: Decodable {
-        struct Item: Decodable { let id: String; let message: String? }
+        struct Item: Decodable { let id: String; let type: String; let message: String? }
         let alerts: [Item]
     }
 
-    func testCompanionSeesAndAcknowledgesTheTravellersSOSOnlyWhileTheTripIsActive() throws {
+    func testCompanionAcknowledgesTheTravellersSOSOnlyWhileTheTripIsActiveAndReadsItAfterwards() throws {
         let test = try TestApp()
         let traveller = try test.makeAccount(name: "Traveller")
         let companion = try test.makeAccount(name: "Companion")
@@ -30,8 +30,8 @@ final class TripCompanionAlertsTests: XCTestCase {
 
             XCTAssertEqual(try client.execute(.post, "/v1/trips/\(trip.id)/arrive", headers: traveller.auth).status, .ok)
             let afterwards = try client.execute(.get, "/v1/alerts", headers: companion.auth).decode(AlertList.self)
-            XCTAssertEqual(afterwards.alerts.count, 0)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(alertID)/acknowledge", headers: companion.auth).status, .notFound)
+            XCTAssertEqual(afterwards.alerts.map(\.type), ["arrived", "sos"], "the trip's alerts, the arrival included")
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(alertID)/acknowledge", headers: companion.auth).status, .forbidden)
         }
     }
 }

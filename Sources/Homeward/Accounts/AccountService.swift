@@ -73,7 +73,7 @@ struct AccountService: Sendable {
         let now = clock.now()
         let currentYear = Calendar(identifier: .gregorian).component(
             .year, from: Date(timeIntervalSince1970: Double(now.unixMilliseconds) / 1000))
-        let profile = try (request.profile?.applied(to: current.profile) ?? current.profile)
+        let profile = try (request.profile?.applied(to: current.profile, currentYear: currentYear) ?? current.profile)
             .validated(currentYear: currentYear)
         return try store.update(caller.accountKey, name: name, profile: profile, at: now)
     }

@@ -18,6 +18,9 @@ public enum AlertCause {
     public static let lowBattery = "low_battery"
     /// An SOS; each press is its own cause.
     public static func sos(_ id: String) -> String { "sos:\(id)" }
+    /// An SOS a tracking client sent with its fix of `time` (Traccar Client's `alarm=sos`): the same
+    /// cause when the app resends it, so a retried SOS is raised once.
+    public static func clientSOS(at time: Timestamp) -> String { "sos:client:\(time.unixMilliseconds)" }
     /// A countdown; each is its own cause.
     public static func countdown(_ id: String) -> String { "countdown:\(id)" }
 }

@@ -39,6 +39,16 @@ public struct AlertCenter: Sendable {
         return (alert, Self.event(for: alert, subject: account))
     }
 
+    /// Raises `request` unless `account` ever had an alert of its cause, active or not: a tracking
+    /// client resending the message that raised it (until it hears 2xx) raises it once.
+    public func raiseOnce(
+        _ request: AlertRequest, for account: AccountKey, at time: Timestamp, in db: Database
+    ) throws -> AppEvent? {
+        let raised: Int64? = try db.fetchOne("SELECT 1 FROM alerts WHERE account_key = ? AND cause = ?", [account, request.cause])
+        guard raised == nil else { return nil }
+        return try raise(request, for: account, at: time, in: db)?.event
+    }
+
     /// Resolves the active alert of `cause` for `account`, if there is one.
     public func resolve(
         cause: String, for account: AccountKey, at time: Timestamp, in db: Database
@@ -59,8 +69,16 @@ public struct AlertCenter: Sendable {
     public func fire(
         key: Int64, at time: Timestamp, late: Bool, in db: Database
     ) throws -> (alert: AlertResource, event: AppEvent)? {
+        // The danger alert carries where the person was: their last fix, its time and accuracy.
         try db.execute(
-            "UPDATE alerts SET status = 'open', fired_at_ms = ?, fired_late = ? WHERE key = ? AND status = 'pending'",
+            """
+            UPDATE alerts SET status = 'open', fired_at_ms = ?1, fired_late = ?2,
+                location_at_ms = CASE WHEN lat IS NULL THEN (SELECT t_ms FROM latest_locations l WHERE l.account_key = alerts.account_key) ELSE location_at_ms END,
+                accuracy_m = CASE WHEN lat IS NULL THEN (SELECT accuracy_m FROM latest_locations l WHERE l.account_key = alerts.account_key) ELSE accuracy_m END,
+                lat = coalesce(lat, (SELECT lat FROM latest_locations l WHERE l.account_key = alerts.account_key)),
+                lon = coalesce(lon, (SELECT lon FROM latest_locations l WHERE l.account_key = alerts.account_key))
+            WHERE key = ?3 AND status = 'pending'
+            """,
             time.unixMilliseconds, late, key
         )
         guard db.changes == 1 else { return nil }

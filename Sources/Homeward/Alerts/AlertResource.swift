@@ -19,6 +19,9 @@ public struct AlertResource: Sendable, Codable, Equatable {
         public var lon: Double
         /// Accuracy in metres, if known.
         public var accuracy: Double?
+        /// When the position was taken, when the alert carries the person's last fix (a countdown's
+        /// `danger`, so whoever is told knows how old the position is).
+        public var t: Timestamp?
     }
 
     /// Opaque alert id.
@@ -52,8 +55,11 @@ public struct AlertResource: Sendable, Codable, Equatable {
     /// (the acknowledging guardian, LEFT JOIN) to `alerts x`.
     static let selection = """
         x.id, x.type, x.status, a.id, a.name, x.created_at_ms, x.fires_at_ms, x.fired_late, x.lat, x.lon,
-        x.accuracy_m, x.message, x.trip_id, g.id, g.name, x.acknowledged_at_ms, x.resolved_at_ms
+        x.accuracy_m, x.message, x.trip_id, g.id, g.name, x.acknowledged_at_ms, x.resolved_at_ms, x.location_at_ms
         """
+
+    /// How many columns `selection` has: a query may select more after them.
+    static let selectionColumnCount = 18
 
     /// The FROM clause matching `selection`.
     static let source = """
@@ -75,7 +81,9 @@ public struct AlertResource: Sendable, Codable, Equatable {
         firesAt = (try row.value(at: 6) as Int64?).map(Timestamp.init(unixMilliseconds:))
         firedLate = try row.value(at: 7) as Bool ? true : nil
         if let lat = try row.value(at: 8) as Double?, let lon = try row.value(at: 9) as Double? {
-            location = Location(lat: lat, lon: lon, accuracy: try row.value(at: 10))
+            location = Location(
+                lat: lat, lon: lon, accuracy: try row.value(at: 10),
+                t: (try row.value(at: 17) as Int64?).map(Timestamp.init(unixMilliseconds:)))
         }
         message = try row.value(at: 11)
         tripId = try row.value(at: 12)

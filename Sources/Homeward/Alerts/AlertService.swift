@@ -108,13 +108,17 @@ public struct AlertService: Sendable {
         }
     }
 
-    /// The caller's alerts and those of everyone they guard; see `AlertStore.page`.
+    /// The caller's alerts, those of everyone they guard, and of each trip they accompany or
+    /// accompanied the trip's alerts from when they joined until it ended (`CompanionWindow`); see
+    /// `AlertStore.page`.
     public func list(
         for caller: Caller, statuses: [AlertStatus], since: Timestamp?, cursor: String?, limit: Int
     ) throws -> AlertPage {
         try database.read { db in
-            let accounts = [caller.accountKey] + (try accessPolicy.watched(by: caller, in: db))
-            return try store.page(of: accounts, statuses: statuses, since: since, cursor: cursor, limit: limit, in: db)
+            let accounts = [caller.accountKey] + (try accessPolicy.dependents(of: caller, in: db))
+            let windows = try accessPolicy.companionWindows(of: caller, in: db).filter { !accounts.contains($0.traveller) }
+            return try store.page(
+                of: accounts, windows: windows, statuses: statuses, since: since, cursor: cursor, limit: limit, in: db)
         }
     }
 
@@ -122,9 +126,11 @@ public struct AlertService: Sendable {
         _ id: String, to caller: Caller, in db: Database, allowing allowed: Set<Relationship>, otherwise: String
     ) throws -> Int64 {
         guard let found = try store.find(id, in: db) else { throw HTTPError.notFound() }
-        let relationships = try accessPolicy.relationships(of: caller, to: found.account, in: db)
-        guard !relationships.isDisjoint(with: [.oneself, .guardian, .companion]) else { throw HTTPError.notFound() }
-        guard !relationships.isDisjoint(with: allowed) else { throw HTTPError.forbidden(otherwise) }
+        let alert = try center.alert(key: found.key, in: db)
+        let relationships = try accessPolicy.relationships(
+            toAlertOf: found.account, type: alert.type, createdAt: alert.createdAt, tripID: alert.tripId, by: caller, in: db)
+        guard !relationships.seen.isEmpty else { throw HTTPError.notFound() }
+        guard !relationships.acting.isDisjoint(with: allowed) else { throw HTTPError.forbidden(otherwise) }
         return found.key
     }
 

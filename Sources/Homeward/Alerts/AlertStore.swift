@@ -24,16 +24,27 @@ public struct AlertStore: Sendable {
         return found.key
     }
 
-    /// Alerts of `accounts` (the caller and everyone they watch), newest first, filtered by `statuses` (all when
-    /// empty) and created at or after `since`, after `cursor`.
+    /// One page of the alerts of `accounts`, and of the alerts inside each of `windows` (a trip
+    /// companion's share of a traveller's alerts), newest first, optionally of some statuses and
+    /// since a time; `cursor` continues a previous page.
     public func page(
-        of accounts: [AccountKey], statuses: [AlertStatus], since: Timestamp?, cursor: String?, limit: Int, in db: Database
+        of accounts: [AccountKey], windows: [CompanionWindow] = [], statuses: [AlertStatus], since: Timestamp?,
+        cursor: String?, limit: Int, in db: Database
     ) throws -> AlertPage {
+        var scopes = ["x.account_key IN (\(accounts.map { _ in "?" }.joined(separator: ", ")))"]
+        var arguments: [(any DatabaseValueConvertible)?] = accounts
+        for window in windows {
+            let helpTypes = CompanionWindow.callsForHelp.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")
+            scopes.append(
+                "(x.account_key = ? AND x.created_at_ms >= ? AND x.created_at_ms <= ? AND (x.trip_id = ? OR x.type IN (\(helpTypes))))")
+            arguments += [
+                window.traveller, window.joinedAt.unixMilliseconds, window.endedAt?.unixMilliseconds ?? Int64.max, window.tripID,
+            ]
+        }
         var sql = """
             SELECT \(AlertResource.selection), x.key FROM \(AlertResource.source)
-            WHERE x.account_key IN (\(accounts.map { _ in "?" }.joined(separator: ", ")))
+            WHERE (\(scopes.joined(separator: " OR ")))
             """
-        var arguments: [(any DatabaseValueConvertible)?] = accounts
         if !statuses.isEmpty {
             sql += " AND x.status IN (\(statuses.map { _ in "?" }.joined(separator: ", ")))"
             arguments += statuses.map(\.rawValue)
@@ -53,7 +64,7 @@ public struct AlertStore: Sendable {
         sql += " ORDER BY x.created_at_ms DESC, x.key DESC LIMIT ?"
         arguments.append(limit + 1)
         let rows = try db.fetchAll(sql, StatementArguments(arguments)) { row in
-            (alert: try AlertResource(row: row), key: try row.value(at: 17) as Int64)
+            (alert: try AlertResource(row: row), key: try row.value(at: AlertResource.selectionColumnCount) as Int64)
         }
         let shown = rows.prefix(limit)
         let next = rows.count > limit ? shown.last.map { "\($0.alert.createdAt.unixMilliseconds)-\($0.key)" } : nil
@@ -72,6 +83,6 @@ public struct AlertStore: Sendable {
             ORDER BY x.created_at_ms, x.key
             """,
             StatementArguments(accounts)
-        ) { row in (alert: try AlertResource(row: row), account: try row.value(at: 17)) }
+        ) { row in (alert: try AlertResource(row: row), account: try row.value(at: AlertResource.selectionColumnCount)) }
     }
 }

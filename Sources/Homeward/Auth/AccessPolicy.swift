@@ -70,6 +70,45 @@ public struct AccessPolicy: Sendable {
         )
     }
 
+    /// Every trip `caller` accompanies or accompanied, active or arrived, with when they joined: a
+    /// companion sees each trip's positions and alerts inside its window only (`CompanionWindow`).
+    public func companionWindows(of caller: Caller, in db: Database) throws -> [CompanionWindow] {
+        try db.fetchAll(
+            """
+            SELECT t.key, t.id, t.account_key, c.joined_at_ms, t.ended_at_ms
+            FROM trip_companions c JOIN trips t ON t.key = c.trip_key
+            WHERE c.companion_key = ? ORDER BY c.joined_at_ms, t.key
+            """,
+            [caller.accountKey]
+        ) { row in
+            CompanionWindow(
+                tripKey: try row.value(at: 0), tripID: try row.value(at: 1), traveller: try row.value(at: 2),
+                joinedAt: Timestamp(unixMilliseconds: try row.value(at: 3)),
+                endedAt: (try row.value(at: 4) as Int64?).map { Timestamp(unixMilliseconds: $0) })
+        }
+    }
+
+    /// The window of `caller` on trip `tripKey`, if they joined it (active or arrived).
+    public func companionWindow(of caller: Caller, onTrip tripKey: Int64, in db: Database) throws -> CompanionWindow? {
+        try companionWindows(of: caller, in: db).first { $0.tripKey == tripKey }
+    }
+
+    /// How `caller` may see an alert of `account`: as the person or a guardian (every alert), as a
+    /// companion (one inside a trip window of theirs: nothing of the traveller before they joined or
+    /// after the trip ended), or not at all (an empty set). A companion acts on an alert (acknowledges
+    /// it) only while its trip is active; afterwards the trip is theirs to read.
+    public func relationships(
+        toAlertOf account: AccountKey, type: AlertType, createdAt: Timestamp, tripID: String?, by caller: Caller, in db: Database
+    ) throws -> (seen: Set<Relationship>, acting: Set<Relationship>) {
+        let direct = try relationships(of: caller, to: account, in: db).intersection(Self.selfOrGuardian)
+        guard direct.isEmpty else { return (direct, direct) }
+        let windows = try companionWindows(of: caller, in: db).filter {
+            $0.shows(alertOf: account, type: type, createdAt: createdAt, tripID: tripID)
+        }
+        guard !windows.isEmpty else { return ([], []) }
+        return ([.companion], windows.contains { $0.endedAt == nil } ? [.companion] : [])
+    }
+
     /// Everyone `caller` watches live: the people they guard and the travellers whose active trips
     /// they accompany (what their event stream carries and their alert list shows besides their own).
     public func watched(by caller: Caller, in db: Database) throws -> [AccountKey] {

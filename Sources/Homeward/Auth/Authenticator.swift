@@ -122,7 +122,7 @@ public final class Authenticator: Sendable {
             }
         }
         let reach: CallerReach = !inHeader ? .writeOnly : device.readsOthers ? .deviceReadingOthers : .deviceReadingOwn
-        return Caller(accountKey: device.accountKey, accountID: device.accountID, sessionID: nil, reach: reach)
+        return Caller(accountKey: device.accountKey, accountID: device.accountID, sessionID: nil, reach: reach, deviceID: device.id)
     }
 
     /// A device row as authentication reads it.

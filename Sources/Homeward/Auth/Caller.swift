@@ -9,12 +9,18 @@ public struct Caller: Sendable, Equatable {
     /// What the credentials may read: a session or password reads all the account may; a device key
     /// in a URL query only writes samples (URLs end up in logs and browser histories).
     public let reach: CallerReach
+    /// The device whose key the caller presented, when a tracking client posts with one.
+    public let deviceID: String?
 
     /// Creates a caller.
-    public init(accountKey: AccountKey, accountID: String, sessionID: String?, reach: CallerReach = .everything) {
+    public init(
+        accountKey: AccountKey, accountID: String, sessionID: String?, reach: CallerReach = .everything,
+        deviceID: String? = nil
+    ) {
         self.accountKey = accountKey
         self.accountID = accountID
         self.sessionID = sessionID
         self.reach = reach
+        self.deviceID = deviceID
     }
 }

@@ -22,13 +22,20 @@ enum ClientValues {
         }
     }
 
-    /// A time from Unix seconds or milliseconds (number or string), RFC 3339, or `yyyy-MM-dd HH:mm:ss` (UTC).
+    /// A time from Unix seconds or milliseconds (number or string), ISO 8601 with `Z`, `+00:00` or
+    /// `+0000` and any fraction of a second, or `yyyy-MM-dd HH:mm:ss` (UTC).
     static func time(_ value: Any?) -> Timestamp? {
         if let seconds = number(value) {
             return Timestamp(unixSeconds: seconds > millisecondTimestampThreshold ? seconds / 1000 : seconds)
         }
         guard let text = value as? String else { return nil }
         if let time = Timestamp(rfc3339: text) { return time }
+        // ISO 8601's basic offset (`-0700`, as Overland's README shows it): the same with a colon.
+        let utf8 = Array(text.utf8)
+        if utf8.count > 5, utf8[utf8.count - 5] == UInt8(ascii: "+") || utf8[utf8.count - 5] == UInt8(ascii: "-"),
+           utf8.suffix(4).allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return Timestamp(rfc3339: String(text.dropLast(2)) + ":" + String(text.suffix(2)))
+        }
         return Timestamp(rfc3339: text.replacingOccurrences(of: " ", with: "T") + "Z")
     }
 

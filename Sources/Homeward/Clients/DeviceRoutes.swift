@@ -9,8 +9,11 @@ func registerDeviceRoutes(on router: inout Router, app: HomewardApp) {
         let caller = try app.authenticator.authenticate(context)
         let request = try context.decode(NewDeviceRequest.self)
         let name = try AccountService.validatedName(request.name)
+        let secret = try request.validatedPayloadSecret()
         let device = try app.database.write { db in
-            try store.create(named: name, readsOthers: request.readsOthers ?? false, for: caller.accountKey, at: app.clock.now(), in: db)
+            try store.create(
+                named: name, readsOthers: request.readsOthers ?? false, payloadSecret: secret, for: caller.accountKey,
+                at: app.clock.now(), in: db)
         }
         return .json(device, status: .created)
     }

@@ -5,18 +5,27 @@ struct DeviceStore {
     /// The keyed digests of the keys.
     let secrets: SecretHasher
 
-    /// Issues a key named `name` for `account`, reading others when `readsOthers`; the key is
-    /// returned once and never stored.
+    /// Issues a key named `name` for `account`, reading others when `readsOthers`, with the OwnTracks
+    /// payload secret if one is given; the key is returned once and never stored.
     func create(
-        named name: String, readsOthers: Bool, for account: AccountKey, at now: Timestamp, in db: Database
+        named name: String, readsOthers: Bool, payloadSecret: String? = nil, for account: AccountKey, at now: Timestamp,
+        in db: Database
     ) throws -> NewDeviceResponse {
         let device = NewDeviceResponse(
             id: SecureRandom.identifier(), name: name, key: SecureRandom.token(), readsOthers: readsOthers, createdAt: now)
         try db.execute(
-            "INSERT INTO devices (id, account_key, name, key_sha256, created_at_ms, reads_others) VALUES (?, ?, ?, ?, ?, ?)",
-            device.id, account, name, secrets.digest(device.key), now.unixMilliseconds, readsOthers ? 1 : 0
+            """
+            INSERT INTO devices (id, account_key, name, key_sha256, created_at_ms, reads_others, payload_secret)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            device.id, account, name, secrets.digest(device.key), now.unixMilliseconds, readsOthers ? 1 : 0, payloadSecret
         )
         return device
+    }
+
+    /// The OwnTracks payload secret of device `id`, if it has one.
+    func payloadSecret(ofDevice id: String, in db: Database) throws -> String? {
+        try db.fetchOne("SELECT payload_secret FROM devices WHERE id = ?", [id])
     }
 
     /// The devices of `account`, oldest first.

@@ -1,85 +1,89 @@
 import HomewardHTTP
+import HomewardStore
 
-/// `GET`/`POST /v1/clients/osmand`: Traccar Client's OsmAnd protocol (query string or form body,
-/// or the JSON body of Traccar Client 9). The device id is a device key: 400 when missing or
-/// unknown, as Traccar's own server answers an unknown device (CLIENTS.md); 200 once the fix (and
-/// the JSON body's `activity.type`, as a motion report) is durable.
+/// `GET`/`POST /v1/clients/osmand`: Traccar Client's OsmAnd protocol (query string or form body, the
+/// JSON body of Traccar Client 9, or version 10's JSON-array batch). The device id is a device key:
+/// 400 when missing or unknown, as Traccar's own server answers an unknown device (CLIENTS.md).
+///
+/// The app retries the oldest queued message until it gets a 2xx, so a well-formed message is never
+/// refused for its time: a fix from a phone whose clock runs ahead is stored at its arrival and
+/// flagged `clock_ahead`, one without a `timestamp` is taken as now, and a message without a fix (a
+/// version 10 heartbeat, a `notificationToken`) is answered 200 and counts as a heartbeat. `alarm=sos`
+/// raises a Homeward SOS (once, however often it is resent); other alarms are kept as reports.
 func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
     let ingest = IngestService(app: app)
+    let reports = ClientReportStore()
     let handler: Route.Handler = { context in
-        let sample: LocationSample?
-        let deviceKey: String?
-        let activity: MotionActivity?
-        if let json = ClientValues.object(context.request.body) {
-            deviceKey = json["device_id"] as? String
-            sample = osmAndJSONSample(json)
-            activity = osmAndJSONActivity(json)
-        } else {
-            var fields: [String: String] = [:]
-            let form = (try? QueryParameters(parsing: String(decoding: context.request.body, as: UTF8.self)))?.pairs ?? []
-            for (name, value) in context.query.pairs + form where fields[name] == nil { fields[name] = value }
-            deviceKey = fields["id"] ?? fields["deviceid"]
-            activity = nil
-            sample = osmAndQuerySample(fields)
-        }
-        guard let deviceKey, let caller = try? app.authenticator.authenticate(deviceKey: deviceKey, inHeader: false) else {
+        let now = app.clock.now()
+        guard let messages = OsmAndMessage.messages(query: context.query.pairs, body: context.request.body, receivedAt: now),
+              let deviceKey = messages.first?.deviceKey else {
             throw HTTPError.invalidRequest("Unknown device.", field: "id")
         }
-        guard let sample else { throw HTTPError.invalidRequest("lat, lon and timestamp are required.") }
-        let activities = activity.map { [MotionSample(time: sample.time, activity: $0)] } ?? []
-        // Answered from the database's finisher thread once the fix is durable; the worker moves on meanwhile.
-        return .deferred { completion in
-            ingest.storeLocations([.sample(sample)], with: activities, of: caller) { outcome in
-                completion(outcome.flatMap { result in
-                    if let rejection = result.rejected.first {
-                        let field = rejection.field.map { String($0.split(separator: ".").last ?? "") }
-                        return .failure(HTTPError.invalidRequest(rejection.message, field: field))
+        guard messages.count <= IngestLimits.maxSamplesPerRequest else {
+            throw HTTPError.payloadTooLarge("At most \(IngestLimits.maxSamplesPerRequest) positions a request.")
+        }
+        guard messages.allSatisfy({ $0.deviceKey == deviceKey }), let caller = try? app.authenticator.authenticate(deviceKey: deviceKey, inHeader: false) else {
+            throw HTTPError.invalidRequest("Unknown device.", field: "id")
+        }
+        if let unreadable = messages.firstIndex(where: \.positionUnreadable) {
+            throw HTTPError.invalidRequest(
+                "The position of message \(unreadable) cannot be read (lat, lon and timestamp).", field: messages.count > 1 ? "[\(unreadable)]" : nil)
+        }
+        var samples: [DecodedSample<LocationSample>] = []
+        var activities: [MotionSample] = []
+        for (index, message) in messages.enumerated() {
+            guard var sample = message.sample else { continue }
+            sample.correctClockAhead(receivedAt: now)
+            if let problem = sample.problem(now: now) {
+                // Checked before anything is stored, so a refused request changes nothing.
+                throw HTTPError.invalidRequest(problem.message, field: messages.count > 1 ? "[\(index)].\(problem.key)" : problem.key)
+            }
+            samples.append(.sample(sample))
+            if let activity = message.activity { activities.append(MotionSample(time: sample.time, activity: activity)) }
+        }
+        let alarms = messages.filter { $0.alarm != nil }
+        let token = messages.last(where: { $0.notificationToken != nil })?.notificationToken
+        guard alarms.isEmpty, token == nil else {
+            // Rare messages (an alarm, a new push token): the fix first, then what it carried, each durable.
+            _ = try ingest.storeLocations(samples, with: activities, of: caller)
+            let raised = try app.database.write { db -> [AppEvent] in
+                if let token, let device = caller.deviceID {
+                    try reports.saveNotificationToken(token, forDevice: device, of: caller.accountKey, in: db)
+                }
+                var raised: [AppEvent] = []
+                for message in alarms {
+                    guard let alarm = message.alarm else { continue }
+                    let time = message.sample.map(\.time) ?? now
+                    if alarm == "sos" {
+                        let location = message.sample.map { AlertResource.Location(lat: $0.lat, lon: $0.lon, accuracy: $0.accuracyMetres) }
+                        if let event = try app.alerts.raiseOnce(
+                            AlertRequest(type: .sos, cause: AlertCause.clientSOS(at: time), message: "SOS from Traccar Client.", location: location),
+                            for: caller.accountKey, at: now, in: db) {
+                            raised.append(event)
+                        }
+                    } else {
+                        var body: [String: Any] = ["alarm": alarm]
+                        body["event"] = message.event
+                        try reports.insert(
+                            ClientReport(client: .osmand, kind: .alarm, name: alarm, time: time, lat: message.sample?.lat,
+                                         lon: message.sample?.lon, body: body),
+                            of: caller.accountKey, receivedAt: now, in: db)
                     }
-                    return .success(HTTPResponse(status: .ok))
-                })
+                }
+                return raised
+            }
+            raised.forEach(app.events.publish)
+            return HTTPResponse(status: .ok)
+        }
+        guard !samples.isEmpty else { return HTTPResponse(status: .ok) }
+        // Answered from the database's finisher thread once the fix is durable; the worker moves on meanwhile.
+        return .deferred { [samples, activities] completion in
+            // Every fix was checked above; what the batch still refuses is a fix sent twice in it.
+            ingest.storeLocations(samples, with: activities, of: caller) { outcome in
+                completion(outcome.map { _ in HTTPResponse(status: .ok) })
             }
         }
     }
     router.get("/v1/clients/osmand", handler: handler)
     router.post("/v1/clients/osmand", handler: handler)
-}
-
-/// The fix of an OsmAnd query or form: `lat`/`lon` or `location=lat,lon`, `timestamp`, `speed` in knots, ...
-func osmAndQuerySample(_ fields: [String: String]) -> LocationSample? {
-    var lat = fields["lat"].flatMap(ClientValues.number)
-    var lon = fields["lon"].flatMap(ClientValues.number)
-    if let location = fields["location"]?.split(separator: ","), location.count == 2 {
-        lat = ClientValues.number(String(location[0]))
-        lon = ClientValues.number(String(location[1]))
-    }
-    guard let lat, let lon, let time = ClientValues.time(fields["timestamp"]) else { return nil }
-    return LocationSample(
-        time: time, lat: lat, lon: lon,
-        accuracyMetres: fields["accuracy"].flatMap(ClientValues.number),
-        altitudeMetres: fields["altitude"].flatMap(ClientValues.number),
-        speedMetresPerSecond: fields["speed"].flatMap(ClientValues.number).map { $0 * ClientValues.metresPerSecondPerKnot },
-        headingDegrees: (fields["bearing"] ?? fields["heading"]).flatMap(ClientValues.number).map { $0.truncatingRemainder(dividingBy: 360) },
-        batteryPercent: fields["batt"].flatMap(ClientValues.number)
-    )
-}
-
-/// The fix of Traccar Client's JSON body (`location.coords`, `location.battery.level` 0–1, `location.uuid`).
-func osmAndJSONSample(_ body: [String: Any]) -> LocationSample? {
-    guard let location = body["location"] as? [String: Any], let coords = location["coords"] as? [String: Any],
-          let lat = ClientValues.number(coords["latitude"]), let lon = ClientValues.number(coords["longitude"]),
-          let time = ClientValues.time(location["timestamp"]) else { return nil }
-    func nonNegative(_ value: Any?) -> Double? { ClientValues.number(value).flatMap { $0 >= 0 ? $0 : nil } }
-    return LocationSample(
-        id: location["uuid"] as? String, time: time, lat: lat, lon: lon,
-        accuracyMetres: nonNegative(coords["accuracy"]),
-        altitudeMetres: ClientValues.number(coords["altitude"]),
-        speedMetresPerSecond: nonNegative(coords["speed"]),
-        headingDegrees: nonNegative(coords["heading"]).map { $0.truncatingRemainder(dividingBy: 360) },
-        batteryPercent: nonNegative((location["battery"] as? [String: Any])?["level"]).map { min(100, $0 * 100) }
-    )
-}
-
-/// The activity of Traccar Client's JSON body (`location.activity.type`), if it names one.
-func osmAndJSONActivity(_ body: [String: Any]) -> MotionActivity? {
-    ClientValues.activity(((body["location"] as? [String: Any])?["activity"] as? [String: Any])?["type"] as? String)
 }

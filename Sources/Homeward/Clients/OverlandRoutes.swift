@@ -1,46 +1,54 @@
 import Foundation
 import HomewardHTTP
 
-/// `POST /v1/clients/overland`: Overland's batch of GeoJSON Point features. Answers exactly
-/// `{"result":"ok"}` once the batch is durable (anything else makes the app send it again).
+/// `POST /v1/clients/overland`: Overland's batch of GeoJSON features. Answers exactly
+/// `{"result":"ok"}` once the batch is durable (anything else makes the app keep it and send it
+/// again). `current`, the newest point the app holds back while it uploads a backlog, is stored with
+/// the batch, so it is the latest position at once. A feature that cannot be read fails the whole
+/// batch with 400 naming it: the phone keeps the batch rather than losing the point.
 func registerOverlandRoutes(on router: inout Router, app: HomewardApp) {
     let ingest = IngestService(app: app)
+    let reportStore = ClientReportStore()
     let ok = Array(#"{"result":"ok"}"#.utf8)
     router.post("/v1/clients/overland") { context in
         let caller = try app.authenticator.authenticateClient(context)
         guard let body = ClientValues.object(context.request.body), let features = body["locations"] as? [Any] else {
             throw HTTPError.invalidRequest("The body must be {\"locations\": [GeoJSON Feature, ...]}.", field: "locations")
         }
+        guard features.count <= IngestLimits.maxSamplesPerRequest else {
+            throw HTTPError.payloadTooLarge("At most \(IngestLimits.maxSamplesPerRequest) features a batch.")
+        }
+        let now = app.clock.now()
+        var named = features.enumerated().map { (path: "locations[\($0.offset)]", feature: $0.element) }
+        if let current = body["current"] { named.append((path: "current", feature: current)) }
         var locations: [DecodedSample<LocationSample>] = []
         var activities: [MotionSample] = []
-        for case let feature as [String: Any] in features {
-            guard let (location, activity) = overlandSample(feature) else { continue }
-            locations.append(.sample(location))
-            if let activity { activities.append(MotionSample(time: location.time, activity: activity)) }
+        var reports: [ClientReport] = []
+        for (path, element) in named {
+            guard let object = element as? [String: Any], let feature = OverlandFeature(object) else {
+                throw HTTPError.invalidRequest("\(path) cannot be read: a Feature needs a Point and an ISO 8601 timestamp.", field: path)
+            }
+            switch feature {
+            case .location(var sample, let activity):
+                sample.correctClockAhead(receivedAt: now)
+                if let problem = sample.problem(now: now) {
+                    throw HTTPError.invalidRequest("\(path): \(problem.message)", field: "\(path).\(problem.key)")
+                }
+                locations.append(.sample(sample))
+                if let activity { activities.append(MotionSample(time: sample.time, activity: activity)) }
+            case .report(let report):
+                reports.append(report)
+            }
         }
-        // Answered from the database's finisher thread once fixes and activities are durable.
-        return .deferred { [locations, activities] completion in
-            ingest.storeLocations(locations, with: activities, of: caller) { outcome in
+        let account = caller.accountKey
+        // Answered from the database's finisher thread once fixes, activities and reports are durable.
+        return .deferred { [locations, activities, reports] completion in
+            ingest.storeLocations(locations, with: activities, of: caller, alsoWriting: { db, now in
+                for report in reports { try reportStore.insert(report, of: account, receivedAt: now, in: db) }
+            }) { outcome in
+                // Every point was checked above; what the batch still refuses is a point sent twice in it.
                 completion(outcome.map { _ in HTTPResponse(headers: ["Content-Type": "application/json"], bytes: ok) })
             }
         }
     }
-}
-
-/// The fix (and activity, from the first `motion` entry) of one Overland feature.
-func overlandSample(_ feature: [String: Any]) -> (LocationSample, MotionActivity?)? {
-    guard let geometry = feature["geometry"] as? [String: Any], let coordinates = geometry["coordinates"] as? [Any],
-          coordinates.count >= 2, let lon = ClientValues.number(coordinates[0]), let lat = ClientValues.number(coordinates[1]),
-          let properties = feature["properties"] as? [String: Any], let time = ClientValues.time(properties["timestamp"])
-    else { return nil }
-    func nonNegative(_ key: String) -> Double? { ClientValues.number(properties[key]).flatMap { $0 >= 0 ? $0 : nil } }
-    let sample = LocationSample(
-        time: time, lat: lat, lon: lon,
-        accuracyMetres: nonNegative("horizontal_accuracy"),
-        altitudeMetres: ClientValues.number(properties["altitude"]),
-        speedMetresPerSecond: nonNegative("speed"),
-        headingDegrees: nonNegative("course").map { $0.truncatingRemainder(dividingBy: 360) },
-        batteryPercent: nonNegative("battery_level").map { min(100, $0 * 100) }
-    )
-    return (sample, ClientValues.activity((properties["motion"] as? [String])?.first))
 }

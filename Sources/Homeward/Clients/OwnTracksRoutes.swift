@@ -3,28 +3,84 @@ import HomewardGeo
 import HomewardHTTP
 import HomewardStore
 
-/// `POST /v1/clients/owntracks`: OwnTracks in HTTP mode. Stores `location` and the position of a
-/// `transition`, whose `enter`/`leave` of a region named like one of the person's safe zones
-/// confirms that zone's entry or exit at once (`ReportedZoneCrossing`); ignores other types and
-/// zero-length bodies, and answers with the caller's own and dependents' latest positions as
-/// OwnTracks `card` and `location` objects, so the unmodified app shows them as friends on its map.
+/// `POST /v1/clients/owntracks`: OwnTracks in HTTP mode, and `POST /v1/accounts/{id}/locate`, a
+/// guardian's request for a fresh position that the phone hears as a `reportLocation` command.
+///
+/// Stores `location` and the position of a `transition`, whose `enter`/`leave` of a region named like
+/// one of the person's safe zones confirms that zone's entry or exit at once (`ReportedZoneCrossing`);
+/// keeps `card` as a report, turns `steps` into motion; opens `encrypted` messages with the device's
+/// payload secret (and seals every reply object with it); ignores other types and zero-length bodies.
+/// Answers with the caller's own and dependents' latest positions as OwnTracks `card` (with `face`
+/// from the avatar) and `location` objects, so the unmodified app shows them as friends on its map,
+/// followed by `cmd` objects: `setWaypoints` with the person's circular safe zones when they changed
+/// (the phone's own geofences become Homeward's zones) and `reportLocation` when a guardian asked.
 /// Dependents only for a session, the password, or a device key made to read others (`CallerReach`);
 /// a key from the URL query gets an empty array: it writes and reads nothing.
 func registerOwnTracksRoutes(on router: inout Router, app: HomewardApp) {
     let ingest = IngestService(app: app)
+    let commands = OwnTracksCommandQueue()
     router.post("/v1/clients/owntracks") { context in
         let caller = try app.authenticator.authenticateClient(context)
+        let box = try caller.deviceID.flatMap { id in try app.database.read { try DeviceStore(secrets: app.secrets).payloadSecret(ofDevice: id, in: $0) } }
+            .map(OwnTracksPayloadBox.init(secret:))
         if !context.request.body.isEmpty {
-            guard let message = ClientValues.object(context.request.body) else {
+            guard var message = ClientValues.object(context.request.body) else {
                 throw HTTPError.invalidRequest("The body must be an OwnTracks JSON message.")
             }
-            let type = message["_type"] as? String
-            if type == "location" || type == "transition", let sample = ownTracksSample(message) {
-                // A malformed fix is acknowledged (and counted as rejected): OwnTracks would resend it forever.
-                _ = try ingest.storeLocations([sample], of: caller)
+            if message["_type"] as? String == "encrypted" {
+                guard let box else {
+                    throw HTTPError.invalidRequest(
+                        "An encrypted payload needs a device key issued with payloadSecret, sent as the Basic password.", field: "data")
+                }
+                guard let data = message["data"] as? String, let plain = box.open(data), let opened = ClientValues.object(plain) else {
+                    throw HTTPError.invalidRequest("The payload cannot be decrypted with the device's payload secret.", field: "data")
+                }
+                message = opened
             }
+            try store(message, of: caller, ingest: ingest, app: app)
         }
-        return try ownTracksFriends(of: caller, app: app)
+        var reply = try ownTracksFriends(of: caller, app: app)
+        reply += try ownTracksCommands(for: caller, queue: commands, app: app)
+        if let box {
+            reply = try reply.map { ["_type": "encrypted", "data": box.seal(Array(try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys])))] }
+        }
+        return HTTPResponse(
+            headers: ["Content-Type": "application/json; charset=utf-8"],
+            bytes: Array(try JSONSerialization.data(withJSONObject: reply, options: [.sortedKeys, .withoutEscapingSlashes]))
+        )
+    }
+    router.post("/v1/accounts/{id}/locate") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let id = try context.parameter("id")
+        let account = try app.database.read { db in try app.accessPolicy.visibleAccount(id, to: caller, in: db) }
+        commands.requestLocation(of: account)
+        return .json(LocateResponse(requested: true), status: .accepted)
+    }
+}
+
+/// The answer of `POST /v1/accounts/{id}/locate`: the request is queued for the phone's next post.
+struct LocateResponse: Encodable {
+    var requested: Bool
+}
+
+/// Stores what one (opened) OwnTracks message carries.
+private func store(_ message: [String: Any], of caller: Caller, ingest: IngestService, app: HomewardApp) throws {
+    let now = app.clock.now()
+    switch message["_type"] as? String {
+    case "location", "transition":
+        // A malformed fix is acknowledged (and counted as rejected): OwnTracks would resend it forever.
+        if let sample = ownTracksSample(message) { _ = try ingest.storeLocations([sample], of: caller) }
+    case "card":
+        let report = ClientReport(
+            client: .owntracks, kind: .card, name: message["name"] as? String, time: now, lat: nil, lon: nil, body: message)
+        _ = try app.database.write { db in try ClientReportStore().insert(report, of: caller.accountKey, receivedAt: now, in: db) }
+    case "steps":
+        // The answer to `reportSteps`: steps counted from `from` to `to` (Unix seconds).
+        guard let steps = ClientValues.number(message["steps"]), let to = ClientValues.time(message["to"]) else { return }
+        let from = ClientValues.number(message["from"]).map { Int64($0) } ?? 0
+        _ = try ingest.storeMotion([MotionSample(id: "owntracks-steps:\(from)", time: to, steps: Int(steps))], of: caller)
+    default:
+        break
     }
 }
 
@@ -52,25 +108,28 @@ func ownTracksSample(_ message: [String: Any]) -> LocationSample? {
     return sample
 }
 
-private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> HTTPResponse {
-    guard caller.reach.readsOwn else {
-        return HTTPResponse(headers: ["Content-Type": "application/json; charset=utf-8"], bytes: Array("[]".utf8))
-    }
+/// Avatars larger than this are left out of a reply's cards (the apps show a small round picture,
+/// and every post would carry it).
+let ownTracksFaceMaxBytes = 100 * 1024
+
+private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> [[String: Any]] {
+    guard caller.reach.readsOwn else { return [] }
     let store = LocationStore()
-    let people: [(id: String, name: String, latest: LatestLocation?)] = try app.database.read { db in
+    let people: [(id: String, name: String, latest: LatestLocation?, face: AvatarImage?)] = try app.database.read { db in
         try ([caller.accountKey] + app.accessPolicy.dependents(of: caller, in: db)).compactMap { key in
             guard let row = try db.fetchOne("SELECT id, name FROM accounts WHERE key = ?", [key], map: {
                 (id: try $0.value(at: 0) as String, name: try $0.value(at: 1) as String)
             }) else { return nil }
-            return (row.id, row.name, try store.latest(of: key, in: db))
+            return (row.id, row.name, try store.latest(of: key, in: db), try AccountStore.avatar(of: key, in: db))
         }
     }
     var reply: [[String: Any]] = []
-    for person in people {
+    let tids = OwnTracksTrackerIDs.assign(to: people.map(\.name))
+    for (person, tid) in zip(people, tids) {
         let topic = "owntracks/homeward/\(person.id)"
-        let initials = String(person.name.split(separator: " ").compactMap(\.first).prefix(2))
-        let tid = (initials.count == 2 ? initials : String(person.name.prefix(2))).uppercased()
-        reply.append(["_type": "card", "name": person.name, "tid": tid, "topic": topic])
+        var card: [String: Any] = ["_type": "card", "name": person.name, "tid": tid, "topic": topic]
+        if let face = person.face, face.bytes.count <= ownTracksFaceMaxBytes { card["face"] = Data(face.bytes).base64EncodedString() }
+        reply.append(card)
         guard let fix = person.latest?.fix else { continue }
         var location: [String: Any] = [
             "_type": "location", "lat": fix.lat, "lon": fix.lon, "tst": fix.time.unixMilliseconds / Timestamp.millisecondsPerSecond,
@@ -83,8 +142,27 @@ private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> HTT
         location["batt"] = fix.batteryPercent.map { Int($0.rounded()) }
         reply.append(location)
     }
-    return HTTPResponse(
-        headers: ["Content-Type": "application/json; charset=utf-8"],
-        bytes: Array(try JSONSerialization.data(withJSONObject: reply, options: [.sortedKeys, .withoutEscapingSlashes]))
-    )
+    return reply
+}
+
+/// The `cmd` objects for the caller's phone: `setWaypoints` with the caller's circular safe zones
+/// when they changed since last sent, `reportLocation` when a guardian asked.
+private func ownTracksCommands(for caller: Caller, queue: OwnTracksCommandQueue, app: HomewardApp) throws -> [[String: Any]] {
+    let zones = try app.database.read { try ZoneStore().zones(of: caller.accountKey, in: $0) }
+    let waypoints: [[String: Any]] = zones.compactMap { zone in
+        guard let center = zone.center, let radius = zone.radius else { return nil }
+        return [
+            "_type": "waypoint", "desc": zone.name, "lat": center.lat, "lon": center.lon, "rad": Int(radius.rounded()),
+            "tst": zone.createdAt.unixMilliseconds / Timestamp.millisecondsPerSecond,
+        ]
+    }
+    var fingerprint = Hasher()
+    for zone in zones { fingerprint.combine(zone.id); fingerprint.combine(zone.name); fingerprint.combine(zone.radius); fingerprint.combine(zone.center?.lat); fingerprint.combine(zone.center?.lon) }
+    let due = queue.take(for: caller.accountKey, zonesFingerprint: fingerprint.finalize())
+    var commands: [[String: Any]] = []
+    if due.setWaypoints, !waypoints.isEmpty {
+        commands.append(["_type": "cmd", "action": "setWaypoints", "waypoints": ["_type": "waypoints", "waypoints": waypoints]])
+    }
+    if due.reportLocation { commands.append(["_type": "cmd", "action": "reportLocation"]) }
+    return commands
 }

@@ -39,11 +39,18 @@ public struct IngestService: Sendable {
         try storeMotion(samples.map { .sample($0) }, of: caller)
     }
 
-    func storeLocations(_ batch: [DecodedSample<LocationSample>], of caller: Caller) throws -> IngestResult {
+    func storeLocations(
+        _ batch: [DecodedSample<LocationSample>], with activities: [MotionSample] = [], of caller: Caller
+    ) throws -> IngestResult {
         let prepared = prepareLocations(batch)
+        let (validActivities, refusedActivities): ([MotionSample], [SampleRejection]) =
+            activities.map { .sample($0) }.validated(at: prepared.now)
         let written = try app.database.write { db in
-            try write(prepared.valid, of: caller.accountKey, receivedAt: prepared.now, in: db)
+            var written = try write(prepared.valid, of: caller.accountKey, receivedAt: prepared.now, in: db)
+            written.motionAccepted = try insertMotion(validActivities, of: caller.accountKey, in: db)
+            return written
         }
+        countActivities(written, valid: validActivities, refused: refusedActivities)
         return finishLocations(prepared, written, of: caller)
     }
 
@@ -52,8 +59,11 @@ public struct IngestService: Sendable {
     /// `activities` are what a tracking client reported beside its fixes (Overland's `motion`,
     /// Traccar's `activity`): stored in the same write block and counted as motion, while the result
     /// is the fixes'.
+    /// `alsoWriting` runs in the same write block after the samples: what a client sent beside its
+    /// fixes (Overland's action, visit and trip features), durable with them.
     func storeLocations(
         _ batch: [DecodedSample<LocationSample>], with activities: [MotionSample] = [], of caller: Caller,
+        alsoWriting extra: (@Sendable (Database, Timestamp) throws -> Void)? = nil,
         completion: @escaping @Sendable (Result<IngestResult, any Error>) -> Void
     ) {
         let prepared = prepareLocations(batch)
@@ -63,15 +73,19 @@ public struct IngestService: Sendable {
         app.database.submitWrite({ db in
             var written = try service.write(prepared.valid, of: caller.accountKey, receivedAt: prepared.now, in: db)
             written.motionAccepted = try service.insertMotion(validActivities, of: caller.accountKey, in: db)
+            try extra?(db, prepared.now)
             return written
         }, completion: { outcome in
             completion(outcome.map { written in
-                service.count(service.motionCounters, IngestResult(
-                    accepted: written.motionAccepted, duplicates: validActivities.count - written.motionAccepted,
-                    rejected: refusedActivities))
+                service.countActivities(written, valid: validActivities, refused: refusedActivities)
                 return service.finishLocations(prepared, written, of: caller)
             })
         })
+    }
+
+    /// Counts the activities a tracking client reported beside its fixes as motion.
+    private func countActivities(_ written: Written, valid: [MotionSample], refused: [SampleRejection]) {
+        count(motionCounters, IngestResult(accepted: written.motionAccepted, duplicates: valid.count - written.motionAccepted, rejected: refused))
     }
 
     /// A batch after validation, before the write: the valid samples in storage order.
@@ -165,7 +179,16 @@ public struct IngestService: Sendable {
         } else {
             for sample in samples {
                 let fix = StoredLocation(sample, flags: flags(of: sample, after: reference))
-                guard try locations.insert(fix, of: account, in: db) else { continue }
+                guard try locations.insert(fix, of: account, in: db) else {
+                    // A phone's geofence report built on a fix it already posted (OwnTracks iOS does
+                    // so): a duplicate fix, but not a duplicate crossing, so it still reaches the zones.
+                    if let crossing = sample.reportedCrossing, previous.map({ fix.time >= $0.newestFixTime }) ?? true {
+                        var observed = fix.observed
+                        observed.reportedCrossing = crossing
+                        fresh.append(observed)
+                    }
+                    continue
+                }
                 if fix.isReliable { reference = fix }
                 record(fix, of: sample)
             }
@@ -214,7 +237,7 @@ public struct IngestService: Sendable {
 
     /// The flags of `sample` given the previous reliable fix `reference`.
     private func flags(of sample: LocationSample, after reference: StoredLocation?) -> SampleFlags {
-        var flags: SampleFlags = []
+        var flags: SampleFlags = sample.clockCorrected ? .clockAhead : []
         if let accuracy = sample.accuracyMetres, accuracy > limits.poorAccuracyMetres {
             flags.insert(.poorAccuracy)
         }

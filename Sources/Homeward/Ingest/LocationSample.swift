@@ -20,6 +20,9 @@ public struct LocationSample: Sendable, Equatable {
     public var batteryPercent: Double?
     /// A geofence crossing the phone reported with this fix (tracking clients only; not in the JSON API).
     public var reportedCrossing: ReportedZoneCrossing?
+    /// The phone's clock was ahead beyond `IngestLimits.maxFutureMilliseconds`: `time` is when the fix
+    /// arrived instead, and the stored fix is flagged `clock_ahead` (tracking clients only).
+    public var clockCorrected = false
 
     /// Creates a sample.
     public init(
@@ -36,6 +39,15 @@ public struct LocationSample: Sendable, Equatable {
         self.speedMetresPerSecond = speedMetresPerSecond
         self.headingDegrees = headingDegrees
         self.batteryPercent = batteryPercent
+    }
+
+    /// Moves a fix whose time lies beyond `IngestLimits.maxFutureMilliseconds` to `now` and marks it
+    /// corrected: a tracking client that retries a refused fix for ever (Traccar Client) must never
+    /// be refused for its phone's clock.
+    mutating func correctClockAhead(receivedAt now: Timestamp) {
+        guard time.unixMilliseconds > now.unixMilliseconds + IngestLimits.maxFutureMilliseconds else { return }
+        time = now
+        clockCorrected = true
     }
 
     /// The first rule of API.md this sample breaks at time `now`, if any.

@@ -12,12 +12,16 @@ public struct SampleFlags: OptionSet, Sendable, Hashable {
     public static let poorAccuracy = SampleFlags(rawValue: 1)
     /// Implies a speed above `IngestLimits.maxPlausibleSpeedMetresPerSecond` from the previous reliable fix.
     public static let jump = SampleFlags(rawValue: 2)
+    /// The phone's clock was ahead of the server's beyond `IngestLimits.maxFutureMilliseconds`: the fix
+    /// is stored at the time it arrived (tracking clients that would otherwise resend it for ever).
+    public static let clockAhead = SampleFlags(rawValue: 4)
 
-    /// The flag names as the API lists them (`poor_accuracy`, `jump`).
+    /// The flag names as the API lists them (`poor_accuracy`, `jump`, `clock_ahead`).
     public var names: [String] {
         var names: [String] = []
         if contains(.poorAccuracy) { names.append("poor_accuracy") }
         if contains(.jump) { names.append("jump") }
+        if contains(.clockAhead) { names.append("clock_ahead") }
         return names
     }
 }

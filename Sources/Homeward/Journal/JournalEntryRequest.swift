@@ -1,8 +1,10 @@
 import Foundation
 import HomewardHTTP
 
-/// The body of `POST /v1/journal`: `kind`, `t` and the fields of that kind. Fields of another kind
-/// are refused rather than silently dropped, so a client bug shows at once.
+/// The body of `POST /v1/journal`: `kind`, `t` and the fields of that kind (FourLife's: a water
+/// entry's description and picture, a food's picture, serving size and macros, an exercise's
+/// description and icon). Fields of another kind, and fields no kind has, are refused by name rather
+/// than silently dropped, so a client bug shows at once.
 struct JournalEntryRequest: Decodable, Sendable {
     let kind: JournalKind
     let t: Timestamp?
@@ -16,6 +18,10 @@ struct JournalEntryRequest: Decodable, Sendable {
     let minutes: Double?
     let start: Timestamp?
     let end: Timestamp?
+    let description: String?
+    let picture: String?
+    let icon: String?
+    let servingSize: Double?
 
     /// The entry to store, or 400 naming the first field that breaks a rule.
     func validated(id: String, now: Timestamp) throws(HTTPError) -> JournalEntry {
@@ -62,11 +68,35 @@ struct JournalEntryRequest: Decodable, Sendable {
         }
         let when = try required(time, "t")
         guard when <= latest else { throw .invalidRequest("t must not be in the future", field: "t") }
+        if let servingSize, !(servingSize > 0 && servingSize <= JournalLimits.maxServingSize) {
+            throw .invalidRequest("servingSize must be more than 0 and at most \(Int(JournalLimits.maxServingSize))", field: "servingSize")
+        }
+        if let description, description.unicodeScalars.count > JournalLimits.maxDescriptionCharacters {
+            throw .invalidRequest("description must have at most \(JournalLimits.maxDescriptionCharacters) characters", field: "description")
+        }
+        let trimmedDescription = description?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmedDescription?.isEmpty ?? false {
+            throw .invalidRequest("description must have 1 to \(JournalLimits.maxDescriptionCharacters) characters", field: "description")
+        }
         return JournalEntry(
             id: id, kind: kind, t: when, millilitres: millilitres.map { Int($0) }, name: trimmedName, servings: servings,
             calories: calories, carbs: carbs, protein: protein, fat: fat, minutes: minutes.map { Int($0) },
-            start: start, end: end, createdAt: now
+            start: start, end: end, createdAt: now, description: trimmedDescription,
+            picture: try image(picture, "picture"), icon: try image(icon, "icon"), servingSize: servingSize
         )
+    }
+
+    /// The bytes of a base64 JPEG or PNG of at most `JournalLimits.maxPictureBytes`; 400 naming `field` otherwise.
+    private func image(_ base64: String?, _ field: String) throws(HTTPError) -> [UInt8]? {
+        guard let base64 else { return nil }
+        guard let data = Data(base64Encoded: base64), let bytes = Optional(Array(data)),
+              AvatarImage.mediaType(ofContent: bytes) != nil else {
+            throw .invalidRequest("\(field) must be a base64 JPEG or PNG image", field: field)
+        }
+        guard bytes.count <= JournalLimits.maxPictureBytes else {
+            throw .invalidRequest("\(field) must have at most \(JournalLimits.maxPictureBytes) bytes", field: field)
+        }
+        return bytes
     }
 
     private func refuseFields(foreignTo kind: JournalKind) throws(HTTPError) {
@@ -81,6 +111,10 @@ struct JournalEntryRequest: Decodable, Sendable {
             ("minutes", minutes != nil, [.exercise]),
             ("start", start != nil, [.sleep]),
             ("end", end != nil, [.sleep]),
+            ("description", description != nil, [.water, .exercise]),
+            ("picture", picture != nil, [.water, .food]),
+            ("icon", icon != nil, [.exercise]),
+            ("servingSize", servingSize != nil, [.food]),
         ]
         for field in present where field.isSet && !field.kinds.contains(kind) {
             throw .invalidRequest("\(field.field) does not belong to a \(kind.rawValue) entry", field: field.field)

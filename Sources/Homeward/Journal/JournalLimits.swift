@@ -23,6 +23,12 @@ enum JournalLimits {
     static let maxFutureSkewSeconds: Int64 = 600
     /// Days one daily-totals request may cover, at most.
     static let maxDailyRangeDays = 366
+    /// Characters of a water or exercise description, at most.
+    static let maxDescriptionCharacters = 1000
+    /// Bytes of a picture (water, food) or icon (exercise), JPEG or PNG, at most after base64 decoding.
+    static let maxPictureBytes = 256 * 1024
+    /// A food's serving size (in the unit the app shows, e.g. grams), at most (more than zero).
+    static let maxServingSize = 10_000.0
     /// Days the daily totals cover when the request names no `from`: the last week.
     static let defaultDailyRangeDays = 7
 }

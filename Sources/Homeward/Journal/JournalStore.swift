@@ -8,7 +8,7 @@ struct JournalStore {
 
     private static let columns = """
         id, kind, t_ms, millilitres, name, servings, calories, carbs_g, protein_g, fat_g,
-        minutes, start_ms, end_ms, created_at_ms
+        minutes, start_ms, end_ms, created_at_ms, description, picture, icon, serving_size
         """
 
     /// Stores `entry` in the journal of `account`.
@@ -16,13 +16,13 @@ struct JournalStore {
         try db.execute(
             """
             INSERT INTO journal_entries (id, account_key, kind, t_ms, millilitres, name, servings, calories,
-                carbs_g, protein_g, fat_g, minutes, start_ms, end_ms, created_at_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                carbs_g, protein_g, fat_g, minutes, start_ms, end_ms, created_at_ms, description, picture, icon, serving_size)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             entry.id, account, entry.kind, entry.t.unixMilliseconds, entry.millilitres,
             entry.name, entry.servings, entry.calories, entry.carbs, entry.protein, entry.fat,
             entry.minutes, entry.start?.unixMilliseconds, entry.end?.unixMilliseconds,
-            entry.createdAt.unixMilliseconds
+            entry.createdAt.unixMilliseconds, entry.description, entry.picture, entry.icon, entry.servingSize
         )
     }
 
@@ -65,7 +65,9 @@ struct JournalStore {
             minutes: try row.value(at: 11),
             start: try (row.value(at: 12) as Int64?).map(Timestamp.init(unixMilliseconds:)),
             end: try (row.value(at: 13) as Int64?).map(Timestamp.init(unixMilliseconds:)),
-            createdAt: Timestamp(unixMilliseconds: try row.value(at: 14))
+            createdAt: Timestamp(unixMilliseconds: try row.value(at: 14)),
+            description: try row.value(at: 15), picture: try row.value(at: 16), icon: try row.value(at: 17),
+            servingSize: try row.value(at: 18)
         )
     }
 }

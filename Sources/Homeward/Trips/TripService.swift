@@ -58,18 +58,20 @@ public final class TripService: Sendable {
     /// The trip with `id` with its route and events, if `caller` may see it.
     public func trip(_ id: String, for caller: Caller) throws -> TripResource {
         try database.read { db in
-            let trip = try visibleTrip(id, to: caller, allowing: [.oneself, .guardian, .companion], in: db)
-            return trip.resource(events: try store.events(ofTrip: trip.key, in: db))
+            let (trip, window) = try visibleTripAndWindow(id, to: caller, allowing: [.oneself, .guardian, .companion], in: db)
+            return trip.resource(events: try events(ofTrip: trip.key, within: window, in: db))
         }
     }
 
     /// What the path export of trip `id` reads, if `caller` may see the trip.
     func pathScope(of id: String, for caller: Caller) throws -> TripPathScope {
         try database.read { db in
-            let trip = try visibleTrip(id, to: caller, allowing: [.oneself, .guardian, .companion], in: db)
+            let (trip, window) = try visibleTripAndWindow(id, to: caller, allowing: [.oneself, .guardian, .companion], in: db)
+            // A companion sees the path from when they joined, never before.
             return TripPathScope(
-                account: trip.accountKey, accountName: trip.accountName, startedAt: trip.startedAt,
-                endedAt: trip.endedAt, events: try store.events(ofTrip: trip.key, in: db))
+                account: trip.accountKey, accountName: trip.accountName,
+                startedAt: max(trip.startedAt, window?.joinedAt ?? trip.startedAt),
+                endedAt: trip.endedAt, events: try events(ofTrip: trip.key, within: window, in: db))
         }
     }
 
@@ -79,16 +81,16 @@ public final class TripService: Sendable {
         return TripPath(locations: page.locations, nextCursor: page.nextCursor, events: scope.events)
     }
 
-    /// The trips of `caller` and of everyone they guard, and the active trips they accompany.
+    /// The trips of `caller` and of everyone they guard, and the trips they accompany or accompanied.
     public func trips(
         for caller: Caller, status: TripStatus?, limit: Int, after cursor: String?
     ) throws -> TripList {
         let position = try cursor.map(Self.position(of:))
         let page = try database.read { db in
             let owners = [caller.accountKey] + (try accessPolicy.dependents(of: caller, in: db))
-            let accompanied = try accessPolicy.accompanied(by: caller, in: db)
+            let accompanied = try accessPolicy.companionWindows(of: caller, in: db).map(\.tripKey)
             return try store.trips(
-                of: owners, activeOf: accompanied, status: status, after: position, limit: limit + 1, in: db)
+                of: owners, accompanied: accompanied, status: status, after: position, limit: limit + 1, in: db)
         }
         let shown = page.prefix(limit)
         let next = page.count > limit ? shown.last.map { "\($0.startedAt.unixMilliseconds)-\($0.key)" } : nil
@@ -96,17 +98,12 @@ public final class TripService: Sendable {
     }
 
     /// Makes `caller` a companion of the active trip of the account with the phone, if the access
-    /// code is right: one 403 for a wrong phone or code, 429 once the traveller, the caller or the
-    /// caller's client address has had too many failures.
+    /// code is right: one 403 for a wrong traveller or code, 429 once the traveller, the caller or
+    /// the caller's client address has had too many failures.
     public func join(_ request: JoinTripRequest, by caller: Caller, from clientHost: String) throws -> TripResource {
-        let phone: PhoneNumber
-        do {
-            phone = try PhoneNumber(normalizing: request.phone)
-        } catch {
-            throw HTTPError.invalidRequest(error.message, field: "phone")
-        }
+        let traveller = try request.traveller()
         let limits = [
-            (phone.e164, RateLimitPolicy.tripAccessCodeFailuresPerTarget),
+            (traveller.rateLimitKey, RateLimitPolicy.tripAccessCodeFailuresPerTarget),
             (caller.accountID, RateLimitPolicy.tripAccessCodeFailuresPerCaller),
         ]
         let addressLimit = (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress)
@@ -117,13 +114,17 @@ public final class TripService: Sendable {
         let legacyDigest = secrets.legacyDigest(request.accessCode)
         let now = clock.now()
         let joined = try database.write { db -> TripRecord? in
-            guard let traveller = try store.account(withPhone: phone.e164, in: db),
-                  let trip = try store.activeTrip(of: traveller, in: db) else { return nil }
-            let matchesKeyed = SecretDigest.constantTimeEquals(trip.accessCodeDigest, digest)
-            // A trip started before keyed digests holds the plain SHA-256 of its code until it ends.
-            let matchesLegacy = SecretDigest.constantTimeEquals(trip.accessCodeDigest, legacyDigest)
-            guard matchesKeyed || matchesLegacy else { return nil }
-            guard traveller != caller.accountKey else {
+            let candidates: [TripRecord] = switch traveller {
+            case .phone(let e164): try store.account(withPhone: e164, in: db).flatMap { try store.activeTrip(of: $0, in: db) }.map { [$0] } ?? []
+            case .name(let name): try store.activeTrips(ofTravellersNamed: name, in: db)
+            }
+            // Names are not unique: the access code decides between the travellers of that name. A trip
+            // started before keyed digests holds the plain SHA-256 of its code until it ends.
+            guard let trip = candidates.first(where: {
+                SecretDigest.constantTimeEquals($0.accessCodeDigest, digest)
+                    || SecretDigest.constantTimeEquals($0.accessCodeDigest, legacyDigest)
+            }) else { return nil }
+            guard trip.accountKey != caller.accountKey else {
                 throw HTTPError.conflict("You cannot join your own trip.")
             }
             try store.addCompanion(caller.accountKey, toTrip: trip.key, at: now, in: db)
@@ -131,7 +132,7 @@ public final class TripService: Sendable {
         }
         guard let joined else {
             for (key, policy) in limits + [addressLimit] { rateLimiter.recordFailure(key, under: policy) }
-            throw HTTPError.forbidden("The phone number or the access code is wrong.")
+            throw HTTPError.forbidden("The traveller or the access code is wrong.")
         }
         for (key, policy) in limits { rateLimiter.reset(key, under: policy) }
         return joined.resource()
@@ -140,20 +141,31 @@ public final class TripService: Sendable {
     /// Records a workflow event on the caller's own active trip: 409 when its state forbids it.
     public func record(_ request: TripEventRequest, onTrip id: String, by caller: Caller) throws -> TripEventResource {
         let now = clock.now()
-        let (trip, event) = try database.write { db in
+        let (trip, event) = try database.write { db -> (TripRecord?, TripEventResource) in
             var trip = try visibleTrip(id, to: caller, allowing: [.oneself], in: db)
+            try request.validate(tripStartedAt: trip.startedAt, now: now)
+            let time = request.t ?? now
+            // An action sent again after a lost answer (the phone resends its offline buffer) is the
+            // one already recorded, not a second press the workflow would refuse.
+            if request.t != nil, let recorded = try store.events(ofTrip: trip.key, in: db).first(where: { $0.type == request.type && $0.t == time }) {
+                return (nil, recorded)
+            }
             guard trip.status == .active else { throw HTTPError.conflict("The trip has already arrived.") }
             guard let next = trip.workflow.applying(request.type) else {
                 throw HTTPError.conflict(trip.workflow.refusal(of: request.type))
             }
+            let place = try request.location.map { AlertResource.Location(lat: $0.lat, lon: $0.lon, accuracy: $0.accuracy) }
+                ?? (request.t == nil ? trip.lastLocation : try LocationStore().lastReliableFix(of: trip.accountKey, before: time.adding(milliseconds: 1), in: db).map {
+                    AlertResource.Location(lat: $0.lat, lon: $0.lon, accuracy: $0.accuracyMetres)
+                })
             let event = TripEventResource(
-                type: request.type, t: now, location: trip.lastLocation, phase: next.phase,
+                type: request.type, t: time, location: place, phase: next.phase,
                 passengersAboard: next.passengersAboard)
             try store.record(event, onTrip: trip.key, in: db)
             trip.workflow = next
             return (trip, event)
         }
-        events.publish(trip.event)
+        if let trip { events.publish(trip.event) }
         return event
     }
 
@@ -199,11 +211,29 @@ public final class TripService: Sendable {
     private func visibleTrip(
         _ id: String, to caller: Caller, allowing allowed: Set<Relationship>, in db: Database
     ) throws -> TripRecord {
+        try visibleTripAndWindow(id, to: caller, allowing: allowed, in: db).trip
+    }
+
+    /// The trip with `id` if `caller` stands to its traveller in one of `allowed` relationships, a
+    /// companion being one who joined this very trip (active or arrived: an arrived trip stays theirs
+    /// to read); with the companion's window when that is all the caller is. 404 otherwise.
+    private func visibleTripAndWindow(
+        _ id: String, to caller: Caller, allowing allowed: Set<Relationship>, in db: Database
+    ) throws -> (trip: TripRecord, window: CompanionWindow?) {
         guard let trip = try store.trip(id: id, in: db) else { throw HTTPError.notFound() }
         var relationships = try accessPolicy.relationships(of: caller, to: trip.accountKey, in: db)
-        if trip.status != .active { relationships.remove(.companion) }
+        relationships.remove(.companion)
+        let window = try accessPolicy.companionWindow(of: caller, onTrip: trip.key, in: db)
+        if window != nil { relationships.insert(.companion) }
         guard !relationships.isDisjoint(with: allowed) else { throw HTTPError.notFound() }
-        return trip
+        return (trip, relationships.isDisjoint(with: AccessPolicy.selfOrGuardian) ? window : nil)
+    }
+
+    /// The workflow events of trip `key`, from when the companion of `window` joined (all without one).
+    private func events(ofTrip key: Int64, within window: CompanionWindow?, in db: Database) throws -> [TripEventResource] {
+        let events = try store.events(ofTrip: key, in: db)
+        guard let window else { return events }
+        return events.filter { $0.t >= window.joinedAt }
     }
 
     /// The (start, key) position a `nextCursor` names; 400 for anything else.

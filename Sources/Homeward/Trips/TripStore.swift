@@ -61,18 +61,18 @@ struct TripStore: Sendable {
     private static let activeTripSQL =
         "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE t.account_key = ? AND t.status = 'active'"
 
-    /// The trips of `accounts` (any status) and the active trips of `accompanied`, newest first,
+    /// The trips of `accounts` (any status) and the trips with keys `accompanied`, newest first,
     /// optionally of one status, after `cursor` (a trip's start and key), at most `limit`.
     func trips(
-        of accounts: [AccountKey], activeOf accompanied: [AccountKey], status: TripStatus?,
+        of accounts: [AccountKey], accompanied: [Int64], status: TripStatus?,
         after cursor: (startedAtMilliseconds: Int64, key: Int64)?, limit: Int, in db: Database
     ) throws -> [TripRecord] {
         let owned = accounts.map(String.init).joined(separator: ",")
-        let active = accompanied.map(String.init).joined(separator: ",")
+        let joined = accompanied.map(String.init).joined(separator: ",")
         return try db.fetchAll(
             """
             SELECT \(TripRecord.selection) FROM \(TripRecord.source)
-            WHERE (t.account_key IN (\(owned)) OR (t.status = 'active' AND t.account_key IN (\(active))))
+            WHERE (t.account_key IN (\(owned)) OR t.key IN (\(joined)))
               AND (?1 IS NULL OR t.status = ?1)
               AND (?2 IS NULL OR (t.started_at_ms, t.key) < (?2, ?3))
             ORDER BY t.started_at_ms DESC, t.key DESC LIMIT ?4
@@ -101,10 +101,11 @@ struct TripStore: Sendable {
             [time.unixMilliseconds], map: TripRecord.init(row:))
     }
 
-    /// The workflow events of the trip with `key`, oldest first.
+    /// The workflow events of the trip with `key` in the order they happened (an action pressed
+    /// offline and sent later takes its place by its time).
     func events(ofTrip key: Int64, in db: Database) throws -> [TripEventResource] {
         try db.fetchAll(
-            "SELECT type, at_ms, lat, lon, phase, passengers_aboard FROM trip_events WHERE trip_key = ? ORDER BY key",
+            "SELECT type, at_ms, lat, lon, phase, passengers_aboard, accuracy_m FROM trip_events WHERE trip_key = ? ORDER BY at_ms, key",
             [key]
         ) { row in
             let typeName: String = try row.value(at: 0)
@@ -114,7 +115,7 @@ struct TripStore: Sendable {
             }
             var location: AlertResource.Location?
             if let lat = try row.value(at: 2) as Double?, let lon = try row.value(at: 3) as Double? {
-                location = AlertResource.Location(lat: lat, lon: lon, accuracy: nil)
+                location = AlertResource.Location(lat: lat, lon: lon, accuracy: try row.value(at: 6))
             }
             return TripEventResource(
                 type: type, t: Timestamp(unixMilliseconds: try row.value(at: 1)), location: location, phase: phase,
@@ -126,11 +127,11 @@ struct TripStore: Sendable {
     func record(_ event: TripEventResource, onTrip key: Int64, in db: Database) throws {
         try db.execute(
             """
-            INSERT INTO trip_events (trip_key, type, at_ms, lat, lon, phase, passengers_aboard)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO trip_events (trip_key, type, at_ms, lat, lon, phase, passengers_aboard, accuracy_m)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             key, event.type.rawValue, event.t.unixMilliseconds, event.location?.lat, event.location?.lon,
-            event.phase.rawValue, event.passengersAboard
+            event.phase.rawValue, event.passengersAboard, event.location?.accuracy
         )
         try db.execute(
             """
@@ -182,6 +183,13 @@ struct TripStore: Sendable {
             "INSERT OR IGNORE INTO trip_companions (trip_key, companion_key, joined_at_ms) VALUES (?, ?, ?)",
             key, companion, time.unixMilliseconds
         )
+    }
+
+    /// The active trips of every traveller named `name` (without regard to case), oldest first.
+    func activeTrips(ofTravellersNamed name: String, in db: Database) throws -> [TripRecord] {
+        try db.fetchAll(
+            "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE t.status = 'active' AND a.name = ? COLLATE NOCASE ORDER BY t.key",
+            [name], map: TripRecord.init(row:))
     }
 
     /// The account with phone `e164`, if any.

@@ -8,17 +8,26 @@ public struct StatusResource: Sendable, Equatable, Encodable {
     public var zone: String?
     /// The wandering episode in progress, or null.
     public var wandering: PersonStatus.Wandering?
+    /// When the phone was last heard from (the moment `lastSeenSeconds` counts from), or null if never.
+    public var lastSeenAt: Timestamp?
+    /// Metres from the latest position to the centre of the home zone, or null without either.
+    public var distanceFromHome: Double?
 
     /// Creates a status.
-    public init(state: String, lastSeenSeconds: Int?, zone: String?, wandering: PersonStatus.Wandering?) {
+    public init(
+        state: String, lastSeenSeconds: Int?, zone: String?, wandering: PersonStatus.Wandering?,
+        lastSeenAt: Timestamp? = nil, distanceFromHome: Double? = nil
+    ) {
         self.state = state
         self.lastSeenSeconds = lastSeenSeconds
         self.zone = zone
         self.wandering = wandering
+        self.lastSeenAt = lastSeenAt
+        self.distanceFromHome = distanceFromHome
     }
 
     private enum CodingKeys: String, CodingKey {
-        case state, lastSeenSeconds, zone, wandering
+        case state, lastSeenSeconds, zone, wandering, lastSeenAt, distanceFromHome
     }
 
     /// Encodes every field, absent ones as null.
@@ -28,5 +37,7 @@ public struct StatusResource: Sendable, Equatable, Encodable {
         try container.encode(lastSeenSeconds, forKey: .lastSeenSeconds)
         try container.encode(zone, forKey: .zone)
         try container.encode(wandering, forKey: .wandering)
+        try container.encode(lastSeenAt, forKey: .lastSeenAt)
+        try container.encode(distanceFromHome, forKey: .distanceFromHome)
     }
 }

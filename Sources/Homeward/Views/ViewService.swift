@@ -1,3 +1,4 @@
+import HomewardGeo
 import HomewardHTTP
 import HomewardStore
 
@@ -36,10 +37,23 @@ struct ViewService {
                 state: Self.state(reported: board?.state, of: latest?.fix, at: now),
                 lastSeenSeconds: lastSeen.map { Int(max(0, now.unixMilliseconds - $0) / Timestamp.millisecondsPerSecond) },
                 zone: board?.zone,
-                wandering: board?.wandering
+                wandering: board?.wandering,
+                lastSeenAt: lastSeen.map(Timestamp.init(unixMilliseconds:)),
+                distanceFromHome: try latest.flatMap { try distanceFromHome(of: account, at: $0.fix, in: db) }
             ),
             motionToday: try motion.totals(of: account, from: midnight, to: calendar.startOfNextDay(after: midnight), in: db)
         )
+    }
+
+    /// Metres from `fix` to the home zone's centre (a polygon's: the mean of its vertices), if the
+    /// person has a home zone.
+    private func distanceFromHome(of account: AccountKey, at fix: StoredLocation, in db: Database) throws -> Double? {
+        guard let home = try ZoneStore().zones(of: account, in: db).first(where: \.home) else { return nil }
+        let points = home.center.map { [$0] } ?? home.polygon ?? []
+        guard !points.isEmpty else { return nil }
+        let centre = Coordinate(
+            lat: points.map(\.lat).reduce(0, +) / Double(points.count), lon: points.map(\.lon).reduce(0, +) / Double(points.count))
+        return Haversine.distanceMetres(from: centre, to: Coordinate(lat: fix.lat, lon: fix.lon))
     }
 
     /// `moving`, `stationary` or `unknown`: what the geo reactions `reported` from the fixes, or the

@@ -37,8 +37,15 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         guard fix.coordinate.isValid else { return [] }
         let prepared = SphericalPoint(fix.coordinate)
         let corroborated = reportedCrossing.map { crossing in zones.contains { $0.id == crossing.zoneId } } ?? false
-        guard case .accepted(let filtered) = filter.filter(
-            fix, prepared: prepared, configuration: configuration, corroborated: corroborated) else { return [] }
+        let outcome = filter.filter(fix, prepared: prepared, configuration: configuration, corroborated: corroborated)
+        guard case .accepted(let filtered) = outcome else {
+            // A crossing the phone reported on a fix it had already sent (OwnTracks iOS builds its
+            // transition from its last location): the fix is a duplicate, the crossing is news.
+            if case .rejected(.duplicateTime) = outcome, let reportedCrossing, corroborated {
+                return applyReported(reportedCrossing, at: fix, prepared: prepared)
+            }
+            return []
+        }
         var events: [GeoEvent] = []
         lastFiltered = fix
         if filtered.startsSegment {
@@ -67,16 +74,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
                 signedDistanceMetres: zones[index].shape.signedDistanceToEdgeMetres(from: prepared),
                 accuracyMetres: filtered.accuracyMetres, at: fix.t, configuration: configuration, reported: reported)
             guard let transition, zones[index].isActive(at: localTime) else { continue }
-            let zone = zones[index]
-            switch transition {
-            case .entered:
-                events.append(.enteredZone(zoneId: zone.id))
-            case .left(let at):
-                events.append(.leftZone(zoneId: zone.id))
-                if zone.isHome, isNight(LocalTime(t: at, utcOffsetSeconds: fix.utcOffsetSeconds)) {
-                    events.append(.leftHomeAtNight(zoneId: zone.id))
-                }
-            }
+            events += self.events(of: transition, ofZone: index, utcOffsetSeconds: fix.utcOffsetSeconds)
         }
         updateFarFromHome(at: fix.t, speed: filtered.smoothedSpeedMetresPerSecond, events: &events)
 
@@ -90,6 +88,29 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         }
         events += evaluateClock(now: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         return events
+    }
+
+    /// The events of zone `index`'s membership `transition`.
+    private func events(of transition: ZoneTransition, ofZone index: Int, utcOffsetSeconds: Int) -> [GeoEvent] {
+        let zone = zones[index]
+        switch transition {
+        case .entered:
+            return [.enteredZone(zoneId: zone.id)]
+        case .left(let at):
+            let atNight = zone.isHome && isNight(LocalTime(t: at, utcOffsetSeconds: utcOffsetSeconds))
+            return [.leftZone(zoneId: zone.id)] + (atNight ? [.leftHomeAtNight(zoneId: zone.id)] : [])
+        }
+    }
+
+    /// Weighs a crossing the phone reported on a fix the filter has already seen: only the reported
+    /// zone's membership takes it, on the fix's own position and accuracy, by the same rules.
+    private mutating func applyReported(_ crossing: ReportedCrossing, at fix: Fix, prepared: SphericalPoint) -> [GeoEvent] {
+        guard let index = zones.firstIndex(where: { $0.id == crossing.zoneId }) else { return [] }
+        let accuracy = fix.accuracy.map { $0 >= 0 ? $0 : configuration.assumedAccuracyMetres } ?? configuration.assumedAccuracyMetres
+        let transition = memberships[index].confirmReported(
+            crossing.direction, distance: zones[index].shape.signedDistanceToEdgeMetres(from: prepared), accuracy: accuracy, at: fix.t)
+        guard let transition, zones[index].isActive(at: LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)) else { return [] }
+        return events(of: transition, ofZone: index, utcOffsetSeconds: fix.utcOffsetSeconds)
     }
 
     /// Checks the time-based rules ("at home by 22:00") at `now` without a new fix. The first call only

@@ -65,8 +65,9 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     }
 
     /// Decides a crossing the phone reported when the fix agrees (for an exit its whole accuracy
-    /// circle is outside, for an entry it is inside); nil when it does not, or nothing changes.
-    private mutating func confirmReported(
+    /// circle is outside, for an entry it is inside); nil when it does not, or nothing changes. Alone
+    /// (without `update`) for a fix already counted as evidence, so it is not counted twice.
+    public mutating func confirmReported(
         _ direction: ReportedCrossing.Direction, distance: Double, accuracy: Double, at t: UnixSeconds
     ) -> ZoneTransition? {
         switch direction {

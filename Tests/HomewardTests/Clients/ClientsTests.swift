@@ -5,38 +5,12 @@ import XCTest
 @testable import Homeward
 
 final class ClientsTests: XCTestCase {
-    private func deviceKey(_ client: HTTPTestClient, _ account: TestApp.Account) throws -> String {
-        let response = try client.execute(.post, "/v1/me/devices", headers: account.auth, body: Array(#"{"name":"Tablet"}"#.utf8))
-        XCTAssertEqual(response.status, .created, response.text)
-        return try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["key"] as? String)
-    }
-
-    private func stored(_ test: TestApp, _ account: TestApp.Account) throws -> [StoredLocation] {
-        try test.app.database.read { db in
-            try LocationStore().history(
-                of: account.key, from: Timestamp(unixMilliseconds: 0), to: Timestamp(unixMilliseconds: Int64.max - 1),
-                after: nil, limit: 1000, includingFlagged: true, in: db)
-        }
-    }
-
-    private func activities(_ test: TestApp, _ account: TestApp.Account) throws -> [MotionActivity?] {
-        try test.app.database.read { db in
-            try db.fetchAll("SELECT activity FROM motion WHERE account_key = ? ORDER BY t_ms", [account.key]) { row in
-                (try row.value(at: 0) as Int64?).flatMap(MotionActivity.init(code:))
-            }
-        }
-    }
-
-    private func basic(_ user: String, _ password: String) -> HTTPHeaders {
-        ["Authorization": "Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), "Content-Type": "application/json"]
-    }
-
     func testDeviceKeysAreListedWithoutTheKeyAndRevocable() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()
         let stranger = try test.makeAccount()
         try test.withClient(.inProcess) { client in
-            let key = try deviceKey(client, anna)
+            let key = try test.deviceKey(client, anna)
             let listed = try client.execute(.get, "/v1/me/devices", headers: anna.auth)
             XCTAssertFalse(listed.text.contains(key))
             let devices = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(listed.body)) as? [String: Any])?["devices"] as? [[String: Any]])
@@ -74,10 +48,10 @@ final class ClientsTests: XCTestCase {
         let tst = test.clock.now().unixMilliseconds / 1000 - 5
         try test.withClient(.inProcess) { client in
             let message = #"{"_type":"location","lat":51.5,"lon":-0.12,"tst":\#(tst),"acc":12,"alt":30,"vel":36,"cog":270,"batt":64,"tid":"AS","t":"u","conn":"w"}"#
-            let fromAnna = try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: Array(message.utf8))
+            let fromAnna = try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: Array(message.utf8))
             XCTAssertEqual(fromAnna.status, .ok)
-            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: Array(message.utf8)).status, .ok)
-            let reply = try client.execute(.post, "/v1/clients/owntracks", headers: basic(gina.phone, gina.password))
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: Array(message.utf8)).status, .ok)
+            let reply = try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(gina.phone, gina.password))
             XCTAssertEqual(reply.status, .ok)
             let objects = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [[String: Any]])
             XCTAssertEqual(objects.compactMap { $0["_type"] as? String }, ["card", "card", "location"])
@@ -88,10 +62,10 @@ final class ClientsTests: XCTestCase {
             XCTAssertEqual(objects[2]["vel"] as? Int, 36)
             XCTAssertEqual(objects[2]["topic"] as? String, objects[1]["topic"] as? String)
             let other = #"{"_type":"waypoint","desc":"Home","lat":1,"lon":2,"rad":50,"tst":1}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: Array(other.utf8)).status, .ok)
-            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, "Wrong-pass-1"), body: Array(message.utf8)).status, .unauthorized)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: Array(other.utf8)).status, .ok)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, "Wrong-pass-1"), body: Array(message.utf8)).status, .unauthorized)
         }
-        let fixes = try stored(test, anna)
+        let fixes = try test.storedLocations(of: anna)
         XCTAssertEqual(fixes.count, 1)
         XCTAssertEqual(fixes.first?.speedMetresPerSecond, 10)
         XCTAssertEqual(fixes.first?.headingDegrees, 270)
@@ -103,10 +77,10 @@ final class ClientsTests: XCTestCase {
         let anna = try test.makeAccount()
         try test.withClient(.inProcess) { client in
             for _ in 0..<3 {
-                let wrong = try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, "Wrong-Guess-1"), body: [])
+                let wrong = try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, "Wrong-Guess-1"), body: [])
                 XCTAssertEqual(wrong.status, .unauthorized)
             }
-            let limited = try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: [])
+            let limited = try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: [])
             XCTAssertEqual(limited.status, .tooManyRequests)
             XCTAssertNotNil(limited.headers["Retry-After"])
             let login = try client.execute(
@@ -120,11 +94,11 @@ final class ClientsTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount()
         try test.withClient(.inProcess) { client in
-            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: []).status, .ok)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: []).status, .ok)
             let change = #"{"currentPassword":"\#(anna.password)","newPassword":"Another-Horse-8"}"#
             XCTAssertEqual(try client.execute(.put, "/v1/me/password", headers: anna.auth, body: Array(change.utf8)).status, .noContent)
-            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: []).status, .unauthorized)
-            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, "Another-Horse-8"), body: []).status, .ok)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: []).status, .unauthorized)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, "Another-Horse-8"), body: []).status, .ok)
         }
     }
 
@@ -132,12 +106,12 @@ final class ClientsTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount()
         try test.withClient(.inProcess) { client in
-            let key = try deviceKey(client, anna)
+            let key = try test.deviceKey(client, anna)
             let tst = test.clock.now().unixMilliseconds / 1000
             let message = #"{"_type":"transition","event":"leave","desc":"Home","lat":51.5,"lon":-0.12,"tst":\#(tst),"wtst":1,"acc":10}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("anna", key), body: Array(message.utf8)).status, .ok)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic("anna", key), body: Array(message.utf8)).status, .ok)
         }
-        XCTAssertEqual(try stored(test, anna).count, 1)
+        XCTAssertEqual(try test.storedLocations(of: anna).count, 1)
         XCTAssertNotNil(test.app.presence.lastSeen(anna.key))
     }
 
@@ -160,7 +134,7 @@ final class ClientsTests: XCTestCase {
             let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":100}"#
             XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: Array(zone.utf8)).status, .created)
             let post = { (body: [UInt8]) in
-                let response = try client.execute(.post, "/v1/clients/owntracks", headers: self.basic(anna.phone, anna.password), body: body)
+                let response = try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: body)
                 XCTAssertEqual(response.status, .ok, response.text)
             }
             // A phone saving its battery: a fix every five minutes at home.
@@ -178,7 +152,7 @@ final class ClientsTests: XCTestCase {
         XCTAssertEqual(try alerts("open"), 0)
         XCTAssertEqual(try alerts("resolved"), 1, "the entry the phone saw resolves it")
         XCTAssertEqual(test.app.statusBoard.status(of: anna.key)?.zone, "Home")
-        XCTAssertEqual(try stored(test, anna).count, 13, "every transition's fix is stored, the resent one once")
+        XCTAssertEqual(try test.storedLocations(of: anna).count, 13, "every transition's fix is stored, the resent one once")
     }
 
     func testOwnTracksTransitionWhoseFixIsStillInsideTheZoneIsAnOrdinaryFix() throws {
@@ -191,11 +165,11 @@ final class ClientsTests: XCTestCase {
             XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: anna.auth, body: Array(zone.utf8)).status, .created)
             for step in 0..<4 {
                 let fix = #"{"_type":"location","lat":\#(home.lat),"lon":\#(home.lon),"tst":\#(start + Int64(step) * 300),"acc":10}"#
-                XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: Array(fix.utf8)).status, .ok)
+                XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: Array(fix.utf8)).status, .ok)
             }
             // The phone's own "Home" region is 50 m across; the guardian's zone is 200 m: still inside.
             let leave = #"{"_type":"transition","event":"leave","desc":"Home","lat":\#(home.lat + 80 / 111_320.0),"lon":\#(home.lon),"tst":\#(start + 1_300),"acc":10,"wtst":1}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(anna.phone, anna.password), body: Array(leave.utf8)).status, .ok)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: Array(leave.utf8)).status, .ok)
         }
         let leftZone: Int64 = try test.app.database.read { try $0.fetchOne("SELECT count(*) FROM alerts WHERE type = 'left_zone'") ?? 0 }
         XCTAssertEqual(leftZone, 0)
@@ -220,7 +194,7 @@ final class ClientsTests: XCTestCase {
         }
         let body = Array(try JSONSerialization.data(withJSONObject: ["locations": features]))
         try test.withClient(.live) { client in
-            let key = try deviceKey(client, anna)
+            let key = try test.deviceKey(client, anna)
             for _ in 0..<2 {
                 let response = try client.execute(.post, "/v1/clients/overland?token=\(key)", headers: ["Content-Type": "application/json"], body: body)
                 XCTAssertEqual(response.status, .ok)
@@ -228,11 +202,11 @@ final class ClientsTests: XCTestCase {
             }
             XCTAssertEqual(try client.execute(.post, "/v1/clients/overland?token=wrong", headers: ["Content-Type": "application/json"], body: body).status, .unauthorized)
         }
-        let fixes = try stored(test, anna)
+        let fixes = try test.storedLocations(of: anna)
         XCTAssertEqual(fixes.count, 3)
         XCTAssertNil(fixes[0].speedMetresPerSecond)
         XCTAssertEqual(fixes[1].batteryPercent, 80)
-        XCTAssertEqual(try activities(test, anna), [.walking, .walking, .walking], "each feature's motion, stored once")
+        XCTAssertEqual(try test.storedActivities(of: anna), [.walking, .walking, .walking], "each feature's motion, stored once")
     }
 
     func testOsmAndQueryFormAndJSONAreStoredAndUnknownDevicesRefused() throws {
@@ -240,7 +214,7 @@ final class ClientsTests: XCTestCase {
         let anna = try test.makeAccount()
         let seconds = test.clock.now().unixMilliseconds / 1000
         try test.withClient(.live) { client in
-            let key = try deviceKey(client, anna)
+            let key = try test.deviceKey(client, anna)
             let query = try client.execute(.get, "/v1/clients/osmand?id=\(key)&lat=48.85&lon=2.29&timestamp=\(seconds - 30)&speed=10&bearing=90&altitude=35&accuracy=8&batt=55")
             XCTAssertEqual(query.status, .ok, query.text)
             XCTAssertEqual(try client.execute(.get, "/v1/clients/osmand?id=\(key)&lat=48.85&lon=2.29&timestamp=\(seconds - 30)").status, .ok)
@@ -255,11 +229,11 @@ final class ClientsTests: XCTestCase {
             let keyless = try client.execute(.post, "/v1/clients/osmand", headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
             XCTAssertEqual(keyless.status, .badRequest)
         }
-        let fixes = try stored(test, anna)
+        let fixes = try test.storedLocations(of: anna)
         XCTAssertEqual(fixes.map(\.lat), [48.85, 48.86, 48.87])
         XCTAssertEqual(try XCTUnwrap(fixes[0].speedMetresPerSecond), 5.14, accuracy: 0.01)
         XCTAssertEqual(fixes[0].headingDegrees, 90)
         XCTAssertEqual(fixes[2].batteryPercent, 50)
-        XCTAssertEqual(try activities(test, anna), [.walking], "the JSON body's activity, stored once")
+        XCTAssertEqual(try test.storedActivities(of: anna), [.walking], "the JSON body's activity, stored once")
     }
 }

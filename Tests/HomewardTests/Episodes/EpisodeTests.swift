@@ -86,14 +86,14 @@ final class EpisodeTests: XCTestCase {
             for (body, field) in starts {
                 let response = try S.send(client, .post, "/v1/episodes", as: person, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
-                XCTAssertEqual(S.errorField(response), field, body)
+                XCTAssertEqual(response.errorField, field, body)
             }
             let id = try S.send(client, .post, "/v1/episodes", as: person, json: #"{"kind":"headache","start":"2026-11-21T09:00:00Z"}"#)
                 .decode(EpisodeBody.self).id
             for (body, field) in [(#"{"end":"2026-11-21T08:59:59Z"}"#, "end"), (#"{"end":"\#(later)"}"#, "end"),
                                   (#"{"conditions":{"humidity":-3}}"#, "conditions.humidity")] {
                 let response = try S.send(client, .patch, "/v1/episodes/\(id)", as: person, json: body)
-                XCTAssertEqual(S.errorField(response), field, body)
+                XCTAssertEqual(response.errorField, field, body)
             }
             let unchanged = try S.send(client, .get, "/v1/episodes", as: person).decode(EpisodeListBody.self)
             XCTAssertEqual(unchanged.episodes.count, 1)
@@ -222,7 +222,7 @@ final class EpisodeTests: XCTestCase {
                                   (#"{"readings":[{"humidity":3}]}"#, "readings[0].t")] {
                 let response = try S.send(client, .post, "/v1/conditions", as: person, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
-                XCTAssertEqual(S.errorField(response), field, body)
+                XCTAssertEqual(response.errorField, field, body)
             }
         }
     }

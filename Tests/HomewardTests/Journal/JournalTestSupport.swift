@@ -15,15 +15,6 @@ enum JournalTestSupport {
     ) throws -> HTTPTestResponse {
         try client.execute(method, target, headers: account.auth, body: json.map(body) ?? [])
     }
-
-    /// The `error.field` of an error envelope.
-    static func errorField(_ response: HTTPTestResponse) -> String? {
-        struct Envelope: Decodable {
-            struct Body: Decodable { let field: String? }
-            let error: Body
-        }
-        return (try? response.decode(Envelope.self))?.error.field
-    }
 }
 
 /// An entry as the API returns it.

@@ -103,7 +103,7 @@ final class JournalTests: XCTestCase {
                 let response = try S.send(client, .post, "/v1/journal", as: person, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorCode, "invalid_request", body)
-                XCTAssertEqual(S.errorField(response), field, body)
+                XCTAssertEqual(response.errorField, field, body)
             }
             let exactlyADay = #"{"kind":"sleep","start":"2026-11-20T08:00:00Z","end":"2026-11-21T08:00:00Z"}"#
             XCTAssertEqual(try S.send(client, .post, "/v1/journal", as: person, json: exactlyADay).status, .created)
@@ -122,10 +122,10 @@ final class JournalTests: XCTestCase {
             let fine = try S.send(client, .post, "/v1/journal", as: person, json: #"{"kind":"water","t":"\#(soon)","millilitres":100}"#)
             XCTAssertEqual(fine.status, .created)
             let future = try S.send(client, .post, "/v1/journal", as: person, json: #"{"kind":"water","t":"\#(later)","millilitres":100}"#)
-            XCTAssertEqual(S.errorField(future), "t")
+            XCTAssertEqual(future.errorField, "t")
             let start = now.rfc3339
             let sleep = try S.send(client, .post, "/v1/journal", as: person, json: #"{"kind":"sleep","start":"\#(start)","end":"\#(later)"}"#)
-            XCTAssertEqual(S.errorField(sleep), "end")
+            XCTAssertEqual(sleep.errorField, "end")
         }
     }
 
@@ -206,7 +206,7 @@ final class JournalTests: XCTestCase {
             ] {
                 let response = try S.send(client, .get, "/v1/journal/daily?\(query)", as: person)
                 XCTAssertEqual(response.status, .badRequest, query)
-                XCTAssertEqual(S.errorField(response), field, query)
+                XCTAssertEqual(response.errorField, field, query)
             }
             let lastWeek = try S.send(client, .get, "/v1/journal/daily?tz=Asia/Tokyo", as: person).decode(DailyBody.self)
             XCTAssertEqual(lastWeek.days.count, JournalLimits.defaultDailyRangeDays)

@@ -30,7 +30,7 @@ final class FreeTextLimitTests: XCTestCase {
                 XCTAssertLessThan(compressed.count, 64 * 1024)
                 let response = try client.execute(entry.method, entry.target, headers: headers, body: compressed)
                 XCTAssertEqual(response.status, .badRequest, "\(entry.target): \(response.text.prefix(200))")
-                XCTAssertEqual(try response.errorField(), entry.field, entry.target)
+                XCTAssertEqual(response.errorField, entry.field, entry.target)
             }
         }
         let stored = try test.app.database.read { db in
@@ -57,7 +57,7 @@ final class FreeTextLimitTests: XCTestCase {
             let over = try client.execute(.post, "/v1/alerts/countdown", headers: anna.auth,
                 body: Array(#"{"reason":"\#(String(repeating: "b", count: AlertTextLimits.maxReasonCharacters + 1))"}"#.utf8))
             XCTAssertEqual(over.status, .badRequest)
-            XCTAssertEqual(try over.errorField(), "reason")
+            XCTAssertEqual(over.errorField, "reason")
         }
     }
 }

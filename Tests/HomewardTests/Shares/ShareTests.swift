@@ -122,7 +122,7 @@ final class ShareTests: XCTestCase {
                                   (#"{"scope":"episodes"}"#, "expiresInSeconds")] {
                 let response = try S.send(client, .post, "/v1/shares", as: person, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
-                XCTAssertEqual(S.errorField(response), field, body)
+                XCTAssertEqual(response.errorField, field, body)
             }
             XCTAssertEqual(try client.execute(.post, "/v1/shares", headers: ["Content-Type": "application/json"],
                                               body: S.body(#"{"scope":"episodes","expiresInSeconds":600}"#)).status, .unauthorized)

@@ -1,0 +1,49 @@
+-- What the phone apps send and keep beyond the first schema: the reports of tracking clients that are
+-- not fixes (Traccar Client's alarms other than SOS, Overland's action, visit and trip features,
+-- OwnTracks cards), the push token and the OwnTracks payload secret of a device, the time of the
+-- position a countdown's danger alert carries, the accuracy of a workflow event's place, and the
+-- journal fields FourLife keeps.
+-- Conventions as in 0001_accounts.sql: account_key = accounts.key, times as INTEGER Unix
+-- milliseconds in *_ms columns, STRICT tables, rows deleted with their account (ON DELETE CASCADE).
+-- locations.flags gains bit 4 (clock_ahead): the phone's clock was more than 10 minutes ahead, and the
+-- fix is stored at the moment it arrived.
+
+-- One report of a tracking client that is not a fix.
+CREATE TABLE client_reports (
+    key              INTEGER NOT NULL PRIMARY KEY,                                  -- internal key, in arrival order
+    account_key      INTEGER NOT NULL REFERENCES accounts (key) ON DELETE CASCADE,  -- whose phone sent it
+    client           TEXT    NOT NULL CHECK (client IN ('osmand', 'overland', 'owntracks')), -- which protocol it came in
+    kind             TEXT    NOT NULL CHECK (kind IN ('alarm', 'action', 'visit', 'trip', 'card')), -- what it is
+    name             TEXT,                                                          -- alarm: its name (e.g. 'fall'); action: the button; card: the name shown
+    t_ms             INTEGER NOT NULL,                                              -- when the phone says it happened
+    lat              REAL    CHECK (lat BETWEEN -90 AND 90),                        -- where, if the report says
+    lon              REAL    CHECK (lon BETWEEN -180 AND 180),                      -- where, if the report says
+    body             TEXT    NOT NULL CHECK (json_valid(body)),                     -- the report as the client sent it (JSON), every field kept
+    received_at_ms   INTEGER NOT NULL,                                              -- when the server stored it
+    CHECK ((lat IS NULL) = (lon IS NULL))                                           -- a position is both coordinates or none
+) STRICT;
+
+-- An account's reports in time order; also how a resent report is recognised (same kind, time and body).
+CREATE INDEX client_reports_by_account ON client_reports (account_key, kind, t_ms);
+
+-- The push token Traccar Client 10 registers (`notificationToken`); NULL until it sends one.
+ALTER TABLE devices ADD COLUMN notification_token TEXT CHECK (length(notification_token) BETWEEN 1 AND 4096);
+
+-- When the position an alert carries was taken: a countdown's danger alert carries the person's last
+-- fix when it fires, and whoever is told needs its age. NULL when the alert has no position or the
+-- position came with the alert itself (an SOS sends where the person is).
+ALTER TABLE alerts ADD COLUMN location_at_ms INTEGER;
+
+-- How precise the position of a workflow event is: an action pressed offline is sent later with the
+-- place it was pressed (PickMe); NULL when unknown.
+ALTER TABLE trip_events ADD COLUMN accuracy_m REAL CHECK (accuracy_m >= 0);
+
+-- The secret an OwnTracks app encrypts its payloads with (its "encryption key"), given when the device
+-- key is issued; kept in clear because the server must open and seal the messages. NULL: no encryption.
+ALTER TABLE devices ADD COLUMN payload_secret TEXT CHECK (length(payload_secret) BETWEEN 1 AND 255);
+
+-- What FourLife keeps beside the journal's fields (every field the app keeps is kept).
+ALTER TABLE journal_entries ADD COLUMN description TEXT CHECK (length(description) BETWEEN 1 AND 1000);  -- water, exercise: the person's words
+ALTER TABLE journal_entries ADD COLUMN picture BLOB CHECK (length(picture) <= 262144);                    -- water, food: JPEG or PNG bytes
+ALTER TABLE journal_entries ADD COLUMN icon BLOB CHECK (length(icon) <= 262144);                          -- exercise: JPEG or PNG bytes of its icon
+ALTER TABLE journal_entries ADD COLUMN serving_size REAL CHECK (serving_size > 0 AND serving_size <= 10000); -- food: one serving's size, in the app's unit
