@@ -26,10 +26,10 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "The home zone's centre for a track file, as lat,lon.")
     var home: String?
 
-    @Option(help: "The home zone's radius in metres (default 150).")
+    @Option(help: "The home zone's radius in metres.")
     var radius: Double = 150
 
-    @Option(help: "The IANA time zone of the person, for night and schedules (default UTC).")
+    @Option(help: "The IANA time zone of the person, for night and schedules.")
     var timeZone: String = "UTC"
 
     @Option(help: "Replay the stored history of the account with this id (reads --database).")

@@ -189,13 +189,19 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         guard configuration.learnsRoutine, routine.daysBefore(time.dayNumber) >= configuration.routineMinimumDays else {
             return nil
         }
-        return routine.isUsual(
+        return isUsual(coordinate, at: time)
+    }
+
+    /// Whether the routine has seen the person here at this time of day on enough earlier days,
+    /// learned or not yet (what is usual is known from the first such days; what is not, only later).
+    private func isUsual(_ coordinate: Coordinate, at time: LocalTime) -> Bool {
+        configuration.learnsRoutine && routine.isUsual(
             coordinate, at: time, minimumDays: configuration.routineUsualMinimumDays,
             toleranceHours: configuration.routineHourToleranceHours)
     }
 
-    /// A shape episode is told once it has lasted `wanderingReportAfterSeconds` off the person's
-    /// routine; its end is told only when its start was.
+    /// A shape episode is told once it has lasted `wanderingReportAfterSeconds` somewhere not usual
+    /// for the person at that time; its end is told only when its start was.
     private mutating func reportWandering(
         _ change: WanderingChange?, at t: UnixSeconds, coordinate: Coordinate, localTime: LocalTime,
         events: inout [GeoEvent]
@@ -207,7 +213,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         }
         guard !reportedWandering, let episode = wanderingDetector.episode,
               t - episode.since >= configuration.wanderingReportAfterSeconds,
-              isOnRoutine(coordinate, at: localTime) != true else { return }
+              !isUsual(coordinate, at: localTime) else { return }
         reportedWandering = true
         events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
     }

@@ -62,8 +62,11 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var exitJumpSpeedMetresPerSecond = 3.0
     /// ... (the time over which that speed is measured, at least) ...
     public var exitJumpMinimumSeconds = 10.0
-    /// ... the fixes outside must also carry on away from the line by this much (a car does at once) ...
+    /// ... the fixes outside must also carry on away from the line by this much (a car does at once),
+    /// and by `exitRestingTravelMetres` when the person was stationary before the first of them ...
     public var exitJumpTravelMetres = 90.0
+    /// ... (a walker setting off from a rest beside the line covers it in half a minute) ...
+    public var exitRestingTravelMetres = 40.0
     /// ... or, without such travel, last this long.
     public var exitHoldSeconds = 150.0
     /// An entry needs the fix inside by at least this much.
@@ -97,7 +100,7 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// ... while the window was walked at least this fast on average (slower is jitter around a place).
     public var classifyMinPathSpeedMetresPerSecond = 0.25
     /// ... and at most this fast (a cyclist's or a driver's turns in town are not wandering on foot).
-    public var classifyMaxPathSpeedMetresPerSecond = 2.2
+    public var classifyMaxPathSpeedMetresPerSecond = 1.6
     /// A path that has not grown by a step for this long starts afresh.
     public var pathIdleResetSeconds = 180.0
     /// The path grown over this long gives the path speed that also counts as moving.

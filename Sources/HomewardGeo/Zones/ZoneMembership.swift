@@ -1,9 +1,9 @@
 /// The hysteresis for one zone. An exit is decided on evidence that grows with time and distance:
 /// each fix beyond the line by more than its own accuracy plus a margin adds the seconds since the
 /// fix before, weighted by how far beyond it is, and the exit needs enough of it, from at least two
-/// fixes over a minimum time. A run outside that began while the person was resting, or with a jump
-/// from a fix inside faster than a walker, must also carry on away from the line, as a car does, or
-/// last a hold time: GPS multipath beside a building moves a resting phone outside in one step, but
+/// fixes over a minimum time. A run outside that began while the person was resting, and farther
+/// one that began with a jump from a fix inside faster than a walker, must also carry on away from
+/// the line, as a walker or a car does, or last a hold time: GPS multipath beside a building moves a resting phone outside in one step, but
 /// does not carry it on. A fix inside resets the evidence. An entry needs consecutive fixes inside. Inaccurate fixes never count
 /// towards an exit. The first decision, from the same evidence, raises no event.
 /// A crossing the phone reported itself (`ReportedCrossing`) confirms at once when its fix agrees,
@@ -20,6 +20,7 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     private var outsideRunFirstDistance = 0.0
     private var outsideRunFarthestDistance = 0.0
     private var outsideRunStartedWithJump = false
+    private var outsideRunStartedAtRest = false
     private var entryEvidenceFixes = 0
     private var lastDistance: Double?
     private var lastT: UnixSeconds = 0
@@ -105,10 +106,11 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
             outsideRunStarted = true
             outsideRunFirstDistance = distance
             outsideRunFarthestDistance = distance
-            outsideRunStartedWithJump = wasResting || (lastDistance.map { previous in
+            outsideRunStartedAtRest = wasResting
+            outsideRunStartedWithJump = lastDistance.map { previous in
                 previous <= 0 && (distance - previous) / max(t - lastT, configuration.exitJumpMinimumSeconds)
                     > configuration.exitJumpSpeedMetresPerSecond
-            } ?? false)
+            } ?? false
             return
         }
         outsideRunFarthestDistance = max(outsideRunFarthestDistance, distance)
@@ -119,9 +121,9 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
         let span = t - exitEvidenceSince
         guard exitEvidenceFixes >= configuration.exitConfirmFixes, span >= configuration.exitConfirmSeconds,
               exitEvidenceSeconds >= configuration.exitEvidenceRequiredSeconds else { return false }
-        return !outsideRunStartedWithJump
-            || outsideRunFarthestDistance - outsideRunFirstDistance >= configuration.exitJumpTravelMetres
-            || span >= configuration.exitHoldSeconds
+        let travel = outsideRunStartedWithJump ? configuration.exitJumpTravelMetres
+            : outsideRunStartedAtRest ? configuration.exitRestingTravelMetres : 0
+        return outsideRunFarthestDistance - outsideRunFirstDistance >= travel || span >= configuration.exitHoldSeconds
     }
 
     /// Decides a crossing the phone reported when the fix agrees (for an exit its whole accuracy
