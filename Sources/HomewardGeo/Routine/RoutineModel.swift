@@ -11,7 +11,8 @@ import Darwin
 /// A position is usual at a time when its cell or a neighbour was visited on at least
 /// `routineUsualMinimumDays` earlier days within `routineHourToleranceHours` of that hour. The
 /// routine is learned once it holds `routineMinimumDays` distinct days. Learning costs a comparison
-/// per fix while the person stays in one cell and hour, and a dictionary update when either changes.
+/// per fix while the person stays in one cell and hour, and a dictionary update when either changes;
+/// at most `maxCells` cells are kept (those seen on fewest days are forgotten first).
 public struct RoutineModel: Sendable, Equatable, Codable {
     /// The cells, by packed row and column.
     public private(set) var cells: [Int64: RoutineCell] = [:]
@@ -24,10 +25,12 @@ public struct RoutineModel: Sendable, Equatable, Codable {
     private var lastT: UnixSeconds = 0
     private var columnScale = 0.0
     private let cellDegrees: Double
+    private let maxCells: Int
 
-    /// An empty routine with cells of about `cellMetres` on a side.
-    public init(cellMetres: Double) {
+    /// An empty routine with cells of about `cellMetres` on a side, keeping at most `maxCells`.
+    public init(cellMetres: Double, maxCells: Int) {
         cellDegrees = cellMetres / 111_195
+        self.maxCells = max(4, maxCells)
     }
 
     /// Days with fixes before the local day `today`.
@@ -91,7 +94,16 @@ public struct RoutineModel: Sendable, Equatable, Codable {
     }
 
     private mutating func mark(_ key: Int64, bit: UInt64, day: Int) {
+        if cells[key] == nil, cells.count >= maxCells { forgetLeastUsedCells() }
         cells[key, default: RoutineCell()].visit(hourBit: bit, day: day)
+    }
+
+    /// Drops the quarter of the cells seen on fewest days (the oldest first among equals), so the
+    /// memory stays bounded and the cost is amortised over the insertions until the next drop.
+    private mutating func forgetLeastUsedCells() {
+        let victims = cells.sorted { ($0.value.days, $0.value.lastDay) < ($1.value.days, $1.value.lastDay) }
+            .prefix(maxCells / 4).map(\.key)
+        for key in victims { cells.removeValue(forKey: key) }
     }
 
     private func key(of coordinate: Coordinate) -> Int64 {

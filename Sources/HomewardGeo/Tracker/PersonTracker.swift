@@ -31,7 +31,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         stayDetector = StayPointDetector(
             radiusMetres: configuration.stayRadiusMetres, minimumSeconds: configuration.stayMinimumSeconds)
         wanderingDetector = WanderingDetector(configuration: configuration)
-        routine = RoutineModel(cellMetres: configuration.routineCellMetres)
+        routine = RoutineModel(cellMetres: configuration.routineCellMetres, maxCells: configuration.routineMaxCells)
     }
 
     /// The routine learned so far (see `RoutineModel`).

@@ -154,6 +154,8 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var learnsRoutine = true
     /// The routine's grid cells are about this many metres on a side.
     public var routineCellMetres = 250.0
+    /// The routine keeps at most this many cells (24 bytes each plus the dictionary's own).
+    public var routineMaxCells = 1_024
     /// The routine is learned once it holds this many distinct days; until then far from home is
     /// reported only at night.
     public var routineMinimumDays = 7

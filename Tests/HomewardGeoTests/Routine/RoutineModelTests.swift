@@ -24,7 +24,7 @@ final class RoutineModelTests: XCTestCase {
 
     func learnedRoutine(days: Int) -> RoutineModel {
         var random = SeededGenerator(seed: 9)
-        var routine = RoutineModel(cellMetres: 250)
+        var routine = RoutineModel(cellMetres: 250, maxCells: 1_024)
         for day in 0..<days {
             for fix in commute(day: day, random: &random) {
                 routine.learn(fix.coordinate, at: LocalTime(t: fix.t, utcOffsetSeconds: 0), t: fix.t, maxGapSeconds: 600,
@@ -74,5 +74,22 @@ final class RoutineModelTests: XCTestCase {
         XCTAssertEqual(farAlerts(commute(day: 8, random: &random)), 0, "the usual commute")
         XCTAssertEqual(farAlerts(commute(day: 9, random: &random, leaveHour: 1.5)), 1, "the same place at night")
         XCTAssertEqual(farAlerts(commute(day: 10, random: &random, to: PlanarPoint(x: -3_000, y: -1_000))), 1, "a new place")
+    }
+
+    func testTheRoutineForgetsItsLeastUsedCellsBeyondItsLimit() {
+        var routine = RoutineModel(cellMetres: 250, maxCells: 64)
+        let usual = scene.coordinate(x: 0, y: 0)
+        for day in 0..<3 {
+            let t = Scene.monday + Double(day) * 86_400 + 9 * 3_600
+            routine.learn(usual, at: LocalTime(t: t, utcOffsetSeconds: 0), t: t, maxGapSeconds: 0, maxJumpMetres: 0)
+        }
+        for index in 0..<500 {
+            let t = Scene.monday + 3 * 86_400 + 9 * 3_600 + Double(index) * 700
+            routine.learn(scene.coordinate(x: 1_000 + Double(index % 25) * 300, y: Double(index / 25) * 300),
+                          at: LocalTime(t: t, utcOffsetSeconds: 0), t: t, maxGapSeconds: 0, maxJumpMetres: 0)
+        }
+        XCTAssertLessThanOrEqual(routine.cells.count, 64)
+        XCTAssertTrue(routine.isUsual(usual, at: LocalTime(t: Scene.monday + 9 * 86_400 + 9 * 3_600, utcOffsetSeconds: 0),
+                                      minimumDays: 2, toleranceHours: 2), "the place seen on three days is kept")
     }
 }
