@@ -81,7 +81,8 @@ public struct AppConfiguration: Sendable {
     /// People whose geo trackers are kept in memory at most; the least recently fed are rebuilt on demand.
     public var maxTrackedPeople = 10_000
     /// Distinct days of a person's history before their routine is trusted: until then
-    /// `far_from_home` is raised only at night (0 judges every unusual place from the first day).
+    /// `far_from_home` is raised only after a night departure from home (0 judges every unusual place
+    /// from the first day).
     public var routineMinimumDays = 7
     /// Battery charge below which a `low_battery` alert is raised (once per discharge).
     public var lowBatteryPercent = 15.0
@@ -100,7 +101,7 @@ public struct AppConfiguration: Sendable {
     /// The geo tracker's thresholds, with the settings above that tune it applied.
     public var trackerConfiguration: TrackerConfiguration {
         var tracker = TrackerConfiguration()
-        tracker.routineMinimumDays = max(0, routineMinimumDays)
+        tracker.routineMinimumDays = routineMinimumDays
         return tracker
     }
     /// Seconds between heartbeat comments on open event streams.
@@ -109,6 +110,9 @@ public struct AppConfiguration: Sendable {
     public var eventRetentionSeconds = 3_600
     /// Most events kept for replay.
     public var eventBufferCapacity = 10_000
+    /// Event streams one account may hold open at once, so no account can take the server's
+    /// connections for itself; one more is refused with 429.
+    public var maxEventStreamsPerAccount = 8
     /// Seconds a webhook receiver gets to connect and answer.
     public var webhookTimeoutSeconds = 5.0
     /// First retry delay of a failed webhook delivery; doubled on each failure, with jitter.
@@ -121,6 +125,9 @@ public struct AppConfiguration: Sendable {
     /// The address clients reach the server at (e.g. `https://homeward.example.org`), put in front of
     /// share links; empty gives links relative to the server.
     public var publicBaseURL = ""
+    /// The bearer token `GET /metrics` asks for; empty answers it only to a client on this machine
+    /// that came straight to the socket (loopback, without forwarding headers).
+    public var metricsToken = ""
 
     /// Creates the defaults.
     public init() {}

@@ -23,8 +23,8 @@ func registerLinkRoutes(on router: inout Router, app: HomewardApp) {
     router.delete("/v1/links/{id}") { context in
         let caller = try app.authenticator.authenticate(context)
         let id = try context.parameter("id")
-        _ = try app.database.read { db in try app.accessPolicy.linkParties(id, visibleTo: caller, in: db) }
-        try service.endLink(id)
+        let parties = try app.database.read { db in try app.accessPolicy.linkParties(id, visibleTo: caller, in: db) }
+        try service.endLink(id, between: parties)
         return HTTPResponse(status: .noContent)
     }
 }
