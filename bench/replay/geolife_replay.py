@@ -18,6 +18,9 @@ Then every alert of the account is read back (GET /v1/alerts) and scored:
   * false left_zone: left_zone alerts that fall in no truth absence (nor within --grace-seconds of one);
   * wandering alerts of every class per person-day (far_from_home counted apart too).
 
+--inject-wandering replaces 40 minutes of each person's middle day (from 14:00 local) with a random
+walk at 0.5-1.0 m/s from where they were, and counts the walks a wandering alert was raised during.
+
 --inject-multipath N adds, for each person, N bursts of fixes 40-120 m outside the home zone for
 35-120 s (each starting and ending while the person was at home), the GPS multipath that a
 building beside home makes; the truth is built before injection, so any exit they cause is false.
@@ -235,6 +238,32 @@ class Server:
                 return alerts
 
 
+def inject_wandering(fixes, utc_offset, rng):
+    """Replaces 40 minutes of the person's middle day, from 14:00 local, with a random walk at
+    0.5-1.0 m/s (a turn of 30-165 degrees every 8-40 m) that starts where they were, sampled every
+    5 s with 4 m of noise; returns the new fixes and the episode's (start, end)."""
+    days = sorted({local_day(f["t"], utc_offset) for f in fixes})
+    day = days[len(days) // 2]
+    start = day * 86_400 + 14 * 3600 - utc_offset
+    end = start + 40 * 60
+    before = [f for f in fixes if f["t"] < start]
+    lat, lon = (before[-1]["lat"], before[-1]["lon"]) if before else (fixes[0]["lat"], fixes[0]["lon"])
+    speed, heading, leg, walked = rng.uniform(0.5, 1.0), rng.uniform(0, 2 * math.pi), rng.uniform(8, 40), 0.0
+    walk, t, north, east = [], start, 0.0, 0.0
+    while t < end:
+        step = speed * 5
+        north += step * math.cos(heading)
+        east += step * math.sin(heading)
+        walked += step
+        if walked >= leg:
+            heading += rng.choice([-1, 1]) * math.radians(rng.uniform(30, 165))
+            leg, walked = rng.uniform(8, 40), 0.0
+        la, lo = offset(lat, lon, north + rng.gauss(0, 4), east + rng.gauss(0, 4))
+        walk.append({"t": t, "lat": la, "lon": lo})
+        t += 5
+    return sorted([f for f in fixes if not start <= f["t"] < end] + walk, key=lambda f: f["t"]), (start, end)
+
+
 def replay_over_http(server, args, index, name, fixes, home):
     account, token = server.person(index, f"Person {name}")
     server.call("POST", f"/v1/accounts/{account}/zones", {
@@ -293,6 +322,8 @@ def main():
     parser.add_argument("--grace-seconds", type=float, default=600,
                         help="a left_zone this soon after a short absence still counts as explained (default 600)")
     parser.add_argument("--inject-multipath", type=int, default=0, help="multipath bursts beside home per person")
+    parser.add_argument("--inject-wandering", action="store_true",
+                        help="replace 40 min of each person's middle day with a random walk and count those found")
     parser.add_argument("--seed", type=int, default=1, help="seed for injection (default 1)")
     parser.add_argument("--json", help="write the per-person figures here")
     parser.add_argument("--replay-binary",
@@ -306,6 +337,7 @@ def main():
     delays, missed, hits, false_exits, person_days = [], 0, 0, 0, 0
     wandering = {}
     report = []
+    injected_found = injected_total = 0
     for index, (name, raw) in enumerate(sorted(people.items())):
         fixes = clean(raw)
         if len(fixes) < 10:
@@ -315,6 +347,9 @@ def main():
         runs = absences(fixes, home, args.radius)
         if args.inject_multipath:
             fixes = inject_multipath(fixes, home, args.radius, args.inject_multipath, rng)
+        episode = None
+        if args.inject_wandering:
+            fixes, episode = inject_wandering(fixes, utc_offset, rng)
         days = len({local_day(f["t"], utc_offset) for f in fixes})
         person_days += days
         if args.replay_binary:
@@ -338,6 +373,11 @@ def main():
             kind = "far_from_home" if message.startswith("Far from home") else message.split(" ")[3].rstrip(".") \
                 if message.startswith("Movement looks like") else "other"
             person_wandering[kind] = person_wandering.get(kind, 0) + 1
+        if episode:
+            found = any(a["type"] == "wandering" and episode[0] <= parse_time(a["createdAt"]) <= episode[1] + 300
+                        for a in alerts)
+            injected_found += found
+            injected_total += 1
         for kind, count in person_wandering.items():
             wandering[kind] = wandering.get(kind, 0) + count
         delays += person_delays
@@ -364,6 +404,8 @@ def main():
     print(f"false left_zone {false_exits} ({false_exits / max(1, person_days) * 20:.2f} per 20 person-days)")
     print(f"wandering alerts {wandering_total} ({wandering_total / max(1, person_days) * 10:.2f} per 10 person-days): "
           f"{dict(sorted(wandering.items()))}")
+    if injected_total:
+        print(f"injected wandering found {injected_found} of {injected_total}")
     if args.json:
         with open(args.json, "w") as handle:
             json.dump(report, handle, indent=1)
