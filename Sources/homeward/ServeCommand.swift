@@ -13,6 +13,8 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    @Option(help: "Path of the server secret, the key of the stored digests of codes, tokens and keys; created with mode 0600 on first start, back it up with the database (env HOMEWARD_SECRET_FILE, default <database path>.secret).")
+    var secretFile: String?
     @Option(help: "Address to listen on (env HOMEWARD_HOST, default 127.0.0.1).")
     var host: String?
     @Option(help: "TCP port to listen on; 0 picks a free one (env HOMEWARD_PORT, default 8080).")
@@ -138,6 +140,8 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         var configuration = try makeConfiguration()
         try database.apply(to: &configuration)
+        configuration.secretFilePath = try EnvironmentDefault.resolve(
+            secretFile, "HOMEWARD_SECRET_FILE", ServerSecret.defaultPath(besideDatabase: configuration.databasePath))
         let problems = configuration.problems
         guard problems.isEmpty else {
             throw ArgumentParser.ValidationError("Cannot start: " + problems.joined(separator: "; ") + ".")

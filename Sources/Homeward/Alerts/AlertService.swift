@@ -32,6 +32,7 @@ public struct AlertService: Sendable {
         guard request.type == AlertType.sos.rawValue else {
             throw HTTPError.invalidRequest("type must be sos; other alerts are raised by the server.", field: "type")
         }
+        try AlertTextLimits.check(request.message, field: "message", maxCharacters: AlertTextLimits.maxMessageCharacters)
         if let location = request.location {
             guard location.lat.isFinite, location.lon.isFinite, (-90...90).contains(location.lat),
                   (-180...180).contains(location.lon), (location.accuracy ?? 0) >= 0 else {
@@ -50,6 +51,7 @@ public struct AlertService: Sendable {
             throw HTTPError.invalidRequest(
                 "seconds must be \(configuration.countdownMinSeconds) to \(configuration.countdownMaxSeconds).", field: "seconds")
         }
+        try AlertTextLimits.check(request.reason, field: "reason", maxCharacters: AlertTextLimits.maxReasonCharacters)
         let now = clock.now()
         let firesAt = now.adding(milliseconds: Int64(seconds) * Timestamp.millisecondsPerSecond)
         let alertRequest = AlertRequest(

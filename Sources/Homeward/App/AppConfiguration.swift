@@ -11,6 +11,9 @@ public struct AppConfiguration: Sendable {
     public var port = 8080
     /// Path of the SQLite database file, created on first start.
     public var databasePath = "./homeward.sqlite"
+    /// Path of the server secret, the key of the digests of codes, tokens and keys; nil puts it
+    /// beside the database (`<databasePath>.secret`). Created with mode 0600 on first start.
+    public var secretFilePath: String?
     /// Minimum level of log lines.
     public var logLevel: Logger.Level = .info
     /// Limits and timeouts of the HTTP server; `defaultWorkerCount` workers and
@@ -33,7 +36,8 @@ public struct AppConfiguration: Sendable {
 
     /// How long a session token lives without use; each use slides it.
     public var sessionLifetimeSeconds = 30 * 24 * 3600
-    /// How long a verification code lives unless the dependent says otherwise.
+    /// How long a verification code lives unless the dependent says otherwise; at most
+    /// `LinkService.maxCodeLifetimeSeconds` (7 days).
     public var verificationCodeLifetimeSeconds = 24 * 3600
     /// argon2id iterations (libsodium's opslimit).
     public var passwordHashIterations = 2

@@ -11,6 +11,8 @@ public final class HomewardApp: Sendable {
     public let database: DatabasePool
     /// The source of the current time.
     public let clock: any WallClock
+    /// Keyed digests of codes, tokens and keys, under the server secret.
+    public let secrets: SecretHasher
     /// argon2id hashing, bounded in concurrency.
     public let passwordHasher: PasswordHasher
     /// Failed-attempt limits shared by logins, verification codes and trip access codes.
@@ -71,6 +73,8 @@ public final class HomewardApp: Sendable {
         for migration in applied {
             logger.info("applied migration", metadata: ["migration": "\(migration.name)"])
         }
+        let secrets = try Self.secretHasher(configuration: configuration, database: database, clock: clock)
+        self.secrets = secrets
         passwordHasher = try PasswordHasher(
             configuration: PasswordHashingConfiguration(
                 iterations: UInt64(configuration.passwordHashIterations),
@@ -86,7 +90,7 @@ public final class HomewardApp: Sendable {
         )
         self.loginLimits = loginLimits
         authenticator = Authenticator(
-            database: database, clock: clock, presence: presence,
+            database: database, clock: clock, presence: presence, secrets: secrets,
             sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, passwordHasher: passwordHasher,
             loginLimits: loginLimits, basicCredentialCacheSeconds: configuration.basicCredentialCacheSeconds
         )
@@ -119,7 +123,7 @@ public final class HomewardApp: Sendable {
         self.eventStreams = eventStreams
         trips = TripService(
             monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
-            rateLimiter: rateLimiter, events: events, liveAccess: eventStreams
+            rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: eventStreams
         )
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
         locationObservers = [zoneObserver, tripMonitor]
@@ -141,6 +145,28 @@ public final class HomewardApp: Sendable {
             pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
             intervalSeconds: configuration.retentionIntervalSeconds, logger: logger
         )
+    }
+
+    /// The hasher under the server secret at the configured path: read, or created on first start;
+    /// refused when the database's digests were made with another key or the file has gone.
+    private static func secretHasher(
+        configuration: AppConfiguration, database: DatabasePool, clock: any WallClock
+    ) throws -> SecretHasher {
+        let path = configuration.secretFilePath ?? ServerSecret.defaultPath(besideDatabase: configuration.databasePath)
+        let recorded = try database.read { db in
+            try db.fetchOne("SELECT fingerprint FROM server_secret WHERE id = 1") as [UInt8]?
+        }
+        let hasher = SecretHasher(secret: try ServerSecret.loadOrCreate(at: path, mayCreate: recorded == nil))
+        if let recorded {
+            guard SecretDigest.constantTimeEquals(recorded, hasher.fingerprint) else { throw ServerSecretError.mismatch(path: path) }
+        } else {
+            try database.write { db in
+                try db.execute(
+                    "INSERT INTO server_secret (id, fingerprint, created_at_ms) VALUES (1, ?, ?)",
+                    hasher.fingerprint, clock.now().unixMilliseconds)
+            }
+        }
+        return hasher
     }
 
     /// The routes of every feature.

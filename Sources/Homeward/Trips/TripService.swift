@@ -11,6 +11,7 @@ public final class TripService: Sendable {
     private let clock: any WallClock
     private let accessPolicy: AccessPolicy
     private let rateLimiter: RateLimiter
+    private let secrets: SecretHasher
     private let events: EventBus
 
     /// Creates the service.
@@ -18,7 +19,7 @@ public final class TripService: Sendable {
 
     public init(
         monitor: TripMonitor, database: any DatabaseWriter, clock: any WallClock, accessPolicy: AccessPolicy,
-        rateLimiter: RateLimiter, events: EventBus, liveAccess: any LiveAccess
+        rateLimiter: RateLimiter, secrets: SecretHasher, events: EventBus, liveAccess: any LiveAccess
     ) {
         self.liveAccess = liveAccess
         self.monitor = monitor
@@ -26,6 +27,7 @@ public final class TripService: Sendable {
         self.clock = clock
         self.accessPolicy = accessPolicy
         self.rateLimiter = rateLimiter
+        self.secrets = secrets
         self.events = events
     }
 
@@ -42,7 +44,7 @@ public final class TripService: Sendable {
             }
             let new = TripStore.NewTrip(
                 id: SecureRandom.identifier(), account: caller.accountKey, request: request, routeJSON: routeJSON,
-                accessCodeDigest: SecretDigest.sha256(accessCode), startedAt: now)
+                accessCodeDigest: secrets.digest(accessCode), startedAt: now)
             _ = try store.insert(new, in: db)
             guard let inserted = try store.trip(id: new.id, in: db) else { throw HTTPError.internalError }
             let trip = monitor.planned(inserted)
@@ -94,9 +96,9 @@ public final class TripService: Sendable {
     }
 
     /// Makes `caller` a companion of the active trip of the account with the phone, if the access
-    /// code is right: one 403 for a wrong phone or code, 429 once either the traveller or the
-    /// caller has had too many failures.
-    public func join(_ request: JoinTripRequest, by caller: Caller) throws -> TripResource {
+    /// code is right: one 403 for a wrong phone or code, 429 once the traveller, the caller or the
+    /// caller's client address has had too many failures.
+    public func join(_ request: JoinTripRequest, by caller: Caller, from clientHost: String) throws -> TripResource {
         let phone: PhoneNumber
         do {
             phone = try PhoneNumber(normalizing: request.phone)
@@ -107,15 +109,20 @@ public final class TripService: Sendable {
             (phone.e164, RateLimitPolicy.tripAccessCodeFailuresPerTarget),
             (caller.accountID, RateLimitPolicy.tripAccessCodeFailuresPerCaller),
         ]
-        for (key, policy) in limits {
+        let addressLimit = (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress)
+        for (key, policy) in limits + [addressLimit] {
             try rateLimiter.enforce(key, under: policy)
         }
-        let digest = SecretDigest.sha256(request.accessCode)
+        let digest = secrets.digest(request.accessCode)
+        let legacyDigest = secrets.legacyDigest(request.accessCode)
         let now = clock.now()
         let joined = try database.write { db -> TripRecord? in
             guard let traveller = try store.account(withPhone: phone.e164, in: db),
-                  let trip = try store.activeTrip(of: traveller, in: db),
-                  SecretDigest.constantTimeEquals(trip.accessCodeDigest, digest) else { return nil }
+                  let trip = try store.activeTrip(of: traveller, in: db) else { return nil }
+            let matchesKeyed = SecretDigest.constantTimeEquals(trip.accessCodeDigest, digest)
+            // A trip started before keyed digests holds the plain SHA-256 of its code until it ends.
+            let matchesLegacy = SecretDigest.constantTimeEquals(trip.accessCodeDigest, legacyDigest)
+            guard matchesKeyed || matchesLegacy else { return nil }
             guard traveller != caller.accountKey else {
                 throw HTTPError.conflict("You cannot join your own trip.")
             }
@@ -123,7 +130,7 @@ public final class TripService: Sendable {
             return trip
         }
         guard let joined else {
-            for (key, policy) in limits { rateLimiter.recordFailure(key, under: policy) }
+            for (key, policy) in limits + [addressLimit] { rateLimiter.recordFailure(key, under: policy) }
             throw HTTPError.forbidden("The phone number or the access code is wrong.")
         }
         for (key, policy) in limits { rateLimiter.reset(key, under: policy) }
