@@ -9,6 +9,6 @@ struct HomewardCommand: ParsableCommand {
             Every option can also be set with the environment variable named in its help; a flag \
             wins over the environment, the environment over the default.
             """,
-        subcommands: [ServeCommand.self, MigrateCommand.self, BackupCommand.self, PruneCommand.self, StatsCommand.self]
+        subcommands: [ServeCommand.self, MigrateCommand.self, BackupCommand.self, PruneCommand.self, StatsCommand.self, ReplayCommand.self]
     )
 }

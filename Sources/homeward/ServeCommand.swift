@@ -90,6 +90,8 @@ struct ServeCommand: ParsableCommand {
     var maxZonesPerAccount: Int?
     @Option(help: "Geo trackers kept in memory at most (env HOMEWARD_MAX_TRACKED_PEOPLE, default 10000).")
     var maxTrackedPeople: Int?
+    @Option(help: "Days of a person's history before their learned routine is trusted; until then far_from_home is raised only after a night departure from home, 0 trusts it at once (env HOMEWARD_ROUTINE_MINIMUM_DAYS, default 7).")
+    var routineMinimumDays: Int?
     @Option(help: "Battery percent below which low_battery is raised (env HOMEWARD_LOW_BATTERY_PERCENT, default 15).")
     var lowBatteryPercent: Double?
     @Option(help: "Percent above the low-battery level at which low_battery is resolved (env HOMEWARD_LOW_BATTERY_RECOVERY_PERCENT, default 10).")
@@ -223,6 +225,7 @@ struct ServeCommand: ParsableCommand {
         c.zoneMaxPolygonSpanMetres = try EnvironmentDefault.resolve(zoneMaxPolygonSpanMetres, "HOMEWARD_ZONE_MAX_POLYGON_SPAN_METRES", c.zoneMaxPolygonSpanMetres)
         c.maxZonesPerAccount = try EnvironmentDefault.resolve(maxZonesPerAccount, "HOMEWARD_MAX_ZONES_PER_ACCOUNT", c.maxZonesPerAccount)
         c.maxTrackedPeople = try EnvironmentDefault.resolve(maxTrackedPeople, "HOMEWARD_MAX_TRACKED_PEOPLE", c.maxTrackedPeople)
+        c.routineMinimumDays = try EnvironmentDefault.resolve(routineMinimumDays, "HOMEWARD_ROUTINE_MINIMUM_DAYS", c.routineMinimumDays)
         c.lowBatteryPercent = try EnvironmentDefault.resolve(lowBatteryPercent, "HOMEWARD_LOW_BATTERY_PERCENT", c.lowBatteryPercent)
         c.lowBatteryRecoveryPercent = try EnvironmentDefault.resolve(lowBatteryRecoveryPercent, "HOMEWARD_LOW_BATTERY_RECOVERY_PERCENT", c.lowBatteryRecoveryPercent)
         c.countdownMinSeconds = try EnvironmentDefault.resolve(countdownMinSeconds, "HOMEWARD_COUNTDOWN_MIN_SECONDS", c.countdownMinSeconds)

@@ -53,6 +53,7 @@ extension AppConfiguration {
         require(outgoingMaxConcurrentPerDestination >= 1, "outgoing-max-concurrent-per-destination must be at least 1")
         require(outgoingMaxConcurrentTransfers >= outgoingMaxConcurrentPerDestination,
                 "outgoing-max-concurrent-transfers must be at least outgoing-max-concurrent-per-destination")
+        require(routineMinimumDays >= 0, "routine-minimum-days must not be negative")
         return found
     }
 }

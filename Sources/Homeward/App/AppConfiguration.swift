@@ -1,3 +1,4 @@
+import HomewardGeo
 import HomewardHTTP
 import Logging
 
@@ -83,6 +84,10 @@ public struct AppConfiguration: Sendable {
     public var maxZonesPerAccount = 50
     /// People whose geo trackers are kept in memory at most; the least recently fed are rebuilt on demand.
     public var maxTrackedPeople = 10_000
+    /// Distinct days of a person's history before their routine is trusted: until then
+    /// `far_from_home` is raised only after a night departure from home (0 judges every unusual place
+    /// from the first day).
+    public var routineMinimumDays = 7
     /// Battery charge below which a `low_battery` alert is raised (once per discharge).
     public var lowBatteryPercent = 15.0
     /// How far above `lowBatteryPercent` the charge must climb before `low_battery` is resolved.
@@ -97,6 +102,12 @@ public struct AppConfiguration: Sendable {
     public var silentAfterSeconds = 30 * 60
     /// How often the background checks run (`silent`, "there by" deadlines without a fresh sample).
     public var monitorIntervalSeconds = 30
+    /// The geo tracker's thresholds, with the settings above that tune it applied.
+    public var trackerConfiguration: TrackerConfiguration {
+        var tracker = TrackerConfiguration()
+        tracker.routineMinimumDays = routineMinimumDays
+        return tracker
+    }
     /// Seconds between heartbeat comments on open event streams.
     public var eventHeartbeatSeconds = 15
     /// How long events stay available for `Last-Event-ID` replay.

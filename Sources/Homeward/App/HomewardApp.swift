@@ -109,7 +109,9 @@ public final class HomewardApp: Sendable {
         self.statusBoard = statusBoard
         let database = self.database
         let presence = self.presence
-        zoneObserver = ZoneObserver(store: ZoneStore(), alerts: alerts, statusBoard: statusBoard, configuration: configuration)
+        zoneObserver = ZoneObserver(
+            store: ZoneStore(), alerts: alerts, statusBoard: statusBoard, configuration: configuration,
+            trackerConfiguration: configuration.trackerConfiguration)
         let tripMonitor = TripMonitor(
             configuration: TripConfiguration(
                 overdueMarginSeconds: configuration.tripOverdueMarginSeconds,

@@ -179,53 +179,12 @@ public final class ZoneObserver: LocationObserver {
         account: AccountKey, in db: Database
     ) throws -> [AppEvent] {
         var changes: [(alert: AlertResource, event: AppEvent)?] = []
-        let nightExits = Set(events.compactMap { event -> String? in
-            if case .leftHomeAtNight(let id) = event { return id }
-            return nil
-        })
-        for event in events {
-            switch event {
-            case .leftZone(let id):
-                let name = zones[id]?.name ?? "a safe zone"
-                changes.append(try alerts.resolve(cause: AlertCause.enteredZone(id), for: account, at: time, in: db))
-                let message = nightExits.contains(id) ? "Left \(name) at night." : "Left \(name)."
-                changes.append(try alerts.raise(
-                    AlertRequest(type: .leftZone, cause: AlertCause.outsideZone(id), message: message, location: location),
-                    for: account, at: time, in: db))
-            case .enteredZone(let id):
-                changes.append(try alerts.resolve(cause: AlertCause.outsideZone(id), for: account, at: time, in: db))
-                changes.append(try alerts.resolve(cause: AlertCause.missedArrival(id), for: account, at: time, in: db))
-                if let zone = zones[id], zone.notifyOnEnter {
-                    changes.append(try alerts.raise(
-                        AlertRequest(type: .enteredZone, cause: AlertCause.enteredZone(id), message: "Arrived at \(zone.name).",
-                                     location: location),
-                        for: account, at: time, in: db))
-                }
-            case .wanderingStarted(let pattern, let score):
-                changes.append(try alerts.raise(
-                    AlertRequest(type: .wandering, cause: AlertCause.wandering,
-                                 message: "Movement looks like \(pattern.rawValue) (score \(String(format: "%.2f", score))).",
-                                 location: location),
-                    for: account, at: time, in: db))
-            case .wanderingEnded:
-                changes.append(try alerts.resolve(cause: AlertCause.wandering, for: account, at: time, in: db))
-            case .farFromHome(let distance):
-                changes.append(try alerts.raise(
-                    AlertRequest(type: .wandering, cause: AlertCause.farFromHome,
-                                 message: "Far from home (\(Int(distance.rounded())) m) and outside every safe zone.",
-                                 location: location),
-                    for: account, at: time, in: db))
-            case .farFromHomeEnded:
-                changes.append(try alerts.resolve(cause: AlertCause.farFromHome, for: account, at: time, in: db))
-            case .expectedMissed(let id):
-                let zone = zones[id]
-                changes.append(try alerts.raise(
-                    AlertRequest(type: .expectedMissed, cause: AlertCause.missedArrival(id),
-                                 message: "Not at \(zone?.name ?? "the zone") by \(zone?.expected?.arriveBy ?? "the deadline").",
-                                 location: location),
-                    for: account, at: time, in: db))
-            case .leftHomeAtNight, .stateChanged:
-                break
+        for action in GeoAlertRule.actions(for: events, location: location, zones: zones) {
+            switch action {
+            case .raise(let request):
+                changes.append(try alerts.raise(request, for: account, at: time, in: db))
+            case .resolve(let cause):
+                changes.append(try alerts.resolve(cause: cause, for: account, at: time, in: db))
             }
         }
         return changes.compactMap { $0?.event }

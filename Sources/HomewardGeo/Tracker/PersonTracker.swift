@@ -18,6 +18,9 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     private var farFromHomeSince: UnixSeconds?
     private var farFromHomeScore = 0.0
     private var clockSeconds: UnixSeconds?
+    private var routine: RoutineModel
+    private var reportedWandering = false
+    private var departedHomeAtNight = false
 
     /// Creates a tracker for a person with `zones`.
     public init(configuration: TrackerConfiguration = TrackerConfiguration(), zones: [SafeZone] = []) {
@@ -28,6 +31,20 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         stayDetector = StayPointDetector(
             radiusMetres: configuration.stayRadiusMetres, minimumSeconds: configuration.stayMinimumSeconds)
         wanderingDetector = WanderingDetector(configuration: configuration)
+        routine = RoutineModel(cellMetres: configuration.routineCellMetres, maxCells: configuration.routineMaxCells)
+    }
+
+    /// The routine learned so far (see `RoutineModel`).
+    public var learnedRoutine: RoutineModel { routine }
+
+    /// Learns the routine from a stored fix without judging it (to rebuild a tracker from history;
+    /// feed the fixes oldest first, before the live ones).
+    public mutating func learnRoutine(from fix: Fix) {
+        guard configuration.learnsRoutine, fix.coordinate.isValid else { return }
+        routine.learn(
+            fix.coordinate, at: LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds), t: fix.t,
+            maxGapSeconds: configuration.routineCorridorMaxGapSeconds,
+            maxJumpMetres: configuration.routineCorridorMaxJumpMetres)
     }
 
     /// Takes the next fix; fixes older than the last one used, duplicates, inaccurate fixes and impossible
@@ -48,6 +65,9 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         }
         var events: [GeoEvent] = []
         lastFiltered = fix
+        let wasResting = motionState == .stationary
+        let localTime = LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
+        learnRoutine(from: fix)
         if filtered.startsSegment {
             stayDetector.reset()
             wanderingDetector.resetPath()
@@ -62,7 +82,6 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             over: configuration.pathSpeedWindowSeconds, now: fix.t, stepMetres: configuration.pathStepMetres)
         updateMotionState(speed: max(filtered.smoothedSpeedMetresPerSecond, pathSpeed), at: fix.t, events: &events)
 
-        let localTime = LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         distanceFromHomeMetres = nil
         for index in zones.indices {
             // Properties are read in place: copying a whole zone per fix costs reference counting.
@@ -72,32 +91,31 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             let reported = reportedCrossing.flatMap { $0.zoneId == zones[index].id ? $0.direction : nil }
             let transition = memberships[index].update(
                 signedDistanceMetres: zones[index].shape.signedDistanceToEdgeMetres(from: prepared),
-                accuracyMetres: filtered.accuracyMetres, at: fix.t, configuration: configuration, reported: reported)
+                accuracyMetres: filtered.accuracyMetres, at: fix.t, configuration: configuration, reported: reported,
+                wasResting: wasResting)
             guard let transition, zones[index].isActive(at: localTime) else { continue }
             events += self.events(of: transition, ofZone: index, utcOffsetSeconds: fix.utcOffsetSeconds)
         }
-        updateFarFromHome(at: fix.t, speed: filtered.smoothedSpeedMetresPerSecond, events: &events)
-
-        switch wanderingChange {
-        case .started(let episode):
-            events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
-        case .ended:
-            events.append(.wanderingEnded)
-        case nil:
-            break
-        }
+        updateFarFromHome(
+            at: fix.t, speed: filtered.smoothedSpeedMetresPerSecond, coordinate: fix.coordinate, localTime: localTime,
+            events: &events)
+        reportWandering(wanderingChange, at: fix.t, coordinate: fix.coordinate, localTime: localTime, events: &events)
         events += evaluateClock(now: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         return events
     }
 
     /// The events of zone `index`'s membership `transition`.
-    private func events(of transition: ZoneTransition, ofZone index: Int, utcOffsetSeconds: Int) -> [GeoEvent] {
+    /// The events of `transition` of zone `index`; coming home or leaving it at night also sets
+    /// whether the person is out after a night departure (what far-from-home weighs before a routine).
+    private mutating func events(of transition: ZoneTransition, ofZone index: Int, utcOffsetSeconds: Int) -> [GeoEvent] {
         let zone = zones[index]
         switch transition {
         case .entered:
+            if zone.isHome { departedHomeAtNight = false }
             return [.enteredZone(zoneId: zone.id)]
         case .left(let at):
             let atNight = zone.isHome && isNight(LocalTime(t: at, utcOffsetSeconds: utcOffsetSeconds))
+            if atNight { departedHomeAtNight = true }
             return [.leftZone(zoneId: zone.id)] + (atNight ? [.leftHomeAtNight(zoneId: zone.id)] : [])
         }
     }
@@ -160,7 +178,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             state: motionState,
             zoneId: current.map { zones[$0].id },
             zoneName: current.map { zones[$0].name },
-            wandering: wanderingDetector.episode ?? farEpisode,
+            wandering: (reportedWandering ? wanderingDetector.episode : nil) ?? farEpisode,
             distanceFromHomeMetres: distanceFromHomeMetres,
             timeAwaySeconds: timeAway,
             smoothedSpeedMetresPerSecond: filter.smoothedSpeedMetresPerSecond,
@@ -188,11 +206,50 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         }
     }
 
-    private mutating func updateFarFromHome(at t: UnixSeconds, speed: Double, events: inout [GeoEvent]) {
+    /// Whether the person is on their learned routine here and now; nil while the routine is not
+    /// learned yet (or learning is off).
+    private func isOnRoutine(_ coordinate: Coordinate, at time: LocalTime) -> Bool? {
+        guard configuration.learnsRoutine, routine.daysBefore(time.dayNumber) >= configuration.routineMinimumDays else {
+            return nil
+        }
+        return isUsual(coordinate, at: time)
+    }
+
+    /// Whether the routine has seen the person here at this time of day on enough earlier days,
+    /// learned or not yet (what is usual is known from the first such days; what is not, only later).
+    private func isUsual(_ coordinate: Coordinate, at time: LocalTime) -> Bool {
+        configuration.learnsRoutine && routine.isUsual(
+            coordinate, at: time, minimumDays: configuration.routineUsualMinimumDays,
+            toleranceHours: configuration.routineHourToleranceHours)
+    }
+
+    /// A shape episode is told once it has lasted `wanderingReportAfterSeconds` somewhere not usual
+    /// for the person at that time; its end is told only when its start was.
+    private mutating func reportWandering(
+        _ change: WanderingChange?, at t: UnixSeconds, coordinate: Coordinate, localTime: LocalTime,
+        events: inout [GeoEvent]
+    ) {
+        if case .ended = change {
+            if reportedWandering { events.append(.wanderingEnded) }
+            reportedWandering = false
+            return
+        }
+        guard !reportedWandering, let episode = wanderingDetector.episode,
+              t - episode.since >= configuration.wanderingReportAfterSeconds,
+              !isUsual(coordinate, at: localTime) else { return }
+        reportedWandering = true
+        events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
+    }
+
+    /// Being somewhere usual for this time (or, before the routine is learned, on any trip that did
+    /// not leave home at night) restarts the clock as riding in a vehicle does.
+    private mutating func updateFarFromHome(
+        at t: UnixSeconds, speed: Double, coordinate: Coordinate, localTime: LocalTime, events: inout [GeoEvent]
+    ) {
         let insideSomeZone = memberships.contains { $0.presence == .inside }
         var beyondDistance = false
         if let limit = configuration.farFromHomeMetres, let distance = distanceFromHomeMetres {
-            let hysteresis = farFromHomeSince == nil ? 0 : configuration.exitMarginMetres
+            let hysteresis = farFromHomeSince == nil ? 0 : configuration.farFromHomeHysteresisMetres
             beyondDistance = distance > limit - hysteresis
         }
         var outsideTooLong = false
@@ -211,7 +268,8 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             return
         }
         // Riding in a vehicle restarts the clock: being driven is not wandering off.
-        let since = speed >= configuration.farFromHomeMaxSpeedMetresPerSecond ? t : farCandidateSince ?? t
+        let excused = !outsideTooLong && (isOnRoutine(coordinate, at: localTime) ?? !departedHomeAtNight)
+        let since = speed >= configuration.farFromHomeMaxSpeedMetresPerSecond || excused ? t : farCandidateSince ?? t
         farCandidateSince = since
         if let limit = configuration.farFromHomeMetres, let distance = distanceFromHomeMetres {
             farFromHomeScore = min(1, distance / (2 * limit))

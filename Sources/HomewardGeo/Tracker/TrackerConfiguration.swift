@@ -39,14 +39,36 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var stayMinimumSeconds = 300.0
 
     // MARK: Zones
-    /// An exit needs the fix outside the zone by more than its accuracy plus this margin.
-    public var exitMarginMetres = 20.0
-    /// Fixes less accurate than this never count towards an exit.
+    /// Far from home, once reported, ends only this much nearer than `farFromHomeMetres`.
+    public var farFromHomeHysteresisMetres = 20.0
+    /// A fix counts towards an exit when it is outside by more than its accuracy plus this margin ...
+    public var exitEvidenceMarginMetres = 10.0
+    /// ... and no less accurate than this.
     public var exitMaxAccuracyMetres = 60.0
-    /// An exit needs at least this many consecutive fixes clearly outside ...
-    public var exitConfirmFixes = 3
+    /// Each such fix adds the seconds since the fix before (at most this many) ...
+    public var exitEvidenceMaxStepSeconds = 30.0
+    /// ... times how far beyond it is in units of this many metres ...
+    public var exitEvidenceScaleMetres = 50.0
+    /// ... (at most this weight); an exit needs this much evidence ...
+    public var exitEvidenceMaxWeight = 3.0
+    /// ... in all (a walker leaving collects it in about 45 s with 30 m accuracy) ...
+    public var exitEvidenceRequiredSeconds = 8.0
+    /// ... from at least this many consecutive fixes outside ...
+    public var exitConfirmFixes = 2
     /// ... spread over at least this long.
     public var exitConfirmSeconds = 20.0
+    /// When the first fix outside came from a fix inside faster than this (over at least
+    /// `exitJumpMinimumSeconds`; multipath moves a resting phone in one step, a walker does not) ...
+    public var exitJumpSpeedMetresPerSecond = 3.0
+    /// ... (the time over which that speed is measured, at least) ...
+    public var exitJumpMinimumSeconds = 10.0
+    /// ... the fixes outside must also carry on away from the line by this much (a car does at once),
+    /// and by `exitRestingTravelMetres` when the person was stationary before the first of them ...
+    public var exitJumpTravelMetres = 90.0
+    /// ... (a walker setting off from a rest beside the line covers it in half a minute) ...
+    public var exitRestingTravelMetres = 40.0
+    /// ... or, without such travel, last this long.
+    public var exitHoldSeconds = 150.0
     /// An entry needs the fix inside by at least this much.
     public var entryMarginMetres = 0.0
     /// An entry needs this many consecutive fixes inside.
@@ -77,6 +99,8 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var classifyEveryPoints = 4
     /// ... while the window was walked at least this fast on average (slower is jitter around a place).
     public var classifyMinPathSpeedMetresPerSecond = 0.25
+    /// ... and at most this fast (a cyclist's or a driver's turns in town are not wandering on foot).
+    public var classifyMaxPathSpeedMetresPerSecond = 1.6
     /// A path that has not grown by a step for this long starts afresh.
     public var pathIdleResetSeconds = 180.0
     /// The path grown over this long gives the path speed that also counts as moving.
@@ -119,6 +143,30 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var wanderingEndClassifications = 2
     /// ... or after the path has not grown for this long.
     public var wanderingEndStationarySeconds = 300.0
+
+    /// A shape-wandering episode is reported only once it has lasted this long (an ordinary walk's
+    /// odd minute is not wandering; a person lost keeps at it).
+    public var wanderingReportAfterSeconds = 240.0
+
+    // MARK: Routine
+    /// Whether the tracker learns the person's routine from their fixes (off: far from home stays
+    /// conservative and shapes are judged alone, forever).
+    public var learnsRoutine = true
+    /// The routine's grid cells are about this many metres on a side.
+    public var routineCellMetres = 250.0
+    /// The routine keeps at most this many cells (24 bytes each plus the dictionary's own).
+    public var routineMaxCells = 1_024
+    /// The routine is learned once it holds this many distinct days; until then far from home is
+    /// reported only at night.
+    public var routineMinimumDays = 7
+    /// A place or corridor is usual when seen on at least this many earlier days ...
+    public var routineUsualMinimumDays = 2
+    /// ... within this many hours of the time of day (one hour across workdays and weekends).
+    public var routineHourToleranceHours = 2
+    /// Consecutive fixes at most this far apart in time mark the cells between them as a corridor ...
+    public var routineCorridorMaxGapSeconds = 600.0
+    /// ... when at most this far apart.
+    public var routineCorridorMaxJumpMetres = 5_000.0
 
     /// The defaults described beside each property.
     public init() {}

@@ -100,8 +100,9 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
     private func isClassifiable(_ configuration: TrackerConfiguration) -> Bool {
         guard window.count >= configuration.classifyMinimumPoints, let first = window.first, let last = window.last,
               last.t > first.t else { return false }
-        return Double(window.count - 1) * configuration.pathStepMetres / (last.t - first.t)
-            >= configuration.classifyMinPathSpeedMetresPerSecond
+        let speed = Double(window.count - 1) * configuration.pathStepMetres / (last.t - first.t)
+        return speed >= configuration.classifyMinPathSpeedMetresPerSecond
+            && speed <= configuration.classifyMaxPathSpeedMetresPerSecond
     }
 
     /// Forgets the path (after a gap the old shape says nothing about the new one); an episode stays open.

@@ -1,6 +1,11 @@
-/// The hysteresis for one zone: an exit needs several accurate fixes clearly outside (by more than their
-/// own accuracy plus a margin) over a minimum time; an entry needs consecutive fixes inside. Inaccurate
-/// fixes never count towards an exit. The first decision, from the same evidence, raises no event.
+/// The hysteresis for one zone. An exit is decided on evidence that grows with time and distance:
+/// each fix beyond the line by more than its own accuracy plus a margin adds the seconds since the
+/// fix before, weighted by how far beyond it is, and the exit needs enough of it, from at least two
+/// fixes over a minimum time. A run outside that began while the person was resting, and farther
+/// one that began with a jump from a fix inside faster than a walker, must also carry on away from
+/// the line, as a walker or a car does, or last a hold time: GPS multipath beside a building moves a resting phone outside in one step, but
+/// does not carry it on. A fix inside resets the evidence. An entry needs consecutive fixes inside. Inaccurate fixes never count
+/// towards an exit. The first decision, from the same evidence, raises no event.
 /// A crossing the phone reported itself (`ReportedCrossing`) confirms at once when its fix agrees,
 /// and raises its event even as the first decision: the phone saw the other side.
 public struct ZoneMembership: Sendable, Equatable, Codable {
@@ -10,32 +15,46 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     public private(set) var outsideSince: UnixSeconds?
     private var exitEvidenceFixes = 0
     private var exitEvidenceSince: UnixSeconds = 0
+    private var exitEvidenceSeconds = 0.0
+    private var outsideRunStarted = false
+    private var outsideRunFirstDistance = 0.0
+    private var outsideRunFarthestDistance = 0.0
+    private var outsideRunStartedWithJump = false
+    private var outsideRunStartedAtRest = false
     private var entryEvidenceFixes = 0
+    private var lastDistance: Double?
+    private var lastT: UnixSeconds = 0
 
     /// Creates an undecided membership.
     public init() {}
 
     /// Takes one fix's signed distance from the boundary (positive outside) and says what changed;
-    /// `reported` is the crossing of this zone the phone reported with the fix, if any.
+    /// `reported` is the crossing of this zone the phone reported with the fix, if any; `wasResting`
+    /// says the person was stationary before this fix (a run outside that starts then may be multipath).
     public mutating func update(
         signedDistanceMetres distance: Double, accuracyMetres accuracy: Double, at t: UnixSeconds,
-        configuration: TrackerConfiguration, reported: ReportedCrossing.Direction? = nil
+        configuration: TrackerConfiguration, reported: ReportedCrossing.Direction? = nil, wasResting: Bool = false
     ) -> ZoneTransition? {
         if let reported, let transition = confirmReported(reported, distance: distance, accuracy: accuracy, at: t) {
             return transition
         }
-        let clearlyOutside = accuracy <= configuration.exitMaxAccuracyMetres
-            && distance > accuracy + configuration.exitMarginMetres
+        let beyond = distance - accuracy - configuration.exitEvidenceMarginMetres
+        let clearlyOutside = accuracy <= configuration.exitMaxAccuracyMetres && beyond > 0
         let inside = distance <= -configuration.entryMarginMetres
+        defer {
+            lastDistance = distance
+            lastT = t
+        }
 
         if inside {
             exitEvidenceFixes = 0
+            outsideRunStarted = false
             entryEvidenceFixes += 1
         } else {
             entryEvidenceFixes = 0
+            if distance > 0 { followOutsideRun(distance: distance, at: t, wasResting: wasResting, configuration: configuration) }
             if clearlyOutside {
-                if exitEvidenceFixes == 0 { exitEvidenceSince = t }
-                exitEvidenceFixes += 1
+                addExitEvidence(distance: distance, beyond: beyond, at: t, configuration: configuration)
             }
         }
 
@@ -49,8 +68,7 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
             }
             return nil
         case .inside:
-            guard exitEvidenceFixes >= configuration.exitConfirmFixes,
-                  t - exitEvidenceSince >= configuration.exitConfirmSeconds else { return nil }
+            guard exitIsDecided(at: t, configuration: configuration) else { return nil }
             presence = .outside
             outsideSince = exitEvidenceSince
             entryEvidenceFixes = 0
@@ -62,6 +80,50 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
             exitEvidenceFixes = 0
             return .entered
         }
+    }
+
+    /// Weighs one fix beyond the line: the seconds since the fix before (at most
+    /// `exitEvidenceMaxStepSeconds`) times how far beyond it is in units of `exitEvidenceScaleMetres`
+    /// (at most `exitEvidenceMaxWeight`).
+    private mutating func addExitEvidence(
+        distance: Double, beyond: Double, at t: UnixSeconds, configuration: TrackerConfiguration
+    ) {
+        let step = lastDistance == nil ? 0 : min(t - lastT, configuration.exitEvidenceMaxStepSeconds)
+        if exitEvidenceFixes == 0 {
+            exitEvidenceSince = t
+            exitEvidenceSeconds = 0
+        }
+        exitEvidenceFixes += 1
+        exitEvidenceSeconds += step * min(beyond / configuration.exitEvidenceScaleMetres, configuration.exitEvidenceMaxWeight)
+    }
+
+    /// Follows the run of fixes outside the line since the last fix inside: where it started, how
+    /// far it went, and whether it started with a jump from a resting phone or faster than a walker.
+    private mutating func followOutsideRun(
+        distance: Double, at t: UnixSeconds, wasResting: Bool, configuration: TrackerConfiguration
+    ) {
+        guard outsideRunStarted else {
+            outsideRunStarted = true
+            outsideRunFirstDistance = distance
+            outsideRunFarthestDistance = distance
+            outsideRunStartedAtRest = wasResting
+            outsideRunStartedWithJump = lastDistance.map { previous in
+                previous <= 0 && (distance - previous) / max(t - lastT, configuration.exitJumpMinimumSeconds)
+                    > configuration.exitJumpSpeedMetresPerSecond
+            } ?? false
+            return
+        }
+        outsideRunFarthestDistance = max(outsideRunFarthestDistance, distance)
+    }
+
+    /// Whether the evidence outside decides an exit at `t` (see the type's summary).
+    private func exitIsDecided(at t: UnixSeconds, configuration: TrackerConfiguration) -> Bool {
+        let span = t - exitEvidenceSince
+        guard exitEvidenceFixes >= configuration.exitConfirmFixes, span >= configuration.exitConfirmSeconds,
+              exitEvidenceSeconds >= configuration.exitEvidenceRequiredSeconds else { return false }
+        let travel = outsideRunStartedWithJump ? configuration.exitJumpTravelMetres
+            : outsideRunStartedAtRest ? configuration.exitRestingTravelMetres : 0
+        return outsideRunFarthestDistance - outsideRunFirstDistance >= travel || span >= configuration.exitHoldSeconds
     }
 
     /// Decides a crossing the phone reported when the fix agrees (for an exit its whole accuracy

@@ -51,8 +51,8 @@ final class ZoneRulesTests: XCTestCase {
         XCTAssertNil(tracker.status.zoneName)
     }
 
-    func homeTracker() -> PersonTracker {
-        PersonTracker(zones: [SafeZone(
+    func homeTracker(configuration: TrackerConfiguration = TrackerConfiguration()) -> PersonTracker {
+        PersonTracker(configuration: configuration, zones: [SafeZone(
             id: "home", name: "Home", shape: .circle(Circle(center: scene.center, radiusMetres: 50)), isHome: true,
             expectedPresence: ExpectedPresenceRule(deadlineSecondOfDay: 22 * 3_600))])
     }
@@ -100,7 +100,9 @@ final class ZoneRulesTests: XCTestCase {
     }
 
     func testFarFromHomeIsReportedAfterTheConfirmationTimeAndEndsBackHome() {
-        var tracker = homeTracker()
+        var configuration = TrackerConfiguration()
+        configuration.routineMinimumDays = 0
+        var tracker = homeTracker(configuration: configuration)
         var random = SeededGenerator(seed: 5)
         let start = Scene.monday + 10 * 3_600
         var fixes = scene.walk(from: PlanarPoint(x: 0, y: 0), to: PlanarPoint(x: 1_000, y: 0), speed: 1.4, startTime: start, noise: &random)
@@ -112,5 +114,18 @@ final class ZoneRulesTests: XCTestCase {
             .flatMap { tracker.ingest($0) }
         XCTAssertTrue(events.contains(.farFromHomeEnded))
         XCTAssertNil(tracker.status.wandering)
+    }
+
+    func testFarFromHomeBeforeTheRoutineIsLearnedNeedsANightDeparture() {
+        var random = SeededGenerator(seed: 5)
+        for (hour, expected) in [(10.0, 0), (23.0, 1)] {
+            var tracker = homeTracker()
+            let start = Scene.monday + hour * 3_600
+            var fixes = scene.walk(from: PlanarPoint(x: 0, y: 0), to: PlanarPoint(x: 1_000, y: 0), speed: 1.4, startTime: start,
+                                   noise: &random)
+            fixes += scene.stand(at: PlanarPoint(x: 1_000, y: 0), seconds: 600, startTime: start + 1_000 / 1.4, noise: &random)
+            let events = fixes.flatMap { tracker.ingest($0) }
+            XCTAssertEqual(events.filter { if case .farFromHome = $0 { true } else { false } }.count, expected, "at \(hour) h")
+        }
     }
 }

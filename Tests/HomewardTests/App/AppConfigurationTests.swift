@@ -45,4 +45,12 @@ final class AppConfigurationTests: XCTestCase {
             "countdown-default-seconds must lie between countdown-min-seconds (at least 1) and countdown-max-seconds",
         ])
     }
+
+    func testANegativeRoutineLearningPeriodIsNamedAndTheTrackerGetsTheSetting() {
+        var configuration = AppConfiguration()
+        configuration.routineMinimumDays = 3
+        XCTAssertEqual(configuration.trackerConfiguration.routineMinimumDays, 3)
+        configuration.routineMinimumDays = -1
+        XCTAssertEqual(configuration.problems, ["routine-minimum-days must not be negative"])
+    }
 }

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import Homeward
+import HomewardGeo
+
+/// `homeward replay`: the alerts the current rules would have raised on a recorded track or a
+/// person's stored history, printed with times and reasons; nothing is stored.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Print the alerts the current zone and wandering rules would raise on a track, storing nothing.",
+        discussion: """
+            Reads a GPX, GeoJSON or CSV track (CSV header: t,lat,lon[,accuracy,speed]; t in Unix seconds or \
+            RFC 3339) with a home zone given by --home, or a person's stored history by --account with \
+            --from and --to (their zones from the database). Prints one line per alert raised or resolved: \
+            time (UTC), raised/resolved, type, cause, message, position.
+            """
+    )
+
+    @Argument(help: "A track file (.gpx, .geojson/.json or .csv); omit with --account.")
+    var track: String?
+
+    @Option(help: "The track's format when its extension does not say: csv, gpx or geojson.")
+    var format: String?
+
+    @Option(help: "The home zone's centre for a track file, as lat,lon.")
+    var home: String?
+
+    @Option(help: "The home zone's radius in metres.")
+    var radius: Double = 150
+
+    @Option(help: "The IANA time zone of the person, for night and schedules.")
+    var timeZone: String = "UTC"
+
+    @Option(help: "Replay the stored history of the account with this id (reads --database).")
+    var account: String?
+
+    @Option(help: "With --account: the start of the range, RFC 3339 (default 7 days before --to).")
+    var from: String?
+
+    @Option(help: "With --account: the end of the range, RFC 3339 (default now).")
+    var to: String?
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        let zones: [ZoneResource], fixes: [Fix], zone: TimeZone
+        if let account {
+            let end = try to.map(Self.time) ?? SystemClock().now()
+            let start = try from.map(Self.time) ?? end.adding(milliseconds: -7 * 86_400_000)
+            let stored = try database.withDatabase { pool, _ in
+                try pool.read { db in try StoredTrack.read(accountID: account, from: start, to: end, in: db) }
+            }
+            guard let stored else { throw ArgumentParser.ValidationError("No account has the id \(account).") }
+            (zones, fixes, zone) = (stored.zones, stored.fixes, stored.timeZone)
+        } else {
+            guard let track else { throw ArgumentParser.ValidationError("Give a track file, or --account with a range.") }
+            guard let home, let parts = Optional(home.split(separator: ",").compactMap { Double($0) }), parts.count == 2
+            else { throw ArgumentParser.ValidationError("A track file needs --home lat,lon.") }
+            guard let timeZone = TimeZone(identifier: self.timeZone) else {
+                throw ArgumentParser.ValidationError("Unknown time zone \(self.timeZone).")
+            }
+            guard let kind = format.map({ TrackFormat(rawValue: $0.lowercased()) }) ?? TrackFormat(fileName: track) else {
+                throw ArgumentParser.ValidationError("Say the track's format with --format csv, gpx or geojson.")
+            }
+            let text = try String(contentsOfFile: track, encoding: .utf8)
+            fixes = try TrackReader.fixes(from: text, format: kind)
+            zones = [TrackReplay.homeZone(lat: parts[0], lon: parts[1], radiusMetres: radius, timeZone: self.timeZone)]
+            zone = timeZone
+        }
+        var replay = TrackReplay(zones: zones, timeZone: zone)
+        for alert in replay.run(fixes) {
+            let time = Timestamp(unixMilliseconds: Int64((alert.t * 1000).rounded())).rfc3339
+            let place = alert.location.map { String(format: "%.6f,%.6f", $0.lat, $0.lon) } ?? "-"
+            print([time, alert.change.rawValue, alert.type.rawValue, alert.cause, alert.message ?? "-", place]
+                .joined(separator: "\t"))
+        }
+    }
+
+    private static func time(_ text: String) throws -> Timestamp {
+        guard let time = Timestamp(rfc3339: text) else { throw ArgumentParser.ValidationError("\(text) is not an RFC 3339 time.") }
+        return time
+    }
+}
