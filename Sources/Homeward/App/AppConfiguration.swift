@@ -112,6 +112,9 @@ public struct AppConfiguration: Sendable {
     /// share links; empty gives links relative to the server.
     public var publicBaseURL = ""
 
+    /// The web app's map: tile server and attribution.
+    public var webApp = WebAppSettings()
+
     /// Creates the defaults.
     public init() {}
 

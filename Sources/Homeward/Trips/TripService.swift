@@ -129,6 +129,39 @@ public final class TripService: Sendable {
         return joined.resource()
     }
 
+    /// The latest trip of the account with the phone, with its progress, for a companion who has
+    /// the access code but no account (the `/trip` page): one 403 for a wrong phone or code, 429
+    /// once the traveller or the client's address has had too many failures.
+    public func watch(_ request: JoinTripRequest, from clientHost: String) throws -> TripResource {
+        let phone: PhoneNumber
+        do {
+            phone = try PhoneNumber(normalizing: request.phone)
+        } catch {
+            throw HTTPError.invalidRequest(error.message, field: "phone")
+        }
+        let limits = [
+            (phone.e164, RateLimitPolicy.tripAccessCodeFailuresPerTarget),
+            ("address " + clientHost, RateLimitPolicy.tripAccessCodeFailuresPerCaller),
+        ]
+        for (key, policy) in limits {
+            if case .limited(let retryAfterSeconds) = rateLimiter.check(key, under: policy) {
+                throw HTTPError.rateLimited(retryAfterSeconds: retryAfterSeconds)
+            }
+        }
+        let digest = SecretDigest.sha256(request.accessCode)
+        let watched = try database.read { db -> TripResource? in
+            guard let traveller = try store.account(withPhone: phone.e164, in: db),
+                  let trip = try store.latestTrip(of: traveller, in: db),
+                  SecretDigest.constantTimeEquals(trip.accessCodeDigest, digest) else { return nil }
+            return trip.resource(events: try store.events(ofTrip: trip.key, in: db))
+        }
+        guard let watched else {
+            for (key, policy) in limits { rateLimiter.recordFailure(key, under: policy) }
+            throw HTTPError.forbidden("The phone number or the access code is wrong.")
+        }
+        return watched
+    }
+
     /// Records a workflow event on the caller's own active trip: 409 when its state forbids it.
     public func record(_ request: TripEventRequest, onTrip id: String, by caller: Caller) throws -> TripEventResource {
         let now = clock.now()
