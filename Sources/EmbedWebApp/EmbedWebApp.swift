@@ -10,7 +10,7 @@ struct EmbedWebApp: BuildToolPlugin {
     static let leafletDirectory = URL(fileURLWithPath: "/usr/share/javascript/leaflet")
     /// The Leaflet files the app loads (the rest of the package is source maps and pre-compressed copies).
     static let leafletFiles = [
-        "leaflet.js", "leaflet.css", "images/layers.png", "images/layers-2x.png",
+        "leaflet.min.js", "leaflet.css", "images/layers.png", "images/layers-2x.png",
         "images/marker-icon.png", "images/marker-icon-2x.png", "images/marker-shadow.png",
     ]
 

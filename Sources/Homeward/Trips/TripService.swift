@@ -94,21 +94,7 @@ public final class TripService: Sendable {
     /// code is right: one 403 for a wrong phone or code, 429 once either the traveller or the
     /// caller has had too many failures.
     public func join(_ request: JoinTripRequest, by caller: Caller) throws -> TripResource {
-        let phone: PhoneNumber
-        do {
-            phone = try PhoneNumber(normalizing: request.phone)
-        } catch {
-            throw HTTPError.invalidRequest(error.message, field: "phone")
-        }
-        let limits = [
-            (phone.e164, RateLimitPolicy.tripAccessCodeFailuresPerTarget),
-            (caller.accountID, RateLimitPolicy.tripAccessCodeFailuresPerCaller),
-        ]
-        for (key, policy) in limits {
-            if case .limited(let retryAfterSeconds) = rateLimiter.check(key, under: policy) {
-                throw HTTPError.rateLimited(retryAfterSeconds: retryAfterSeconds)
-            }
-        }
+        let (phone, limits) = try accessCodeLimits(phone: request.phone, callerKey: caller.accountID)
         let digest = SecretDigest.sha256(request.accessCode)
         let now = clock.now()
         let joined = try database.write { db -> TripRecord? in
@@ -133,21 +119,7 @@ public final class TripService: Sendable {
     /// the access code but no account (the `/trip` page): one 403 for a wrong phone or code, 429
     /// once the traveller or the client's address has had too many failures.
     public func watch(_ request: JoinTripRequest, from clientHost: String) throws -> TripResource {
-        let phone: PhoneNumber
-        do {
-            phone = try PhoneNumber(normalizing: request.phone)
-        } catch {
-            throw HTTPError.invalidRequest(error.message, field: "phone")
-        }
-        let limits = [
-            (phone.e164, RateLimitPolicy.tripAccessCodeFailuresPerTarget),
-            ("address " + clientHost, RateLimitPolicy.tripAccessCodeFailuresPerCaller),
-        ]
-        for (key, policy) in limits {
-            if case .limited(let retryAfterSeconds) = rateLimiter.check(key, under: policy) {
-                throw HTTPError.rateLimited(retryAfterSeconds: retryAfterSeconds)
-            }
-        }
+        let (phone, limits) = try accessCodeLimits(phone: request.phone, callerKey: "address " + clientHost)
         let digest = SecretDigest.sha256(request.accessCode)
         let watched = try database.read { db -> TripResource? in
             guard let traveller = try store.account(withPhone: phone.e164, in: db),
@@ -160,6 +132,29 @@ public final class TripService: Sendable {
             throw HTTPError.forbidden("The phone number or the access code is wrong.")
         }
         return watched
+    }
+
+    /// The traveller's phone of a join or watch request and the limits on wrong access codes against
+    /// that traveller and by `callerKey`: 400 for a malformed phone, 429 once either limit is spent.
+    private func accessCodeLimits(
+        phone text: String, callerKey: String
+    ) throws -> (phone: PhoneNumber, limits: [(key: String, policy: RateLimitPolicy)]) {
+        let phone: PhoneNumber
+        do {
+            phone = try PhoneNumber(normalizing: text)
+        } catch {
+            throw HTTPError.invalidRequest(error.message, field: "phone")
+        }
+        let limits = [
+            (key: phone.e164, policy: RateLimitPolicy.tripAccessCodeFailuresPerTarget),
+            (key: callerKey, policy: RateLimitPolicy.tripAccessCodeFailuresPerCaller),
+        ]
+        for (key, policy) in limits {
+            if case .limited(let retryAfterSeconds) = rateLimiter.check(key, under: policy) {
+                throw HTTPError.rateLimited(retryAfterSeconds: retryAfterSeconds)
+            }
+        }
+        return (phone, limits)
     }
 
     /// Records a workflow event on the caller's own active trip: 409 when its state forbids it.

@@ -46,7 +46,7 @@ final class WebAppServingTests: XCTestCase {
             let page = try client.send(.get, "/").text
             let paths = assetPaths(in: page)
             XCTAssertTrue(paths.contains { $0.hasSuffix("/js/app.js") }, "\(paths)")
-            XCTAssertTrue(paths.contains { $0.hasSuffix("/leaflet/leaflet.js") }, "\(paths)")
+            XCTAssertTrue(paths.contains { $0.hasSuffix("/leaflet/leaflet.min.js") }, "\(paths)")
             for path in paths {
                 let asset = try client.send(.get, path)
                 XCTAssertEqual(asset.status, .ok, path)
@@ -67,7 +67,7 @@ final class WebAppServingTests: XCTestCase {
         let test = try TestApp()
         try test.withClient { client in
             let page = try client.send(.get, "/").text
-            let script = try XCTUnwrap(assetPaths(in: page).first { $0.hasSuffix("/leaflet/leaflet.js") })
+            let script = try XCTUnwrap(assetPaths(in: page).first { $0.hasSuffix("/leaflet/leaflet.min.js") })
             let plain = try client.send(.get, script)
             XCTAssertNil(plain.headers["Content-Encoding"])
             XCTAssertEqual(plain.headers.values(for: "Vary"), ["Accept-Encoding"])

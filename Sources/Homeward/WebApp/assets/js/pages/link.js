@@ -1,7 +1,7 @@
 // Linking: a person shows their verification code (digits and QR code); a guardian types it or
 // scans it. Links are listed and ended from either side.
 import { api } from "../api.js";
-import { h, replace, form, announce, clock } from "../dom.js";
+import { h, replace, form, announce } from "../dom.js";
 import { reconnectEvents } from "../events.js";
 
 /** The link page; `phone` and `code` come from a scanned QR code's address. */
@@ -11,7 +11,7 @@ export async function showLink(view, session, [phone = "", code = ""]) {
   showCode.addEventListener("click", async () => {
     const created = await api("PUT", "/v1/me/verification-code", {});
     replace(codeArea,
-      h("p", {}, "Your code (valid until ", clock(created.expiresAt), "):"),
+      h("p", {}, "Your code (valid until ", new Date(created.expiresAt).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" }), "):"),
       h("p", { class: "code", id: "code-digits" }, created.code),
       h("img", { class: "qr", id: "code-qr", alt: `QR code for linking to you with code ${created.code}`,
         src: `/v1/me/verification-code/qr?code=${encodeURIComponent(created.code)}` }));
