@@ -89,6 +89,7 @@ export async function showZones(view, session, [id = session.account.id]) {
       await api("POST", `/v1/accounts/${encodeURIComponent(who.control.value)}/zones`, body);
       announce(`Zone ${body.name} saved.`);
       name.control.value = "";
+      home.control.checked = false;
       reset();
       await load();
     } catch (error) {
