@@ -48,12 +48,15 @@ function startForm(map) {
   const L = window.L;
   let destination = null;
   let pin = null;
-  const where = h("p", { id: "destination-info", class: "muted" }, "Tap your destination on the map.");
+  const where = h("p", { id: "destination-info", class: "muted", "aria-live": "polite" }, "Tap your destination on the map, or move the map to it.");
   const name = field("Destination name", { id: "trip-destination-name", name: "name" });
   const mode = field("Travelling by", { id: "trip-mode", options: [["walking", "Walking"], ["cycling", "Cycling"], ["driving", "Driving"], ["transit", "Public transport"]] }, "select");
   const message = h("p", { class: "error", role: "alert" });
   const start = h("button", { type: "submit", id: "trip-start" }, "Start trip");
   const element = h("form", { class: "card", id: "trip-form" }, h("h2", {}, "Start a trip"), where, name.label, name.control, mode.label, mode.control, start, message);
+  const atCentre = h("button", { type: "button", class: "secondary", id: "trip-at-centre" }, "Use the map's centre");
+  atCentre.addEventListener("click", () => map.fire("click", { latlng: map.getCenter() }));
+  element.insertBefore(atCentre, name.label);
   map.on("click", (event) => {
     destination = event.latlng;
     if (pin) pin.setLatLng(destination);

@@ -17,12 +17,14 @@ export async function showZones(view, session, [id = session.account.id]) {
   const days = field("Only on these days (e.g. mon,tue,wed; empty: always)", { id: "zone-days" });
   const from = field("From (HH:MM)", { id: "zone-from", pattern: "[0-2][0-9]:[0-5][0-9]" });
   const until = field("Until (HH:MM)", { id: "zone-until", pattern: "[0-2][0-9]:[0-5][0-9]" });
-  const shapeInfo = h("p", { id: "zone-shape-info", class: "muted" }, "Tap the map to place the zone.");
+  const radius = field("Circle radius (metres)", { id: "zone-radius", type: "number", min: 20, max: 50000, step: 1, value: 150 });
+  const atCentre = h("button", { type: "button", class: "secondary", id: "zone-at-centre" }, "Place at the map's centre");
+  const shapeInfo = h("p", { id: "zone-shape-info", class: "muted", "aria-live": "polite" }, "Tap the map to place the zone.");
   const save = h("button", { type: "submit", id: "zone-save" }, "Save zone");
   const clear = h("button", { type: "button", class: "secondary" }, "Start over");
   const message = h("p", { class: "error", role: "alert" });
   const zoneForm = h("form", { class: "card", id: "zone-form" }, who.label, who.control, mode.label, mode.control, name.label, name.control,
-    h("div", { class: "row" }, home.control, home.label), days.label, days.control, from.label, from.control, until.label, until.control,
+    h("div", { class: "row" }, home.control, home.label), radius.label, radius.control, atCentre, days.label, days.control, from.label, from.control, until.label, until.control,
     shapeInfo, h("div", { class: "row" }, save, clear), message);
   const list = h("ul", { id: "zone-list" });
   const mapElement = h("div", { class: "map", id: "zone-map", role: "region", "aria-label": "Map for drawing a zone" });
@@ -45,20 +47,33 @@ export async function showZones(view, session, [id = session.account.id]) {
   clear.addEventListener("click", reset);
   mode.control.addEventListener("change", reset);
 
+  /** The point `metres` east of `centre`, where the radius handle sits. */
+  const eastOf = (centre, metres) => L.latLng(centre.lat, centre.lng + metres / (111320 * Math.cos(centre.lat * Math.PI / 180)));
+  radius.control.addEventListener("input", () => {
+    const metres = Number(radius.control.value);
+    if (!circle || !(metres >= 20)) return;
+    circle.setRadius(metres);
+    handle.setLatLng(eastOf(circle.getLatLng(), metres));
+    shapeInfo.textContent = `Circle of ${distance(metres)} radius.`;
+  });
+  atCentre.addEventListener("click", () => map.fire("click", { latlng: map.getCenter() }));
+
   map.on("click", (event) => {
     if (Date.now() - draggedAt < 500) return; // the end of dragging the handle is no new centre
     if (mode.control.value === "circle") {
       reset();
-      circle = L.circle(event.latlng, { radius: 150, color: "#9a5b00" }).addTo(drawn);
-      const edge = L.latLng(event.latlng.lat, event.latlng.lng + 150 / (111320 * Math.cos(event.latlng.lat * Math.PI / 180)));
+      const metres = Math.max(20, Number(radius.control.value) || 150);
+      circle = L.circle(event.latlng, { radius: metres, color: "#9a5b00" }).addTo(drawn);
+      const edge = eastOf(event.latlng, metres);
       handle = L.marker(edge, { draggable: true, keyboard: true, title: "Drag to set the radius", alt: "Radius handle",
         icon: L.divIcon({ className: "radius-handle", iconSize: [18, 18] }) }).addTo(drawn);
       handle.on("dragend", () => { draggedAt = Date.now(); });
       handle.on("drag", () => {
         circle.setRadius(Math.max(20, map.distance(circle.getLatLng(), handle.getLatLng())));
+        radius.control.value = String(Math.round(circle.getRadius()));
         shapeInfo.textContent = `Circle of ${distance(circle.getRadius())} radius.`;
       });
-      shapeInfo.textContent = `Circle of ${distance(circle.getRadius())} radius. Drag the white handle to change it.`;
+      shapeInfo.textContent = `Circle of ${distance(circle.getRadius())} radius. Drag the white handle or type the radius to change it.`;
     } else {
       vertices.push(event.latlng);
       if (outline) outline.setLatLngs(vertices);
