@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Homeward
 import HomewardHTTP
+import HomewardStore
 
 /// `homeward serve`: runs the HTTP server until SIGTERM or SIGINT.
 struct ServeCommand: ParsableCommand {
@@ -22,6 +23,10 @@ struct ServeCommand: ParsableCommand {
     var workers: Int?
     @Option(help: "Worker threads of their own for GET and HEAD requests, so reads never wait behind writes; 0 shares the workers (env HOMEWARD_READ_WORKERS, default 4).")
     var readWorkers: Int?
+    @Option(help: "Worker threads of the urgent lane (SOS, countdowns, acknowledgements), which nothing else uses (env HOMEWARD_URGENT_WORKERS, default 4).")
+    var urgentWorkers: Int?
+    @Option(help: "Worker threads of the bulk lane (password hashing, exports, streamed bodies) (env HOMEWARD_BULK_WORKERS, default 8).")
+    var bulkWorkers: Int?
     @Option(help: "Open connections at most (env HOMEWARD_MAX_CONNECTIONS, default 16384).")
     var maxConnections: Int?
     @Option(help: "Requests waiting for a worker at most; more get 503 with Retry-After (env HOMEWARD_MAX_QUEUED_REQUESTS, default 4096).")
@@ -103,6 +108,8 @@ struct ServeCommand: ParsableCommand {
     var eventRetentionSeconds: Int?
     @Option(help: "Events kept in memory for replay at most (env HOMEWARD_EVENT_BUFFER_CAPACITY, default 10000).")
     var eventBufferCapacity: Int?
+    @Option(help: "Event streams one account may hold open at once; one more gets 429 (env HOMEWARD_MAX_EVENT_STREAMS_PER_ACCOUNT, default 8).")
+    var maxEventStreamsPerAccount: Int?
     @Option(help: "Seconds a webhook receiver gets to answer (env HOMEWARD_WEBHOOK_TIMEOUT_SECONDS, default 5).")
     var webhookTimeoutSeconds: Double?
     @Option(help: "First webhook retry delay in seconds, doubled per failure with jitter (env HOMEWARD_WEBHOOK_FIRST_RETRY_SECONDS, default 5).")
@@ -125,6 +132,10 @@ struct ServeCommand: ParsableCommand {
     var mapTileURL: String?
     @Option(help: "Attribution shown on the web app's map for its tiles (env HOMEWARD_MAP_TILE_ATTRIBUTION, default © OpenStreetMap contributors).")
     var mapTileAttribution: String?
+    @Option(help: "Reverse proxies (addresses or CIDR blocks, comma-separated) whose X-Forwarded-For, Forwarded and X-Forwarded-Proto are believed: the client is the right-most address that is not one of them (env HOMEWARD_TRUSTED_PROXIES, default empty: none).")
+    var trustedProxies: String?
+    @Option(help: "Bearer token GET /metrics asks for (env HOMEWARD_METRICS_TOKEN, default empty: /metrics answers only loopback clients that came straight to the socket).")
+    var metricsToken: String?
 
     func run() throws {
         var configuration = try makeConfiguration()
@@ -134,6 +145,13 @@ struct ServeCommand: ParsableCommand {
             throw ArgumentParser.ValidationError("Cannot start: " + problems.joined(separator: "; ") + ".")
         }
         let logger = database.makeLogger(configuration)
+        let servingLock: ServingLock
+        do {
+            servingLock = try ServingLock(databasePath: configuration.databasePath)
+        } catch {
+            throw ArgumentParser.ValidationError("Cannot start: \(error).")
+        }
+        defer { withExtendedLifetime(servingLock) {} }
         // Block the stop signals in every thread; this one waits for them with sigwait.
         var signals = sigset_t()
         sigemptyset(&signals)
@@ -143,7 +161,13 @@ struct ServeCommand: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
 
         let app = try HomewardApp(configuration: configuration, logger: logger)
-        let server = try app.start()
+        let server: HTTPServer
+        do {
+            server = try app.start()
+        } catch let error as HTTPServerError {
+            try? app.close()
+            throw ArgumentParser.ValidationError("Cannot start: \(error).")
+        }
         let shownHost = ["0.0.0.0", "::", ""].contains(configuration.host) ? "127.0.0.1" : configuration.host
         let bracketed = shownHost.contains(":") ? "[\(shownHost)]" : shownHost
         let address = "http://\(bracketed):\(server.localPort)/"
@@ -164,6 +188,8 @@ struct ServeCommand: ParsableCommand {
         c.http.eventLoopCount = try EnvironmentDefault.resolve(eventLoops, "HOMEWARD_EVENT_LOOPS", c.http.eventLoopCount)
         c.http.workerCount = try EnvironmentDefault.resolve(workers, "HOMEWARD_WORKERS", c.http.workerCount)
         c.http.readWorkerCount = try EnvironmentDefault.resolve(readWorkers, "HOMEWARD_READ_WORKERS", c.http.readWorkerCount)
+        c.http.urgentWorkerCount = try EnvironmentDefault.resolve(urgentWorkers, "HOMEWARD_URGENT_WORKERS", c.http.urgentWorkerCount)
+        c.http.bulkWorkerCount = try EnvironmentDefault.resolve(bulkWorkers, "HOMEWARD_BULK_WORKERS", c.http.bulkWorkerCount)
         c.http.maxConnections = try EnvironmentDefault.resolve(maxConnections, "HOMEWARD_MAX_CONNECTIONS", c.http.maxConnections)
         c.http.maxQueuedRequests = try EnvironmentDefault.resolve(maxQueuedRequests, "HOMEWARD_MAX_QUEUED_REQUESTS", c.http.maxQueuedRequests)
         c.http.maxRequestLineBytes = try EnvironmentDefault.resolve(maxRequestLineBytes, "HOMEWARD_MAX_REQUEST_LINE_BYTES", c.http.maxRequestLineBytes)
@@ -205,6 +231,8 @@ struct ServeCommand: ParsableCommand {
         c.eventHeartbeatSeconds = try EnvironmentDefault.resolve(eventHeartbeatSeconds, "HOMEWARD_EVENT_HEARTBEAT_SECONDS", c.eventHeartbeatSeconds)
         c.eventRetentionSeconds = try EnvironmentDefault.resolve(eventRetentionSeconds, "HOMEWARD_EVENT_RETENTION_SECONDS", c.eventRetentionSeconds)
         c.eventBufferCapacity = try EnvironmentDefault.resolve(eventBufferCapacity, "HOMEWARD_EVENT_BUFFER_CAPACITY", c.eventBufferCapacity)
+        c.maxEventStreamsPerAccount = try EnvironmentDefault.resolve(
+            maxEventStreamsPerAccount, "HOMEWARD_MAX_EVENT_STREAMS_PER_ACCOUNT", c.maxEventStreamsPerAccount)
         c.webhookTimeoutSeconds = try EnvironmentDefault.resolve(webhookTimeoutSeconds, "HOMEWARD_WEBHOOK_TIMEOUT_SECONDS", c.webhookTimeoutSeconds)
         c.webhookFirstRetrySeconds = try EnvironmentDefault.resolve(webhookFirstRetrySeconds, "HOMEWARD_WEBHOOK_FIRST_RETRY_SECONDS", c.webhookFirstRetrySeconds)
         c.webhookMaxRetrySeconds = try EnvironmentDefault.resolve(webhookMaxRetrySeconds, "HOMEWARD_WEBHOOK_MAX_RETRY_SECONDS", c.webhookMaxRetrySeconds)
@@ -216,6 +244,12 @@ struct ServeCommand: ParsableCommand {
         c.publicBaseURL = try EnvironmentDefault.resolve(publicBaseURL, "HOMEWARD_PUBLIC_BASE_URL", c.publicBaseURL)
         c.webApp.tileURLTemplate = try EnvironmentDefault.resolve(mapTileURL, "HOMEWARD_MAP_TILE_URL", c.webApp.tileURLTemplate)
         c.webApp.tileAttribution = try EnvironmentDefault.resolve(mapTileAttribution, "HOMEWARD_MAP_TILE_ATTRIBUTION", c.webApp.tileAttribution)
+        let proxies = try EnvironmentDefault.resolve(trustedProxies, "HOMEWARD_TRUSTED_PROXIES", "")
+        guard let parsedProxies = TrustedProxies(parsing: proxies) else {
+            throw ArgumentParser.ValidationError("trusted-proxies must be IP addresses or CIDR blocks separated by commas: \(proxies)")
+        }
+        c.http.trustedProxies = parsedProxies
+        c.metricsToken = try EnvironmentDefault.resolve(metricsToken, "HOMEWARD_METRICS_TOKEN", c.metricsToken)
         return c
     }
 }

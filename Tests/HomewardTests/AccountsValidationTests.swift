@@ -62,7 +62,7 @@ final class AccountsValidationTests: XCTestCase {
             request: HTTPRequest(method: .get, target: "/"), parameters: [:], query: try QueryParameters(parsing: ""),
             routeTemplate: "/", requestID: "r", remoteAddress: "203.0.113.7:53422",
             logger: .init(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        XCTAssertEqual(context.clientHost, "203.0.113.7")
+        XCTAssertEqual(context.origin.address, "203.0.113.7")
     }
 
     func testAConfiguredPolicyKeepsItsNameSoCountsAreShared() {

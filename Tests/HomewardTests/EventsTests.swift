@@ -109,6 +109,76 @@ final class EventsTests: XCTestCase {
         }
     }
 
+    private func sos(_ client: HTTPTestClient, _ person: TestApp.Account, _ message: String) throws {
+        let body = Array(#"{"type":"sos","message":"\#(message)"}"#.utf8)
+        XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: body).status.code, 201)
+    }
+
+    func testAnExGuardiansStreamStopsCarryingThePersonTheMomentTheLinkGoes() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        try test.withClient { client in
+            let stream = try open(client, as: guardian, lastEventID: nil)
+            try sos(client, person, "before")
+            let before = try readEvent(stream)
+            XCTAssertTrue(before.data.contains("before"))
+            let links = try client.execute(.get, "/v1/links", headers: person.auth).body
+            let listed = try JSONSerialization.jsonObject(with: Data(links)) as? [String: Any]
+            let link = try XCTUnwrap((listed?["guardians"] as? [[String: Any]])?.first?["id"] as? String)
+            XCTAssertEqual(try client.execute(.delete, "/v1/links/\(link)", headers: person.auth).status.code, 204)
+            try sos(client, person, "after")
+            XCTAssertThrowsError(try readEvent(stream, timeoutSeconds: 0.5), "no heartbeat ran: the removal itself stopped the stream")
+            let resumed = try open(client, as: guardian, lastEventID: before.id)
+            XCTAssertThrowsError(try readEvent(resumed, timeoutSeconds: 0.5), "a replay does not cross the removal either")
+        }
+    }
+
+    func testACompanionsStreamCarriesTheTripFromJoiningToItsArrivalOnly() throws {
+        let test = try TestApp()
+        let traveller = try test.makeAccount(name: "Traveller")
+        let companion = try test.makeAccount(name: "Companion")
+        try test.withClient { client in
+            try sos(client, traveller, "this morning")
+            let trip = try test.startTrip(client, for: traveller)
+            test.clock.advance(bySeconds: 1)
+            XCTAssertEqual(try test.join(client, traveller, as: companion, code: try XCTUnwrap(trip.accessCode)).status, .created)
+            test.clock.advance(bySeconds: 1)
+            let replayed = try open(client, as: companion, lastEventID: 1)
+            XCTAssertThrowsError(try readEvent(replayed, timeoutSeconds: 0.5), "the morning's SOS is not the companion's")
+            let stream = try open(client, as: companion, lastEventID: nil)
+            try sos(client, traveller, "on the way")
+            let onTheWay = try readEvent(stream)
+            XCTAssertTrue(onTheWay.data.contains("on the way"), onTheWay.data)
+            XCTAssertEqual(try client.execute(.post, "/v1/trips/\(trip.id)/arrive", headers: traveller.auth).status, .ok)
+            var arrival: [String] = []
+            while let event = try? readEvent(stream, timeoutSeconds: 0.5) { arrival.append(event.event + " " + event.data) }
+            XCTAssertTrue(arrival.contains { $0.hasPrefix("alert") && $0.contains(#""type":"arrived""#) }, "\(arrival)")
+            let now = Double(test.clock.now().unixMilliseconds) / 1000
+            let fix = Array(#"{"samples":[{"t":\#(now),"lat":51.49,"lon":0.0,"accuracy":8}]}"#.utf8)
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: traveller.auth, body: fix).status.code, 200)
+            try sos(client, traveller, "at home")
+            XCTAssertThrowsError(try readEvent(stream, timeoutSeconds: 0.5), "no position and no alert after the trip ended")
+        }
+    }
+
+    func testOneAccountCannotHoldMoreThanItsShareOfEventStreams() throws {
+        let test = try TestApp { $0.maxEventStreamsPerAccount = 2 }
+        let greedy = try test.makeAccount(name: "Greedy")
+        let other = try test.makeAccount(name: "Other")
+        try test.withClient { client in
+            let first = try open(client, as: greedy, lastEventID: nil)
+            let second = try open(client, as: greedy, lastEventID: nil)
+            let refused = try client.execute(.get, "/v1/events", headers: ["Authorization": "Bearer \(greedy.token)"])
+            XCTAssertEqual(refused.status.code, 429, refused.text)
+            XCTAssertNotNil(refused.headers["Retry-After"])
+            _ = try open(client, as: other, lastEventID: nil)
+            XCTAssertEqual(test.app.eventStreams.openStreamCount(of: greedy.key), 2)
+            _ = (first, second)
+        }
+    }
+
     private func open(_ client: HTTPTestClient, as account: TestApp.Account, lastEventID: String?) throws -> HTTPTestConnection {
         let connection = try client.openConnection(timeoutSeconds: 3)
         var request = "GET /v1/events HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(account.token)\r\n"

@@ -5,12 +5,12 @@ import HomewardHTTP
 func registerAccountRoutes(on router: inout Router, app: HomewardApp) {
     let service = AccountService(app: app)
 
-    router.post("/v1/accounts") { context in
+    router.post("/v1/accounts", execution: .lane(.bulk)) { context in
         let account = try service.register(try context.decode(RegistrationRequest.self))
         return .json(account, status: .created)
     }
-    router.post("/v1/sessions") { context in
-        let login = try service.logIn(try context.decode(LoginRequest.self), from: context.clientHost)
+    router.post("/v1/sessions", execution: .lane(.bulk)) { context in
+        let login = try service.logIn(try context.decode(LoginRequest.self), from: context.origin.address)
         return .json(login, status: .created)
     }
     router.delete("/v1/sessions/current") { context in
@@ -26,12 +26,12 @@ func registerAccountRoutes(on router: inout Router, app: HomewardApp) {
         let caller = try app.authenticator.authenticate(context)
         return .json(try service.update(caller, with: try context.decode(AccountUpdateRequest.self)))
     }
-    router.delete("/v1/me") { context in
+    router.delete("/v1/me", execution: .lane(.bulk)) { context in
         let caller = try app.authenticator.authenticate(context)
         try service.deleteAccount(of: caller, try context.decode(AccountDeletionRequest.self))
         return HTTPResponse(status: .noContent)
     }
-    router.put("/v1/me/password") { context in
+    router.put("/v1/me/password", execution: .lane(.bulk)) { context in
         let caller = try app.authenticator.authenticate(context)
         try service.changePassword(of: caller, try context.decode(PasswordChangeRequest.self))
         return HTTPResponse(status: .noContent)

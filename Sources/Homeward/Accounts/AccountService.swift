@@ -17,7 +17,8 @@ struct AccountService: Sendable {
     private let clock: any WallClock
     private let metrics: AppMetrics
     private let presence: Presence
-    private let statusBoard: PersonStatusBoard
+    private let accountMemories: [any AccountMemory]
+    private let liveAccess: any LiveAccess
     private let sessionLifetimeMilliseconds: Int64
 
     /// The service of `app`.
@@ -29,7 +30,8 @@ struct AccountService: Sendable {
         clock = app.clock
         metrics = app.metrics
         presence = app.presence
-        statusBoard = app.statusBoard
+        accountMemories = app.accountMemories
+        liveAccess = app.eventStreams
         sessionLifetimeMilliseconds = Int64(app.configuration.sessionLifetimeSeconds) * Timestamp.millisecondsPerSecond
     }
 
@@ -84,6 +86,7 @@ struct AccountService: Sendable {
         }
         let passwordHash = try hasher.hash(request.newPassword)
         try store.changePasswordHash(of: credentials.key, to: passwordHash, keeping: caller.sessionID, at: clock.now())
+        liveAccess.sessionsEnded(of: credentials.key, except: caller.sessionID)
         authenticator.forgetBasicLogins(of: credentials.key)
         authenticator.forgetSessions(of: credentials.key)
     }
@@ -92,10 +95,7 @@ struct AccountService: Sendable {
     func deleteAccount(of caller: Caller, _ request: AccountDeletionRequest) throws {
         let credentials = try confirmPassword(request.password, of: caller)
         try store.deleteAccount(credentials.key)
-        authenticator.forgetBasicLogins(of: credentials.key)
-        authenticator.forgetSessions(of: credentials.key)
-        presence.forget(credentials.key)
-        statusBoard.forget(credentials.key)
+        for memory in accountMemories { memory.forget(credentials.key) }
     }
 
     /// Stores a new profile picture for `caller`.
@@ -162,6 +162,7 @@ struct AccountService: Sendable {
     /// Ends the session `id` of `caller`'s account (its ownership checked by the access policy).
     func endSession(_ id: String, of caller: Caller) throws {
         try store.deleteSession(id, of: caller.accountKey)
+        liveAccess.sessionEnded(id)
         authenticator.forgetSessions(of: caller.accountKey)
     }
 

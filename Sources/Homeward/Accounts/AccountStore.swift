@@ -90,8 +90,8 @@ public struct AccountStore: Sendable {
             }
             try db.execute(
                 """
-                INSERT INTO accounts (id, phone, name, password_hash, created_at_ms, updated_at_ms)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO accounts (key, id, phone, name, password_hash, created_at_ms, updated_at_ms)
+                VALUES ((SELECT max(coalesce((SELECT max(key) FROM accounts), 0), coalesce((SELECT highest_key FROM retired_keys WHERE aggregate = 'accounts'), 0)) + 1), ?, ?, ?, ?, ?, ?)
                 """,
                 SecureRandom.identifier(), phone, name, passwordHash, time.unixMilliseconds, time.unixMilliseconds
             )

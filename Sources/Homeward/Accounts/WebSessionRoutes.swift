@@ -7,15 +7,15 @@ func registerWebSessionRoutes(on router: inout Router, app: HomewardApp) {
     let service = AccountService(app: app)
     let lifetimeSeconds = app.configuration.sessionLifetimeSeconds
 
-    router.post("/v1/web/session") { context in
+    router.post("/v1/web/session", execution: .lane(.bulk)) { context in
         let request = try context.decode(LoginRequest.self)
         let login = try service.logIn(
             LoginRequest(phone: request.phone, password: request.password, deviceName: request.deviceName ?? "Web browser"),
-            from: context.clientHost)
+            from: context.origin.address)
         let body = WebSessionResource(csrfToken: SessionCookie.csrfToken(forSessionToken: login.token), account: login.account)
         var response = HTTPResponse.json(body, status: .created)
         response.headers.add(name: "Set-Cookie", value: SessionCookie.setting(
-            login.token, maxAgeSeconds: lifetimeSeconds, secure: context.cameOverHTTPS))
+            login.token, maxAgeSeconds: lifetimeSeconds, secure: context.origin.isSecure))
         response.headers.add(name: "Cache-Control", value: "no-store")
         return response
     }
@@ -30,6 +30,6 @@ func registerWebSessionRoutes(on router: inout Router, app: HomewardApp) {
     router.delete("/v1/web/session") { context in
         let caller = try app.authenticator.authenticate(context)
         if let session = caller.sessionID { try service.endSession(session, of: caller) }
-        return HTTPResponse(status: .noContent, headers: ["Set-Cookie": SessionCookie.clearing(secure: context.cameOverHTTPS)])
+        return HTTPResponse(status: .noContent, headers: ["Set-Cookie": SessionCookie.clearing(secure: context.origin.isSecure)])
     }
 }

@@ -21,9 +21,9 @@ public struct AlertCenter: Sendable {
         guard try activeAlerts(of: account, in: db)[request.cause] == nil else { return nil }
         try db.execute(
             """
-            INSERT INTO alerts (id, account_key, type, status, cause, trip_id, message, lat, lon, accuracy_m,
+            INSERT INTO alerts (key, id, account_key, type, status, cause, trip_id, message, lat, lon, accuracy_m,
                                 created_at_ms, fires_at_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES ((SELECT max(coalesce((SELECT max(key) FROM alerts), 0), coalesce((SELECT highest_key FROM retired_keys WHERE aggregate = 'alerts'), 0)) + 1), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             SecureRandom.identifier(), account, request.type.rawValue, request.status.rawValue, request.cause,
             request.tripID, request.message, request.location?.lat, request.location?.lon,
@@ -144,7 +144,7 @@ public struct AlertCenter: Sendable {
 
     /// The event that tells watchers about `alert`.
     public static func event(for alert: AlertResource, subject: AccountKey) -> AppEvent {
-        AppEvent(kind: .alert, subject: subject, payload: (try? JSONBytes.encode(alert)) ?? [])
+        AppEvent(kind: .alert, subject: subject, tripID: alert.tripId, originAt: alert.createdAt, payload: (try? JSONBytes.encode(alert)) ?? [])
     }
 
     private func enqueueWebhooks(
@@ -169,14 +169,17 @@ public struct AlertCenter: Sendable {
         }
     }
 
-    private static func sentence(for alert: AlertResource, event: String) -> String {
+    static func sentence(for alert: AlertResource, event: String) -> String {
         let name = alert.account.name
         let detail = alert.message.map { ": \($0)" } ?? ""
         switch event {
         case "acknowledged": return "\(alert.type.title) for \(name) was acknowledged by \(alert.acknowledgedBy?.name ?? "a guardian")."
         case "resolved": return "\(alert.type.title) for \(name) is over."
         case "cancelled": return "\(name) cancelled the countdown."
-        default: return "\(alert.type.title) for \(name)\(detail)."
+        default:
+            // A message that ends its own sentence ("Left Home.") gets no second full stop.
+            let sentence = "\(alert.type.title) for \(name)\(detail)"
+            return sentence.last.map { ".!?".contains($0) } == true ? sentence : sentence + "."
         }
     }
 

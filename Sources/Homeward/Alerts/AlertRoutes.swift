@@ -5,20 +5,20 @@ import HomewardHTTP
 func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
     let service = app.alertService
     let webhooks = WebhookStore()
-    router.post("/v1/alerts") { context in
+    router.post("/v1/alerts", execution: .lane(.urgent)) { context in
         let caller = try app.authenticator.authenticate(context)
         return .json(try service.raiseSOS(try context.decode(SOSRequest.self), by: caller), status: .created)
     }
-    router.post("/v1/alerts/countdown") { context in
+    router.post("/v1/alerts/countdown", execution: .lane(.urgent)) { context in
         let caller = try app.authenticator.authenticate(context)
         let request = context.request.body.isEmpty ? CountdownRequest() : try context.decode(CountdownRequest.self)
         return .json(try service.startCountdown(request, by: caller), status: .created)
     }
-    router.post("/v1/alerts/{id}/cancel") { context in
+    router.post("/v1/alerts/{id}/cancel", execution: .lane(.urgent)) { context in
         let caller = try app.authenticator.authenticate(context)
         return .json(try service.cancel(try context.parameter("id"), by: caller))
     }
-    router.post("/v1/alerts/{id}/acknowledge") { context in
+    router.post("/v1/alerts/{id}/acknowledge", execution: .lane(.urgent)) { context in
         let caller = try app.authenticator.authenticate(context)
         return .json(try service.acknowledge(try context.parameter("id"), by: caller))
     }
@@ -41,12 +41,7 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
             since = Timestamp(rfc3339: text) ?? Double(text).flatMap(Timestamp.init(unixSeconds:))
             guard since != nil else { throw HTTPError.invalidRequest("since must be RFC 3339 or Unix seconds.", field: "since") }
         }
-        let limit = try query["limit"].map { text throws(HTTPError) -> Int in
-            guard let limit = Int(text), (1...AlertStore.maxPageSize).contains(limit) else {
-                throw .invalidRequest("limit must be 1 to \(AlertStore.maxPageSize).", field: "limit")
-            }
-            return limit
-        } ?? AlertStore.defaultPageSize
+        let limit = try query.limit(default: AlertStore.defaultPageSize, maximum: AlertStore.maxPageSize)
         return .json(try service.list(for: caller, statuses: statuses, since: since, cursor: query["cursor"], limit: limit))
     }
     router.put("/v1/me/webhook") { context in

@@ -10,6 +10,8 @@ extension AppConfiguration {
         require(http.eventLoopCount >= 1, "event-loops must be at least 1")
         require(http.workerCount >= 1, "workers must be at least 1")
         require(http.readWorkerCount >= 0, "read-workers must not be negative")
+        require(http.urgentWorkerCount >= 1, "urgent-workers must be at least 1")
+        require(http.bulkWorkerCount >= 1, "bulk-workers must be at least 1")
         require(http.maxConnections >= 1, "max-connections must be at least 1")
         require(http.maxQueuedRequests >= 0, "max-queued-requests must not be negative")
         require(http.maxRequestLineBytes >= 64, "max-request-line-bytes must be at least 64")
@@ -46,6 +48,7 @@ extension AppConfiguration {
             require(seconds >= 1, "\(name) must be at least 1")
         }
         require(eventBufferCapacity >= 1, "event-buffer-capacity must be at least 1")
+        require(maxEventStreamsPerAccount >= 1, "max-event-streams-per-account must be at least 1")
         require(maxTrackedPeople >= 1, "max-tracked-people must be at least 1")
         return found
     }

@@ -99,6 +99,9 @@ public struct AppConfiguration: Sendable {
     public var eventRetentionSeconds = 3_600
     /// Most events kept for replay.
     public var eventBufferCapacity = 10_000
+    /// Event streams one account may hold open at once, so no account can take the server's
+    /// connections for itself; one more is refused with 429.
+    public var maxEventStreamsPerAccount = 8
     /// Seconds a webhook receiver gets to connect and answer.
     public var webhookTimeoutSeconds = 5.0
     /// First retry delay of a failed webhook delivery; doubled on each failure, with jitter.
@@ -111,6 +114,9 @@ public struct AppConfiguration: Sendable {
     /// The address clients reach the server at (e.g. `https://homeward.example.org`), put in front of
     /// share links; empty gives links relative to the server.
     public var publicBaseURL = ""
+    /// The bearer token `GET /metrics` asks for; empty answers it only to a client on this machine
+    /// that came straight to the socket (loopback, without forwarding headers).
+    public var metricsToken = ""
 
     /// The web app's map: tile server and attribution.
     public var webApp = WebAppSettings()

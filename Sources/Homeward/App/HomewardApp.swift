@@ -47,13 +47,15 @@ public final class HomewardApp: Sendable {
     public let alertMonitor: AlertMonitor
     /// Delivers the webhook outbox.
     public let webhookWorker: WebhookDeliveryWorker
-    /// The open `GET /v1/events` streams.
+    /// The open `GET /v1/events` streams; told at once when access is taken back (`LiveAccess`).
     public let eventStreams: EventStreamHub
     /// What the alert endpoints do.
     public let alertService: AlertService
     /// The app's logger.
     public let logger: Logger
     private let tripTimer: TripTimer
+    /// Everything kept in memory about accounts, emptied of an account when it is deleted.
+    public let accountMemories: [any AccountMemory]
     /// Applies `retentionDays` while the server runs.
     public let retention: RetentionSweeper
 
@@ -110,9 +112,12 @@ public final class HomewardApp: Sendable {
             ),
             database: database, clock: clock, alerts: alerts, events: events
         )
+        let eventStreams = EventStreamHub(
+            database: database, accessPolicy: accessPolicy, clock: clock, configuration: configuration, logger: logger)
+        self.eventStreams = eventStreams
         trips = TripService(
             monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
-            rateLimiter: rateLimiter, events: events
+            rateLimiter: rateLimiter, events: events, liveAccess: eventStreams
         )
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
         locationObservers = [zoneObserver, tripMonitor]
@@ -122,9 +127,6 @@ public final class HomewardApp: Sendable {
             configuration: configuration, logger: logger)
         let webhookWorker = WebhookDeliveryWorker(database: database, clock: clock, configuration: configuration, logger: logger)
         self.webhookWorker = webhookWorker
-        let eventStreams = EventStreamHub(
-            database: database, accessPolicy: accessPolicy, clock: clock, configuration: configuration, logger: logger)
-        self.eventStreams = eventStreams
         alertService = AlertService(
             database: database, center: alerts, accessPolicy: accessPolicy, events: events, clock: clock,
             scheduler: countdowns, configuration: configuration)
@@ -132,6 +134,7 @@ public final class HomewardApp: Sendable {
         events.subscribe { event in
             if event.kind == .alert { webhookWorker.wake() }
         }
+        accountMemories = [authenticator, presence, statusBoard, zoneObserver, tripMonitor, eventStreams]
         retention = RetentionSweeper(
             pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
             intervalSeconds: configuration.retentionIntervalSeconds, logger: logger

@@ -1,13 +1,15 @@
 import HomewardHTTP
 
-/// `GET /healthz`, `GET /metrics` and `GET /openapi.yaml`: answered on the I/O thread from memory.
+/// `GET /healthz`, `GET /metrics` (guarded, see `authorizeMetrics`) and `GET /openapi.yaml`: answered on
+/// the I/O thread from memory.
 func registerServiceRoutes(on router: inout Router, app: HomewardApp) {
     let okBody = Array(#"{"status":"ok"}"#.utf8)
     router.get("/healthz", execution: .inline) { _ in
         guard app.health.isHealthy else { throw HTTPError.unavailable("The database does not answer.") }
         return HTTPResponse(headers: ["Content-Type": "application/json; charset=utf-8"], bytes: okBody)
     }
-    router.get("/metrics", execution: .inline) { _ in
+    router.get("/metrics", execution: .inline) { context in
+        try authorizeMetrics(context, token: app.configuration.metricsToken)
         var text = app.httpMetrics.renderPrometheus()
         text += "# HELP homeward_database_size_bytes Size of the database file and its WAL.\n"
         text += "# TYPE homeward_database_size_bytes gauge\n"
@@ -26,5 +28,26 @@ func registerServiceRoutes(on router: inout Router, app: HomewardApp) {
     let openAPI = Array(Schema.openAPI.utf8)
     router.get("/openapi.yaml", execution: .inline) { _ in
         HTTPResponse(headers: ["Content-Type": "application/yaml; charset=utf-8"], bytes: openAPI)
+    }
+}
+
+/// `/metrics` tells anyone who reads it how busy the server is and how large its database: with
+/// `--metrics-token` only a request bearing that token reads it; without one, only a client on this
+/// machine that came straight to the socket (a loopback peer with no forwarding headers, so not
+/// through a reverse proxy on the same machine). Anyone else gets 404, as if there were no metrics.
+func authorizeMetrics(_ context: RequestContext, token: String) throws(HTTPError) {
+    if !token.isEmpty {
+        let presented = context.request.headers["Authorization"].flatMap { value -> Substring? in
+            value.lowercased().hasPrefix("bearer ") ? value.dropFirst("bearer ".count) : nil
+        }
+        guard let presented, SecretDigest.constantTimeEquals(Array(presented.utf8), Array(token.utf8)) else {
+            throw HTTPError.unauthorized("GET /metrics needs the metrics token as a bearer token.")
+        }
+        return
+    }
+    let headers = context.request.headers
+    let forwarded = headers.contains("Forwarded") || headers.contains("X-Forwarded-For")
+    guard !forwarded, let peer = IPAddress(peer: context.remoteAddress), IPAddressRange.loopback.contains(where: { $0.contains(peer) }) else {
+        throw HTTPError.notFound()
     }
 }

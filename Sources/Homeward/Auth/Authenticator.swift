@@ -165,7 +165,7 @@ public final class Authenticator: Sendable {
     /// or a device key in `?token=`; 401 without valid credentials.
     public func authenticateClient(_ context: RequestContext) throws -> Caller {
         if let basic = Self.credentials(scheme: "basic", in: context.request.headers) {
-            return try authenticate(basic: String(basic), clientHost: context.clientHost)
+            return try authenticate(basic: String(basic), clientHost: context.origin.address)
         }
         if let token = Self.bearerToken(in: context.request.headers) {
             return try (try? authenticate(token: token)) ?? authenticate(deviceKey: token)

@@ -15,6 +15,11 @@ public struct AppEvent: Sendable {
     public let kind: Kind
     /// The account the event is about.
     public let subject: AccountKey
+    /// The trip the event belongs to (a trip's alerts and progress), which its companions may hear of.
+    public let tripID: String?
+    /// When what the event is about began (an alert's creation), when that differs from the event's
+    /// own time: a viewer whose access began later does not hear of it, even of its later changes.
+    public let originAt: Timestamp?
     /// The event's JSON payload, as API responses render it (rendered on each use when the event
     /// was made with a renderer).
     public var payload: [UInt8] { render() }
@@ -22,17 +27,21 @@ public struct AppEvent: Sendable {
     private let render: @Sendable () -> [UInt8]
 
     /// Creates an event with its payload.
-    public init(kind: Kind, subject: AccountKey, payload: [UInt8]) {
+    public init(kind: Kind, subject: AccountKey, tripID: String? = nil, originAt: Timestamp? = nil, payload: [UInt8]) {
         self.kind = kind
         self.subject = subject
+        self.tripID = tripID
+        self.originAt = originAt
         render = { payload }
     }
 
     /// Creates an event whose payload is rendered only when someone needs it: a location event
     /// follows every accepted fix, and most have no stream watching their subject.
-    public init(kind: Kind, subject: AccountKey, rendering render: @escaping @Sendable () -> [UInt8]) {
+    public init(kind: Kind, subject: AccountKey, tripID: String? = nil, rendering render: @escaping @Sendable () -> [UInt8]) {
         self.kind = kind
         self.subject = subject
+        self.tripID = tripID
+        originAt = nil
         self.render = render
     }
 }

@@ -13,12 +13,17 @@ func registerEventRoutes(on router: inout Router, app: HomewardApp) {
             }
             return id
         }
-        let watched = try app.database.read { db in try app.accessPolicy.watched(by: caller, in: db) }
+        guard app.eventStreams.openStreamCount(of: caller.accountKey) < app.configuration.maxEventStreamsPerAccount else {
+            throw HTTPError.rateLimited(
+                retryAfterSeconds: app.configuration.eventHeartbeatSeconds,
+                reason: "This account has \(app.configuration.maxEventStreamsPerAccount) event streams open already; close one first")
+        }
+        let grants = try app.database.read { db in try app.eventStreams.grants(of: caller, in: db) }
         let headers: HTTPHeaders = [
             "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no",
         ]
         return .stream(headers: headers) { writer in
-            app.eventStreams.attach(writer, caller: caller, watching: watched, after: lastEventID)
+            app.eventStreams.attach(writer, caller: caller, grants: grants, after: lastEventID)
         }
     }
 }

@@ -6,7 +6,13 @@ import Logging
 /// Serves every open `GET /v1/events` stream without a thread per stream: a stream is a registered
 /// `HTTPBodyWriter` that events are pushed to with the non-blocking `send` (a client too slow to keep
 /// up is disconnected), and one hub thread writes the heartbeat comments and re-checks, every
-/// heartbeat, that each stream's session is still valid and whom its caller still guards.
+/// heartbeat, that each stream's session is still valid and what its caller may still receive.
+///
+/// Access is decided at delivery: every event sent and every event replayed is checked against the
+/// viewer's `LiveGrants`. Taking access back never waits for a heartbeat: a removed link, an ended
+/// trip, ended sessions and a deleted account change the grants of the open streams at once
+/// (`LiveAccess`), from the commit of the write that took it back, so nothing committed after it
+/// reaches the viewer; a refresh read from the database before such a change is not applied.
 ///
 /// Replay: events get increasing ids (starting from the hub's start time in milliseconds, so ids keep
 /// growing across restarts) and the latest `eventBufferCapacity` of them, no older than
@@ -20,7 +26,7 @@ import Logging
 public final class EventStreamHub: @unchecked Sendable {
     private struct Stream {
         let caller: Caller
-        var watched: Set<AccountKey>
+        var grants: LiveGrants
         let writer: HTTPBodyWriter
     }
 
@@ -47,6 +53,8 @@ public final class EventStreamHub: @unchecked Sendable {
     private var buffer: [BufferedEvent] = []
     private var bufferStart = 0
     private var nextEventID: UInt64
+    /// Bumped by every change that takes access back; a refresh that began before one is stale.
+    private var revocationCount: UInt64 = 0
     private let loop = BackgroundLoop(name: "event-heartbeats")
 
     /// Creates a hub; call `start()` for heartbeats.
@@ -72,29 +80,48 @@ public final class EventStreamHub: @unchecked Sendable {
         lock.withLock { buffer.count > bufferStart ? buffer[buffer.count - 1].id : nil }
     }
 
-    /// Registers `writer` as the stream of `caller`, watching `watched`; replays what a client that
-    /// last saw `lastEventID` missed, then returns (the stream stays open).
-    public func attach(_ writer: HTTPBodyWriter, caller: Caller, watching watched: [AccountKey], after lastEventID: UInt64?) {
-        let watchedSet = Set(watched)
+    /// How many streams `account` has open.
+    public func openStreamCount(of account: AccountKey) -> Int {
+        lock.withLock { streams.values.count { $0.caller.accountKey == account } }
+    }
+
+    /// What `caller` may receive live now, as the streams' checks use it.
+    public func grants(of caller: Caller, in db: Database) throws -> LiveGrants {
+        let now = clock.now()
+        return try accessPolicy.liveGrants(
+            of: caller, endedWithin: Int64(configuration.eventRetentionSeconds) * Timestamp.millisecondsPerSecond, at: now,
+            in: db)
+    }
+
+    /// Registers `writer` as the stream of `caller`, who may receive what `grants` allow; replays
+    /// what a client that last saw `lastEventID` missed, then returns (the stream stays open). A
+    /// caller who has `maxEventStreamsPerAccount` streams open already gets a closed stream.
+    public func attach(_ writer: HTTPBodyWriter, caller: Caller, grants: LiveGrants, after lastEventID: UInt64?) {
         var activeAlerts: [(alert: AlertResource, account: AccountKey)] = []
         if lastEventID != nil {
             do {
-                activeAlerts = try database.read { db in try AlertStore().activeAlerts(of: watched, in: db) }
+                activeAlerts = try database.read { db in try AlertStore().activeAlerts(of: Array(grants.subjects), in: db) }
             } catch {
                 logger.error("event replay failed", metadata: ["error": "\(error)"])
             }
         }
         lock.withLock {
+            guard streams.values.count(where: { $0.caller.accountKey == caller.accountKey }) < configuration.maxEventStreamsPerAccount else {
+                writer.finish()
+                return
+            }
             _ = writer.send(Array("retry: 3000\n: connected\n\n".utf8))
             if let lastEventID {
                 let oldest = buffer.count > bufferStart ? buffer[bufferStart].id : nextEventID
                 if lastEventID + 1 >= oldest && lastEventID < nextEventID {
-                    for event in buffer[bufferStart...] where event.id > lastEventID && watchedSet.contains(event.subject) {
+                    for event in buffer[bufferStart...] where event.id > lastEventID
+                        && grants.admits(event.event, at: Timestamp(unixMilliseconds: event.timeMilliseconds)) {
                         _ = writer.send(event.frame)
                     }
                 } else {
                     let id = nextEventID - 1
-                    for (alert, account) in activeAlerts {
+                    for (alert, account) in activeAlerts
+                    where grants.admits(.alert, about: account, tripID: alert.tripId, at: alert.createdAt) {
                         let event = AlertCenter.event(for: alert, subject: account)
                         _ = writer.send(Self.frame(id: id, kind: event.kind, payload: event.payload))
                     }
@@ -102,48 +129,49 @@ public final class EventStreamHub: @unchecked Sendable {
             }
             let streamID = nextStreamID
             nextStreamID += 1
-            streams[streamID] = Stream(caller: caller, watched: watchedSet, writer: writer)
+            streams[streamID] = Stream(caller: caller, grants: grants, writer: writer)
             writer.onClose { [weak self] in self?.detach(streamID) }
         }
     }
 
-    /// Numbers `event`, keeps it for replay and pushes it to every stream watching its subject. The
-    /// payload is rendered once if a stream watches the subject, and otherwise only if a replay asks.
+    /// Numbers `event`, keeps it for replay and pushes it to every stream whose viewer may receive
+    /// it. The payload is rendered once if a stream takes it, and otherwise only if a replay asks.
     public func publish(_ event: AppEvent) {
-        let now = clock.now().unixMilliseconds
+        let now = clock.now()
         lock.withLock {
             let id = nextEventID
             nextEventID += 1
             var frame: [UInt8]?
-            for stream in streams.values where stream.watched.contains(event.subject) {
+            for stream in streams.values where stream.grants.admits(event, at: now) {
                 let rendered = frame ?? Self.frame(id: id, kind: event.kind, payload: event.payload)
                 frame = rendered
                 _ = stream.writer.send(rendered)
             }
-            buffer.append(BufferedEvent(id: id, timeMilliseconds: now, event: event, renderedFrame: frame))
-            prune(now: now)
+            buffer.append(BufferedEvent(id: id, timeMilliseconds: now.unixMilliseconds, event: event, renderedFrame: frame))
+            prune(now: now.unixMilliseconds)
         }
     }
 
-    /// Sends a heartbeat comment on every stream, then closes streams whose session ended and updates
-    /// whom each caller watches (a guardian unlinked mid-stream stops getting that person's events).
+    /// Sends a heartbeat comment on every stream, then closes streams whose session ended and reads
+    /// each viewer's grants again (what they gained: a new link, a joined trip). A refresh during
+    /// which access was taken back is not applied, and runs again at once.
     public func heartbeat() {
-        let snapshot: [(id: Int, caller: Caller)] = lock.withLock {
+        let (snapshot, revocationsBefore): ([(id: Int, caller: Caller)], UInt64) = lock.withLock {
             for stream in streams.values { _ = stream.writer.send(Array(": heartbeat\n\n".utf8)) }
             prune(now: clock.now().unixMilliseconds)
-            return streams.map { (id: $0.key, caller: $0.value.caller) }
+            return (streams.map { (id: $0.key, caller: $0.value.caller) }, revocationCount)
         }
         guard !snapshot.isEmpty else { return }
         let now = clock.now().unixMilliseconds
-        let refreshed: [Int: Set<AccountKey>?]
+        let refreshed: [Int: LiveGrants?]
         do {
             refreshed = try database.read { db in
-                var result: [Int: Set<AccountKey>?] = [:]
+                var result: [Int: LiveGrants?] = [:]
                 for (id, caller) in snapshot {
                     let valid = try caller.sessionID.map { session in
                         try db.fetchOne("SELECT 1 FROM sessions WHERE id = ? AND expires_at_ms > ?", [session, now]) as Int64? != nil
                     } ?? true
-                    result[id] = valid ? Set(try accessPolicy.watched(by: caller, in: db)) : .some(nil)
+                    result[id] = valid ? try grants(of: caller, in: db) : .some(nil)
                 }
                 return result
             }
@@ -151,17 +179,39 @@ public final class EventStreamHub: @unchecked Sendable {
             logger.error("event stream refresh failed", metadata: ["error": "\(error)"])
             return
         }
-        lock.withLock {
-            for (id, watched) in refreshed {
+        let isStale = lock.withLock {
+            let isStale = revocationCount != revocationsBefore
+            for (id, grants) in refreshed {
                 guard let stream = streams[id] else { continue }
-                if let watched {
-                    streams[id]?.watched = watched
+                if let grants {
+                    if !isStale { streams[id]?.grants = grants }
                 } else {
                     streams[id] = nil
                     stream.writer.finish()
                 }
             }
+            return isStale
         }
+        if isStale { loop.wake() }
+    }
+
+    /// Changes the grants of every open stream with `change` and closes those `closing` picks, as
+    /// one step that a concurrent refresh cannot undo.
+    private func revoke(closing: (Stream) -> Bool = { _ in false }, _ change: (inout LiveGrants) -> Void) {
+        let closed: [Stream] = lock.withLock {
+            revocationCount += 1
+            var closed: [Stream] = []
+            for (id, stream) in streams {
+                if closing(stream) {
+                    streams[id] = nil
+                    closed.append(stream)
+                } else {
+                    change(&streams[id]!.grants)
+                }
+            }
+            return closed
+        }
+        for stream in closed { stream.writer.finish() }
     }
 
     /// Starts the heartbeat thread.
@@ -209,5 +259,37 @@ public final class EventStreamHub: @unchecked Sendable {
         frame.append(contentsOf: payload)
         frame.append(contentsOf: "\n\n".utf8)
         return frame
+    }
+}
+
+extension EventStreamHub: LiveAccess {
+    public func guardianshipEnded(of person: AccountKey, by guardian: AccountKey) {
+        revoke { grants in grants.guarded.remove(person) }
+    }
+
+    public func tripEnded(_ tripID: String, of traveller: AccountKey) {
+        revoke { grants in
+            guard var trips = grants.accompanied[traveller] else { return }
+            for index in trips.indices where trips[index].tripID == tripID { trips[index].isActive = false }
+            grants.accompanied[traveller] = trips
+        }
+    }
+
+    public func sessionsEnded(of account: AccountKey, except kept: String?) {
+        revoke(closing: { $0.caller.accountKey == account && $0.caller.sessionID != kept }) { _ in }
+    }
+
+    public func sessionEnded(_ sessionID: String) {
+        revoke(closing: { $0.caller.sessionID == sessionID }) { _ in }
+    }
+}
+
+extension EventStreamHub: AccountMemory {
+    /// Closes the account's streams and takes it out of every other viewer's grants.
+    public func forget(_ account: AccountKey) {
+        revoke(closing: { $0.caller.accountKey == account }) { grants in
+            grants.guarded.remove(account)
+            grants.accompanied[account] = nil
+        }
     }
 }

@@ -24,7 +24,7 @@ public enum IngestBodyDecoder {
         if reader == .fast, let samples = SampleBatchParser<Sample>.samples(in: context.request.body) {
             batch = SampleBatch(samples: samples)
         } else {
-            batch = try context.decode(type)
+            batch = try context.decodeLeniently(type)
         }
         guard batch.samples.count <= IngestLimits.maxSamplesPerRequest else {
             throw HTTPError(

@@ -22,14 +22,7 @@ struct ListQuery: Sendable {
     init(_ query: QueryParameters) throws(HTTPError) {
         from = try Self.time(query["from"], field: "from")
         to = try Self.time(query["to"], field: "to")
-        if let text = query["limit"] {
-            guard let limit = Int(text), (1...Self.maxLimit).contains(limit) else {
-                throw .invalidRequest("limit must be a whole number from 1 to \(Self.maxLimit)", field: "limit")
-            }
-            self.limit = limit
-        } else {
-            limit = Self.defaultLimit
-        }
+        limit = try query.limit(default: Self.defaultLimit, maximum: Self.maxLimit)
         cursor = try query["cursor"].map { text throws(HTTPError) in try ListCursor(parsing: text) }
     }
 

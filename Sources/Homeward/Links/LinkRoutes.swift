@@ -18,7 +18,7 @@ func registerLinkRoutes(on router: inout Router, app: HomewardApp) {
         guard let code = context.query["code"] else {
             throw HTTPError.invalidRequest("code is required: the verification code to draw.", field: "code")
         }
-        let image = try service.linkingQRCode(of: caller, code: code, appAddress: context.webAppAddress(app.configuration))
+        let image = try service.linkingQRCode(of: caller, code: code, appAddress: app.configuration.absoluteBase(for: context))
         return HTTPResponse(
             headers: ["Content-Type": "image/svg+xml", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff"],
             bytes: Array(image.svg.utf8))
@@ -33,8 +33,8 @@ func registerLinkRoutes(on router: inout Router, app: HomewardApp) {
     router.delete("/v1/links/{id}") { context in
         let caller = try app.authenticator.authenticate(context)
         let id = try context.parameter("id")
-        _ = try app.database.read { db in try app.accessPolicy.linkParties(id, visibleTo: caller, in: db) }
-        try service.endLink(id)
+        let parties = try app.database.read { db in try app.accessPolicy.linkParties(id, visibleTo: caller, in: db) }
+        try service.endLink(id, between: parties)
         return HTTPResponse(status: .noContent)
     }
 }

@@ -21,6 +21,7 @@ struct LinkService: Sendable {
     private let failuresPerCaller = RateLimitPolicy.verificationCodeFailuresPerCaller
     private let clock: any WallClock
     private let defaultCodeLifetimeSeconds: Int
+    private let liveAccess: any LiveAccess
 
     /// The service of `app`.
     init(app: HomewardApp) {
@@ -31,6 +32,7 @@ struct LinkService: Sendable {
             windowSeconds: app.configuration.failedAttemptWindowSeconds
         )
         clock = app.clock
+        liveAccess = app.eventStreams
         defaultCodeLifetimeSeconds = app.configuration.verificationCodeLifetimeSeconds
     }
 
@@ -103,9 +105,13 @@ struct LinkService: Sendable {
         try store.links(of: caller.accountKey)
     }
 
-    /// Ends link `id` (its parties checked by the access policy first).
-    func endLink(_ id: String) throws {
-        try store.deleteLink(id)
+    /// Ends link `id` between `parties` (checked by the access policy first); from its commit the
+    /// guardian's open streams no longer carry the dependent.
+    func endLink(_ id: String, between parties: (guardian: AccountKey, dependent: AccountKey)) throws {
+        let liveAccess = liveAccess
+        try store.deleteLink(id) {
+            liveAccess.guardianshipEnded(of: parties.dependent, by: parties.guardian)
+        }
     }
 
     /// Compared against when there is no code, so that a missing code costs the same as a wrong one.

@@ -87,10 +87,12 @@ struct LinkStore: Sendable {
         }
     }
 
-    /// Ends link `id` (its parties checked by the access policy first).
-    func deleteLink(_ id: String) throws {
+    /// Ends link `id` (its parties checked by the access policy first); `onCommit` runs once the
+    /// deletion has committed, before any later write is published.
+    func deleteLink(_ id: String, onCommit: @escaping @Sendable () -> Void) throws {
         try database.write { db in
             try db.execute("DELETE FROM links WHERE id = ?", id)
+            db.afterCommit(onCommit)
         }
     }
 

@@ -13,7 +13,7 @@ func registerShareRoutes(on router: inout Router, app: HomewardApp) {
         let token = SecureRandom.token()
         let share = CreatedShare(
             id: SecureRandom.identifier(), token: token,
-            url: "\(app.configuration.publicBaseURL)/v1/shared/\(token)/\(request.scope.rawValue)",
+            url: "\(app.configuration.linkBase(for: context))/v1/shared/\(token)/\(request.scope.rawValue)",
             scope: request.scope,
             expiresAt: now.adding(milliseconds: Int64(request.expiresInSeconds) * Timestamp.millisecondsPerSecond)
         )

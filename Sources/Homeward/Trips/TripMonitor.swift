@@ -49,7 +49,8 @@ public final class TripMonitor: LocationObserver {
         let reliable = fixes.filter(\.isReliable)
         guard let last = reliable.last, try store.hasActiveTrip(account, in: db),
               var trip = try store.activeTrip(of: account, in: db) else { return [] }
-        var tracker = trackers.tracker(for: trip)
+        let before = trackers.tracker(for: trip)
+        var tracker = before
         var published: [AppEvent] = []
         for fix in reliable {
             let geoFix = Fix(
@@ -71,7 +72,10 @@ public final class TripMonitor: LocationObserver {
         }
         trip.trackerState = TripTrackers.savedState(of: tracker)
         try store.saveProgress(of: trip, at: last.time, in: db)
-        trackers.store(tracker, for: trip.key)
+        trackers.store(tracker, for: trip)
+        let trackers = trackers
+        let stored = trip
+        db.onRollback { trackers.store(before, for: stored) }
         published.append(trip.event)
         return published
     }

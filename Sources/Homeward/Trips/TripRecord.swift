@@ -96,7 +96,7 @@ struct TripRecord: Sendable {
 
     /// The `trip` event that tells watchers about this trip's state.
     var event: AppEvent {
-        AppEvent(kind: .trip, subject: accountKey, payload: (try? JSONBytes.encode(resource())) ?? [])
+        AppEvent(kind: .trip, subject: accountKey, tripID: id, payload: (try? JSONBytes.encode(resource())) ?? [])
     }
 
     /// The position alerts and events of this trip carry: the last one used for progress.

@@ -16,14 +16,7 @@ func registerTripRoutes(on router: inout Router, app: HomewardApp) {
             }
             status = parsed
         }
-        var limit = TripConfiguration.defaultPageSize
-        if let text = context.query["limit"] {
-            guard let parsed = Int(text), (1...TripConfiguration.maxPageSize).contains(parsed) else {
-                throw HTTPError.invalidRequest(
-                    "limit must be a whole number from 1 to \(TripConfiguration.maxPageSize).", field: "limit")
-            }
-            limit = parsed
-        }
+        let limit = try context.query.limit(default: TripConfiguration.defaultPageSize, maximum: TripConfiguration.maxPageSize)
         return .json(try app.trips.trips(for: caller, status: status, limit: limit, after: context.query["cursor"]))
     }
     router.post("/v1/trips/join") { context in
@@ -33,7 +26,7 @@ func registerTripRoutes(on router: inout Router, app: HomewardApp) {
     }
     router.post("/v1/trips/watch") { context in
         let request = try context.decode(JoinTripRequest.self)
-        return .json(try app.trips.watch(request, from: context.clientHost))
+        return .json(try app.trips.watch(request, from: context.origin.address))
     }
     router.get("/v1/trips/{id}") { context in
         let caller = try app.authenticator.authenticate(context)

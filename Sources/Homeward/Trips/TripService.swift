@@ -14,10 +14,13 @@ public final class TripService: Sendable {
     private let events: EventBus
 
     /// Creates the service.
+    private let liveAccess: any LiveAccess
+
     public init(
         monitor: TripMonitor, database: any DatabaseWriter, clock: any WallClock, accessPolicy: AccessPolicy,
-        rateLimiter: RateLimiter, events: EventBus
+        rateLimiter: RateLimiter, events: EventBus, liveAccess: any LiveAccess
     ) {
+        self.liveAccess = liveAccess
         self.monitor = monitor
         self.database = database
         self.clock = clock
@@ -150,9 +153,7 @@ public final class TripService: Sendable {
             (key: callerKey, policy: RateLimitPolicy.tripAccessCodeFailuresPerCaller),
         ]
         for (key, policy) in limits {
-            if case .limited(let retryAfterSeconds) = rateLimiter.check(key, under: policy) {
-                throw HTTPError.rateLimited(retryAfterSeconds: retryAfterSeconds)
-            }
+            try rateLimiter.enforce(key, under: policy)
         }
         return (phone, limits)
     }
@@ -188,6 +189,8 @@ public final class TripService: Sendable {
             let place = trip.destination.name.map { " at \($0)" } ?? ""
             raised += try monitor.raise(.arrived, for: trip, at: now, message: "Arrived safely\(place).", in: db)
             try store.markArrived(trip.key, at: now, in: db)
+            let ended = trip
+            db.afterCommit { [liveAccess] in liveAccess.tripEnded(ended.id, of: ended.accountKey) }
             trip.status = .arrived
             trip.endedAt = now
             return (trip, raised, try store.events(ofTrip: trip.key, in: db))
@@ -205,6 +208,7 @@ public final class TripService: Sendable {
             let trip = try visibleTrip(id, to: caller, allowing: [.oneself], in: db)
             let resolved = try monitor.resolveAlerts(of: trip, at: now, in: db)
             try store.delete(trip.key, in: db)
+            db.afterCommit { [liveAccess] in liveAccess.tripEnded(trip.id, of: trip.accountKey) }
             return (trip.key, resolved)
         }
         monitor.trackers.forget(key)

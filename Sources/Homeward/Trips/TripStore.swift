@@ -18,10 +18,10 @@ struct TripStore: Sendable {
         let request = trip.request
         try db.execute(
             """
-            INSERT INTO trips (id, account_key, status, phase, mode, origin_lat, origin_lon, origin_name,
+            INSERT INTO trips (key, id, account_key, status, phase, mode, origin_lat, origin_lon, origin_name,
                                destination_lat, destination_lon, destination_name, route_points, expected_arrival_ms,
                                passengers, access_code_sha256, started_at_ms, updated_at_ms, stall_reference_at_ms)
-            VALUES (?, ?, 'active', 'moving', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES ((SELECT max(coalesce((SELECT max(key) FROM trips), 0), coalesce((SELECT highest_key FROM retired_keys WHERE aggregate = 'trips'), 0)) + 1), ?, ?, 'active', 'moving', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             trip.id, trip.account, request.mode.rawValue, request.origin?.lat, request.origin?.lon,
             request.origin?.name, request.destination.lat, request.destination.lon, request.destination.name,

@@ -7,7 +7,13 @@ import Synchronization
 /// confirmation to come back needs it), otherwise fresh from the route and destination, which
 /// differs from the lost one only in smoothing that the next fixes restore.
 final class TripTrackers: Sendable {
-    private let trackers = Mutex<[Int64: RouteProgressTracker]>([:])
+    /// A trip's tracker and whose trip it is, so an account's deletion finds its trackers.
+    private struct Tracked {
+        let account: AccountKey
+        let tracker: RouteProgressTracker
+    }
+
+    private let trackers = Mutex<[Int64: Tracked]>([:])
     private let configuration: RouteConfiguration
 
     /// Creates an empty set of trackers using `configuration`.
@@ -17,7 +23,7 @@ final class TripTrackers: Sendable {
 
     /// The tracker of `trip`, rebuilt from its row when it is not in memory.
     func tracker(for trip: TripRecord) -> RouteProgressTracker {
-        if let tracker = trackers.withLock({ $0[trip.key] }) { return tracker }
+        if let tracked = trackers.withLock({ $0[trip.key] }) { return tracked.tracker }
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
@@ -36,14 +42,19 @@ final class TripTrackers: Sendable {
             mode: trip.mode, configuration: configuration)
     }
 
-    /// Keeps `tracker` as the one of trip `key`.
-    func store(_ tracker: RouteProgressTracker, for key: Int64) {
-        trackers.withLock { $0[key] = tracker }
+    /// Keeps `tracker` as the one of `trip`.
+    func store(_ tracker: RouteProgressTracker, for trip: TripRecord) {
+        trackers.withLock { $0[trip.key] = Tracked(account: trip.accountKey, tracker: tracker) }
     }
 
     /// Forgets the tracker of trip `key` (it arrived or was deleted).
     func forget(_ key: Int64) {
         _ = trackers.withLock { $0.removeValue(forKey: key) }
+    }
+
+    /// Forgets the trackers of every trip of `account` (the account was deleted).
+    func forget(tripsOf account: AccountKey) {
+        trackers.withLock { trackers in trackers = trackers.filter { $0.value.account != account } }
     }
 
     /// The JSON the trips row keeps of `tracker`: its state while off route, nil otherwise.

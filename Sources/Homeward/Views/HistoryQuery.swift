@@ -23,13 +23,7 @@ struct HistoryQuery {
     init(_ query: QueryParameters, now: Timestamp) throws(HTTPError) {
         from = try Self.time(query["from"], name: "from") ?? Timestamp(unixMilliseconds: 0)
         to = try Self.time(query["to"], name: "to") ?? now.adding(milliseconds: IngestLimits.maxFutureMilliseconds + 1)
-        limit = Self.defaultPageLimit
-        if let text = query["limit"] {
-            guard let value = Int(text), (1...Self.maxPageLimit).contains(value) else {
-                throw .invalidRequest("limit must be a whole number from 1 to \(Self.maxPageLimit).", field: "limit")
-            }
-            limit = value
-        }
+        limit = try query.limit(default: Self.defaultPageLimit, maximum: Self.maxPageLimit)
         if let cursor = query["cursor"] {
             guard let position = HistoryPosition(cursor: cursor) else {
                 throw .invalidRequest("cursor is not one this server handed out.", field: "cursor")

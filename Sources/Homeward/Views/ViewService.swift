@@ -24,14 +24,16 @@ struct ViewService {
         ) else { throw HTTPError.notFound() }
         let latest = try locations.latest(of: account, in: db)
         let board = app.statusBoard.status(of: account)
-        let heartbeats = [app.presence.lastSeen(account)?.unixMilliseconds, row.lastSeen, latest?.receivedAt.unixMilliseconds]
-        let lastSeen = heartbeats.compactMap { $0 }.max()
+        // A fix is counted from its own time, not from when it arrived: a phone resending an hour of
+        // buffered fixes was not seen "0 seconds ago". Without any fix, the last authenticated request.
+        let lastSeen = latest?.newestFixTime.unixMilliseconds
+            ?? [app.presence.lastSeen(account)?.unixMilliseconds, row.lastSeen].compactMap { $0 }.max()
         let midnight = calendar.startOfDay(containing: now)
         return PersonView(
             account: AccountSummary(id: row.id, name: row.name),
             location: latest.map { LocationResource($0.fix) },
             status: StatusResource(
-                state: board?.state ?? Self.state(of: latest?.fix, at: now),
+                state: Self.state(reported: board?.state, of: latest?.fix, at: now),
                 lastSeenSeconds: lastSeen.map { Int(max(0, now.unixMilliseconds - $0) / Timestamp.millisecondsPerSecond) },
                 zone: board?.zone,
                 wandering: board?.wandering
@@ -40,13 +42,15 @@ struct ViewService {
         )
     }
 
-    /// `moving`, `stationary` or `unknown` from the latest fix alone (when the geo reactions have no opinion).
-    static func state(of fix: StoredLocation?, at now: Timestamp) -> String {
-        guard let fix else { return "unknown" }
+    /// `moving`, `stationary` or `unknown`: what the geo reactions `reported` from the fixes, or the
+    /// latest fix alone when they have no opinion, in both cases aged by the fix's own time (a fix
+    /// older than `movingWindowMilliseconds` is nobody moving now, however late it arrived).
+    static func state(reported: String?, of fix: StoredLocation?, at now: Timestamp) -> String {
+        guard let fix else { return reported ?? "unknown" }
         let age = now.unixMilliseconds - fix.time.unixMilliseconds
-        if fix.isReliable, age <= movingWindowMilliseconds, (fix.speedMetresPerSecond ?? 0) > movingSpeedMetresPerSecond {
-            return "moving"
-        }
+        let moving = reported.map { $0 == "moving" }
+            ?? (fix.isReliable && (fix.speedMetresPerSecond ?? 0) > movingSpeedMetresPerSecond)
+        if moving, age <= movingWindowMilliseconds { return "moving" }
         return age <= stationaryWindowMilliseconds ? "stationary" : "unknown"
     }
 }

@@ -10,6 +10,8 @@ import Synchronization
 ///
 /// Ingest and the background checks call it inside the single writer's transactions, so one person's
 /// tracker is never fed from two threads; the mutex guards the dictionary against route handlers.
+/// A tracker changes with the write that fed it and is put back if that write rolls back; the status
+/// board, which guardians read, changes only once the write has committed.
 public final class ZoneObserver: LocationObserver {
     /// A class, so the dictionary holds a reference: the tracker (and its buffers) is changed in
     /// place, never moved or copied in and out of the dictionary.
@@ -62,8 +64,9 @@ public final class ZoneObserver: LocationObserver {
         let reliable = fixes.filter(\.isReliable)
         guard !reliable.isEmpty else { return published }
         try ensureTracked(account, in: db)
-        let outcome = people.withLock { people -> (events: [([GeoEvent], ObservedFix)], zones: [String: ZoneResource], status: HomewardGeo.PersonStatus)? in
+        let outcome = people.withLock { people -> (events: [([GeoEvent], ObservedFix)], zones: [String: ZoneResource], status: HomewardGeo.PersonStatus, before: TrackerSnapshot)? in
             guard let person = people.byAccount[account] else { return nil }
+            let before = TrackerSnapshot(person)
             var events: [([GeoEvent], ObservedFix)] = []
             for fix in reliable {
                 let seconds = Double(fix.time.unixMilliseconds) / 1000
@@ -79,14 +82,40 @@ public final class ZoneObserver: LocationObserver {
             }
             people.tick += 1
             person.lastUsed = people.tick
-            return (events, person.zones, person.tracker.status)
+            return (events, person.zones, person.tracker.status, before)
         }
         guard let outcome else { return published }
+        restoreOnRollback(outcome.before, of: account, in: db)
         for (events, fix) in outcome.events {
             published += try react(to: events, at: fix.time, location: Self.location(of: fix), zones: outcome.zones, account: account, in: db)
         }
-        statusBoard.set(Self.boardStatus(outcome.status), for: account)
+        let status = Self.boardStatus(outcome.status)
+        let statusBoard = statusBoard
+        db.afterCommit { statusBoard.set(status, for: account) }
         return published
+    }
+
+    /// A person's tracker as it was before a write fed it, and which tracked person it belongs to.
+    private struct TrackerSnapshot: Sendable {
+        let person: ObjectIdentifier
+        let tracker: PersonTracker
+
+        init(_ person: TrackedPerson) {
+            self.person = ObjectIdentifier(person)
+            tracker = person.tracker
+        }
+    }
+
+    /// The tracker of `account` changed for the write open in `db`: if that write rolls back (a later
+    /// observer or the commit fails), the tracker goes back to `before`, so the fixes sent again
+    /// raise the alerts the rolled-back rows held. A person dropped meanwhile is rebuilt anyway.
+    private func restoreOnRollback(_ before: TrackerSnapshot, of account: AccountKey, in db: Database) {
+        db.onRollback { [self] in
+            people.withLock { people in
+                guard let person = people.byAccount[account], ObjectIdentifier(person) == before.person else { return }
+                person.tracker = before.tracker
+            }
+        }
     }
 
     /// Runs the clock-driven rules ("there by" deadlines) of everyone who has one at `now`, without a
@@ -95,14 +124,17 @@ public final class ZoneObserver: LocationObserver {
         var published: [AppEvent] = []
         for account in try store.accountsWithArrivalRules(in: db) {
             try ensureTracked(account, in: db)
-            let outcome = people.withLock { people -> (events: [GeoEvent], zones: [String: ZoneResource])? in
+            let outcome = people.withLock { people -> (events: [GeoEvent], zones: [String: ZoneResource], before: TrackerSnapshot)? in
                 guard let person = people.byAccount[account] else { return nil }
+                let before = TrackerSnapshot(person)
                 let seconds = Double(now.unixMilliseconds) / 1000
                 let offset = person.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))
                 let events = person.tracker.evaluateClock(now: seconds, utcOffsetSeconds: offset)
-                return (events, person.zones)
+                return (events, person.zones, before)
             }
-            guard let outcome, !outcome.events.isEmpty else { continue }
+            guard let outcome else { continue }
+            restoreOnRollback(outcome.before, of: account, in: db)
+            guard !outcome.events.isEmpty else { continue }
             published += try react(to: outcome.events, at: now, location: nil, zones: outcome.zones, account: account, in: db)
         }
         return published

@@ -13,9 +13,38 @@ enum JSONCoding {
         return encoder
     }
 
-    /// Decodes `type` from `bytes`, turning every failure into 400 `invalid_request`, with the JSON
-    /// path of the field at fault when there is one.
+    /// Decodes `type` from `bytes` as our own API reads request bodies: strict RFC 8259 JSON, every
+    /// number fitting its field, and no field the type does not know. Every failure becomes 400
+    /// `invalid_request`, with the JSON path of the field at fault when there is one.
     static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(HTTPError) -> T {
+        guard !bytes.isEmpty else { throw .invalidRequest("A JSON body is required.") }
+        let root: JSONValue
+        do {
+            root = try StrictJSONParser.parse(bytes)
+        } catch {
+            throw .invalidRequest("The body is not valid JSON: \(error.problem) at byte \(error.offset).")
+        }
+        let value: T
+        do {
+            value = try T(from: StrictJSONDecoder(value: root, codingPath: []))
+        } catch let error as JSONFieldError {
+            throw .invalidRequest("\(fieldDescription(error.codingPath)) \(error.problem).", field: path(error.codingPath))
+        } catch let error as DecodingError {
+            throw httpError(for: error)
+        } catch let error as HTTPError {
+            throw error
+        } catch {
+            throw .invalidRequest("The body could not be decoded.")
+        }
+        if let unknown = StrictJSONDecoder.firstUnknownField(in: root) {
+            throw .invalidRequest("\(fieldDescription(unknown)) is not a field of this request.", field: path(unknown))
+        }
+        return value
+    }
+
+    /// Decodes `type` from `bytes` with Foundation's `JSONDecoder`, which ignores fields the type
+    /// does not know: for bodies whose senders add fields of their own (phones posting samples).
+    static func decodeLeniently<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(HTTPError) -> T {
         guard !bytes.isEmpty else { throw .invalidRequest("A JSON body is required.") }
         do {
             return try JSONDecoder().decode(type, from: Data(bytes))

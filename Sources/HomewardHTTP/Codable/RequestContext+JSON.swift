@@ -1,9 +1,17 @@
 extension RequestContext {
-    /// Decodes the JSON body as `type`: 415 unless the Content-Type is JSON, 400 for an empty or
-    /// malformed body, and 400 with `field` (e.g. `samples[3].lat`) for a wrong type or missing key.
+    /// Decodes the JSON body as `type`: 415 unless the Content-Type is JSON, 400 for an empty body or
+    /// one that is not strict RFC 8259 JSON, and 400 with `field` (e.g. `samples[3].lat`) for a wrong
+    /// type, a missing key, a number that does not fit its field, or a field `type` does not know.
     public func decode<T: Decodable>(_ type: T.Type) throws(HTTPError) -> T {
         try requireJSONContentType()
         return try JSONCoding.decode(type, from: request.body)
+    }
+
+    /// Decodes the JSON body as `type` like `decode`, but ignoring fields `type` does not know and
+    /// reading JSON as Foundation does: for sample batches, whose phones add fields of their own.
+    public func decodeLeniently<T: Decodable>(_ type: T.Type) throws(HTTPError) -> T {
+        try requireJSONContentType()
+        return try JSONCoding.decodeLeniently(type, from: request.body)
     }
 
     /// 415 unless the Content-Type is JSON: the first check of `decode`, for handlers that read the

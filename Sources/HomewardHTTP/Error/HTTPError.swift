@@ -72,10 +72,12 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         HTTPError(status: .unsupportedMediaType, code: "unsupported_media_type", message: message)
     }
 
-    /// 429 `rate_limited` with `Retry-After`.
-    public static func rateLimited(retryAfterSeconds: Int) -> HTTPError {
+    /// 429 `rate_limited` with `Retry-After`; the message is `reason` (what is limited: "Too many
+    /// failed logins from this address") and when to try again.
+    public static func rateLimited(retryAfterSeconds: Int, reason: String = "Too many requests") -> HTTPError {
         HTTPError(
-            status: .tooManyRequests, code: "rate_limited", message: "Too many requests.",
+            status: .tooManyRequests, code: "rate_limited",
+            message: "\(reason); try again in \(retryAfterSeconds) seconds.",
             headers: ["Retry-After": String(retryAfterSeconds)]
         )
     }

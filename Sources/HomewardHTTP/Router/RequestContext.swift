@@ -1,7 +1,7 @@
 import Logging
 
 /// Everything a handler gets: the request, its path parameters and query, the route template, the
-/// request id and the client's address.
+/// request id, the peer's address and the client's origin.
 public struct RequestContext: Sendable {
     /// The request (with its body already content-decoded).
     public let request: HTTPRequest
@@ -13,8 +13,12 @@ public struct RequestContext: Sendable {
     public let routeTemplate: String
     /// The request id (the client's `X-Request-Id` when sane, otherwise generated).
     public let requestID: String
-    /// The client's address, e.g. `127.0.0.1:53422`.
+    /// The socket peer's address, e.g. `127.0.0.1:53422` (a reverse proxy's, behind one).
     public let remoteAddress: String
+    /// The client's address and scheme: the peer's, or what a trusted reverse proxy relays
+    /// (`--trusted-proxies`). Per-address limits count `origin.address`; `origin.isSecure` says
+    /// whether links should be https and cookies Secure.
+    public let origin: ClientOrigin
     /// What an `.inlineWhen` route's predicate returned when it admitted the request to the I/O
     /// thread; nil on the worker pool and for every other route.
     public let admission: (any Sendable)?
@@ -31,7 +35,8 @@ public struct RequestContext: Sendable {
     /// request id as metadata.
     public init(
         request: HTTPRequest, parameters: [String: String], query: QueryParameters, routeTemplate: String,
-        requestID: String, remoteAddress: String, admission: (any Sendable)? = nil, logger: Logger
+        requestID: String, remoteAddress: String, origin: ClientOrigin? = nil, admission: (any Sendable)? = nil,
+        logger: Logger
     ) {
         self.request = request
         self.parameters = parameters
@@ -39,6 +44,7 @@ public struct RequestContext: Sendable {
         self.routeTemplate = routeTemplate
         self.requestID = requestID
         self.remoteAddress = remoteAddress
+        self.origin = origin ?? .direct(peer: remoteAddress)
         self.admission = admission
         baseLogger = logger
     }

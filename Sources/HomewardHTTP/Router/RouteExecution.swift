@@ -2,8 +2,11 @@
 public enum RouteExecution: Sendable {
     /// On the I/O thread: only for cheap handlers that never block (health, metrics).
     case inline
-    /// On the worker pool: for handlers that may block, e.g. on SQLite.
+    /// On the worker pool: for handlers that may block, e.g. on SQLite; reads and writes each have
+    /// their own lane (`WorkerLane.defaultLane(for:)`).
     case worker
+    /// On the worker threads of `lane`, whatever the method.
+    case lane(WorkerLane)
     /// On the I/O thread when `admit` admits the request, otherwise on the worker pool.
     /// For the hottest handler, whose usual request (a phone posting a fix, its session known) costs
     /// less than the hand-off to a worker and back. `admit` runs on the I/O thread for every request
@@ -17,8 +20,9 @@ public enum RouteExecution: Sendable {
     func placement(of request: HTTPRequest) -> RoutePlacement {
         switch self {
         case .inline: .loop(admission: nil)
-        case .worker: .worker
-        case .inlineWhen(let admit): admit(request).map { .loop(admission: $0) } ?? .worker
+        case .worker: .worker(WorkerLane.defaultLane(for: request.method))
+        case .lane(let lane): .worker(lane)
+        case .inlineWhen(let admit): admit(request).map { .loop(admission: $0) } ?? .worker(WorkerLane.defaultLane(for: request.method))
         }
     }
 }
@@ -27,5 +31,5 @@ public enum RouteExecution: Sendable {
 /// the worker pool.
 enum RoutePlacement {
     case loop(admission: (any Sendable)?)
-    case worker
+    case worker(WorkerLane)
 }

@@ -297,10 +297,10 @@ final class EventLoop {
         connection.deadlineKind = .none
         let remoteAddress = connection.remoteAddress
         switch placement {
-        case .worker:
+        case .worker(let lane):
             let key = connection.key
             let mailbox = mailbox
-            let isQueued = context.pool(for: request.method).submitIfRoom {
+            let isQueued = context.pool(for: lane).submitIfRoom {
                 responder.respond(to: request, resolution: resolution, requestID: requestID, remoteAddress: remoteAddress) { response in
                     mailbox.post(.response(key, response))
                 }
@@ -356,7 +356,8 @@ final class EventLoop {
                 maxBufferedBytes: configuration.maxStreamBufferBytes
             )
             connection.phase = .streaming(writer)
-            context.workers.submit { produce(writer) }
+            // A body producer may wait on a slow reader: the bulk lane's threads take that wait.
+            context.bulk.submit { produce(writer) }
             guard flush(connection) else { return }
             // Input signalled while the handler ran (a client that closed its side) raises no new
             // edge: the stream takes it up as it begins, as the other phases do when they start.

@@ -4,8 +4,8 @@ import Synchronization
 import Glibc
 #endif
 
-/// The HTTP/1.1 server: N event-loop threads on epoll with SO_REUSEPORT listeners, and a worker
-/// pool for handlers that may block.
+/// The HTTP/1.1 server: N event-loop threads on epoll with SO_REUSEPORT listeners (on a port no other
+/// process serves), and a worker pool for handlers that may block.
 public final class HTTPServer: Sendable {
     private struct State {
         var context: ServerContext?
@@ -37,6 +37,7 @@ public final class HTTPServer: Sendable {
             let backlog = Int32(min(configuration.maxConnections, 4096))
             var listeners: [Int32] = []
             var port = configuration.port
+            try Socket.refuseIfServed(host: configuration.host, port: port)
             do throws(HTTPServerError) {
                 for _ in 0..<max(1, configuration.eventLoopCount) {
                     let listener = try Socket.listen(host: configuration.host, port: port, backlog: backlog)
@@ -82,8 +83,7 @@ public final class HTTPServer: Sendable {
         }
         guard !threads.isEmpty else { return }
         for thread in threads { thread.join() }
-        context?.workers.stopAndJoin()
-        if let context, context.readers !== context.workers { context.readers.stopAndJoin() }
+        for pool in context?.pools ?? [] { pool.stopAndJoin() }
         logger.info("stopped")
     }
 }

@@ -8,6 +8,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The port to bind; 0 picks an ephemeral port (see `HTTPServer.localPort`).
     public var port = 8080
+    /// Reverse proxies whose `X-Forwarded-For`, `Forwarded` and `X-Forwarded-Proto` are believed;
+    /// none by default.
+    public var trustedProxies = TrustedProxies()
     /// Event-loop threads, each with its own epoll instance and SO_REUSEPORT listener.
     public var eventLoopCount = HTTPServerConfiguration.processorCount
     /// Worker threads that run `.worker` routes (they may block on the database).
@@ -16,6 +19,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// queue behind writes that hold a shared worker until their commit is on disk; 0 runs reads on
     /// the shared workers.
     public var readWorkerCount = 4
+    /// Worker threads of the urgent lane (SOS, countdowns, acknowledgements), which nothing else
+    /// uses, so strangers' work never delays an SOS.
+    public var urgentWorkerCount = 4
+    /// Worker threads of the bulk lane (password hashing, exports, streamed bodies), so slow or
+    /// heavy work never holds a thread that other requests need.
+    public var bulkWorkerCount = 8
     /// Most requests waiting for a free worker; beyond it a `.worker` request gets 503 `unavailable`
     /// at once from the I/O thread instead of queueing.
     public var maxQueuedRequests = 4096

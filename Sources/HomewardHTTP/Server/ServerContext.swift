@@ -10,6 +10,10 @@ final class ServerContext: Sendable {
     let workers: WorkerPool
     /// The pool of GET and HEAD requests; `workers` itself when `readWorkerCount` is 0.
     let readers: WorkerPool
+    /// The urgent lane's pool (SOS, countdowns).
+    let urgent: WorkerPool
+    /// The bulk lane's pool (password hashing, exports, streamed bodies).
+    let bulk: WorkerPool
     /// Open connections across all loops, checked against `maxConnections` on accept.
     let connectionCount = Atomic<Int>(0)
 
@@ -22,10 +26,25 @@ final class ServerContext: Sendable {
         readers = configuration.readWorkerCount > 0
             ? WorkerPool(threadCount: configuration.readWorkerCount, maxWaitingJobs: configuration.maxQueuedRequests, name: "http-reader")
             : workers
+        urgent = WorkerPool(
+            threadCount: configuration.urgentWorkerCount, maxWaitingJobs: configuration.maxQueuedRequests, name: "http-urgent")
+        bulk = WorkerPool(threadCount: configuration.bulkWorkerCount, maxWaitingJobs: configuration.maxQueuedRequests, name: "http-bulk")
     }
 
-    /// The pool that runs a `.worker` route's handler for a request with `method`.
-    func pool(for method: HTTPMethod) -> WorkerPool {
-        method == .get || method == .head ? readers : workers
+    /// The pool of `lane`.
+    func pool(for lane: WorkerLane) -> WorkerPool {
+        switch lane {
+        case .urgent: urgent
+        case .writes: workers
+        case .reads: readers
+        case .bulk: bulk
+        }
+    }
+
+    /// Every pool once, to stop them.
+    var pools: [WorkerPool] {
+        var pools = [workers, urgent, bulk]
+        if readers !== workers { pools.append(readers) }
+        return pools
     }
 }

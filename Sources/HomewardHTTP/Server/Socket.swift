@@ -5,6 +5,26 @@ import Glibc
 
 /// The few POSIX socket calls the server makes, with errors as `HTTPServerError`.
 enum Socket {
+    /// Throws `addressInUse` when something already listens on `host:port`. The server's own
+    /// listeners share their port with SO_REUSEPORT (one per event loop), which would let a second
+    /// server join the port silently; a socket bound without that option is refused by any listener.
+    static func refuseIfServed(host: String, port: Int) throws(HTTPServerError) {
+        guard port != 0 else { return }
+        guard var address = SocketAddress(host: host, port: port) else { throw .invalidAddress(host) }
+        let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        let descriptor = socket(address.family, kind, 0)
+        guard descriptor >= 0 else { throw .systemCall("socket", errno) }
+        defer { close(descriptor) }
+        var one: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound = address.withSocketAddress { bind(descriptor, $0, $1) }
+        guard bound == 0 else {
+            let code = errno
+            if code == EADDRINUSE { throw .addressInUse(host: host, port: port) }
+            throw .systemCall("bind", code)
+        }
+    }
+
     /// A non-blocking TCP listener on `host:port` with SO_REUSEADDR and SO_REUSEPORT; `host` is an
     /// IPv4 address (`127.0.0.1`, `0.0.0.0`) or an IPv6 one (`::1`, `::`, which on Linux's default
     /// `bindv6only=0` also accepts IPv4).
@@ -20,6 +40,7 @@ enum Socket {
         guard bound == 0 else {
             let code = errno
             close(descriptor)
+            if code == EADDRINUSE { throw .addressInUse(host: host, port: port) }
             throw .systemCall("bind", code)
         }
         guard Glibc.listen(descriptor, backlog) == 0 else {

@@ -23,6 +23,8 @@ public final class Database {
     @usableFromInline var writeCaches: [ObjectIdentifier: AnyObject] = [:]
     /// `PRAGMA data_version` when `noticeOtherConnectionsCommits()` last looked.
     private var lastDataVersion: Int64?
+    /// What the open transaction's write blocks asked to run on commit or rollback (`afterCommit`).
+    var transactionHooks: [TransactionHook] = []
 
     /// Opens (and for `.readWrite` creates) the database at `path`.
     public init(path: String, access: DatabaseAccess = .readWrite, configuration: DatabaseConfiguration = .init()) throws {
@@ -214,26 +216,31 @@ public final class Database {
         case .deferred: try statement(literal: "BEGIN DEFERRED").execute()
         case .immediate: try statement(literal: "BEGIN IMMEDIATE").execute()
         }
+        let mark = transactionHookMark
         let result: Result
         do {
             result = try body()
         } catch {
-            invalidateWriteCaches()
-            if isInTransaction {
-                try? statement(literal: "ROLLBACK").execute()
-            }
+            undoTransaction(since: mark)
             throw error
         }
         do {
             try statement(literal: "COMMIT").execute()
         } catch {
-            invalidateWriteCaches()
-            if isInTransaction {
-                try? statement(literal: "ROLLBACK").execute()
-            }
+            undoTransaction(since: mark)
             throw error
         }
+        runCommitHooks()
         return result
+    }
+
+    /// Rolls the open transaction back and takes back what was cached or hooked since `mark`.
+    private func undoTransaction(since mark: Int) {
+        invalidateWriteCaches()
+        if isInTransaction {
+            try? statement(literal: "ROLLBACK").execute()
+        }
+        rollBackTransactionHooks(to: mark)
     }
 
     // MARK: Write caches
@@ -262,11 +269,13 @@ public final class Database {
         try execute("SAVEPOINT \(name)")
         savepointDepth += 1
         defer { savepointDepth -= 1 }
+        let mark = transactionHookMark
         let result: Result
         do {
             result = try body()
         } catch {
             invalidateWriteCaches()
+            rollBackTransactionHooks(to: mark)
             try rollBack(toSavepoint: name)
             throw error
         }

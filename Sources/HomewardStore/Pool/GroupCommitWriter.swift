@@ -119,6 +119,7 @@ final class GroupCommitWriter: @unchecked Sendable {
                 abandon(&pending, into: &decided, error: error)
                 continue
             }
+            let mark = connection.transactionHookMark
             guard let blockError = job.run(in: connection) else {
                 do {
                     try connection.statement(literal: "RELEASE homeward_group_write").execute()
@@ -129,9 +130,10 @@ final class GroupCommitWriter: @unchecked Sendable {
                 }
                 continue
             }
-            // The job keeps the error its block threw; what it cached is undone with its rows.
+            // The job keeps the error its block threw; what it cached or hooked is undone with its rows.
             decided.append(.init(job: job, error: nil))
             connection.invalidateWriteCaches()
+            connection.rollBackTransactionHooks(to: mark)
             if connection.isInTransaction {
                 do {
                     try connection.statement(literal: "ROLLBACK TO homeward_group_write").execute()
@@ -155,6 +157,7 @@ final class GroupCommitWriter: @unchecked Sendable {
             abandon(&pending, into: &decided, error: error)
             return
         }
+        connection.runCommitHooks()
         if !pending.isEmpty {
             commitCount.add(1, ordering: .relaxed)
             committedBlockCount.add(pending.count, ordering: .relaxed)
@@ -170,6 +173,7 @@ final class GroupCommitWriter: @unchecked Sendable {
         if connection.isInTransaction {
             try? connection.execute("ROLLBACK")
         }
+        connection.rollBackTransactionHooks(to: 0)
         for job in pending {
             decided.append(.init(job: job, error: error))
         }

@@ -25,7 +25,7 @@ final class ServiceRoutesTests: XCTestCase {
     func testMetricsExposeDatabaseSizeAndAppCounters() throws {
         let test = try TestApp()
         test.app.metrics.increment("homeward_alerts_total", labels: ["type": "sos"])
-        try test.withClient(.inProcess) { client in
+        try test.withClient(.live) { client in
             let response = try client.execute(.get, "/metrics")
             XCTAssertEqual(response.status, .ok)
             XCTAssertTrue(response.text.contains("homeward_database_size_bytes "))
@@ -41,6 +41,29 @@ final class ServiceRoutesTests: XCTestCase {
             let response = try client.execute(.get, "/openapi.yaml")
             XCTAssertEqual(response.status, .ok)
             XCTAssertTrue(response.text.hasPrefix("openapi: 3.1.0"))
+        }
+    }
+
+    func testMetricsWithoutATokenAnswerOnlyALoopbackClientThatCameStraight() throws {
+        let test = try TestApp()
+        try test.withClient(.live) { client in
+            XCTAssertEqual(try client.execute(.get, "/metrics").status, .ok)
+            let proxied = try client.execute(.get, "/metrics", headers: ["X-Forwarded-For": "198.51.100.7"])
+            XCTAssertEqual(proxied.status, .notFound)
+            let forwarded = try client.execute(.get, "/metrics", headers: ["Forwarded": "for=198.51.100.7"])
+            XCTAssertEqual(forwarded.status, .notFound)
+        }
+    }
+
+    func testMetricsWithATokenAnswerOnlyThatBearerToken() throws {
+        let test = try TestApp { $0.metricsToken = "scrape-secret-42" }
+        try test.withClient(.live) { client in
+            let bare = try client.execute(.get, "/metrics")
+            XCTAssertEqual(bare.status, .unauthorized)
+            XCTAssertEqual(try client.execute(.get, "/metrics", headers: ["Authorization": "Bearer wrong"]).status, .unauthorized)
+            let scraped = try client.execute(.get, "/metrics", headers: ["Authorization": "Bearer scrape-secret-42"])
+            XCTAssertEqual(scraped.status, .ok)
+            XCTAssertTrue(scraped.text.contains("homeward_database_size_bytes "))
         }
     }
 }

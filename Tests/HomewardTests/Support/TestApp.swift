@@ -56,6 +56,7 @@ final class TestApp {
         var http = HTTPServerConfiguration.testing
         http.maxBodyBytes = app.configuration.http.maxBodyBytes
         http.maxDecodedBodyBytes = app.configuration.http.maxDecodedBodyBytes
+        http.trustedProxies = app.configuration.http.trustedProxies
         return try HTTPTestClient.withServer(app.makeRouter(), mode: mode, configuration: http, body)
     }
 

@@ -41,7 +41,8 @@ final class ViewsTests: XCTestCase {
             XCTAssertEqual(status["state"] as? String, "moving")
             XCTAssertTrue(status["zone"] is NSNull)
             XCTAssertTrue(status["wandering"] is NSNull)
-            XCTAssertEqual(status["lastSeenSeconds"] as? Int, 0)
+            // Counted from the fix's own time (a minute ago), not from its arrival just now.
+            XCTAssertEqual(status["lastSeenSeconds"] as? Int, 60)
             let motion = try XCTUnwrap(dependents[0]["motionToday"] as? [String: Any])
             XCTAssertEqual(motion["steps"] as? Int, 120)
             XCTAssertEqual(motion["activeMinutes"] as? Int, 1)
@@ -61,10 +62,13 @@ final class ViewsTests: XCTestCase {
             }
         }
         XCTAssertEqual(try state(), "stationary")
-        test.clock.advance(bySeconds: 16 * 60)
-        XCTAssertEqual(try state(), "unknown")
         test.app.statusBoard.set(PersonStatus(state: "moving", zone: "Home"), for: anna.key)
         XCTAssertEqual(try state(), "moving")
+        // The board's "moving" is as old as the fix it came from.
+        test.clock.advance(bySeconds: 6 * 60)
+        XCTAssertEqual(try state(), "stationary")
+        test.clock.advance(bySeconds: 10 * 60)
+        XCTAssertEqual(try state(), "unknown")
     }
 
     func testLocationOfOthersIsNotFoundForStrangersExGuardiansAndBadTokens() throws {

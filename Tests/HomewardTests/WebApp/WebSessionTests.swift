@@ -39,12 +39,18 @@ final class WebSessionTests: XCTestCase {
         }
     }
 
-    func testTheCookieIsSecureWhenTheBrowserCameOverHTTPS() throws {
-        let test = try TestApp()
+    func testTheCookieIsSecureWhenATrustedProxySaysTheBrowserCameOverHTTPS() throws {
+        let test = try TestApp { $0.http.trustedProxies = TrustedProxies(parsing: "127.0.0.1")! }
         let anna = try test.makeAccount()
         try test.withClient { client in
-            XCTAssertTrue(try logIn(client, anna, headers: ["Origin": "https://homeward.example.org"]).setCookie.hasSuffix("; Secure"))
             XCTAssertTrue(try logIn(client, anna, headers: ["X-Forwarded-Proto": "https"]).setCookie.hasSuffix("; Secure"))
+            XCTAssertFalse(try logIn(client, anna, headers: ["X-Forwarded-Proto": "http"]).setCookie.contains("Secure"))
+        }
+        let untrusting = try TestApp()
+        let ben = try untrusting.makeAccount()
+        try untrusting.withClient { client in
+            XCTAssertFalse(try logIn(client, ben, headers: ["X-Forwarded-Proto": "https"]).setCookie.contains("Secure"),
+                           "a proxy that is not trusted is not believed")
         }
     }
 

@@ -6,36 +6,45 @@ public struct RateLimitPolicy: Hashable, Sendable {
     public let maxFailures: Int
     /// The sliding window over which failures count, in seconds.
     public let windowSeconds: Int
+    /// What the 429 says is limited, e.g. "Too many failed logins from this address".
+    public let refusal: String
 
     /// Creates a policy; `maxFailures` and `windowSeconds` must be positive.
-    public init(name: String, maxFailures: Int, windowSeconds: Int) {
+    public init(name: String, maxFailures: Int, windowSeconds: Int, refusal: String = "Too many failed attempts") {
         precondition(maxFailures > 0 && windowSeconds > 0, "a rate-limit policy needs a positive count and window")
         self.name = name
         self.maxFailures = maxFailures
         self.windowSeconds = windowSeconds
+        self.refusal = refusal
     }
 
     /// The same policy (same name, so the same counts) with other limits, e.g. from configuration.
     public func with(maxFailures: Int, windowSeconds: Int) -> RateLimitPolicy {
-        RateLimitPolicy(name: name, maxFailures: maxFailures, windowSeconds: windowSeconds)
+        RateLimitPolicy(name: name, maxFailures: maxFailures, windowSeconds: windowSeconds, refusal: refusal)
     }
 
     /// Wrong passwords for one phone number: 5 in 15 minutes.
     public static let loginFailuresPerPhone = RateLimitPolicy(
-        name: "login-phone", maxFailures: 5, windowSeconds: 15 * 60)
+        name: "login-phone", maxFailures: 5, windowSeconds: 15 * 60,
+        refusal: "Too many failed logins for this account")
     /// Wrong credentials from one client address (many phones, possibly behind one NAT): 20 in 15 minutes.
     public static let loginFailuresPerClientAddress = RateLimitPolicy(
-        name: "login-address", maxFailures: 20, windowSeconds: 15 * 60)
+        name: "login-address", maxFailures: 20, windowSeconds: 15 * 60,
+        refusal: "Too many failed logins from this address")
     /// Wrong verification codes tried against one account, by anyone: 5 in 15 minutes.
     public static let verificationCodeFailuresPerTarget = RateLimitPolicy(
-        name: "verification-code-target", maxFailures: 5, windowSeconds: 15 * 60)
+        name: "verification-code-target", maxFailures: 5, windowSeconds: 15 * 60,
+        refusal: "Too many wrong verification codes for this account")
     /// Wrong verification codes tried by one caller, against anyone: 10 in an hour.
     public static let verificationCodeFailuresPerCaller = RateLimitPolicy(
-        name: "verification-code-caller", maxFailures: 10, windowSeconds: 60 * 60)
+        name: "verification-code-caller", maxFailures: 10, windowSeconds: 60 * 60,
+        refusal: "Too many wrong verification codes tried by your account")
     /// Wrong trip access codes tried against one traveller: 5 in 15 minutes.
     public static let tripAccessCodeFailuresPerTarget = RateLimitPolicy(
-        name: "trip-access-code-target", maxFailures: 5, windowSeconds: 15 * 60)
+        name: "trip-access-code-target", maxFailures: 5, windowSeconds: 15 * 60,
+        refusal: "Too many wrong access codes for this traveller's trips")
     /// Wrong trip access codes tried by one caller, against anyone: 10 in an hour.
     public static let tripAccessCodeFailuresPerCaller = RateLimitPolicy(
-        name: "trip-access-code-caller", maxFailures: 10, windowSeconds: 60 * 60)
+        name: "trip-access-code-caller", maxFailures: 10, windowSeconds: 60 * 60,
+        refusal: "Too many wrong access codes tried by your account")
 }

@@ -1,0 +1,49 @@
+/// What a write block asked to happen once its work is decided: `onCommit` after the transaction
+/// that holds it commits, `onRollback` when its work is undone instead. Exactly one of the two runs.
+///
+/// This is how memory follows the database and never leads it (GRDB's `afterNextTransaction` is the
+/// model): a cache, a tracker or a timer changed for a write is either changed after the commit, or
+/// changed at once and changed back if the rows it mirrors roll back.
+struct TransactionHook {
+    let onCommit: (() -> Void)?
+    let onRollback: (() -> Void)?
+}
+
+extension Database {
+    /// Runs `action` once the transaction open now commits, on the thread that commits it (for a
+    /// `DatabasePool`, the writer, before the next group begins); never, if the work of the current
+    /// write block, savepoint or transaction rolls back. Outside a transaction it runs at once: the
+    /// statement before it has committed already.
+    public func afterCommit(_ action: @escaping () -> Void) {
+        guard isInTransaction else { return action() }
+        transactionHooks.append(TransactionHook(onCommit: action, onRollback: nil))
+    }
+
+    /// Runs `undo` if the work of the current write block, savepoint or transaction rolls back, so a
+    /// change made to memory at once (a tracker only the writer reads) is taken back with the rows.
+    /// Undo actions run newest first. Outside a transaction nothing can roll back: it is dropped.
+    public func onRollback(_ undo: @escaping () -> Void) {
+        guard isInTransaction else { return }
+        transactionHooks.append(TransactionHook(onCommit: nil, onRollback: undo))
+    }
+
+    /// How many hooks are registered: a mark to roll back to when the work after it is undone.
+    var transactionHookMark: Int { transactionHooks.count }
+
+    /// The work registered after `mark` was undone: runs its undo actions, newest first, and drops
+    /// its commit actions.
+    func rollBackTransactionHooks(to mark: Int) {
+        guard transactionHooks.count > mark else { return }
+        let undone = transactionHooks[mark...]
+        transactionHooks.removeSubrange(mark...)
+        for hook in undone.reversed() { hook.onRollback?() }
+    }
+
+    /// The transaction committed: runs every commit action in the order they were registered.
+    func runCommitHooks() {
+        guard !transactionHooks.isEmpty else { return }
+        let committed = transactionHooks
+        transactionHooks.removeAll()
+        for hook in committed { hook.onCommit?() }
+    }
+}

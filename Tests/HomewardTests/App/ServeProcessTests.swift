@@ -1,0 +1,115 @@
+import Foundation
+import HomewardHTTP
+import HomewardHTTPTesting
+import XCTest
+
+/// `homeward serve` as real processes: one server per database and per port, the lock gone with a
+/// killed server, and the admin commands working beside a running one.
+final class ServeProcessTests: XCTestCase {
+    private var directory: URL!
+    private var started: [Process] = []
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("homeward-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        for process in started where process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The `homeward` executable built beside this test bundle.
+    private var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("homeward")
+    }
+
+    private func database(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// A port nothing listens on now.
+    private func freePort() throws -> Int {
+        let probe = HTTPServer(configuration: .testing, router: Router(), logger: .init(label: "probe"))
+        try probe.start()
+        let port = probe.localPort
+        probe.shutdown()
+        probe.waitUntilStopped()
+        return port
+    }
+
+    private func launch(_ arguments: [String]) throws -> (process: Process, errors: Pipe) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("HOMEWARD_") }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        started.append(process)
+        return (process, errors)
+    }
+
+    private func serve(database: String, port: Int) throws -> (process: Process, errors: Pipe) {
+        try launch(["serve", "--host", "127.0.0.1", "--port", "\(port)", "--database", database,
+                    "--password-hash-iterations", "1", "--password-hash-memory-bytes", "8192"])
+    }
+
+    /// Waits (at most 20 s) until the server on `port` answers /healthz.
+    private func waitUntilServing(port: Int) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let connection = try? HTTPTestConnection(port: port, timeoutSeconds: 2),
+               (try? connection.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")) != nil,
+               let response = try? connection.readResponse(), response.status == .ok {
+                return
+            }
+            usleep(50_000)
+        }
+        XCTFail("the server on port \(port) did not answer within 20 s")
+    }
+
+    /// Runs a process to its end (at most 30 s) and returns its status and standard error.
+    private func finish(_ launched: (process: Process, errors: Pipe)) -> (status: Int32, errors: String) {
+        let deadline = Date().addingTimeInterval(30)
+        while launched.process.isRunning && Date() < deadline { usleep(20_000) }
+        if launched.process.isRunning { launched.process.terminate() }
+        launched.process.waitUntilExit()
+        let text = String(decoding: launched.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (launched.process.terminationStatus, text)
+    }
+
+    func testASecondServerOnTheSameDatabaseOrPortIsRefusedAndAKilledServersLockIsFreed() throws {
+        let shared = database("homeward.sqlite")
+        let port = try freePort()
+        let first = try serve(database: shared, port: port)
+        try waitUntilServing(port: port)
+
+        let sameDatabase = finish(try serve(database: shared, port: try freePort()))
+        XCTAssertNotEqual(sameDatabase.status, 0)
+        XCTAssertTrue(sameDatabase.errors.contains("is already served by another homeward serve (pid \(first.process.processIdentifier))"),
+                      sameDatabase.errors)
+
+        let samePort = finish(try serve(database: database("other.sqlite"), port: port))
+        XCTAssertNotEqual(samePort.status, 0)
+        XCTAssertTrue(samePort.errors.contains("port \(port) on 127.0.0.1 is already served by another process"), samePort.errors)
+
+        // The admin commands work beside the running server.
+        let backup = finish(try launch(["backup", "--database", shared, database("copy.sqlite")]))
+        XCTAssertEqual(backup.status, 0, backup.errors)
+        let again = finish(try launch(["backup", "--database", shared, database("copy.sqlite")]))
+        XCTAssertNotEqual(again.status, 0, "backup must refuse an existing file")
+        for command in [["stats"], ["migrate"], ["prune", "--older-than", "90d"]] {
+            let result = finish(try launch(command + ["--database", shared]))
+            XCTAssertEqual(result.status, 0, "\(command): \(result.errors)")
+        }
+
+        kill(first.process.processIdentifier, SIGKILL)
+        first.process.waitUntilExit()
+        let successor = try serve(database: shared, port: port)
+        try waitUntilServing(port: port)
+        XCTAssertTrue(successor.process.isRunning)
+    }
+}
