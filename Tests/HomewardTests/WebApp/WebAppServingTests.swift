@@ -10,7 +10,8 @@ final class WebAppServingTests: XCTestCase {
     private let appBudgetBytes = 150 * 1024
 
     private func assetPaths(in page: String) -> [String] {
-        page.components(separatedBy: "\"").filter { $0.hasPrefix(WebAppBundle.assetPrefix) }
+        // Files below the hash, not the bare prefix the service worker keeps.
+        page.components(separatedBy: "\"").filter { $0.hasPrefix(WebAppBundle.assetPrefix) && $0.split(separator: "/").count > 2 }
     }
 
     func testTheAppIsServedAtTheRootWithAStrictPolicyAndNoInlineScript() throws {
@@ -101,6 +102,28 @@ final class WebAppServingTests: XCTestCase {
         XCTAssertNil(WebAppSettings(tileURLTemplate: "").tileOrigin)
         XCTAssertNil(WebAppSettings(tileURLTemplate: "/tiles/{z}/{x}/{y}.png").tileOrigin)
         XCTAssertNil(WebAppSettings(tileURLTemplate: "https://evil.example; script-src *").tileOrigin)
+    }
+
+    func testEveryFileAPageOrModuleLoadsIsEmbedded() throws {
+        let bundle = WebAppBundle(settings: WebAppSettings())
+        var checked = 0
+        for (route, page) in bundle.pages {
+            for path in assetPaths(in: String(decoding: page.bytes, as: UTF8.self)) {
+                XCTAssertNotNil(bundle.assets[path], "\(route) loads \(path)")
+                checked += 1
+            }
+        }
+        let importPattern = try NSRegularExpression(pattern: #"from "(\.{1,2}/[^"]+)""#)
+        for (path, asset) in bundle.assets where path.hasSuffix(".js") && !path.contains("/leaflet/") {
+            let text = String(decoding: asset.bytes, as: UTF8.self)
+            for match in importPattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let relative = String(text[Range(match.range(at: 1), in: text)!])
+                let resolved = URL(string: relative, relativeTo: URL(string: "http://app\(path)"))!.path
+                XCTAssertNotNil(bundle.assets[resolved], "\(path) imports \(relative)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 30)
     }
 
     func testTheAppsOwnFilesStayUnder150KilobytesGzipped() {
