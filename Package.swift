@@ -36,6 +36,11 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // What Glibc does not export to Swift: epoll, eventfd, accept4.
         .target(name: "CSystemShims"),
 
@@ -65,7 +70,7 @@ let package = Package(
         .target(
             name: "Homeward",
             dependencies: [
-                "HomewardHTTP", "HomewardStore", "HomewardGeo", "CSodium", "CQRencode",
+                "HomewardHTTP", "HomewardStore", "HomewardGeo", "CSodium", "CCurl", "CQRencode",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["WebApp"],
@@ -83,6 +88,9 @@ let package = Package(
 
         // Password hashing throughput and memory at the default cost (bench/README.md, "Passwords").
         .executableTarget(name: "homeward-auth-bench", dependencies: ["Homeward"], path: "bench/auth"),
+
+        // SOS accepted -> delivered at an HTTPS webhook receiver (bench/README.md, "Outgoing deliveries").
+        .executableTarget(name: "homeward-notify-bench", dependencies: ["Homeward", "HomewardStore"], path: "bench/notify"),
 
         // Embeds schema/*.sql and schema/openapi.yaml into the application at build time,
         // so the binary carries the one source of truth for the database.

@@ -25,7 +25,8 @@ stop_benchmark_servers() {
 
 start_homeward() {
     trap stop_benchmark_servers EXIT
-    "$HOMEWARD" serve --database "$DB" --port "$OURS_PORT" --log-level warning "$@" >"$OUT/server.log" 2>&1 &
+    # The benchmarks receive webhooks on this machine, which outgoing requests may not reach unless allowed.
+    "$HOMEWARD" serve --database "$DB" --port "$OURS_PORT" --log-level warning --outgoing-allow-hosts 127.0.0.1 "$@" >"$OUT/server.log" 2>&1 &
     OURS_PID=$!
     for _ in $(seq 1 50); do curl -fsS "http://127.0.0.1:$OURS_PORT/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
     curl -fsS "http://127.0.0.1:$OURS_PORT/healthz" >/dev/null

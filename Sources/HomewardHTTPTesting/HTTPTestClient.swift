@@ -91,9 +91,10 @@ public final class HTTPTestClient {
 
     /// Opens a new raw connection to the live server, on `host` (the configured host when nil,
     /// 127.0.0.1 for a wildcard bind).
-    public func openConnection(host: String? = nil, timeoutSeconds: Double = 5) throws -> HTTPTestConnection {
+    /// `sourceHost` binds the client's end to another local IPv4 address first.
+    public func openConnection(host: String? = nil, timeoutSeconds: Double = 5, sourceHost: String? = nil) throws -> HTTPTestConnection {
         guard mode == .live else { throw HTTPTestError.requiresLiveMode }
-        return try HTTPTestConnection(host: host ?? connectHost, port: port, timeoutSeconds: timeoutSeconds)
+        return try HTTPTestConnection(host: host ?? connectHost, port: port, timeoutSeconds: timeoutSeconds, sourceHost: sourceHost)
     }
 
     private var connectHost: String {

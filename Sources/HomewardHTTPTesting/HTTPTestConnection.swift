@@ -12,8 +12,10 @@ public final class HTTPTestConnection {
     /// How long a read may wait for the next bytes.
     public var timeoutSeconds: Double
 
-    /// Connects to `host:port`; `host` is an IPv4 or IPv6 literal.
-    public init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Double = 5) throws {
+    /// Connects to `host:port`; `host` is an IPv4 or IPv6 literal. An IPv4 `sourceHost` (another
+    /// loopback address, e.g. 127.0.0.2) makes the connection come from there: a second client
+    /// address for tests of per-address limits.
+    public init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Double = 5, sourceHost: String? = nil) throws {
         self.timeoutSeconds = timeoutSeconds
         var ipv4 = sockaddr_in()
         var ipv6 = sockaddr_in6()
@@ -31,6 +33,22 @@ public final class HTTPTestConnection {
         }
         descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw HTTPTestError.socket("socket", errno) }
+        if let sourceHost {
+            var source = sockaddr_in()
+            source.sin_family = sa_family_t(AF_INET)
+            guard family == AF_INET, inet_pton(AF_INET, sourceHost, &source.sin_addr) == 1 else {
+                close(descriptor)
+                throw HTTPTestError.socket("inet_pton", EINVAL)
+            }
+            let bound = withUnsafeBytes(of: source) { bytes in
+                bind(descriptor, bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(bytes.count))
+            }
+            guard bound == 0 else {
+                let code = errno
+                close(descriptor)
+                throw HTTPTestError.socket("bind", code)
+            }
+        }
         let result = family == AF_INET ? Self.connect(descriptor, to: ipv4) : Self.connect(descriptor, to: ipv6)
         guard result == 0 else {
             let code = errno

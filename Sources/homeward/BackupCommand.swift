@@ -18,6 +18,8 @@ struct BackupCommand: ParsableCommand {
         try database.withDatabase { pool, source in
             try pool.backup(to: path)
             print("backed up \(source) to \(path)")
+            // The copy's codes, tokens and keys are digests under the server secret, which is not in it.
+            print("keep the server secret with it: \(ServerSecret.defaultPath(besideDatabase: source)) (or your --secret-file)")
         }
     }
 }

@@ -13,6 +13,8 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    @Option(help: "Path of the server secret, the key of the stored digests of codes, tokens and keys; created with mode 0600 on first start, back it up with the database (env HOMEWARD_SECRET_FILE, default <database path>.secret).")
+    var secretFile: String?
     @Option(help: "Address to listen on (env HOMEWARD_HOST, default 127.0.0.1).")
     var host: String?
     @Option(help: "TCP port to listen on; 0 picks a free one (env HOMEWARD_PORT, default 8080).")
@@ -118,6 +120,12 @@ struct ServeCommand: ParsableCommand {
     var webhookMaxRetrySeconds: Double?
     @Option(help: "Seconds after which an undelivered webhook is marked failed (env HOMEWARD_WEBHOOK_GIVE_UP_SECONDS, default 86400).")
     var webhookGiveUpSeconds: Int?
+    @Option(help: "Hosts (names or addresses, comma-separated) that webhooks may reach although they are loopback, private, link-local or this server's own (env HOMEWARD_OUTGOING_ALLOW_HOSTS, default none).")
+    var outgoingAllowHosts: String?
+    @Option(help: "Outgoing requests in flight at once to one destination (env HOMEWARD_OUTGOING_MAX_CONCURRENT_PER_DESTINATION, default 4).")
+    var outgoingMaxConcurrentPerDestination: Int?
+    @Option(help: "Outgoing requests in flight at once in all (env HOMEWARD_OUTGOING_MAX_CONCURRENT_TRANSFERS, default 256).")
+    var outgoingMaxConcurrentTransfers: Int?
     @Option(help: "Seconds between retention sweeps (env HOMEWARD_RETENTION_INTERVAL_SECONDS, default 86400).")
     var retentionIntervalSeconds: Int?
     @Option(help: "Fixes with a horizontal accuracy worse than this many metres are stored but flagged (env HOMEWARD_POOR_ACCURACY_METRES, default 100).")
@@ -140,6 +148,8 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         var configuration = try makeConfiguration()
         try database.apply(to: &configuration)
+        configuration.secretFilePath = try EnvironmentDefault.resolve(
+            secretFile, "HOMEWARD_SECRET_FILE", ServerSecret.defaultPath(besideDatabase: configuration.databasePath))
         let problems = configuration.problems
         guard problems.isEmpty else {
             throw ArgumentParser.ValidationError("Cannot start: " + problems.joined(separator: "; ") + ".")
@@ -237,6 +247,12 @@ struct ServeCommand: ParsableCommand {
         c.webhookFirstRetrySeconds = try EnvironmentDefault.resolve(webhookFirstRetrySeconds, "HOMEWARD_WEBHOOK_FIRST_RETRY_SECONDS", c.webhookFirstRetrySeconds)
         c.webhookMaxRetrySeconds = try EnvironmentDefault.resolve(webhookMaxRetrySeconds, "HOMEWARD_WEBHOOK_MAX_RETRY_SECONDS", c.webhookMaxRetrySeconds)
         c.webhookGiveUpSeconds = try EnvironmentDefault.resolve(webhookGiveUpSeconds, "HOMEWARD_WEBHOOK_GIVE_UP_SECONDS", c.webhookGiveUpSeconds)
+        c.outgoingAllowHosts = try EnvironmentDefault.resolve(outgoingAllowHosts, "HOMEWARD_OUTGOING_ALLOW_HOSTS", "")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        c.outgoingMaxConcurrentPerDestination = try EnvironmentDefault.resolve(
+            outgoingMaxConcurrentPerDestination, "HOMEWARD_OUTGOING_MAX_CONCURRENT_PER_DESTINATION", c.outgoingMaxConcurrentPerDestination)
+        c.outgoingMaxConcurrentTransfers = try EnvironmentDefault.resolve(
+            outgoingMaxConcurrentTransfers, "HOMEWARD_OUTGOING_MAX_CONCURRENT_TRANSFERS", c.outgoingMaxConcurrentTransfers)
         c.retentionIntervalSeconds = try EnvironmentDefault.resolve(retentionIntervalSeconds, "HOMEWARD_RETENTION_INTERVAL_SECONDS", c.retentionIntervalSeconds)
         c.poorAccuracyMetres = try EnvironmentDefault.resolve(poorAccuracyMetres, "HOMEWARD_POOR_ACCURACY_METRES", c.poorAccuracyMetres)
         c.maxPlausibleSpeedMetresPerSecond = try EnvironmentDefault.resolve(maxPlausibleSpeedMetresPerSecond, "HOMEWARD_MAX_PLAUSIBLE_SPEED_METRES_PER_SECOND", c.maxPlausibleSpeedMetresPerSecond)

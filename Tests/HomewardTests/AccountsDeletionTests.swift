@@ -31,7 +31,7 @@ final class AccountsDeletionTests: XCTestCase {
             try test.app.database.write { db in
                 try db.execute(
                     "INSERT INTO devices (id, account_key, name, key_sha256, created_at_ms) VALUES (?, ?, 'tablet', ?, 0)",
-                    SecureRandom.identifier(), anna.key, SecretDigest.sha256("device"))
+                    SecureRandom.identifier(), anna.key, test.app.secrets.digest("device"))
                 try db.execute(
                     "INSERT INTO alerts (id, account_key, type, status, cause, created_at_ms) VALUES (?, ?, 'sos', 'open', 'sos', 0)",
                     SecureRandom.identifier(), anna.key)

@@ -90,7 +90,7 @@ final class AccountsTests: XCTestCase {
             return try client.logIn(phone: "+442079460958")
         }
         let digests: [[UInt8]] = try test.app.database.read { db in try db.fetchAll("SELECT token_sha256 FROM sessions") }
-        XCTAssertEqual(digests, [SecretDigest.sha256(token)])
+        XCTAssertEqual(digests, [test.app.secrets.digest(token)])
     }
 
     func testUnknownPhoneAndWrongPasswordGetTheSameAnswer() throws {

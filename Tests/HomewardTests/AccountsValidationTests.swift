@@ -66,8 +66,8 @@ final class AccountsValidationTests: XCTestCase {
     }
 
     func testAConfiguredPolicyKeepsItsNameSoCountsAreShared() {
-        let configured = RateLimitPolicy.loginFailuresPerPhone.with(maxFailures: 3, windowSeconds: 60)
-        XCTAssertEqual(configured.name, RateLimitPolicy.loginFailuresPerPhone.name)
+        let configured = RateLimitPolicy.loginFailuresPerClientAddressAndPhone.with(maxFailures: 3, windowSeconds: 60)
+        XCTAssertEqual(configured.name, RateLimitPolicy.loginFailuresPerClientAddressAndPhone.name)
         XCTAssertEqual(configured.maxFailures, 3)
         XCTAssertEqual(configured.windowSeconds, 60)
     }

@@ -27,7 +27,7 @@ final class ReliabilityBruteForceTests: XCTestCase {
                                   accountID: "attacker-\(attempt % Self.attackerCount)", sessionID: nil)
             let code = attempt == rightGuessAt ? victimCode : String(Int.random(in: 100_000..<1_000_000, using: &generator))
             do {
-                _ = try service.link(attacker, LinkRequest(phone: victim.phone, code: code))
+                _ = try service.link(attacker, LinkRequest(phone: victim.phone, code: code), from: "attacker-address-\(attempt % Self.attackerCount)")
                 XCTFail("guess \(attempt) linked")
             } catch let error as HTTPError {
                 outcomes[error.code, default: 0] += 1
@@ -35,7 +35,7 @@ final class ReliabilityBruteForceTests: XCTestCase {
         }
         XCTAssertEqual(outcomes["forbidden"], RateLimitPolicy.verificationCodeFailuresPerTarget.maxFailures)
         XCTAssertEqual(outcomes["rate_limited"], Self.guessCount - RateLimitPolicy.verificationCodeFailuresPerTarget.maxFailures)
-        let linked = try service.link(caller(friend), LinkRequest(phone: neighbour.phone, code: neighbourCode))
+        let linked = try service.link(caller(friend), LinkRequest(phone: neighbour.phone, code: neighbourCode), from: "friend-address")
         XCTAssertEqual(linked.dependent.id, neighbour.id)
         let victimLinks = try service.links(of: caller(victim))
         XCTAssertTrue(victimLinks.guardians.isEmpty)

@@ -4,7 +4,7 @@ import HomewardHTTP
 import HomewardHTTPTesting
 import XCTest
 
-/// Secrets at rest: tokens, codes and keys only as SHA-256 digests in the database file, passwords
+/// Secrets at rest: tokens, codes and keys only as keyed digests in the database file, passwords
 /// only as argon2id strings, and no secret in any log line (at trace level).
 final class ReliabilitySecretsTests: XCTestCase {
     func testTokensCodesAndPasswordsAreStoredOnlyAsDigestsAndNeverLogged() throws {

@@ -10,19 +10,17 @@ final class WebhookTests: XCTestCase {
     func testDeliveryIsRetriedUntilSuccessAndSeenOnceByTheReceiver() throws {
         let receiver = try WebhookReceiver(failures: 2)
         defer { receiver.stop() }
-        let test = try TestApp()
-        let person = try test.makeAccount(name: "Person")
-        let guardian = try test.makeAccount(name: "Guardian")
-        try test.link(guardian: guardian, dependent: person)
+        let test = try TestApp { $0.outgoingAllowHosts = ["127.0.0.1"] }
+        let (person, guardian) = try personAndGuardian(in: test)
         let secret = "a-long-enough-secret"
         try test.withClient { client in
-            let https = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
-                                           body: Array(#"{"url":"https://example.org/hook","secret":"\#(secret)"}"#.utf8))
-            XCTAssertEqual(https.status.code, 400)
-            let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
-                                         body: Array(#"{"url":"http://127.0.0.1:\#(receiver.port)/hook","secret":"\#(secret)"}"#.utf8))
-            XCTAssertEqual(set.status.code, 200, set.text)
-            XCTAssertFalse(set.text.contains(secret))
+            for url in ["ftp://example.org/hook", "http://user@example.org/hook", "example.org/hook"] {
+                let wrong = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
+                                               body: Array(#"{"url":"\#(url)","secret":"\#(secret)"}"#.utf8))
+                XCTAssertEqual(wrong.status.code, 400, url)
+            }
+            let answer = try setWebhook("http://127.0.0.1:\(receiver.port)/hook", secret: secret, for: guardian, with: client)
+            XCTAssertFalse(answer.contains(secret))
             XCTAssertEqual(try client.execute(.get, "/v1/me/webhook", headers: guardian.auth).status.code, 200)
             XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
         }
@@ -48,10 +46,11 @@ final class WebhookTests: XCTestCase {
     func testDeliveryIsGivenUpAfterTheConfiguredTime() throws {
         let receiver = try WebhookReceiver(failures: 1_000)
         defer { receiver.stop() }
-        let test = try TestApp { $0.webhookGiveUpSeconds = 600 }
-        let person = try test.makeAccount(name: "Person")
-        let guardian = try test.makeAccount(name: "Guardian")
-        try test.link(guardian: guardian, dependent: person)
+        let test = try TestApp {
+            $0.webhookGiveUpSeconds = 600
+            $0.outgoingAllowHosts = ["127.0.0.1"]
+        }
+        let (person, guardian) = try personAndGuardian(in: test)
         try test.app.database.write { db in
             try db.execute(
                 "INSERT INTO webhooks (account_key, url, secret, created_at_ms, updated_at_ms) VALUES (?, ?, 'sixteen-chars-secret', 0, 0)",
@@ -64,18 +63,211 @@ final class WebhookTests: XCTestCase {
             try test.app.webhookWorker.deliverDue()
             test.clock.advance(bySeconds: 120)
         }
-        let status: String? = try test.app.database.read { db in try db.fetchOne("SELECT status FROM webhook_deliveries") }
-        XCTAssertEqual(status, "failed")
+        XCTAssertEqual(try deliveryStatus(in: test), "failed")
         XCTAssertLessThan(receiver.requests.count, 20)
     }
 
-    func testWebhookURLsAreParsedStrictly() {
-        XCTAssertEqual(WebhookURL("http://127.0.0.1:8000/hook?x=1")?.port, 8000)
-        XCTAssertEqual(WebhookURL("http://example.org")?.path, "/")
-        XCTAssertEqual(WebhookURL("http://[::1]:9000/a")?.host, "::1")
-        XCTAssertNil(WebhookURL("https://example.org/"))
-        XCTAssertNil(WebhookURL("http://user@example.org/"))
-        XCTAssertNil(WebhookURL("http://example.org:99999/"))
+    func testAnHTTPSWebhookIsDeliveredSignedOverVerifiedTLS() throws {
+        let secret = "an-https-webhook-secret"
+        let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
+        let test = try appTrusting(receiver)
+        let (person, guardian) = try personAndGuardian(in: test)
+        try test.withClient { client in
+            try setWebhook("https://127.0.0.1:\(receiver.port)/hook", secret: secret, for: guardian, with: client)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+        }
+        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
+        let record = try receiver.waitForRecord { $0["path"] as? String == "/hook" }
+        XCTAssertEqual(record["signature_ok"] as? Bool, true)
+        XCTAssertEqual(record["event"] as? String, "raised")
+        XCTAssertEqual(try deliveryStatus(in: test), "delivered")
+    }
+
+    func testAWebhookTestIsSignedAndSaysWhatTheReceiverAnswered() throws {
+        let secret = "a-webhook-test-secret"
+        let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
+        let test = try appTrusting(receiver)
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.withClient { client in
+            XCTAssertEqual(try client.execute(.post, "/v1/me/webhook/test", headers: guardian.auth).status.code, 404)
+            for (path, delivered, status) in [("/hook", true, 204), ("/fail", false, 500)] {
+                try setWebhook("https://127.0.0.1:\(receiver.port)\(path)", secret: secret, for: guardian, with: client)
+                let answer = try client.execute(.post, "/v1/me/webhook/test", headers: guardian.auth)
+                XCTAssertEqual(answer.status.code, 200, answer.text)
+                let result = try JSONDecoder().decode(WebhookTestResult.self, from: Data(answer.body))
+                XCTAssertEqual(result.delivered, delivered, answer.text)
+                XCTAssertEqual(result.status, status)
+                let record = try receiver.waitForRecord { $0["path"] as? String == path }
+                XCTAssertEqual(record["event"] as? String, "test")
+                XCTAssertEqual(record["signature_ok"] as? Bool, true)
+            }
+            var last = 0
+            for _ in 0..<RateLimitPolicy.webhookTestsPerAccount.maxFailures {
+                last = Int(try client.execute(.post, "/v1/me/webhook/test", headers: guardian.auth).status.code)
+                if last == 429 { break }
+            }
+            XCTAssertEqual(last, 429, "tests are limited per account")
+        }
+    }
+
+    func testTheWebhookShowsItsLastDeliveryAndItsLastError() throws {
+        let receiver = try WebhookReceiver(failures: 1)
+        defer { receiver.stop() }
+        let test = try TestApp { $0.outgoingAllowHosts = ["127.0.0.1"] }
+        let (person, guardian) = try personAndGuardian(in: test)
+        func webhook() throws -> WebhookResource {
+            try test.withClient { client in
+                let answer = try client.execute(.get, "/v1/me/webhook", headers: guardian.auth)
+                return try JSONDecoder().decode(WebhookResource.self, from: Data(answer.body))
+            }
+        }
+        try test.withClient { client in
+            try setWebhook("http://127.0.0.1:\(receiver.port)/hook", secret: "sixteen-chars-secret", for: guardian, with: client)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+        }
+        XCTAssertNil(try webhook().lastDeliveredAt)
+        try test.app.webhookWorker.deliverDue()
+        XCTAssertEqual(try webhook().lastError, "HTTP 500")
+        XCTAssertNil(try webhook().lastDeliveredAt)
+        test.clock.advance(bySeconds: 3_600)
+        try test.app.webhookWorker.deliverDue()
+        XCTAssertEqual(try webhook().lastDeliveredAt, test.clock.now())
+        XCTAssertNil(try webhook().lastError, "the delivery that failed once has since succeeded")
+    }
+
+    func testAnAlertShowsHowItReachedEachRecipient() throws {
+        let receiver = try WebhookReceiver(failures: 0)
+        defer { receiver.stop() }
+        let test = try TestApp { $0.outgoingAllowHosts = ["localhost"] }
+        let person = try test.makeAccount(name: "Person")
+        let reached = try test.makeAccount(name: "Reached")
+        let refused = try test.makeAccount(name: "Refused")
+        let stranger = try test.makeAccount(name: "Stranger")
+        try test.link(guardian: reached, dependent: person)
+        try test.link(guardian: refused, dependent: person)
+        try test.withClient { client in
+            for (guardian, host) in [(reached, "localhost"), (refused, "127.0.0.1")] {
+                try setWebhook("http://\(host):\(receiver.port)/hook", secret: "sixteen-chars-secret", for: guardian, with: client)
+            }
+            let raised = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8))
+            let alert = try JSONDecoder().decode(AlertResource.self, from: Data(raised.body))
+            XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 2)
+            for viewer in [person, reached, refused] {
+                let answer = try client.execute(.get, "/v1/alerts/\(alert.id)/deliveries", headers: viewer.auth)
+                XCTAssertEqual(answer.status.code, 200, answer.text)
+                let list = try JSONDecoder().decode(AlertDeliveryList.self, from: Data(answer.body))
+                XCTAssertEqual(list.deliveries.map(\.recipient.name), ["Reached", "Refused"])
+                XCTAssertEqual(list.deliveries.map(\.status), ["delivered", "pending"])
+                XCTAssertEqual(list.deliveries.map(\.attempts), [1, 1])
+                XCTAssertEqual(list.deliveries.map(\.event), ["raised", "raised"])
+                XCTAssertEqual(list.deliveries[0].deliveredAt, test.clock.now())
+                XCTAssertNil(list.deliveries[1].deliveredAt)
+                XCTAssertTrue(list.deliveries[1].lastError?.contains("loopback") == true)
+            }
+            XCTAssertEqual(try client.execute(.get, "/v1/alerts/\(alert.id)/deliveries", headers: stranger.auth).status.code, 404)
+            XCTAssertEqual(try client.execute(.get, "/v1/alerts/nope/deliveries", headers: person.auth).status.code, 404)
+        }
+        XCTAssertEqual(receiver.requests.count, 1)
+    }
+
+    func testAGotifyServerTakesTheWebhookBodyAsAMessageWithItsPriority() throws {
+        let receiver = try PythonReceiver(
+            script: "https_receiver.py", arguments: ["--secret", "unused-by-gotify-1234", "--gotify-token", "AbCdEf.123"],
+            modules: ["trustme"])
+        let test = try appTrusting(receiver)
+        let (person, guardian) = try personAndGuardian(in: test)
+        try test.withClient { client in
+            try setWebhook(
+                "https://127.0.0.1:\(receiver.port)/message?token=AbCdEf.123", secret: "unused-by-gotify-1234", for: guardian, with: client)
+            let sos = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"fell at the bus stop"}"#.utf8))
+            XCTAssertEqual(sos.status.code, 201)
+        }
+        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
+        let record = try receiver.waitForRecord { $0["gotify"] != nil }
+        let message = try XCTUnwrap(record["gotify"] as? [String: Any])
+        XCTAssertEqual(message["title"] as? String, "SOS: Person")
+        XCTAssertEqual(message["message"] as? String, "SOS for Person: fell at the bus stop.")
+        XCTAssertEqual(message["priority"] as? Int, 10)
+        XCTAssertEqual(try deliveryStatus(in: test), "delivered")
+    }
+
+    func testAWebhookOnLoopbackIsRefusedUnlessTheHostIsAllowed() throws {
+        let receiver = try WebhookReceiver(failures: 0)
+        defer { receiver.stop() }
+        let test = try TestApp()
+        let (person, guardian) = try personAndGuardian(in: test)
+        try test.withClient { client in
+            try setWebhook("http://2130706433:\(receiver.port)/hook", secret: "sixteen-chars-secret", for: guardian, with: client)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+        }
+        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
+        let row: (String, String?) = try XCTUnwrap(test.app.database.read { db in
+            try db.fetchOne("SELECT status, last_error FROM webhook_deliveries") { (try $0.value(at: 0) as String, try $0.value(at: 1) as String?) }
+        })
+        XCTAssertEqual(row.0, "pending")
+        XCTAssertTrue(row.1?.contains("loopback") == true, row.1 ?? "no error")
+        XCTAssertTrue(receiver.requests.isEmpty)
+    }
+
+    func testDeliveriesForAFailingDestinationWaitForItsRetryWithoutAnAttemptOfTheirOwn() throws {
+        let receiver = try WebhookReceiver(failures: 1_000)
+        defer { receiver.stop() }
+        let test = try TestApp { $0.outgoingAllowHosts = ["127.0.0.1"] }
+        let (person, guardian) = try personAndGuardian(in: test)
+        try test.app.database.write { db in
+            try db.execute(
+                "INSERT INTO webhooks (account_key, url, secret, created_at_ms, updated_at_ms) VALUES (?, ?, 'sixteen-chars-secret', 0, 0)",
+                guardian.key, "http://127.0.0.1:\(receiver.port)/")
+        }
+        let caller = Caller(accountKey: person.key, accountID: person.id, sessionID: nil)
+        _ = try test.app.alertService.raiseSOS(try JSONDecoder().decode(SOSRequest.self, from: Data(#"{"type":"sos"}"#.utf8)), by: caller)
+        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
+        XCTAssertEqual(receiver.requests.count, 1)
+        test.clock.advance(bySeconds: 1)
+        _ = try test.app.alertService.raiseSOS(
+            try JSONDecoder().decode(SOSRequest.self, from: Data(#"{"type":"sos","message":"again"}"#.utf8)), by: caller)
+        try test.app.webhookWorker.deliverDue()
+        XCTAssertEqual(receiver.requests.count, 1, "the new delivery waits for the destination's retry time")
+        let attempts: [Int64] = try test.app.database.read { db in
+            try db.fetchAll("SELECT attempts FROM webhook_deliveries ORDER BY key") { try $0.value(at: 0) }
+        }
+        XCTAssertEqual(attempts, [1, 0])
+        test.clock.advance(bySeconds: 3_600)
+        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 2)
+        XCTAssertEqual(receiver.requests.count, 3)
+    }
+}
+
+extension WebhookTests {
+    /// An app that may reach loopback and trusts the HTTPS receiver's throwaway CA.
+    fileprivate func appTrusting(_ receiver: PythonReceiver) throws -> TestApp {
+        try TestApp {
+            $0.outgoingAllowHosts = ["127.0.0.1"]
+            $0.outgoingCAFilePath = receiver.file("ca.pem")
+        }
+    }
+
+    /// A person and a guardian linked to them.
+    fileprivate func personAndGuardian(in test: TestApp) throws -> (TestApp.Account, TestApp.Account) {
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        return (person, guardian)
+    }
+
+    /// Sets the webhook of `guardian` over HTTP, as a client would, and returns the answer's text; the
+    /// test fails unless it is accepted.
+    @discardableResult
+    fileprivate func setWebhook(_ url: String, secret: String, for guardian: TestApp.Account, with client: HTTPTestClient) throws -> String {
+        let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
+                                     body: Array(#"{"url":"\#(url)","secret":"\#(secret)"}"#.utf8))
+        XCTAssertEqual(set.status.code, 200, set.text)
+        return set.text
+    }
+
+    /// The status of the only webhook delivery.
+    fileprivate func deliveryStatus(in test: TestApp) throws -> String? {
+        try test.app.database.read { db in try db.fetchOne("SELECT status FROM webhook_deliveries") }
     }
 }
 

@@ -28,12 +28,12 @@ func registerAccountRoutes(on router: inout Router, app: HomewardApp) {
     }
     router.delete("/v1/me", execution: .lane(.bulk)) { context in
         let caller = try app.authenticator.authenticate(context)
-        try service.deleteAccount(of: caller, try context.decode(AccountDeletionRequest.self))
+        try service.deleteAccount(of: caller, try context.decode(AccountDeletionRequest.self), from: context.origin.address)
         return HTTPResponse(status: .noContent)
     }
     router.put("/v1/me/password", execution: .lane(.bulk)) { context in
         let caller = try app.authenticator.authenticate(context)
-        try service.changePassword(of: caller, try context.decode(PasswordChangeRequest.self))
+        try service.changePassword(of: caller, try context.decode(PasswordChangeRequest.self), from: context.origin.address)
         return HTTPResponse(status: .noContent)
     }
 

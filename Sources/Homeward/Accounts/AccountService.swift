@@ -15,6 +15,7 @@ struct AccountService: Sendable {
     private let loginLimits: LoginLimits
     private let authenticator: Authenticator
     private let clock: any WallClock
+    private let secrets: SecretHasher
     private let metrics: AppMetrics
     private let presence: Presence
     private let accountMemories: [any AccountMemory]
@@ -28,6 +29,7 @@ struct AccountService: Sendable {
         loginLimits = app.loginLimits
         authenticator = app.authenticator
         clock = app.clock
+        secrets = app.secrets
         metrics = app.metrics
         presence = app.presence
         accountMemories = app.accountMemories
@@ -76,9 +78,10 @@ struct AccountService: Sendable {
         return try store.update(caller.accountKey, name: name, profile: profile, at: now)
     }
 
-    /// Replaces the password after checking the current one; revokes every other session.
-    func changePassword(of caller: Caller, _ request: PasswordChangeRequest) throws {
-        let credentials = try confirmPassword(request.currentPassword, of: caller)
+    /// Replaces the password after checking the current one; revokes every other session, every
+    /// share link, every device key and the verification code.
+    func changePassword(of caller: Caller, _ request: PasswordChangeRequest, from clientHost: String) throws {
+        let credentials = try confirmPassword(request.currentPassword, of: caller, from: clientHost)
         do {
             try passwordPolicy.validate(request.newPassword)
         } catch {
@@ -92,8 +95,8 @@ struct AccountService: Sendable {
     }
 
     /// Erases the account of `caller` and everything that belongs to it, after checking the password.
-    func deleteAccount(of caller: Caller, _ request: AccountDeletionRequest) throws {
-        let credentials = try confirmPassword(request.password, of: caller)
+    func deleteAccount(of caller: Caller, _ request: AccountDeletionRequest, from clientHost: String) throws {
+        let credentials = try confirmPassword(request.password, of: caller, from: clientHost)
         try store.deleteAccount(credentials.key)
         for memory in accountMemories { memory.forget(credentials.key) }
     }
@@ -122,7 +125,7 @@ struct AccountService: Sendable {
 
     // MARK: Sessions
 
-    /// Logs in: 429 while the phone or the client address has too many recent failures, 401 for an
+    /// Logs in: 429 while the client address, alone or with this phone, has too many recent failures, 401 for an
     /// unknown phone or a wrong password alike (both cost one argon2id verification).
     func logIn(_ request: LoginRequest, from clientHost: String) throws -> LoginResponse {
         let deviceName = try Self.validatedDeviceName(request.deviceName)
@@ -140,13 +143,13 @@ struct AccountService: Sendable {
             metrics.increment("homeward_logins_total", labels: ["outcome": "failure"])
             throw HTTPError.unauthorized("The phone number or the password is wrong.")
         }
-        loginLimits.recordSuccess(phone: credentials.phone)
+        loginLimits.recordSuccess(phone: credentials.phone, clientHost: clientHost)
         let upgradedHash = hasher.needsRehash(credentials.passwordHash) ? try hasher.hash(request.password) : nil
         let token = SecureRandom.token()
         let now = clock.now()
         let expiresAt = now.adding(milliseconds: sessionLifetimeMilliseconds)
         try store.createSession(
-            for: credentials.key, tokenDigest: SecretDigest.sha256(token), deviceName: deviceName,
+            for: credentials.key, tokenDigest: secrets.digest(token), deviceName: deviceName,
             upgradedHash: upgradedHash, at: now, expiresAt: expiresAt
         )
         presence.touch(credentials.key, at: now)
@@ -176,13 +179,14 @@ struct AccountService: Sendable {
         return trimmed
     }
 
-    /// Checks `password` against `caller`'s account under the same per-account limit as logins, so
-    /// a stolen token cannot be used to guess the password: 429 when limited, 403 when wrong.
-    private func confirmPassword(_ password: String, of caller: Caller) throws -> StoredCredentials {
+    /// Checks `password` against `caller`'s account under the same limits as logins, so a stolen
+    /// token cannot be used to guess the password, while a stranger's guesses from elsewhere never
+    /// stop the owner: 429 when limited, 403 when wrong.
+    private func confirmPassword(_ password: String, of caller: Caller, from clientHost: String) throws -> StoredCredentials {
         let credentials = try store.credentials(key: caller.accountKey)
-        try loginLimits.enforce(phone: credentials.phone, clientHost: nil)
+        try loginLimits.enforce(phone: credentials.phone, clientHost: clientHost)
         guard hasher.verify(password, against: credentials.passwordHash) else {
-            loginLimits.recordFailure(phone: credentials.phone, clientHost: nil)
+            loginLimits.recordFailure(phone: credentials.phone, clientHost: clientHost)
             throw HTTPError.forbidden("The password is wrong.")
         }
         return credentials

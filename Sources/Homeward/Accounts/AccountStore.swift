@@ -127,7 +127,8 @@ public struct AccountStore: Sendable {
         }
     }
 
-    /// Stores a new password hash for `key` and revokes every session but `keptSession`.
+    /// Stores a new password hash for `key` and revokes every session but `keptSession`, every share
+    /// link, every device key and the verification code.
     func changePasswordHash(of key: AccountKey, to passwordHash: String, keeping keptSession: String?, at time: Timestamp) throws {
         try database.write { db in
             try db.execute(
@@ -135,6 +136,11 @@ public struct AccountStore: Sendable {
                 passwordHash, time.unixMilliseconds, key
             )
             try db.execute("DELETE FROM sessions WHERE account_key = ? AND id IS NOT ?", key, keptSession)
+            // Every other way in handed out while the old password held ends with it: a thief who
+            // knew it may have made a share link, a device key or a verification code of their own.
+            try ShareStore(db: db).deleteShares(of: key)
+            try db.execute("DELETE FROM devices WHERE account_key = ?", key)
+            try db.execute("DELETE FROM verification_codes WHERE account_key = ?", key)
         }
     }
 
@@ -149,7 +155,7 @@ public struct AccountStore: Sendable {
 
     // MARK: Sessions
 
-    /// Starts a session for `key` whose token has SHA-256 `tokenDigest`; stores `upgradedHash` as the
+    /// Starts a session for `key` whose token has keyed digest `tokenDigest`; stores `upgradedHash` as the
     /// account's password hash in the same write when the old one used weaker parameters.
     func createSession(
         for key: AccountKey, tokenDigest: [UInt8], deviceName: String?, upgradedHash: String?,

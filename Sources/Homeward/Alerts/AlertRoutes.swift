@@ -1,7 +1,8 @@
 import HomewardHTTP
 
-/// The alert endpoints (POST /v1/alerts, countdowns, cancel, acknowledge, GET /v1/alerts) and the
-/// guardian's webhook (PUT, GET, DELETE /v1/me/webhook).
+/// The alert endpoints (POST /v1/alerts, countdowns, cancel, acknowledge, GET /v1/alerts, an alert's
+/// deliveries) and the
+/// guardian's webhook (PUT, GET, DELETE /v1/me/webhook, POST /v1/me/webhook/test).
 func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
     let service = app.alertService
     let webhooks = WebhookStore()
@@ -21,6 +22,10 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
     router.post("/v1/alerts/{id}/acknowledge", execution: .lane(.urgent)) { context in
         let caller = try app.authenticator.authenticate(context)
         return .json(try service.acknowledge(try context.parameter("id"), by: caller))
+    }
+    router.get("/v1/alerts/{id}/deliveries") { context in
+        let caller = try app.authenticator.authenticate(context)
+        return .json(try service.deliveries(of: try context.parameter("id"), by: caller))
     }
     router.get("/v1/alerts") { context in
         let caller = try app.authenticator.authenticate(context)
@@ -59,6 +64,19 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
             throw HTTPError.notFound("No webhook is set.")
         }
         return .json(webhook)
+    }
+    router.post("/v1/me/webhook/test") { context in
+        let caller = try app.authenticator.authenticate(context)
+        try app.rateLimiter.enforce(caller.accountID, under: .webhookTestsPerAccount)
+        guard let target = try app.database.read({ db in try webhooks.target(of: caller.accountKey, in: db) }),
+              let url = OutgoingURL(target.url) else {
+            throw HTTPError.notFound("No webhook is set.")
+        }
+        app.rateLimiter.recordFailure(caller.accountID, under: .webhookTestsPerAccount)
+        let request = WebhookSignedRequest.make(
+            url: url, secret: target.secret, event: "test", idempotencyKey: "test:\(SecureRandom.identifier())",
+            body: try JSONBytes.encode(WebhookTestPayload()))
+        return .json(WebhookTestResult(app.outgoingClient.perform(request)))
     }
     router.delete("/v1/me/webhook") { context in
         let caller = try app.authenticator.authenticate(context)

@@ -32,6 +32,7 @@ public struct AlertService: Sendable {
         guard request.type == AlertType.sos.rawValue else {
             throw HTTPError.invalidRequest("type must be sos; other alerts are raised by the server.", field: "type")
         }
+        try AlertTextLimits.check(request.message, field: "message", maxCharacters: AlertTextLimits.maxMessageCharacters)
         if let location = request.location {
             guard location.lat.isFinite, location.lon.isFinite, (-90...90).contains(location.lat),
                   (-180...180).contains(location.lon), (location.accuracy ?? 0) >= 0 else {
@@ -50,6 +51,7 @@ public struct AlertService: Sendable {
             throw HTTPError.invalidRequest(
                 "seconds must be \(configuration.countdownMinSeconds) to \(configuration.countdownMaxSeconds).", field: "seconds")
         }
+        try AlertTextLimits.check(request.reason, field: "reason", maxCharacters: AlertTextLimits.maxReasonCharacters)
         let now = clock.now()
         let firesAt = now.adding(milliseconds: Int64(seconds) * Timestamp.millisecondsPerSecond)
         let alertRequest = AlertRequest(
@@ -90,6 +92,19 @@ public struct AlertService: Sendable {
                 throw HTTPError.conflict("Only an open alert can be acknowledged (this one is \(alert.status.rawValue)).")
             }
             return (alert, nil)
+        }
+    }
+
+    /// How alert `id` reached its recipients: every delivery for the person and their guardians, only
+    /// their own for a trip companion (who is not told who else watches); 404 if the alert is not visible.
+    public func deliveries(of id: String, by caller: Caller) throws -> AlertDeliveryList {
+        try database.read { db in
+            guard let found = try store.find(id, in: db) else { throw HTTPError.notFound() }
+            let relationships = try accessPolicy.relationships(of: caller, to: found.account, in: db)
+            guard !relationships.isDisjoint(with: [.oneself, .guardian, .companion]) else { throw HTTPError.notFound() }
+            let seesEveryone = !relationships.isDisjoint(with: [.oneself, .guardian])
+            return AlertDeliveryList(
+                deliveries: try WebhookStore().deliveries(ofAlert: found.key, to: seesEveryone ? nil : caller.accountKey, in: db))
         }
     }
 

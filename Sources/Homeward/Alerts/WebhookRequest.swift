@@ -7,19 +7,17 @@ public struct WebhookRequest: Sendable, Decodable {
     /// Longest secret accepted.
     public static let maxSecretCharacters = 256
 
-    /// The receiver, `http://...` (https needs a local relay: no TLS is linked).
+    /// The receiver, `https://...` or `http://...`.
     public var url: String
     /// The HMAC-SHA256 key for `X-Homeward-Signature`.
     public var secret: String
 
     /// Checks the URL and the secret; 400 with the field at fault otherwise.
     public func validate() throws(HTTPError) {
-        if url.lowercased().hasPrefix("https://") {
+        guard OutgoingURL(url) != nil else {
             throw .invalidRequest(
-                "https webhooks need TLS, which this server does not link; point it at a local http relay.", field: "url")
-        }
-        guard WebhookURL(url) != nil else {
-            throw .invalidRequest("url must be an http:// URL such as http://127.0.0.1:8000/hook.", field: "url")
+                "url must be an https:// or http:// URL without user info or fragment, such as https://ntfy.sh/my-topic.",
+                field: "url")
         }
         guard (Self.minSecretCharacters...Self.maxSecretCharacters).contains(secret.count) else {
             throw .invalidRequest(

@@ -1,4 +1,5 @@
-/// A guardian's webhook as the API shows it: `{url, createdAt, updatedAt}` (the secret is never shown).
+/// A guardian's webhook as the API shows it: `{url, createdAt, updatedAt, lastDeliveredAt?, lastError?}`
+/// (the secret is never shown).
 public struct WebhookResource: Sendable, Codable, Equatable {
     /// The receiver.
     public var url: String
@@ -6,4 +7,8 @@ public struct WebhookResource: Sendable, Codable, Equatable {
     public var createdAt: Timestamp
     /// When it last changed.
     public var updatedAt: Timestamp
+    /// When a delivery last reached it (a 2xx answer); absent before the first.
+    public var lastDeliveredAt: Timestamp?
+    /// What the newest delivery that has not (yet) succeeded saw; absent when there is none.
+    public var lastError: String?
 }

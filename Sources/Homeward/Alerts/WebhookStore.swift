@@ -19,12 +19,32 @@ public struct WebhookStore: Sendable {
         return webhook
     }
 
-    /// The webhook of `account`, if set.
+    /// The webhook of `account`, if set, with how its deliveries went lately.
     public func webhook(of account: AccountKey, in db: Database) throws -> WebhookResource? {
-        try db.fetchOne("SELECT url, created_at_ms, updated_at_ms FROM webhooks WHERE account_key = ?", [account]) { row in
-            WebhookResource(
+        try db.fetchOne(
+            """
+            SELECT w.url, w.created_at_ms, w.updated_at_ms,
+                (SELECT max(d.finished_at_ms) FROM webhook_deliveries d
+                 WHERE d.recipient_key = w.account_key AND d.status = 'delivered'),
+                (SELECT d.last_error FROM webhook_deliveries d
+                 WHERE d.recipient_key = w.account_key AND d.status <> 'delivered' AND d.last_error IS NOT NULL
+                 ORDER BY d.key DESC LIMIT 1)
+            FROM webhooks w WHERE w.account_key = ?
+            """,
+            [account]
+        ) { row in
+            let delivered: Int64? = try row.value(at: 3)
+            return WebhookResource(
                 url: try row.value(at: 0), createdAt: Timestamp(unixMilliseconds: try row.value(at: 1)),
-                updatedAt: Timestamp(unixMilliseconds: try row.value(at: 2)))
+                updatedAt: Timestamp(unixMilliseconds: try row.value(at: 2)),
+                lastDeliveredAt: delivered.map(Timestamp.init(unixMilliseconds:)), lastError: try row.value(at: 4))
+        }
+    }
+
+    /// Where and with which key deliveries for `account` are sent, if a webhook is set.
+    public func target(of account: AccountKey, in db: Database) throws -> (url: String, secret: String)? {
+        try db.fetchOne("SELECT url, secret FROM webhooks WHERE account_key = ?", [account]) { row in
+            (try row.value(at: 0), try row.value(at: 1))
         }
     }
 
@@ -39,5 +59,27 @@ public struct WebhookStore: Sendable {
             """,
             time.unixMilliseconds, account)
         return true
+    }
+
+    /// The webhook deliveries of the alert `key`, oldest first; only those to `recipient` when given.
+    public func deliveries(ofAlert key: Int64, to recipient: AccountKey?, in db: Database) throws -> [AlertDelivery] {
+        try db.fetchAll(
+            """
+            SELECT a.id, a.name, d.event, d.status, d.attempts, d.created_at_ms, d.finished_at_ms, d.last_error
+            FROM webhook_deliveries d JOIN accounts a ON a.key = d.recipient_key
+            WHERE d.alert_key = ? AND (? IS NULL OR d.recipient_key = ?)
+            ORDER BY d.key
+            """,
+            [key, recipient, recipient]
+        ) { row in
+            let status: String = try row.value(at: 3)
+            let finished: Int64? = try row.value(at: 6)
+            return AlertDelivery(
+                recipient: AccountSummary(id: try row.value(at: 0), name: try row.value(at: 1)), channel: "webhook",
+                event: try row.value(at: 2), status: status, attempts: try row.value(at: 4),
+                createdAt: Timestamp(unixMilliseconds: try row.value(at: 5)),
+                deliveredAt: status == "delivered" ? finished.map(Timestamp.init(unixMilliseconds:)) : nil,
+                lastError: try row.value(at: 7))
+        }
     }
 }

@@ -28,8 +28,8 @@ extension AppConfiguration {
         require(http.shutdownGracePeriodSeconds >= 0, "shutdown-grace-seconds must not be negative")
         require(databaseReaderCount >= 1, "database-readers must be at least 1")
         require(sessionLifetimeSeconds >= 60, "session-lifetime-seconds must be at least 60")
-        require((60...30 * 86_400).contains(verificationCodeLifetimeSeconds),
-                "verification-code-lifetime-seconds must be between 60 and 2592000")
+        require((LinkService.minCodeLifetimeSeconds...LinkService.maxCodeLifetimeSeconds).contains(verificationCodeLifetimeSeconds),
+                "verification-code-lifetime-seconds must be between \(LinkService.minCodeLifetimeSeconds) and \(LinkService.maxCodeLifetimeSeconds)")
         require(passwordHashIterations >= 1, "password-hash-iterations must be at least 1")
         require(passwordHashMemoryBytes >= 8_192, "password-hash-memory-bytes must be at least 8192")
         require(maxConcurrentPasswordHashes >= 1, "max-concurrent-password-hashes must be at least 1")
@@ -50,6 +50,9 @@ extension AppConfiguration {
         require(eventBufferCapacity >= 1, "event-buffer-capacity must be at least 1")
         require(maxEventStreamsPerAccount >= 1, "max-event-streams-per-account must be at least 1")
         require(maxTrackedPeople >= 1, "max-tracked-people must be at least 1")
+        require(outgoingMaxConcurrentPerDestination >= 1, "outgoing-max-concurrent-per-destination must be at least 1")
+        require(outgoingMaxConcurrentTransfers >= outgoingMaxConcurrentPerDestination,
+                "outgoing-max-concurrent-transfers must be at least outgoing-max-concurrent-per-destination")
         return found
     }
 }

@@ -10,6 +10,9 @@ public struct AppConfiguration: Sendable {
     public var port = 8080
     /// Path of the SQLite database file, created on first start.
     public var databasePath = "./homeward.sqlite"
+    /// Path of the server secret, the key of the digests of codes, tokens and keys; nil puts it
+    /// beside the database (`<databasePath>.secret`). Created with mode 0600 on first start.
+    public var secretFilePath: String?
     /// Minimum level of log lines.
     public var logLevel: Logger.Level = .info
     /// Limits and timeouts of the HTTP server; `defaultWorkerCount` workers and
@@ -32,7 +35,8 @@ public struct AppConfiguration: Sendable {
 
     /// How long a session token lives without use; each use slides it.
     public var sessionLifetimeSeconds = 30 * 24 * 3600
-    /// How long a verification code lives unless the dependent says otherwise.
+    /// How long a verification code lives unless the dependent says otherwise; at most
+    /// `LinkService.maxCodeLifetimeSeconds` (7 days).
     public var verificationCodeLifetimeSeconds = 24 * 3600
     /// argon2id iterations (libsodium's opslimit).
     public var passwordHashIterations = 2
@@ -102,7 +106,7 @@ public struct AppConfiguration: Sendable {
     /// Event streams one account may hold open at once, so no account can take the server's
     /// connections for itself; one more is refused with 429.
     public var maxEventStreamsPerAccount = 8
-    /// Seconds a webhook receiver gets to connect and answer.
+    /// Seconds a webhook receiver (and any other outgoing request) gets to connect and answer.
     public var webhookTimeoutSeconds = 5.0
     /// First retry delay of a failed webhook delivery; doubled on each failure, with jitter.
     public var webhookFirstRetrySeconds = 5.0
@@ -110,6 +114,18 @@ public struct AppConfiguration: Sendable {
     public var webhookMaxRetrySeconds = 3_600.0
     /// A webhook delivery that has not succeeded after this long is given up (`failed`).
     public var webhookGiveUpSeconds = 24 * 3_600
+
+    // MARK: Outgoing requests
+    /// Hosts (names or addresses) that outgoing requests may reach although they are loopback, private,
+    /// link-local or this server's own (a home ntfy on the LAN, a receiver on the same machine); none by default.
+    public var outgoingAllowHosts: [String] = []
+    /// Outgoing requests in flight at once to one destination (`scheme://host:port`); more wait their turn.
+    public var outgoingMaxConcurrentPerDestination = 4
+    /// Outgoing requests in flight at once in all.
+    public var outgoingMaxConcurrentTransfers = 256
+    /// A PEM file of CA certificates that outgoing TLS trusts instead of the system store. Not a flag:
+    /// tests set it so that a throwaway CA can stand in for a public one.
+    public var outgoingCAFilePath: String?
 
     /// The address clients reach the server at (e.g. `https://homeward.example.org`), put in front of
     /// share links; empty gives links relative to the server.

@@ -11,6 +11,8 @@ public final class HomewardApp: Sendable {
     public let database: DatabasePool
     /// The source of the current time.
     public let clock: any WallClock
+    /// Keyed digests of codes, tokens and keys, under the server secret.
+    public let secrets: SecretHasher
     /// argon2id hashing, bounded in concurrency.
     public let passwordHasher: PasswordHasher
     /// Failed-attempt limits shared by logins, verification codes and trip access codes.
@@ -45,6 +47,8 @@ public final class HomewardApp: Sendable {
     public let countdowns: CountdownScheduler
     /// The clock-driven alert rules (`silent`, "there by" deadlines).
     public let alertMonitor: AlertMonitor
+    /// Sends every request the server makes itself (webhooks).
+    public let outgoingClient: OutgoingHTTPClient
     /// Delivers the webhook outbox.
     public let webhookWorker: WebhookDeliveryWorker
     /// The open `GET /v1/events` streams; told at once when access is taken back (`LiveAccess`).
@@ -71,6 +75,8 @@ public final class HomewardApp: Sendable {
         for migration in applied {
             logger.info("applied migration", metadata: ["migration": "\(migration.name)"])
         }
+        let secrets = try Self.secretHasher(configuration: configuration, database: database, clock: clock)
+        self.secrets = secrets
         passwordHasher = try PasswordHasher(
             configuration: PasswordHashingConfiguration(
                 iterations: UInt64(configuration.passwordHashIterations),
@@ -86,7 +92,7 @@ public final class HomewardApp: Sendable {
         )
         self.loginLimits = loginLimits
         authenticator = Authenticator(
-            database: database, clock: clock, presence: presence,
+            database: database, clock: clock, presence: presence, secrets: secrets,
             sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, passwordHasher: passwordHasher,
             loginLimits: loginLimits, basicCredentialCacheSeconds: configuration.basicCredentialCacheSeconds
         )
@@ -117,7 +123,7 @@ public final class HomewardApp: Sendable {
         self.eventStreams = eventStreams
         trips = TripService(
             monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
-            rateLimiter: rateLimiter, events: events, liveAccess: eventStreams
+            rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: eventStreams
         )
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
         locationObservers = [zoneObserver, tripMonitor]
@@ -125,7 +131,16 @@ public final class HomewardApp: Sendable {
         alertMonitor = AlertMonitor(
             database: database, alerts: alerts, zones: zoneObserver, presence: presence, events: events, clock: clock,
             configuration: configuration, logger: logger)
-        let webhookWorker = WebhookDeliveryWorker(database: database, clock: clock, configuration: configuration, logger: logger)
+        var outgoing = OutgoingHTTPClient.Configuration()
+        outgoing.timeoutSeconds = configuration.webhookTimeoutSeconds
+        outgoing.maxConcurrentPerDestination = configuration.outgoingMaxConcurrentPerDestination
+        outgoing.maxConcurrentTransfers = configuration.outgoingMaxConcurrentTransfers
+        outgoing.caFilePath = configuration.outgoingCAFilePath
+        let outgoingClient = OutgoingHTTPClient(
+            configuration: outgoing, policy: OutgoingAddressPolicy(allowedHosts: configuration.outgoingAllowHosts))
+        self.outgoingClient = outgoingClient
+        let webhookWorker = WebhookDeliveryWorker(
+            database: database, client: outgoingClient, clock: clock, configuration: configuration, logger: logger)
         self.webhookWorker = webhookWorker
         alertService = AlertService(
             database: database, center: alerts, accessPolicy: accessPolicy, events: events, clock: clock,
@@ -139,6 +154,28 @@ public final class HomewardApp: Sendable {
             pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
             intervalSeconds: configuration.retentionIntervalSeconds, logger: logger
         )
+    }
+
+    /// The hasher under the server secret at the configured path: read, or created on first start;
+    /// refused when the database's digests were made with another key or the file has gone.
+    private static func secretHasher(
+        configuration: AppConfiguration, database: DatabasePool, clock: any WallClock
+    ) throws -> SecretHasher {
+        let path = configuration.secretFilePath ?? ServerSecret.defaultPath(besideDatabase: configuration.databasePath)
+        let recorded = try database.read { db in
+            try db.fetchOne("SELECT fingerprint FROM server_secret WHERE id = 1") as [UInt8]?
+        }
+        let hasher = SecretHasher(secret: try ServerSecret.loadOrCreate(at: path, mayCreate: recorded == nil))
+        if let recorded {
+            guard SecretDigest.constantTimeEquals(recorded, hasher.fingerprint) else { throw ServerSecretError.mismatch(path: path) }
+        } else {
+            try database.write { db in
+                try db.execute(
+                    "INSERT INTO server_secret (id, fingerprint, created_at_ms) VALUES (1, ?, ?)",
+                    hasher.fingerprint, clock.now().unixMilliseconds)
+            }
+        }
+        return hasher
     }
 
     /// The routes of every feature.
@@ -196,6 +233,7 @@ public final class HomewardApp: Sendable {
         countdowns.stop()
         alertMonitor.stop()
         webhookWorker.stop()
+        outgoingClient.stop()
         tripTimer.stop()
         retention.stop()
         try database.close()

@@ -17,6 +17,7 @@ public struct AccessPolicy: Sendable {
     public func relationships(of caller: Caller, to account: AccountKey, in db: Database) throws -> Set<Relationship> {
         var found: Set<Relationship> = []
         if caller.accountKey == account { found.insert(.oneself) }
+        guard caller.reach.readsOthers else { return found }
         let isGuardian = try db.fetchOne(
             "SELECT 1 FROM links WHERE guardian_key = ? AND dependent_key = ?",
             [caller.accountKey, account]
@@ -50,7 +51,8 @@ public struct AccessPolicy: Sendable {
 
     /// The accounts `caller` guards, oldest link first.
     public func dependents(of caller: Caller, in db: Database) throws -> [AccountKey] {
-        try db.fetchAll(
+        guard caller.reach.readsOthers else { return [] }
+        return try db.fetchAll(
             "SELECT dependent_key FROM links WHERE guardian_key = ? ORDER BY created_at_ms, id",
             [caller.accountKey]
         )
@@ -58,7 +60,8 @@ public struct AccessPolicy: Sendable {
 
     /// The accounts whose active trip `caller` accompanies.
     public func accompanied(by caller: Caller, in db: Database) throws -> [AccountKey] {
-        try db.fetchAll(
+        guard caller.reach.readsOthers else { return [] }
+        return try db.fetchAll(
             """
             SELECT t.account_key FROM trip_companions c JOIN trips t ON t.key = c.trip_key
             WHERE c.companion_key = ? AND t.status = 'active' ORDER BY c.joined_at_ms

@@ -5,8 +5,9 @@ import Synchronization
 
 /// Turns the credentials of a request into a `Caller`: the one place bearer tokens are checked.
 ///
-/// Only the SHA-256 of a token is stored. A token's expiry slides on use; to keep reads cheap the
-/// session row (and the account's `last_seen_at_ms`) is rewritten at most once per
+/// Only the keyed digest of a token is stored (`SecretHasher`); a token still stored under its
+/// legacy SHA-256 is found by that and rewritten to the keyed digest on its first use. A token's
+/// expiry slides on use; to keep reads cheap the session row (and the account's `last_seen_at_ms`) is rewritten at most once per
 /// `touchIntervalMilliseconds`, while `Presence` keeps the exact heartbeat in memory.
 ///
 /// A session found in the database is remembered for `sessionCacheMilliseconds`, so a phone posting
@@ -24,16 +25,17 @@ public final class Authenticator: Sendable {
     private let database: any DatabaseWriter
     private let clock: any WallClock
     private let presence: Presence
+    private let secrets: SecretHasher
     private let sessionLifetimeMilliseconds: Int64
     private let passwordHasher: PasswordHasher?
     private let loginLimits: LoginLimits?
     private let basicCacheMilliseconds: Int64
-    /// Successful Basic logins by the SHA-256 of the header value, with when they stop counting.
+    /// Successful Basic logins by the keyed digest of the header value, with when they stop counting.
     private let basicCache = Mutex<[DigestKey: BasicLogin]>([:])
-    /// Sessions recently read, by the SHA-256 of their token, with when they were read.
+    /// Sessions recently read, by the keyed digest of their token, with when they were read.
     private let sessionCache = Mutex<[DigestKey: RememberedSession]>([:])
 
-    /// A SHA-256 digest as a dictionary key: four words hash far faster than 32 array elements, and
+    /// A 32-byte digest as a dictionary key: four words hash far faster than 32 array elements, and
     /// every request with a bearer token looks one up. (Named types, not tuples, in the caches: a
     /// tuple value makes every lookup instantiate its type metadata at run time.)
     private struct DigestKey: Hashable, Sendable {
@@ -71,12 +73,13 @@ public final class Authenticator: Sendable {
     /// Creates an authenticator over the sessions and devices tables; HTTP Basic with a phone and
     /// password needs `passwordHasher`, and is held to `loginLimits` like the login endpoint.
     public init(
-        database: any DatabaseWriter, clock: any WallClock, presence: Presence, sessionLifetimeSeconds: Int,
+        database: any DatabaseWriter, clock: any WallClock, presence: Presence, secrets: SecretHasher, sessionLifetimeSeconds: Int,
         passwordHasher: PasswordHasher? = nil, loginLimits: LoginLimits? = nil, basicCredentialCacheSeconds: Int = 300
     ) {
         self.database = database
         self.clock = clock
         self.presence = presence
+        self.secrets = secrets
         self.sessionLifetimeMilliseconds = Int64(sessionLifetimeSeconds) * 1000
         self.passwordHasher = passwordHasher
         self.loginLimits = loginLimits
@@ -84,22 +87,30 @@ public final class Authenticator: Sendable {
     }
 
     /// The caller owning device key `key` (tracking clients); 401 for an unknown or revoked key.
+    /// A key `inHeader` reads what it was created to read; one from a URL query only writes.
     /// Counts as a heartbeat; `devices.last_used_at_ms` is written at most once per touch interval.
-    public func authenticate(deviceKey key: String) throws -> Caller {
+    public func authenticate(deviceKey key: String, inHeader: Bool) throws -> Caller {
         let now = clock.now().unixMilliseconds
-        let device = try database.read { db in
-            try db.fetchOne(
-                """
-                SELECT d.id, d.account_key, a.id, d.last_used_at_ms
-                FROM devices d JOIN accounts a ON a.key = d.account_key WHERE d.key_sha256 = ?
-                """,
-                [SecretDigest.sha256(key)]
-            ) { row in
-                (id: try row.value(at: 0) as String, accountKey: try row.value(at: 1) as Int64,
-                 accountID: try row.value(at: 2) as String, lastUsedAt: try row.value(at: 3) as Int64?)
+        func device(digest: [UInt8]) throws -> DeviceRow? {
+            try database.read { db in
+                try db.fetchOne(
+                    """
+                    SELECT d.id, d.account_key, a.id, d.last_used_at_ms, d.reads_others
+                    FROM devices d JOIN accounts a ON a.key = d.account_key WHERE d.key_sha256 = ?
+                    """,
+                    [digest]
+                ) { row in
+                    DeviceRow(id: try row.value(at: 0), accountKey: try row.value(at: 1), accountID: try row.value(at: 2),
+                              lastUsedAt: try row.value(at: 3), readsOthers: try row.value(at: 4) as Int64 == 1)
+                }
             }
         }
-        guard let device else { throw HTTPError.unauthorized("The device key is unknown or was revoked.") }
+        var found = try device(digest: secrets.digest(key))
+        if found == nil, try device(digest: secrets.legacyDigest(key)) != nil {
+            _ = try database.write { db in try SecretDigestColumn.deviceKeys.rewrite(key, with: secrets, in: db) }
+            found = try device(digest: secrets.digest(key))
+        }
+        guard let device = found else { throw HTTPError.unauthorized("The device key is unknown or was revoked.") }
         presence.touch(device.accountKey, at: Timestamp(unixMilliseconds: now))
         if now - (device.lastUsedAt ?? 0) >= Self.touchIntervalMilliseconds {
             try database.write { db in
@@ -110,15 +121,25 @@ public final class Authenticator: Sendable {
                 )
             }
         }
-        return Caller(accountKey: device.accountKey, accountID: device.accountID, sessionID: nil)
+        let reach: CallerReach = !inHeader ? .writeOnly : device.readsOthers ? .deviceReadingOthers : .deviceReadingOwn
+        return Caller(accountKey: device.accountKey, accountID: device.accountID, sessionID: nil, reach: reach)
+    }
+
+    /// A device row as authentication reads it.
+    private struct DeviceRow: Sendable {
+        let id: String
+        let accountKey: AccountKey
+        let accountID: String
+        let lastUsedAt: Int64?
+        let readsOthers: Bool
     }
 
     /// The caller of an `Authorization: Basic` value: phone and password, or any user name with a
     /// device key as the password. Successful logins are remembered for the cache lifetime (by the
-    /// SHA-256 of the value) so a phone posting every few seconds costs one password hash, not one each.
-    public func authenticate(basic value: String, clientHost: String? = nil) throws -> Caller {
+    /// keyed digest of the value) so a phone posting every few seconds costs one password hash, not one each.
+    public func authenticate(basic value: String, clientHost: String) throws -> Caller {
         let now = clock.now().unixMilliseconds
-        let digest = DigestKey(SecretDigest.sha256(value))
+        let digest = DigestKey(secrets.digest(value))
         if let cached = basicCache.withLock({ $0[digest] }), cached.expiresAt > now {
             presence.touch(cached.caller.accountKey, at: Timestamp(unixMilliseconds: now))
             return cached.caller
@@ -130,7 +151,7 @@ public final class Authenticator: Sendable {
         let user = String(decoded[..<colon])
         let password = String(decoded[decoded.index(after: colon)...])
         let caller: Caller
-        if let device = try? authenticate(deviceKey: password) {
+        if let device = try? authenticate(deviceKey: password, inHeader: true) {
             caller = device
         } else {
             caller = try authenticate(phone: user, password: password, clientHost: clientHost, at: now)
@@ -142,7 +163,7 @@ public final class Authenticator: Sendable {
         return caller
     }
 
-    private func authenticate(phone: String, password: String, clientHost: String?, at now: Int64) throws -> Caller {
+    private func authenticate(phone: String, password: String, clientHost: String, at now: Int64) throws -> Caller {
         guard let passwordHasher else { throw HTTPError.unauthorized() }
         let normalized = try? PhoneNumber(normalizing: phone)
         try loginLimits?.enforce(phone: normalized?.e164, clientHost: clientHost)
@@ -168,10 +189,10 @@ public final class Authenticator: Sendable {
             return try authenticate(basic: String(basic), clientHost: context.origin.address)
         }
         if let token = Self.bearerToken(in: context.request.headers) {
-            return try (try? authenticate(token: token)) ?? authenticate(deviceKey: token)
+            return try (try? authenticate(token: token)) ?? authenticate(deviceKey: token, inHeader: true)
         }
         if let token = context.query["token"] {
-            return try authenticate(deviceKey: token)
+            return try authenticate(deviceKey: token, inHeader: false)
         }
         throw HTTPError.unauthorized()
     }
@@ -223,27 +244,16 @@ public final class Authenticator: Sendable {
     /// The caller of the session of `token`, reading the sessions table when the session is not
     /// remembered, or nil then if `mayReadDatabase` is false; 401 for an unknown, revoked or expired token.
     private func authenticate(token: String, mayReadDatabase: Bool) throws -> Caller? {
-        let digest = SecretDigest.sha256(token)
+        let digest = secrets.digest(token)
         let key = DigestKey(digest)
         let now = clock.now().unixMilliseconds
         let entry = rememberedSession(key, at: now)
         let remembered = entry?.isFresh == true ? entry?.session : nil
         if remembered == nil && !mayReadDatabase { return nil }
-        var found = try remembered ?? database.read { db in
-            try db.statement(literal: """
-                SELECT s.id, s.account_key, a.id, s.expires_at_ms, s.last_used_at_ms
-                FROM sessions s JOIN accounts a ON a.key = s.account_key
-                WHERE s.token_sha256 = ?
-                """
-            ).fetchOne([digest]) { row in
-                CachedSession(
-                    id: try row.value(at: 0),
-                    accountKey: try row.value(at: 1),
-                    accountID: try row.value(at: 2),
-                    expiresAt: try row.value(at: 3),
-                    lastUsedAt: try row.value(at: 4)
-                )
-            }
+        var found = try remembered ?? storedSession(digest: digest)
+        if found == nil, remembered == nil, try storedSession(digest: secrets.legacyDigest(token)) != nil {
+            _ = try database.write { db in try SecretDigestColumn.sessionTokens.rewrite(token, with: secrets, in: db) }
+            found = try storedSession(digest: digest)
         }
         if remembered == nil, let known = entry?.session, var read = found, known.id == read.id {
             // Our own touch of this session may still be on its way to the disk: the row exists (the
@@ -285,7 +295,27 @@ public final class Authenticator: Sendable {
         return Caller(accountKey: session.accountKey, accountID: session.accountID, sessionID: session.id)
     }
 
-    /// The remembered session of the token whose SHA-256 is `key`, and whether it was read from the
+    /// The session whose token has `digest` in the database, if any.
+    private func storedSession(digest: [UInt8]) throws -> CachedSession? {
+        try database.read { db in
+            try db.statement(literal: """
+                SELECT s.id, s.account_key, a.id, s.expires_at_ms, s.last_used_at_ms
+                FROM sessions s JOIN accounts a ON a.key = s.account_key
+                WHERE s.token_sha256 = ?
+                """
+            ).fetchOne([digest]) { row in
+                CachedSession(
+                    id: try row.value(at: 0),
+                    accountKey: try row.value(at: 1),
+                    accountID: try row.value(at: 2),
+                    expiresAt: try row.value(at: 3),
+                    lastUsedAt: try row.value(at: 4)
+                )
+            }
+        }
+    }
+
+    /// The remembered session of the token whose keyed digest is `key`, and whether it was read from the
     /// database within `sessionCacheMilliseconds` of `now`.
     private func rememberedSession(_ key: DigestKey, at now: Int64) -> (session: CachedSession, isFresh: Bool)? {
         sessionCache.withLock { $0[key] }.map { entry in

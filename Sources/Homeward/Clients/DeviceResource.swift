@@ -1,7 +1,10 @@
-/// A device key as `GET /v1/me/devices` lists it: `{id, name, createdAt, lastUsedAt}` (never the key).
+/// A device key as `GET /v1/me/devices` lists it: `{id, name, readsOthers, createdAt, lastUsedAt}`
+/// (never the key).
 struct DeviceResource: Encodable {
     var id: String
     var name: String
     var createdAt: Timestamp
     var lastUsedAt: Timestamp?
+    /// Whether the key, sent in a header, reads the people its account guards (OwnTracks friends).
+    var readsOthers: Bool
 }

@@ -4,13 +4,13 @@ import HomewardHTTP
 /// `POST /v1/me/devices`, `GET /v1/me/devices`, `DELETE /v1/me/devices/{id}`: keys for tracking
 /// clients that cannot log in (OsmAnd `id`, Overland `?token=`, OwnTracks Basic password).
 func registerDeviceRoutes(on router: inout Router, app: HomewardApp) {
-    let store = DeviceStore()
+    let store = DeviceStore(secrets: app.secrets)
     router.post("/v1/me/devices") { context in
         let caller = try app.authenticator.authenticate(context)
         let request = try context.decode(NewDeviceRequest.self)
         let name = try AccountService.validatedName(request.name)
         let device = try app.database.write { db in
-            try store.create(named: name, for: caller.accountKey, at: app.clock.now(), in: db)
+            try store.create(named: name, readsOthers: request.readsOthers ?? false, for: caller.accountKey, at: app.clock.now(), in: db)
         }
         return .json(device, status: .created)
     }
@@ -22,6 +22,8 @@ func registerDeviceRoutes(on router: inout Router, app: HomewardApp) {
         let caller = try app.authenticator.authenticate(context)
         let id = try context.parameter("id")
         guard try app.database.write({ try store.revoke(id, of: caller.accountKey, in: $0) }) else { throw HTTPError.notFound() }
+        // A key sent as an HTTP Basic password (OwnTracks) is remembered for a while: forget it now.
+        app.authenticator.forgetBasicLogins(of: caller.accountKey)
         return HTTPResponse(status: .noContent)
     }
 }

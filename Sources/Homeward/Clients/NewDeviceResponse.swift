@@ -3,5 +3,6 @@ struct NewDeviceResponse: Encodable {
     var id: String
     var name: String
     var key: String
+    var readsOthers: Bool
     var createdAt: Timestamp
 }

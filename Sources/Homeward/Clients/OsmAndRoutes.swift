@@ -22,7 +22,7 @@ func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
             activity = nil
             sample = osmAndQuerySample(fields)
         }
-        guard let deviceKey, let caller = try? app.authenticator.authenticate(deviceKey: deviceKey) else {
+        guard let deviceKey, let caller = try? app.authenticator.authenticate(deviceKey: deviceKey, inHeader: false) else {
             throw HTTPError.invalidRequest("Unknown device.", field: "id")
         }
         guard let sample else { throw HTTPError.invalidRequest("lat, lon and timestamp are required.") }

@@ -8,6 +8,8 @@ import HomewardStore
 /// confirms that zone's entry or exit at once (`ReportedZoneCrossing`); ignores other types and
 /// zero-length bodies, and answers with the caller's own and dependents' latest positions as
 /// OwnTracks `card` and `location` objects, so the unmodified app shows them as friends on its map.
+/// Dependents only for a session, the password, or a device key made to read others (`CallerReach`);
+/// a key from the URL query gets an empty array: it writes and reads nothing.
 func registerOwnTracksRoutes(on router: inout Router, app: HomewardApp) {
     let ingest = IngestService(app: app)
     router.post("/v1/clients/owntracks") { context in
@@ -51,6 +53,9 @@ func ownTracksSample(_ message: [String: Any]) -> LocationSample? {
 }
 
 private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> HTTPResponse {
+    guard caller.reach.readsOwn else {
+        return HTTPResponse(headers: ["Content-Type": "application/json; charset=utf-8"], bytes: Array("[]".utf8))
+    }
     let store = LocationStore()
     let people: [(id: String, name: String, latest: LatestLocation?)] = try app.database.read { db in
         try ([caller.accountKey] + app.accessPolicy.dependents(of: caller, in: db)).compactMap { key in

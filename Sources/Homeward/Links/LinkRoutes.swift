@@ -25,7 +25,7 @@ func registerLinkRoutes(on router: inout Router, app: HomewardApp) {
     }
     router.post("/v1/links") { context in
         let caller = try app.authenticator.authenticate(context)
-        return .json(try service.link(caller, try context.decode(LinkRequest.self)), status: .created)
+        return .json(try service.link(caller, try context.decode(LinkRequest.self), from: context.origin.address), status: .created)
     }
     router.get("/v1/links") { context in
         .json(try service.links(of: try app.authenticator.authenticate(context)))

@@ -2,7 +2,9 @@ import Foundation
 import HomewardHTTP
 
 /// Verification codes and guardian links: drawing and checking codes, the brute-force limits on
-/// them, and the store's writes.
+/// them, and the store's writes. A code is single-use: the link it makes spends it, and the
+/// dependent draws a new one for the next guardian. It lives `defaultCodeLifetimeSeconds` unless the
+/// request says otherwise, never longer than `maxCodeLifetimeSeconds`.
 struct LinkService: Sendable {
     /// Digits of a code the server draws.
     static let generatedCodeDigits = 6
@@ -12,14 +14,17 @@ struct LinkService: Sendable {
     static let maxChosenCodeCharacters = 64
     /// The shortest lifetime a code may be given, in seconds.
     static let minCodeLifetimeSeconds = 60
-    /// The longest lifetime a code may be given, in seconds (30 days).
-    static let maxCodeLifetimeSeconds = 30 * 24 * 3600
+    /// The longest lifetime a code may be given, in seconds (7 days): a code left lying around
+    /// should not stay a way in.
+    static let maxCodeLifetimeSeconds = 7 * 24 * 3600
 
     private let store: LinkStore
     private let rateLimiter: RateLimiter
     private let failuresPerTarget: RateLimitPolicy
     private let failuresPerCaller = RateLimitPolicy.verificationCodeFailuresPerCaller
+    private let failuresPerClientAddress = RateLimitPolicy.verificationCodeFailuresPerClientAddress
     private let clock: any WallClock
+    private let secrets: SecretHasher
     private let defaultCodeLifetimeSeconds: Int
     private let liveAccess: any LiveAccess
 
@@ -32,6 +37,7 @@ struct LinkService: Sendable {
             windowSeconds: app.configuration.failedAttemptWindowSeconds
         )
         clock = app.clock
+        secrets = app.secrets
         liveAccess = app.eventStreams
         defaultCodeLifetimeSeconds = app.configuration.verificationCodeLifetimeSeconds
     }
@@ -47,7 +53,7 @@ struct LinkService: Sendable {
         let code = try request.code.map(Self.validatedChosenCode) ?? SecureRandom.digits(count: Self.generatedCodeDigits)
         let now = clock.now()
         let expiresAt = now.adding(milliseconds: Int64(lifetimeSeconds) * Timestamp.millisecondsPerSecond)
-        try store.setCode(digest: SecretDigest.sha256(code), of: caller.accountKey, at: now, expiresAt: expiresAt)
+        try store.setCode(digest: secrets.digest(code), of: caller.accountKey, at: now, expiresAt: expiresAt)
         return VerificationCode(code: code, expiresAt: expiresAt)
     }
 
@@ -57,7 +63,8 @@ struct LinkService: Sendable {
     func linkingQRCode(of caller: Caller, code: String, appAddress: String) throws -> QRCodeImage {
         guard let current = try store.currentCode(of: caller.accountKey, at: clock.now()),
               let digest = current.codeDigest,
-              SecretDigest.constantTimeEquals(SecretDigest.sha256(code), digest) else {
+              SecretDigest.constantTimeEquals(secrets.digest(code), digest)
+                || SecretDigest.constantTimeEquals(secrets.legacyDigest(code), digest) else {
             throw HTTPError.notFound("That is not your current verification code.")
         }
         let phone = current.phone.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? current.phone
@@ -76,10 +83,11 @@ struct LinkService: Sendable {
     /// Makes the caller a guardian of the account with the request's phone if its code matches.
     ///
     /// A malformed phone, an unknown phone, a missing or expired code and a wrong code all answer
-    /// the same 403, and all count as failures against that phone and against the caller; 429 once
-    /// either has too many.
-    func link(_ caller: Caller, _ request: LinkRequest) throws -> LinkResource {
+    /// the same 403, and all count as failures against that phone, the caller and the caller's
+    /// client address; 429 once any has too many.
+    func link(_ caller: Caller, _ request: LinkRequest, from clientHost: String) throws -> LinkResource {
         let callerKey = caller.accountID
+        try rateLimiter.enforce(clientHost, under: failuresPerClientAddress)
         try rateLimiter.enforce(callerKey, under: failuresPerCaller)
         let phone = (try? PhoneNumber(normalizing: request.phone))?.e164
         if let phone { try rateLimiter.enforce(phone, under: failuresPerTarget) }
@@ -88,16 +96,20 @@ struct LinkService: Sendable {
         if let target, target.account == caller.accountKey {
             throw HTTPError.invalidRequest("You cannot be your own guardian.", field: "phone")
         }
-        let presented = SecretDigest.sha256(request.code.trimmingCharacters(in: .whitespaces))
+        let presented = request.code.trimmingCharacters(in: .whitespaces)
         let expected = target?.codeDigest ?? Self.absentCodeDigest
-        let matches = SecretDigest.constantTimeEquals(presented, expected)
-        guard matches, let target, target.codeDigest != nil else {
+        // A code set before keyed digests is stored under its plain SHA-256 until it is spent or expires.
+        let matchesKeyed = SecretDigest.constantTimeEquals(secrets.digest(presented), expected)
+        let matchesLegacy = SecretDigest.constantTimeEquals(secrets.legacyDigest(presented), expected)
+        let matches = matchesKeyed || matchesLegacy
+        guard matches, let target, let codeDigest = target.codeDigest else {
             rateLimiter.recordFailure(callerKey, under: failuresPerCaller)
+            rateLimiter.recordFailure(clientHost, under: failuresPerClientAddress)
             if let phone { rateLimiter.recordFailure(phone, under: failuresPerTarget) }
             throw HTTPError.forbidden("The phone number or the verification code is wrong.")
         }
         if let phone { rateLimiter.reset(phone, under: failuresPerTarget) }
-        return try store.createLink(guardian: caller.accountKey, dependent: target.account, at: now)
+        return try store.createLink(guardian: caller.accountKey, dependent: target.account, spending: codeDigest, at: now)
     }
 
     /// The caller's links, both ways.

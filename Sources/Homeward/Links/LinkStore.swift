@@ -10,7 +10,7 @@ struct LinkStore: Sendable {
         self.database = database
     }
 
-    /// Sets (replacing any earlier one) the verification code of `account`, stored as its SHA-256.
+    /// Sets (replacing any earlier one) the verification code of `account`, stored as its keyed digest.
     func setCode(digest: [UInt8], of account: AccountKey, at time: Timestamp, expiresAt: Timestamp) throws {
         try database.write { db in
             try db.execute(
@@ -60,13 +60,21 @@ struct LinkStore: Sendable {
         }
     }
 
-    /// Makes `guardian` a guardian of `dependent`; 409 if they are linked already.
-    func createLink(guardian: AccountKey, dependent: AccountKey, at time: Timestamp) throws -> LinkResource {
+    /// Makes `guardian` a guardian of `dependent`, spending the dependent's code whose stored digest
+    /// is `codeDigest` in the same write: 409 if they are linked already (the code is kept), 403 if
+    /// the code was spent or replaced meanwhile (two guardians racing with one code: one wins).
+    func createLink(
+        guardian: AccountKey, dependent: AccountKey, spending codeDigest: [UInt8], at time: Timestamp
+    ) throws -> LinkResource {
         try database.write { db in
             let existing = try db.fetchOne(
                 "SELECT 1 FROM links WHERE guardian_key = ? AND dependent_key = ?", [guardian, dependent]
             ) as Int64?
             guard existing == nil else { throw HTTPError.conflict("You are a guardian of this person already.") }
+            try db.execute(
+                "DELETE FROM verification_codes WHERE account_key = ? AND code_sha256 = ? AND expires_at_ms > ?",
+                dependent, codeDigest, time.unixMilliseconds)
+            guard db.changes == 1 else { throw HTTPError.forbidden("The phone number or the verification code is wrong.") }
             let id = SecureRandom.identifier()
             try db.execute(
                 "INSERT INTO links (id, guardian_key, dependent_key, created_at_ms) VALUES (?, ?, ?, ?)",

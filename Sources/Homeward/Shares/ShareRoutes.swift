@@ -1,9 +1,9 @@
 import HomewardHTTP
 
-/// `POST /v1/shares`, `DELETE /v1/shares/{token}` and the read-only `GET /v1/shared/{token}/episodes`
+/// `POST /v1/shares`, `GET /v1/shares`, `DELETE /v1/shares/{id}` and the read-only `GET /v1/shared/{token}/episodes`
 /// and `GET /v1/shared/{token}/locations`, in the owner's formats.
 /// A share token reads one scope of one person and nothing else; an unknown, expired, revoked or
-/// other-scope token answers 404.
+/// other-scope token answers 404. A changed password ends every link (AccountStore).
 func registerShareRoutes(on router: inout Router, app: HomewardApp) {
     router.post("/v1/shares") { context in
         let caller = try app.authenticator.authenticate(context)
@@ -20,22 +20,32 @@ func registerShareRoutes(on router: inout Router, app: HomewardApp) {
         try app.database.write { db in
             try ShareStore(db: db).insert(
                 id: share.id, account: caller.accountKey, scope: share.scope,
-                tokenDigest: SecretDigest.sha256(token), createdAt: now, expiresAt: share.expiresAt
+                tokenDigest: app.secrets.digest(token), createdAt: now, expiresAt: share.expiresAt
             )
         }
         return .json(share, status: .created)
     }
 
-    router.delete("/v1/shares/{token}") { context in
+    router.get("/v1/shares") { context in
         let caller = try app.authenticator.authenticate(context)
-        let digest = SecretDigest.sha256(try context.parameter("token"))
-        let deleted = try app.database.write { db in try ShareStore(db: db).deleteShare(tokenDigest: digest, of: caller.accountKey) }
+        let now = app.clock.now()
+        return .json(ShareList(shares: try app.database.read { db in try ShareStore(db: db).shares(of: caller.accountKey, at: now) }))
+    }
+
+    // By id; the token is still accepted in its place, as clients revoked links before ids were listed.
+    router.delete("/v1/shares/{id}") { context in
+        let caller = try app.authenticator.authenticate(context)
+        let id = try context.parameter("id")
+        let deleted = try app.database.write { db in
+            try SecretDigestColumn.shareTokens.rewrite(id, with: app.secrets, in: db)
+            return try ShareStore(db: db).deleteShare(id: id, orTokenDigest: app.secrets.digest(id), of: caller.accountKey)
+        }
         guard deleted else { throw HTTPError.notFound() }
         return HTTPResponse(status: .noContent)
     }
 
     router.get("/v1/shared/{token}/episodes") { context in
-        let digest = SecretDigest.sha256(try context.parameter("token"))
+        let digest = try sharedTokenDigest(try context.parameter("token"), scope: .episodes, app: app)
         let query = try EpisodeListQuery(context.query)
         let now = app.clock.now()
         return try app.database.read { db in
@@ -47,7 +57,7 @@ func registerShareRoutes(on router: inout Router, app: HomewardApp) {
     }
 
     router.get("/v1/shared/{token}/locations") { context in
-        let digest = SecretDigest.sha256(try context.parameter("token"))
+        let digest = try sharedTokenDigest(try context.parameter("token"), scope: .locations, app: app)
         let now = app.clock.now()
         let query = try HistoryQuery(context.query, now: now)
         let (account, name) = try app.database.read { db in
@@ -58,4 +68,19 @@ func registerShareRoutes(on router: inout Router, app: HomewardApp) {
         }
         return try locationHistoryResponse(of: account, named: name, query, app: app)
     }
+}
+
+/// The keyed digest of share token `token`; a link still stored under the token's legacy SHA-256
+/// (made before keyed digests) is rewritten to the keyed digest first, by the digest's unique index.
+private func sharedTokenDigest(_ token: String, scope: ShareScope, app: HomewardApp) throws -> [UInt8] {
+    let digest = app.secrets.digest(token)
+    let now = app.clock.now()
+    let legacy = try app.database.read { db in
+        try ShareStore(db: db).sharedAccount(tokenDigest: digest, scope: scope, at: now) == nil
+            && ShareStore(db: db).sharedAccount(tokenDigest: app.secrets.legacyDigest(token), scope: scope, at: now) != nil
+    }
+    if legacy {
+        _ = try app.database.write { db in try SecretDigestColumn.shareTokens.rewrite(token, with: app.secrets, in: db) }
+    }
+    return digest
 }

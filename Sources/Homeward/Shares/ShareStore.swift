@@ -1,7 +1,7 @@
 import HomewardStore
 
 /// The SQL of share links, on the connection of the caller's read or write block. Tokens are
-/// looked up by their SHA-256 digest; the token itself is never stored.
+/// looked up by their keyed digest (`SecretHasher`); the token itself is never stored.
 struct ShareStore {
     /// The connection of the current block.
     let db: Database
@@ -14,10 +14,33 @@ struct ShareStore {
         )
     }
 
-    /// Deletes the link with `tokenDigest` if `account` made it; false otherwise.
-    func deleteShare(tokenDigest: [UInt8], of account: AccountKey) throws -> Bool {
+    /// The links of `account` that still work at `now`, oldest first.
+    func shares(of account: AccountKey, at now: Timestamp) throws -> [ShareResource] {
+        try db.fetchAll(
+            """
+            SELECT id, scope, created_at_ms, expires_at_ms FROM shares
+            WHERE account_key = ? AND expires_at_ms > ? ORDER BY created_at_ms, id
+            """,
+            [account, now.unixMilliseconds]
+        ) { row in
+            ShareResource(
+                id: try row.value(at: 0), scope: try row.value(at: 1),
+                createdAt: Timestamp(unixMilliseconds: try row.value(at: 2)),
+                expiresAt: Timestamp(unixMilliseconds: try row.value(at: 3)))
+        }
+    }
+
+    /// Deletes the link with id `id` or token digest `tokenDigest` if `account` made it; false otherwise.
+    func deleteShare(id: String, orTokenDigest tokenDigest: [UInt8], of account: AccountKey) throws -> Bool {
+        try db.execute("DELETE FROM shares WHERE id = ? AND account_key = ?", id, account)
+        if db.changes > 0 { return true }
         try db.execute("DELETE FROM shares WHERE token_sha256 = ? AND account_key = ?", tokenDigest, account)
         return db.changes > 0
+    }
+
+    /// Ends every link of `account` (its password changed).
+    func deleteShares(of account: AccountKey) throws {
+        try db.execute("DELETE FROM shares WHERE account_key = ?", account)
     }
 
     /// The account whose `scope` the token with `tokenDigest` reads at `now`; nil when no such

@@ -22,7 +22,7 @@ func registerTripRoutes(on router: inout Router, app: HomewardApp) {
     router.post("/v1/trips/join") { context in
         let caller = try app.authenticator.authenticate(context)
         let request = try context.decode(JoinTripRequest.self)
-        return .json(try app.trips.join(request, by: caller), status: .created)
+        return .json(try app.trips.join(request, by: caller, from: context.origin.address), status: .created)
     }
     router.post("/v1/trips/watch") { context in
         let request = try context.decode(JoinTripRequest.self)

@@ -11,6 +11,7 @@ public final class TripService: Sendable {
     private let clock: any WallClock
     private let accessPolicy: AccessPolicy
     private let rateLimiter: RateLimiter
+    private let secrets: SecretHasher
     private let events: EventBus
 
     /// Creates the service.
@@ -18,7 +19,7 @@ public final class TripService: Sendable {
 
     public init(
         monitor: TripMonitor, database: any DatabaseWriter, clock: any WallClock, accessPolicy: AccessPolicy,
-        rateLimiter: RateLimiter, events: EventBus, liveAccess: any LiveAccess
+        rateLimiter: RateLimiter, secrets: SecretHasher, events: EventBus, liveAccess: any LiveAccess
     ) {
         self.liveAccess = liveAccess
         self.monitor = monitor
@@ -26,6 +27,7 @@ public final class TripService: Sendable {
         self.clock = clock
         self.accessPolicy = accessPolicy
         self.rateLimiter = rateLimiter
+        self.secrets = secrets
         self.events = events
     }
 
@@ -42,7 +44,7 @@ public final class TripService: Sendable {
             }
             let new = TripStore.NewTrip(
                 id: SecureRandom.identifier(), account: caller.accountKey, request: request, routeJSON: routeJSON,
-                accessCodeDigest: SecretDigest.sha256(accessCode), startedAt: now)
+                accessCodeDigest: secrets.digest(accessCode), startedAt: now)
             _ = try store.insert(new, in: db)
             guard let inserted = try store.trip(id: new.id, in: db) else { throw HTTPError.internalError }
             let trip = monitor.planned(inserted)
@@ -94,16 +96,18 @@ public final class TripService: Sendable {
     }
 
     /// Makes `caller` a companion of the active trip of the account with the phone, if the access
-    /// code is right: one 403 for a wrong phone or code, 429 once either the traveller or the
-    /// caller has had too many failures.
-    public func join(_ request: JoinTripRequest, by caller: Caller) throws -> TripResource {
-        let (phone, limits) = try accessCodeLimits(phone: request.phone, callerKey: caller.accountID)
-        let digest = SecretDigest.sha256(request.accessCode)
+    /// code is right: one 403 for a wrong phone or code, 429 once the traveller, the caller or the
+    /// caller's client address has had too many failures.
+    public func join(_ request: JoinTripRequest, by caller: Caller, from clientHost: String) throws -> TripResource {
+        let (phone, limits) = try accessCodeLimits(phone: request.phone, others: [
+            (caller.accountID, RateLimitPolicy.tripAccessCodeFailuresPerCaller),
+            (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress),
+        ])
         let now = clock.now()
         let joined = try database.write { db -> TripRecord? in
             guard let traveller = try store.account(withPhone: phone.e164, in: db),
                   let trip = try store.activeTrip(of: traveller, in: db),
-                  SecretDigest.constantTimeEquals(trip.accessCodeDigest, digest) else { return nil }
+                  accessCode(request.accessCode, opens: trip) else { return nil }
             guard traveller != caller.accountKey else {
                 throw HTTPError.conflict("You cannot join your own trip.")
             }
@@ -114,7 +118,9 @@ public final class TripService: Sendable {
             for (key, policy) in limits { rateLimiter.recordFailure(key, under: policy) }
             throw HTTPError.forbidden("The phone number or the access code is wrong.")
         }
-        for (key, policy) in limits { rateLimiter.reset(key, under: policy) }
+        for (key, policy) in limits where policy != RateLimitPolicy.tripAccessCodeFailuresPerClientAddress {
+            rateLimiter.reset(key, under: policy)
+        }
         return joined.resource()
     }
 
@@ -122,12 +128,13 @@ public final class TripService: Sendable {
     /// the access code but no account (the `/trip` page): one 403 for a wrong phone or code, 429
     /// once the traveller or the client's address has had too many failures.
     public func watch(_ request: JoinTripRequest, from clientHost: String) throws -> TripResource {
-        let (phone, limits) = try accessCodeLimits(phone: request.phone, callerKey: "address " + clientHost)
-        let digest = SecretDigest.sha256(request.accessCode)
+        let (phone, limits) = try accessCodeLimits(phone: request.phone, others: [
+            (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress),
+        ])
         let watched = try database.read { db -> TripResource? in
             guard let traveller = try store.account(withPhone: phone.e164, in: db),
                   let trip = try store.latestTrip(of: traveller, in: db),
-                  SecretDigest.constantTimeEquals(trip.accessCodeDigest, digest) else { return nil }
+                  accessCode(request.accessCode, opens: trip) else { return nil }
             return trip.resource(events: try store.events(ofTrip: trip.key, in: db))
         }
         guard let watched else {
@@ -137,10 +144,11 @@ public final class TripService: Sendable {
         return watched
     }
 
-    /// The traveller's phone of a join or watch request and the limits on wrong access codes against
-    /// that traveller and by `callerKey`: 400 for a malformed phone, 429 once either limit is spent.
+    /// The traveller's phone of a join or watch request and the limits on wrong access codes: against
+    /// that traveller, and `others` (the caller, the client address); 400 for a malformed phone,
+    /// 429 once any limit is spent.
     private func accessCodeLimits(
-        phone text: String, callerKey: String
+        phone text: String, others: [(key: String, policy: RateLimitPolicy)]
     ) throws -> (phone: PhoneNumber, limits: [(key: String, policy: RateLimitPolicy)]) {
         let phone: PhoneNumber
         do {
@@ -148,14 +156,19 @@ public final class TripService: Sendable {
         } catch {
             throw HTTPError.invalidRequest(error.message, field: "phone")
         }
-        let limits = [
-            (key: phone.e164, policy: RateLimitPolicy.tripAccessCodeFailuresPerTarget),
-            (key: callerKey, policy: RateLimitPolicy.tripAccessCodeFailuresPerCaller),
-        ]
+        let limits = [(key: phone.e164, policy: RateLimitPolicy.tripAccessCodeFailuresPerTarget)] + others
         for (key, policy) in limits {
             try rateLimiter.enforce(key, under: policy)
         }
         return (phone, limits)
+    }
+
+    /// Whether `code` is the access code of `trip`: its keyed digest, or, for a trip started before
+    /// keyed digests, the plain SHA-256 it holds until it ends.
+    private func accessCode(_ code: String, opens trip: TripRecord) -> Bool {
+        let matchesKeyed = SecretDigest.constantTimeEquals(trip.accessCodeDigest, secrets.digest(code))
+        let matchesLegacy = SecretDigest.constantTimeEquals(trip.accessCodeDigest, secrets.legacyDigest(code))
+        return matchesKeyed || matchesLegacy
     }
 
     /// Records a workflow event on the caller's own active trip: 409 when its state forbids it.

@@ -16,36 +16,84 @@ struct HistoryExporter {
     let query: HistoryQuery
     private let locations = LocationStore()
 
-    /// Produces the whole document into `writer`, then finishes it.
+    /// Produces the whole document into `writer`, a part at a time, then finishes it. Each part is
+    /// handed on without waiting (`HTTPBodyWriter.write(_:then:)`), and the next is made only once
+    /// the client has read enough: an export to a client that reads slowly, or not at all, holds no
+    /// thread meanwhile. A failed read ends the document where it is.
     func export(into writer: HTTPBodyWriter) {
-        defer { writer.finish() }
-        var output = Output(writer: writer)
-        output.append(header)
+        ExportRun(exporter: self, writer: writer).produceNextPart()
+    }
+
+    /// Where an export stands between two parts.
+    private enum Stage {
+        case header
+        case page(after: HistoryPosition?)
+        case simplified(ArraySlice<StoredLocation>)
+        case footer
+        case done
+    }
+
+    /// One export under way. `@unchecked Sendable`: only one thread at a time touches it, since each
+    /// part is made after the previous one was handed on.
+    private final class ExportRun: @unchecked Sendable {
+        let exporter: HistoryExporter
+        let writer: HTTPBodyWriter
+        var stage = Stage.header
         var isFirst = true
-        var count = 0
-        let emit: (StoredLocation) -> Bool = { fix in
-            appendPoint(fix, isFirst: isFirst, to: &output.buffer)
-            isFirst = false
-            count += 1
-            return output.flushIfFull()
+
+        init(exporter: HistoryExporter, writer: HTTPBodyWriter) {
+            self.exporter = exporter
+            self.writer = writer
         }
-        do {
-            if let tolerance = query.simplifyMetres {
-                for fix in Self.simplified(try everyFix(), toleranceMetres: tolerance) where !emit(fix) { return }
-            } else {
-                var position = query.after
-                while true {
-                    let page = try read(after: position)
-                    for fix in page where !emit(fix) { return }
-                    guard page.count == Self.pageSize, let last = page.last else { break }
-                    position = HistoryPosition(time: last.time, sampleHash: last.sampleHash)
+
+        func produceNextPart() {
+            var buffer: [UInt8] = []
+            do {
+                while buffer.count < HistoryExporter.chunkBytes {
+                    switch stage {
+                    case .header:
+                        buffer.append(contentsOf: exporter.header.utf8)
+                        if let tolerance = exporter.query.simplifyMetres {
+                            stage = .simplified(HistoryExporter.simplified(try exporter.everyFix(), toleranceMetres: tolerance)[...])
+                        } else {
+                            stage = .page(after: exporter.query.after)
+                        }
+                    case .page(let position):
+                        let page = try exporter.read(after: position)
+                        for fix in page { emit(fix, into: &buffer) }
+                        if page.count == HistoryExporter.pageSize, let last = page.last {
+                            stage = .page(after: HistoryPosition(time: last.time, sampleHash: last.sampleHash))
+                        } else {
+                            stage = .footer
+                        }
+                    case .simplified(let fixes):
+                        let part = fixes.prefix(HistoryExporter.pageSize)
+                        for fix in part { emit(fix, into: &buffer) }
+                        stage = part.count < fixes.count ? .simplified(fixes.dropFirst(part.count)) : .footer
+                    case .footer:
+                        buffer.append(contentsOf: exporter.footer.utf8)
+                        stage = .done
+                    case .done:
+                        finish(with: buffer)
+                        return
+                    }
                 }
+            } catch {
+                finish(with: buffer)
+                return
             }
-        } catch {
-            return
+            writer.write(buffer) { [self] in produceNextPart() }
         }
-        output.append(footer)
-        output.flush()
+
+        private func emit(_ fix: StoredLocation, into buffer: inout [UInt8]) {
+            exporter.appendPoint(fix, isFirst: isFirst, to: &buffer)
+            isFirst = false
+        }
+
+        private func finish(with buffer: [UInt8]) {
+            let writer = writer
+            writer.write(buffer) { writer.finish() }
+        }
     }
 
     /// `fixes` reduced by Douglas–Peucker with `toleranceMetres`, keeping times and measures.
@@ -62,7 +110,7 @@ struct HistoryExporter {
         return result
     }
 
-    private func everyFix() throws -> [StoredLocation] {
+    fileprivate func everyFix() throws -> [StoredLocation] {
         var all: [StoredLocation] = []
         var position = query.after
         while true {
@@ -73,7 +121,7 @@ struct HistoryExporter {
         }
     }
 
-    private func read(after position: HistoryPosition?) throws -> [StoredLocation] {
+    fileprivate func read(after position: HistoryPosition?) throws -> [StoredLocation] {
         try database.read { db in
             try locations.history(
                 of: account, from: query.from, to: query.to, after: position, limit: Self.pageSize,
@@ -81,7 +129,7 @@ struct HistoryExporter {
         }
     }
 
-    private var header: String {
+    fileprivate var header: String {
         switch query.format {
         case .gpx:
             """
@@ -98,7 +146,7 @@ struct HistoryExporter {
         }
     }
 
-    private var footer: String {
+    fileprivate var footer: String {
         switch query.format {
         case .gpx: "</trkseg></trk>\n</gpx>\n"
         case .geojson, .json: "]}}]}"
@@ -107,7 +155,7 @@ struct HistoryExporter {
 
     /// Appends one point; coordinates are written from their stored precision (7 decimals, altitude
     /// to decimetres) in plain decimal notation, which both JSON and GPX's `xsd:decimal` accept.
-    private func appendPoint(_ fix: StoredLocation, isFirst: Bool, to bytes: inout [UInt8]) {
+    fileprivate func appendPoint(_ fix: StoredLocation, isFirst: Bool, to bytes: inout [UInt8]) {
         switch query.format {
         case .gpx:
             bytes.append(contentsOf: Self.trackPointOpen)
@@ -163,26 +211,5 @@ struct HistoryExporter {
         var quoted: [UInt8] = []
         JSONBuilder.appendQuoted(text, to: &quoted)
         return String(decoding: quoted, as: UTF8.self)
-    }
-
-    /// Gathers text and hands it to the writer in chunks.
-    private struct Output {
-        let writer: HTTPBodyWriter
-        var buffer: [UInt8] = []
-
-        mutating func append(_ text: String) {
-            buffer.append(contentsOf: text.utf8)
-        }
-
-        /// Hands the buffer on once it is large; false when the client has gone.
-        mutating func flushIfFull() -> Bool {
-            buffer.count < HistoryExporter.chunkBytes ? true : flush()
-        }
-
-        @discardableResult
-        mutating func flush() -> Bool {
-            defer { buffer.removeAll(keepingCapacity: true) }
-            return buffer.isEmpty ? writer.isOpen : writer.write(buffer)
-        }
     }
 }

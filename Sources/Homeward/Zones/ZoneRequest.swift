@@ -5,6 +5,9 @@ import HomewardHTTP
 /// The body of POST /v1/accounts/{id}/zones: a name and either `center` + `radius` or `polygon`,
 /// with optional `home`, `timeZone`, `schedule`, `expected` and `notifyOnEnter`.
 public struct ZoneRequest: Sendable, Decodable {
+    /// The longest zone name, in characters.
+    public static let maxNameCharacters = 100
+
     /// The name guardians see.
     public var name: String
     /// A circle's centre.
@@ -27,8 +30,8 @@ public struct ZoneRequest: Sendable, Decodable {
     /// Checks every rule of the API and returns the zone to store; 400 with the field at fault otherwise.
     public func validated(id: String, createdAt: Timestamp, limits: AppConfiguration) throws(HTTPError) -> ZoneResource {
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(trimmedName.count) else {
-            throw .invalidRequest("name must be 1 to 100 characters.", field: "name")
+        guard (1...Self.maxNameCharacters).contains(trimmedName.count) else {
+            throw .invalidRequest("name must be 1 to \(Self.maxNameCharacters) characters.", field: "name")
         }
         switch (center, radius, polygon) {
         case (let center?, let radius?, nil):

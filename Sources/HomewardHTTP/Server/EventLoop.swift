@@ -351,9 +351,10 @@ final class EventLoop {
         )
         connection.current = current
         if case .stream(let produce) = response.body, !omitBody, !response.status.forbidsBody {
+            let bulk = context.bulk
             let writer = HTTPBodyWriter(
                 mailbox: mailbox, key: connection.key, isChunked: current.version == .http1_1,
-                maxBufferedBytes: configuration.maxStreamBufferBytes
+                maxBufferedBytes: configuration.maxStreamBufferBytes, resume: { bulk.submit($0) }
             )
             connection.phase = .streaming(writer)
             // A body producer may wait on a slow reader: the bulk lane's threads take that wait.

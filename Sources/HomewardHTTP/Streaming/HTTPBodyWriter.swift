@@ -16,12 +16,20 @@ public final class HTTPBodyWriter: @unchecked Sendable {
     private var isFinished = false
     private var isWakeScheduled = false
     private var closeCallbacks: [@Sendable () -> Void] = []
+    /// What `write(_:then:)` runs once the client has read enough; nil when nothing waits.
+    private var continuation: (@Sendable () -> Void)?
+    /// Runs a continuation on a worker thread (the bulk lane's).
+    private let resume: @Sendable (@escaping @Sendable () -> Void) -> Void
 
-    init(mailbox: LoopMailbox, key: ConnectionKey, isChunked: Bool, maxBufferedBytes: Int) {
+    init(
+        mailbox: LoopMailbox, key: ConnectionKey, isChunked: Bool, maxBufferedBytes: Int,
+        resume: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void
+    ) {
         self.mailbox = mailbox
         self.key = key
         self.isChunked = isChunked
         self.maxBufferedBytes = maxBufferedBytes
+        self.resume = resume
     }
 
     /// Whether bytes can still be written: not finished, and the connection is open.
@@ -41,6 +49,22 @@ public final class HTTPBodyWriter: @unchecked Sendable {
         guard let shouldWake else { return false }
         if shouldWake { mailbox.post(.streamActivity(key)) }
         return true
+    }
+
+    /// Queues `bytes` without blocking and without holding the calling thread: `next` runs on a worker
+    /// once the unsent output is under the limit (at once if it is already), and never if the
+    /// connection closes first. A producer that writes each part this way (an export to a client
+    /// that reads slowly, or not at all) holds no thread while it waits.
+    public func write(_ bytes: [UInt8], then next: @escaping @Sendable () -> Void) {
+        let (shouldWake, runNow): (Bool, Bool) = lock.withLock {
+            guard !isClosed && !isFinished else { return (false, false) }
+            let shouldWake = append(bytes)
+            guard pending.count + socketBacklogBytes > maxBufferedBytes else { return (shouldWake, true) }
+            continuation = next
+            return (shouldWake, false)
+        }
+        if shouldWake { mailbox.post(.streamActivity(key)) }
+        if runNow { resume(next) }
     }
 
     /// Queues `bytes` without ever blocking; if the unsent output would exceed the limit, the
@@ -96,10 +120,14 @@ public final class HTTPBodyWriter: @unchecked Sendable {
 
     /// The loop reports how many bytes are still unsent on the socket; blocked writers may proceed.
     func updateSocketBacklog(_ bytes: Int) {
-        lock.withLock {
+        let ready: (@Sendable () -> Void)? = lock.withLock {
             socketBacklogBytes = bytes
             lock.broadcast()
+            guard pending.count + socketBacklogBytes <= maxBufferedBytes, let waiting = continuation else { return nil }
+            continuation = nil
+            return waiting
         }
+        if let ready { resume(ready) }
     }
 
     /// The loop closes the stream because the connection closed.
@@ -131,6 +159,7 @@ public final class HTTPBodyWriter: @unchecked Sendable {
     private func markClosed() -> [@Sendable () -> Void] {
         guard !isClosed else { return [] }
         isClosed = true
+        continuation = nil
         lock.broadcast()
         let callbacks = closeCallbacks
         closeCallbacks = []

@@ -137,12 +137,12 @@ final class RateLimiterTests: XCTestCase {
 
     func testDefaultPoliciesHaveDistinctNames() {
         let policies: [RateLimitPolicy] = [
-            .loginFailuresPerPhone, .loginFailuresPerClientAddress,
+            .loginFailuresPerClientAddressAndPhone, .loginFailuresPerClientAddress,
             .verificationCodeFailuresPerTarget, .verificationCodeFailuresPerCaller,
             .tripAccessCodeFailuresPerTarget, .tripAccessCodeFailuresPerCaller,
         ]
         XCTAssertEqual(Set(policies.map(\.name)).count, policies.count)
-        XCTAssertEqual(RateLimitPolicy.loginFailuresPerPhone.maxFailures, 5)
-        XCTAssertEqual(RateLimitPolicy.loginFailuresPerPhone.windowSeconds, 900)
+        XCTAssertEqual(RateLimitPolicy.loginFailuresPerClientAddressAndPhone.maxFailures, 5)
+        XCTAssertEqual(RateLimitPolicy.loginFailuresPerClientAddressAndPhone.windowSeconds, 900)
     }
 }

@@ -42,10 +42,10 @@ final class ClientsTests: XCTestCase {
             let devices = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(listed.body)) as? [String: Any])?["devices"] as? [[String: Any]])
             XCTAssertEqual(devices.map { $0["name"] as? String }, ["Tablet"])
             let id = try XCTUnwrap(devices.first?["id"] as? String)
-            XCTAssertEqual(try test.app.authenticator.authenticate(deviceKey: key).accountKey, anna.key)
+            XCTAssertEqual(try test.app.authenticator.authenticate(deviceKey: key, inHeader: true).accountKey, anna.key)
             XCTAssertEqual(try client.execute(.delete, "/v1/me/devices/\(id)", headers: stranger.auth).status, .notFound)
             XCTAssertEqual(try client.execute(.delete, "/v1/me/devices/\(id)", headers: anna.auth).status, .noContent)
-            XCTAssertThrowsError(try test.app.authenticator.authenticate(deviceKey: key))
+            XCTAssertThrowsError(try test.app.authenticator.authenticate(deviceKey: key, inHeader: true))
             let stored: [[UInt8]] = try test.app.database.read { try $0.fetchAll("SELECT key_sha256 FROM devices") }
             XCTAssertTrue(stored.isEmpty)
             XCTAssertEqual(try client.execute(.post, "/v1/me/devices", headers: anna.auth, body: Array(#"{"name":" "}"#.utf8)).status, .badRequest)

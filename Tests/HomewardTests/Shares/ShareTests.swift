@@ -53,7 +53,7 @@ final class ShareTests: XCTestCase {
         try test.withClient { client in
             let share = try makeShare(client, for: person)
             let stored: [UInt8]? = try test.app.database.read { db in try db.fetchOne("SELECT token_sha256 FROM shares") }
-            XCTAssertEqual(stored, SecretDigest.sha256(share.token))
+            XCTAssertEqual(stored, test.app.secrets.digest(share.token))
             let texts: Int64? = try test.app.database.read { db in
                 try db.fetchOne("SELECT count(*) FROM shares WHERE instr(CAST(token_sha256 AS TEXT), ?) > 0", [share.token])
             }

@@ -82,7 +82,7 @@ final class TestApp {
                 INSERT INTO sessions (id, account_key, token_sha256, device_name, created_at_ms, last_used_at_ms, expires_at_ms)
                 VALUES (?, ?, ?, 'test', ?, ?, ?)
                 """,
-                SecureRandom.identifier(), key, SecretDigest.sha256(token), now, now,
+                SecureRandom.identifier(), key, app.secrets.digest(token), now, now,
                 now + Int64(app.configuration.sessionLifetimeSeconds) * 1000
             )
             return key

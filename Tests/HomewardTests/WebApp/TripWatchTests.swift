@@ -42,7 +42,7 @@ final class TripWatchTests: XCTestCase {
         try test.withClient { client in
             _ = try client.send(.post, "/v1/trips", token: walter.token, json: #"{"destination":{"lat":48.21,"lon":16.37},"mode":"walking"}"#)
             var statuses: [Int] = []
-            let allowed = min(RateLimitPolicy.tripAccessCodeFailuresPerCaller.maxFailures, RateLimitPolicy.tripAccessCodeFailuresPerTarget.maxFailures)
+            let allowed = min(RateLimitPolicy.tripAccessCodeFailuresPerClientAddress.maxFailures, RateLimitPolicy.tripAccessCodeFailuresPerTarget.maxFailures)
             for attempt in 0..<(allowed + 1) {
                 let guess = String(format: "x%05d", attempt)
                 statuses.append(try client.send(.post, "/v1/trips/watch", json: #"{"phone":"\#(walter.phone)","accessCode":"\#(guess)"}"#).status.code)

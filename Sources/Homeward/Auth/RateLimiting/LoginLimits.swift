@@ -2,35 +2,46 @@ import HomewardHTTP
 
 /// The failed-login limits, shared by every way of proving a password: `POST /v1/sessions`, the
 /// current-password checks of the account endpoints, and HTTP Basic of tracking clients (OwnTracks).
-/// A failure counts against the phone and against the client's address.
+///
+/// A failure counts against the pair (client address, phone) and against the client address. Both
+/// refuse further attempts from that address; neither refuses anyone else. Nothing counts against
+/// the phone alone: a stranger guessing from elsewhere must never lock the owner out of logging in,
+/// changing the password or deleting the account.
 public struct LoginLimits: Sendable {
     private let rateLimiter: RateLimiter
-    /// Failures against one phone number.
-    let perPhone: RateLimitPolicy
-    /// Failures from one client address.
+    /// Failures against one phone from one client address.
+    let perClientAddressAndPhone: RateLimitPolicy
+    /// Failures from one client address, against any phone.
     let perClientAddress = RateLimitPolicy.loginFailuresPerClientAddress
 
-    /// Limits of `rateLimiter` allowing `maxFailuresPerPhone` failures per phone within `windowSeconds`.
+    /// Limits of `rateLimiter` allowing `maxFailuresPerPhone` failures per (client address, phone)
+    /// within `windowSeconds`.
     public init(rateLimiter: RateLimiter, maxFailuresPerPhone: Int, windowSeconds: Int) {
         self.rateLimiter = rateLimiter
-        perPhone = RateLimitPolicy.loginFailuresPerPhone.with(maxFailures: maxFailuresPerPhone, windowSeconds: windowSeconds)
+        perClientAddressAndPhone = RateLimitPolicy.loginFailuresPerClientAddressAndPhone.with(
+            maxFailures: maxFailuresPerPhone, windowSeconds: windowSeconds)
     }
 
-    /// Throws 429 with `Retry-After` while the client address (when given) or the phone (when
-    /// given) has too many recent failures.
-    func enforce(phone: String?, clientHost: String?) throws(HTTPError) {
-        if let clientHost { try rateLimiter.enforce(clientHost, under: perClientAddress) }
-        if let phone { try rateLimiter.enforce(phone, under: perPhone) }
+    /// Throws 429 with `Retry-After` while the client address, or the client address with this
+    /// phone (when the phone is well-formed), has too many recent failures.
+    func enforce(phone: String?, clientHost: String) throws(HTTPError) {
+        try rateLimiter.enforce(clientHost, under: perClientAddress)
+        if let phone { try rateLimiter.enforce(Self.pairKey(phone: phone, clientHost: clientHost), under: perClientAddressAndPhone) }
     }
 
-    /// Counts a wrong password against the phone and the client address (each when given).
-    func recordFailure(phone: String?, clientHost: String?) {
-        if let clientHost { rateLimiter.recordFailure(clientHost, under: perClientAddress) }
-        if let phone { rateLimiter.recordFailure(phone, under: perPhone) }
+    /// Counts a wrong password against the client address and the pair (each phone when given).
+    func recordFailure(phone: String?, clientHost: String) {
+        rateLimiter.recordFailure(clientHost, under: perClientAddress)
+        if let phone { rateLimiter.recordFailure(Self.pairKey(phone: phone, clientHost: clientHost), under: perClientAddressAndPhone) }
     }
 
-    /// Clears the failures of `phone` after a successful login.
-    func recordSuccess(phone: String) {
-        rateLimiter.reset(phone, under: perPhone)
+    /// Clears the failures of `phone` from `clientHost` after a successful login.
+    func recordSuccess(phone: String, clientHost: String) {
+        rateLimiter.reset(Self.pairKey(phone: phone, clientHost: clientHost), under: perClientAddressAndPhone)
+    }
+
+    /// One key for the pair; a space never occurs in an E.164 number or an address.
+    private static func pairKey(phone: String, clientHost: String) -> String {
+        clientHost + " " + phone
     }
 }

@@ -23,10 +23,10 @@ public struct RateLimitPolicy: Hashable, Sendable {
         RateLimitPolicy(name: name, maxFailures: maxFailures, windowSeconds: windowSeconds, refusal: refusal)
     }
 
-    /// Wrong passwords for one phone number: 5 in 15 minutes.
-    public static let loginFailuresPerPhone = RateLimitPolicy(
-        name: "login-phone", maxFailures: 5, windowSeconds: 15 * 60,
-        refusal: "Too many failed logins for this account")
+    /// Wrong passwords for one phone number from one client address: 5 in 15 minutes.
+    public static let loginFailuresPerClientAddressAndPhone = RateLimitPolicy(
+        name: "login-address-phone", maxFailures: 5, windowSeconds: 15 * 60,
+        refusal: "Too many failed logins for this account from this address")
     /// Wrong credentials from one client address (many phones, possibly behind one NAT): 20 in 15 minutes.
     public static let loginFailuresPerClientAddress = RateLimitPolicy(
         name: "login-address", maxFailures: 20, windowSeconds: 15 * 60,
@@ -39,6 +39,15 @@ public struct RateLimitPolicy: Hashable, Sendable {
     public static let verificationCodeFailuresPerCaller = RateLimitPolicy(
         name: "verification-code-caller", maxFailures: 10, windowSeconds: 60 * 60,
         refusal: "Too many wrong verification codes tried by your account")
+    /// Wrong verification codes from one client address, by any account against anyone: 20 in an
+    /// hour, so one machine farming accounts gets no more guesses than a few callers.
+    public static let verificationCodeFailuresPerClientAddress = RateLimitPolicy(
+        name: "verification-code-address", maxFailures: 20, windowSeconds: 60 * 60,
+        refusal: "Too many wrong verification codes from this address")
+    /// Wrong trip access codes from one client address, by any account against anyone: 20 in an hour.
+    public static let tripAccessCodeFailuresPerClientAddress = RateLimitPolicy(
+        name: "trip-access-code-address", maxFailures: 20, windowSeconds: 60 * 60,
+        refusal: "Too many wrong access codes from this address")
     /// Wrong trip access codes tried against one traveller: 5 in 15 minutes.
     public static let tripAccessCodeFailuresPerTarget = RateLimitPolicy(
         name: "trip-access-code-target", maxFailures: 5, windowSeconds: 15 * 60,
@@ -47,4 +56,8 @@ public struct RateLimitPolicy: Hashable, Sendable {
     public static let tripAccessCodeFailuresPerCaller = RateLimitPolicy(
         name: "trip-access-code-caller", maxFailures: 10, windowSeconds: 60 * 60,
         refusal: "Too many wrong access codes tried by your account")
+    /// Webhook tests sent by one account (each makes a request to a receiver it chose): 10 in 10 minutes.
+    public static let webhookTestsPerAccount = RateLimitPolicy(
+        name: "webhook-test-account", maxFailures: 10, windowSeconds: 10 * 60,
+        refusal: "Too many webhook tests sent by your account")
 }

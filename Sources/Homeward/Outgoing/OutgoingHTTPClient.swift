@@ -1,0 +1,197 @@
+import CCurl
+import Foundation
+
+/// The server's one HTTP client for requests it makes itself (webhooks, notification services), on
+/// libcurl's multi interface driven by one thread: TLS verified against the system CA store, HTTP/2
+/// where the receiver offers it, connections kept for reuse, a deadline per request, no redirects and
+/// no proxy, and every resolved address checked by `OutgoingAddressPolicy` as its socket opens.
+///
+/// Requests for one destination (`scheme://host:port`) run at most `maxConcurrentPerDestination` at
+/// a time and the rest wait in that destination's queue; destinations are served in turn, so a
+/// receiver that accepts and never answers holds only its own slots until the deadline.
+///
+/// `@unchecked Sendable`: the queues are guarded by `lock`; curl handles and transfers in flight are
+/// touched only by the client's thread.
+public final class OutgoingHTTPClient: @unchecked Sendable {
+    /// Limits and trust settings of the client.
+    public struct Configuration: Sendable {
+        /// Seconds one request may take in all (connect, TLS, send, answer).
+        public var timeoutSeconds = 5.0
+        /// Requests in flight at once to one destination.
+        public var maxConcurrentPerDestination = 4
+        /// Requests in flight at once in all.
+        public var maxConcurrentTransfers = 256
+        /// Bytes of a response body kept; the rest is read and dropped.
+        public var maxResponseBytes = 64 * 1024
+        /// A PEM file of CA certificates to trust instead of the system store (tests only: it lets a
+        /// throwaway CA stand in for a public one).
+        public var caFilePath: String?
+
+        /// Creates the defaults.
+        public init() {}
+    }
+
+    /// Called once per request, on the client's thread; keep it short.
+    public typealias Completion = @Sendable (Result<OutgoingResponse, OutgoingError>) -> Void
+
+    private let configuration: Configuration
+    private let policy: OutgoingAddressPolicy
+    private let lock = NSLock()
+    private var waiting: [String: [OutgoingTransfer]] = [:]
+    private var turnOrder: [String] = []
+    private var inFlightPerDestination: [String: Int] = [:]
+    private var inFlight = 0
+    private var isStarted = false
+    private var isStopping = false
+    private let multi: UnsafeMutableRawPointer?
+    private let exited = DispatchSemaphore(value: 0)
+
+    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    /// Creates a client; its thread starts with the first request.
+    public init(configuration: Configuration, policy: OutgoingAddressPolicy) {
+        _ = Self.globalInit
+        self.configuration = configuration
+        self.policy = policy
+        multi = curl_multi_init()
+        homeward_curl_multi_set_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+    }
+
+    deinit {
+        curl_multi_cleanup(multi)
+    }
+
+    /// Queues `request`; `completion` gets the answer or the failure.
+    public func send(_ request: OutgoingRequest, completion: @escaping Completion) {
+        let transfer = OutgoingTransfer(request: request, policy: policy, completion: completion)
+        lock.lock()
+        guard !isStopping else {
+            lock.unlock()
+            completion(.failure(OutgoingError("the server is stopping")))
+            return
+        }
+        let destination = request.url.destination
+        if waiting[destination] == nil { turnOrder.append(destination) }
+        waiting[destination, default: []].append(transfer)
+        let mustStart = !isStarted
+        isStarted = true
+        lock.unlock()
+        if mustStart {
+            let thread = Thread { [self] in run() }
+            thread.name = "outgoing-http"
+            thread.start()
+        } else {
+            curl_multi_wakeup(multi)
+        }
+    }
+
+    /// Sends `request` and waits for the answer (a "send a test" call).
+    public func perform(_ request: OutgoingRequest) -> Result<OutgoingResponse, OutgoingError> {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox()
+        send(request) { result in
+            box.set(result)
+            done.signal()
+        }
+        done.wait()
+        return box.get()
+    }
+
+    /// Fails what is queued or in flight and ends the thread.
+    public func stop() {
+        lock.lock()
+        let started = isStarted
+        isStopping = true
+        lock.unlock()
+        guard started else { return }
+        curl_multi_wakeup(multi)
+        exited.wait()
+    }
+
+    private func run() {
+        var active: [UnsafeMutableRawPointer: OutgoingTransfer] = [:]
+        while true {
+            let (startable, stopping) = takeStartable()
+            if stopping { break }
+            for transfer in startable {
+                guard let easy = transfer.makeHandle(configuration: configuration) else {
+                    finish(transfer, .failure(OutgoingError("libcurl could not create a transfer")))
+                    continue
+                }
+                active[easy] = transfer
+                curl_multi_add_handle(multi, easy)
+            }
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            var remaining: Int32 = 0
+            var finishedAny = false
+            while let message = curl_multi_info_read(multi, &remaining) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                      let transfer = active.removeValue(forKey: easy) else { continue }
+                let result = transfer.result(of: homeward_curl_message_result(message))
+                curl_multi_remove_handle(multi, easy)
+                transfer.releaseHandle()
+                finish(transfer, result)
+                finishedAny = true
+            }
+            // A finished transfer frees a slot that a queued one may take now, not after the next socket event.
+            if !finishedAny { curl_multi_poll(multi, nil, 0, 1_000, nil) }
+        }
+        for (easy, transfer) in active {
+            curl_multi_remove_handle(multi, easy)
+            transfer.releaseHandle()
+            finish(transfer, .failure(OutgoingError("the server is stopping")))
+        }
+        lock.lock()
+        let abandoned = waiting.values.flatMap { $0 }
+        waiting = [:]
+        lock.unlock()
+        for transfer in abandoned { transfer.completion(.failure(OutgoingError("the server is stopping"))) }
+        exited.signal()
+    }
+
+    /// Takes the queued transfers that may start now, visiting destinations in turn.
+    private func takeStartable() -> ([OutgoingTransfer], Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isStopping else { return ([], true) }
+        var startable: [OutgoingTransfer] = []
+        var progressed = true
+        while progressed && inFlight < configuration.maxConcurrentTransfers {
+            progressed = false
+            for destination in turnOrder where inFlight < configuration.maxConcurrentTransfers {
+                guard inFlightPerDestination[destination, default: 0] < configuration.maxConcurrentPerDestination,
+                      var queue = waiting[destination], !queue.isEmpty else { continue }
+                startable.append(queue.removeFirst())
+                waiting[destination] = queue
+                inFlightPerDestination[destination, default: 0] += 1
+                inFlight += 1
+                progressed = true
+            }
+        }
+        turnOrder.removeAll { waiting[$0]?.isEmpty ?? true }
+        for destination in Array(waiting.keys) where waiting[destination]?.isEmpty == true {
+            waiting[destination] = nil
+        }
+        return (startable, false)
+    }
+
+    private func finish(_ transfer: OutgoingTransfer, _ result: Result<OutgoingResponse, OutgoingError>) {
+        let destination = transfer.request.url.destination
+        lock.lock()
+        inFlight -= 1
+        let left = inFlightPerDestination[destination, default: 1] - 1
+        inFlightPerDestination[destination] = left > 0 ? left : nil
+        lock.unlock()
+        transfer.completion(result)
+    }
+}
+
+/// Hands a result from the client's thread to a waiting caller.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<OutgoingResponse, OutgoingError> = .failure(OutgoingError("no answer"))
+
+    func set(_ value: Result<OutgoingResponse, OutgoingError>) { lock.withLock { result = value } }
+    func get() -> Result<OutgoingResponse, OutgoingError> { lock.withLock { result } }
+}

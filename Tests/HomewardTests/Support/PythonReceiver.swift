@@ -1,0 +1,106 @@
+import Foundation
+import XCTest
+
+/// A receiver from Tests/Receivers run with python3 for the length of a test: it prints `PORT <n>`,
+/// then one JSON line per request it saw. Tests skip (saying what to install) when python3 or a
+/// module the script needs is missing; CI installs them (.ci/run).
+final class PythonReceiver {
+    let port: Int
+    let directory: URL
+    private let process = Process()
+    private let output = Pipe()
+    private let lines = LineCollector()
+
+    /// Starts `script` (a file in Tests/Receivers) with `arguments` plus `--dir <a fresh directory>`,
+    /// after checking that python3 can import `modules`.
+    init(script: String, arguments: [String] = [], modules: [String] = []) throws {
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = ["python3", "-c", (["import sys"] + modules.map { "import \($0)" }).joined(separator: "; ")]
+        check.standardOutput = FileHandle.nullDevice
+        check.standardError = FileHandle.nullDevice
+        do {
+            try check.run()
+            check.waitUntilExit()
+        } catch {
+            throw XCTSkip("python3 is not installed; install it to run this test")
+        }
+        guard check.terminationStatus == 0 else {
+            throw XCTSkip("python3 lacks \(modules.joined(separator: ", ")); run `pip install \(modules.joined(separator: " "))` to run this test")
+        }
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("homeward-receiver-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let scriptPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Receivers").appendingPathComponent(script).path
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", scriptPath] + arguments + ["--dir", directory.path]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let lines = self.lines
+        output.fileHandleForReading.readabilityHandler = { handle in lines.append(handle.availableData) }
+        try process.run()
+        let first = try lines.waitFor { $0.hasPrefix("PORT ") }
+        guard let port = Int(first.dropFirst("PORT ".count)) else { throw ReceiverError(message: "no port in \(first)") }
+        self.port = port
+    }
+
+    deinit {
+        output.fileHandleForReading.readabilityHandler = nil
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The JSON records printed so far.
+    var records: [[String: Any]] {
+        lines.all.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// Waits (up to 30 s) for a record that `matches`, and returns it.
+    func waitForRecord(_ matches: @escaping ([String: Any]) -> Bool) throws -> [String: Any] {
+        let line = try lines.waitFor { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]).map(matches) ?? false
+        }
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    /// The path of a file the receiver wrote into its directory.
+    func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+}
+
+/// Lines of a child's output, collected on the pipe's thread.
+private final class LineCollector: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var pending: [UInt8] = []
+    private var lines: [String] = []
+
+    var all: [String] { condition.withLock { lines } }
+
+    func append(_ data: Data) {
+        condition.withLock {
+            pending += data
+            while let end = pending.firstIndex(of: 0x0A) {
+                lines.append(String(decoding: pending[..<end], as: UTF8.self))
+                pending.removeSubrange(...end)
+            }
+            condition.broadcast()
+        }
+    }
+
+    func waitFor(_ matches: (String) -> Bool) throws -> String {
+        let deadline = Date(timeIntervalSinceNow: 30)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let line = lines.first(where: matches) { return line }
+            guard condition.wait(until: deadline) else {
+                throw ReceiverError(message: "no such line from the receiver within 30 s; last: \(lines.suffix(3))")
+            }
+        }
+    }
+}
+
+/// A receiver that did not say what the test waited for.
+struct ReceiverError: Error {
+    let message: String
+}
