@@ -27,6 +27,11 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
+        .systemLibrary(
             name: "CSodium",
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
@@ -65,10 +70,11 @@ let package = Package(
         .target(
             name: "Homeward",
             dependencies: [
-                "HomewardHTTP", "HomewardStore", "HomewardGeo", "CSodium", "CCurl",
+                "HomewardHTTP", "HomewardStore", "HomewardGeo", "CSodium", "CCurl", "CQRencode",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            plugins: ["EmbedSchema"]
+            exclude: ["WebApp"],
+            plugins: ["EmbedSchema", "EmbedWebApp"]
         ),
         // The executable: serve, migrate, backup, prune, stats.
         .executableTarget(
@@ -89,6 +95,14 @@ let package = Package(
         // Embeds schema/*.sql and schema/openapi.yaml into the application at build time,
         // so the binary carries the one source of truth for the database.
         .executableTarget(name: "SchemaEmbedder"),
+        // Embeds the guardian web app (Sources/Homeward/WebApp) and Debian's Leaflet at build time.
+        .executableTarget(name: "WebAppEmbedder"),
+        .plugin(
+            name: "EmbedWebApp",
+            capability: .buildTool(),
+            dependencies: ["WebAppEmbedder"],
+            path: "Sources/EmbedWebApp"
+        ),
         // The geo benchmark: a million samples through the per-person tracker.
         .executableTarget(name: "homeward-geo-bench", dependencies: ["HomewardGeo"], path: "bench/geo"),
         .plugin(

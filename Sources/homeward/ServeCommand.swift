@@ -138,6 +138,10 @@ struct ServeCommand: ParsableCommand {
     var basicCredentialCacheSeconds: Int?
     @Option(help: "Address clients reach the server at, put in front of share links, e.g. https://homeward.example.org (env HOMEWARD_PUBLIC_BASE_URL, default empty: relative links).")
     var publicBaseURL: String?
+    @Option(help: "Map tile URL template of the web app ({z}, {x}, {y}, optionally {s}); empty draws positions on a plain background (env HOMEWARD_MAP_TILE_URL, default https://tile.openstreetmap.org/{z}/{x}/{y}.png).")
+    var mapTileURL: String?
+    @Option(help: "Attribution shown on the web app's map for its tiles (env HOMEWARD_MAP_TILE_ATTRIBUTION, default © OpenStreetMap contributors).")
+    var mapTileAttribution: String?
     @Option(help: "Reverse proxies (addresses or CIDR blocks, comma-separated) whose X-Forwarded-For, Forwarded and X-Forwarded-Proto are believed: the client is the right-most address that is not one of them (env HOMEWARD_TRUSTED_PROXIES, default empty: none).")
     var trustedProxies: String?
     @Option(help: "Bearer token GET /metrics asks for (env HOMEWARD_METRICS_TOKEN, default empty: /metrics answers only loopback clients that came straight to the socket).")
@@ -176,6 +180,10 @@ struct ServeCommand: ParsableCommand {
             try? app.close()
             throw ArgumentParser.ValidationError("Cannot start: \(error).")
         }
+        let shownHost = ["0.0.0.0", "::", ""].contains(configuration.host) ? "127.0.0.1" : configuration.host
+        let bracketed = shownHost.contains(":") ? "[\(shownHost)]" : shownHost
+        let address = "http://\(bracketed):\(server.localPort)/"
+        FileHandle.standardOutput.write(Data("Homeward is running. Open \(address) in a browser for the guardian web app.\n".utf8))
         var received: Int32 = 0
         sigwait(&signals, &received)
         logger.info("stopping", metadata: ["signal": "\(received)"])
@@ -253,6 +261,8 @@ struct ServeCommand: ParsableCommand {
         c.maxPlausibleSpeedMetresPerSecond = try EnvironmentDefault.resolve(maxPlausibleSpeedMetresPerSecond, "HOMEWARD_MAX_PLAUSIBLE_SPEED_METRES_PER_SECOND", c.maxPlausibleSpeedMetresPerSecond)
         c.basicCredentialCacheSeconds = try EnvironmentDefault.resolve(basicCredentialCacheSeconds, "HOMEWARD_BASIC_CREDENTIAL_CACHE_SECONDS", c.basicCredentialCacheSeconds)
         c.publicBaseURL = try EnvironmentDefault.resolve(publicBaseURL, "HOMEWARD_PUBLIC_BASE_URL", c.publicBaseURL)
+        c.webApp.tileURLTemplate = try EnvironmentDefault.resolve(mapTileURL, "HOMEWARD_MAP_TILE_URL", c.webApp.tileURLTemplate)
+        c.webApp.tileAttribution = try EnvironmentDefault.resolve(mapTileAttribution, "HOMEWARD_MAP_TILE_ATTRIBUTION", c.webApp.tileAttribution)
         let proxies = try EnvironmentDefault.resolve(trustedProxies, "HOMEWARD_TRUSTED_PROXIES", "")
         guard let parsedProxies = TrustedProxies(parsing: proxies) else {
             throw ArgumentParser.ValidationError("trusted-proxies must be IP addresses or CIDR blocks separated by commas: \(proxies)")

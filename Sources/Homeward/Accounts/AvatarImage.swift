@@ -45,18 +45,10 @@ public struct AvatarImage: Sendable, Equatable {
     /// The answer to a GET: 304 when `ifNoneMatch` names this image's ETag, the image otherwise.
     func response(ifNoneMatch: String?) -> HTTPResponse {
         var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": "private, no-cache"]
-        if let ifNoneMatch, Self.matches(ifNoneMatch, etag: etag) {
+        if let ifNoneMatch, EntityTag.ifNoneMatch(ifNoneMatch, names: etag) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         headers.add(name: "Content-Type", value: mediaType)
         return HTTPResponse(headers: headers, bytes: bytes)
-    }
-
-    /// Whether an `If-None-Match` value (`*`, or a list of possibly weak tags) names `etag`.
-    private static func matches(_ ifNoneMatch: String, etag: String) -> Bool {
-        ifNoneMatch.split(separator: ",").contains { candidate in
-            let tag = candidate.trimmingCharacters(in: .whitespaces)
-            return tag == "*" || tag == etag || tag == "W/" + etag
-        }
     }
 }

@@ -12,3 +12,14 @@ extension AppConfiguration {
         return ""
     }
 }
+
+extension AppConfiguration {
+    /// The web app's absolute address as the client reached it, for what must work outside the page
+    /// (a QR code scanned by another phone's camera): `linkBase(for:)` when it is absolute, else
+    /// `http://` and the request's Host.
+    func absoluteBase(for context: RequestContext) -> String {
+        let base = linkBase(for: context)
+        if !base.isEmpty { return base }
+        return "http://" + (context.request.headers["Host"] ?? "\(host):\(port)")
+    }
+}

@@ -145,6 +145,9 @@ public struct AppConfiguration: Sendable {
     /// that came straight to the socket (loopback, without forwarding headers).
     public var metricsToken = ""
 
+    /// The web app's map: tile server and attribution.
+    public var webApp = WebAppSettings()
+
     /// Creates the defaults.
     public init() {}
 

@@ -203,12 +203,27 @@ public final class Authenticator: Sendable {
         basicCache.withLock { cache in cache = cache.filter { $0.value.caller.accountKey != account } }
     }
 
-    /// The caller of `context`, from `Authorization: Bearer <token>`; 401 without a valid token.
+    /// The caller of `context`, from `Authorization: Bearer <token>` or, for the web app, the session
+    /// cookie (`SessionCookie`); 401 without a valid token. A cookie-authenticated request that may
+    /// change something also needs the session's CSRF token in `X-CSRF-Token`, else 403: a page of
+    /// another site can make the browser send the cookie, never that header.
     public func authenticate(_ context: RequestContext) throws -> Caller {
-        guard let token = Self.bearerToken(in: context.request.headers) else {
+        if let token = Self.bearerToken(in: context.request.headers) {
+            return try authenticate(token: token)
+        }
+        guard !context.request.headers.contains("Authorization"),
+              let token = SessionCookie.token(in: context.request.headers) else {
             throw HTTPError.unauthorized()
         }
-        return try authenticate(token: token)
+        let caller = try authenticate(token: token)
+        if SessionCookie.needsCSRFToken(context.request.method) {
+            let expected = Array(SessionCookie.csrfToken(forSessionToken: token).utf8)
+            let sent = context.request.headers[SessionCookie.csrfHeader].map { Array($0.utf8) } ?? []
+            guard SecretDigest.constantTimeEquals(sent, expected) else {
+                throw HTTPError.forbidden("A request made with the session cookie needs the session's \(SessionCookie.csrfHeader) header.")
+            }
+        }
+        return caller
     }
 
     /// The caller owning the session of `token`; 401 for an unknown, revoked or expired token.

@@ -13,6 +13,16 @@ func registerLinkRoutes(on router: inout Router, app: HomewardApp) {
         try service.deleteCode(of: try app.authenticator.authenticate(context))
         return HTTPResponse(status: .noContent)
     }
+    router.get("/v1/me/verification-code/qr") { context in
+        let caller = try app.authenticator.authenticate(context)
+        guard let code = context.query["code"] else {
+            throw HTTPError.invalidRequest("code is required: the verification code to draw.", field: "code")
+        }
+        let image = try service.linkingQRCode(of: caller, code: code, appAddress: app.configuration.absoluteBase(for: context))
+        return HTTPResponse(
+            headers: ["Content-Type": "image/svg+xml", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff"],
+            bytes: Array(image.svg.utf8))
+    }
     router.post("/v1/links") { context in
         let caller = try app.authenticator.authenticate(context)
         return .json(try service.link(caller, try context.decode(LinkRequest.self), from: context.origin.address), status: .created)

@@ -57,6 +57,24 @@ struct LinkService: Sendable {
         return VerificationCode(code: code, expiresAt: expiresAt)
     }
 
+    /// The QR code a guardian scans to link to the caller: the web app's address with the caller's
+    /// phone and `code` after `#link/`. `code` must be the caller's current code (the server keeps
+    /// only its digest, so the page that set it passes it back); 404 otherwise.
+    func linkingQRCode(of caller: Caller, code: String, appAddress: String) throws -> QRCodeImage {
+        guard let current = try store.currentCode(of: caller.accountKey, at: clock.now()),
+              let digest = current.codeDigest,
+              SecretDigest.constantTimeEquals(secrets.digest(code), digest)
+                || SecretDigest.constantTimeEquals(secrets.legacyDigest(code), digest) else {
+            throw HTTPError.notFound("That is not your current verification code.")
+        }
+        let phone = current.phone.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? current.phone
+        let encodedCode = code.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? code
+        guard let image = QRCodeImage(encoding: "\(appAddress)/#link/\(phone)/\(encodedCode)") else {
+            throw HTTPError.invalidRequest("The code is too long for a QR code.", field: "code")
+        }
+        return image
+    }
+
     /// Removes the caller's verification code.
     func deleteCode(of caller: Caller) throws {
         try store.deleteCode(of: caller.accountKey)

@@ -32,6 +32,20 @@ struct LinkStore: Sendable {
         }
     }
 
+    /// The phone of `account` and the digest of its code if the code is still valid at `time`.
+    func currentCode(of account: AccountKey, at time: Timestamp) throws -> (phone: String, codeDigest: [UInt8]?)? {
+        try database.read { db in
+            try db.fetchOne(
+                """
+                SELECT a.phone, v.code_sha256 FROM accounts a
+                LEFT JOIN verification_codes v ON v.account_key = a.key AND v.expires_at_ms > ?
+                WHERE a.key = ?
+                """,
+                [time.unixMilliseconds, account]
+            ) { row in (phone: try row.value(at: 0) as String, codeDigest: try row.value(at: 1) as [UInt8]?) }
+        }
+    }
+
     /// The account with phone `phone` and the digest of its code if the code is still valid at `time`.
     func linkTarget(phone: String, at time: Timestamp) throws -> (account: AccountKey, codeDigest: [UInt8]?)? {
         try database.read { db in

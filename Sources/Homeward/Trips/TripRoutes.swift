@@ -24,6 +24,10 @@ func registerTripRoutes(on router: inout Router, app: HomewardApp) {
         let request = try context.decode(JoinTripRequest.self)
         return .json(try app.trips.join(request, by: caller, from: context.origin.address), status: .created)
     }
+    router.post("/v1/trips/watch") { context in
+        let request = try context.decode(JoinTripRequest.self)
+        return .json(try app.trips.watch(request, from: context.origin.address))
+    }
     router.get("/v1/trips/{id}") { context in
         let caller = try app.authenticator.authenticate(context)
         return .json(try app.trips.trip(try context.parameter("id"), for: caller))

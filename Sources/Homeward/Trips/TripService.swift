@@ -102,28 +102,19 @@ public final class TripService: Sendable {
     /// the caller's client address has had too many failures.
     public func join(_ request: JoinTripRequest, by caller: Caller, from clientHost: String) throws -> TripResource {
         let traveller = try request.traveller()
-        let limits = [
+        let limits = try enforcedAccessCodeLimits([
             (traveller.rateLimitKey, RateLimitPolicy.tripAccessCodeFailuresPerTarget),
             (caller.accountID, RateLimitPolicy.tripAccessCodeFailuresPerCaller),
-        ]
-        let addressLimit = (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress)
-        for (key, policy) in limits + [addressLimit] {
-            try rateLimiter.enforce(key, under: policy)
-        }
-        let digest = secrets.digest(request.accessCode)
-        let legacyDigest = secrets.legacyDigest(request.accessCode)
+            (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress),
+        ])
         let now = clock.now()
         let joined = try database.write { db -> TripRecord? in
             let candidates: [TripRecord] = switch traveller {
             case .phone(let e164): try store.account(withPhone: e164, in: db).flatMap { try store.activeTrip(of: $0, in: db) }.map { [$0] } ?? []
             case .name(let name): try store.activeTrips(ofTravellersNamed: name, in: db)
             }
-            // Names are not unique: the access code decides between the travellers of that name. A trip
-            // started before keyed digests holds the plain SHA-256 of its code until it ends.
-            guard let trip = candidates.first(where: {
-                SecretDigest.constantTimeEquals($0.accessCodeDigest, digest)
-                    || SecretDigest.constantTimeEquals($0.accessCodeDigest, legacyDigest)
-            }) else { return nil }
+            // Names are not unique: the access code decides between the travellers of that name.
+            guard let trip = candidates.first(where: { accessCode(request.accessCode, opens: $0) }) else { return nil }
             guard trip.accountKey != caller.accountKey else {
                 throw HTTPError.conflict("You cannot join your own trip.")
             }
@@ -131,11 +122,56 @@ public final class TripService: Sendable {
             return trip
         }
         guard let joined else {
-            for (key, policy) in limits + [addressLimit] { rateLimiter.recordFailure(key, under: policy) }
+            for (key, policy) in limits { rateLimiter.recordFailure(key, under: policy) }
             throw HTTPError.forbidden("The traveller or the access code is wrong.")
         }
-        for (key, policy) in limits { rateLimiter.reset(key, under: policy) }
+        for (key, policy) in limits where policy != RateLimitPolicy.tripAccessCodeFailuresPerClientAddress {
+            rateLimiter.reset(key, under: policy)
+        }
         return joined.resource()
+    }
+
+    /// The latest trip of the traveller named by phone or by name, with its progress, for a companion
+    /// who has the access code but no account (the `/trip` page): one 403 for a wrong traveller or
+    /// code, 429 once the traveller or the client's address has had too many failures.
+    public func watch(_ request: JoinTripRequest, from clientHost: String) throws -> TripResource {
+        let traveller = try request.traveller()
+        let limits = try enforcedAccessCodeLimits([
+            (traveller.rateLimitKey, RateLimitPolicy.tripAccessCodeFailuresPerTarget),
+            (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress),
+        ])
+        let watched = try database.read { db -> TripResource? in
+            let candidates: [TripRecord] = switch traveller {
+            case .phone(let e164): try store.account(withPhone: e164, in: db).flatMap { try store.latestTrip(of: $0, in: db) }.map { [$0] } ?? []
+            case .name(let name): try store.latestTrips(ofTravellersNamed: name, in: db)
+            }
+            // Names are not unique: the access code decides between the travellers of that name.
+            guard let trip = candidates.first(where: { accessCode(request.accessCode, opens: $0) }) else { return nil }
+            return trip.resource(events: try store.events(ofTrip: trip.key, in: db))
+        }
+        guard let watched else {
+            for (key, policy) in limits { rateLimiter.recordFailure(key, under: policy) }
+            throw HTTPError.forbidden("The traveller or the access code is wrong.")
+        }
+        return watched
+    }
+
+    /// `limits` on wrong access codes, each checked first: 429 once any is spent.
+    private func enforcedAccessCodeLimits(
+        _ limits: [(key: String, policy: RateLimitPolicy)]
+    ) throws -> [(key: String, policy: RateLimitPolicy)] {
+        for (key, policy) in limits {
+            try rateLimiter.enforce(key, under: policy)
+        }
+        return limits
+    }
+
+    /// Whether `code` is the access code of `trip`: its keyed digest, or, for a trip started before
+    /// keyed digests, the plain SHA-256 it holds until it ends.
+    private func accessCode(_ code: String, opens trip: TripRecord) -> Bool {
+        let matchesKeyed = SecretDigest.constantTimeEquals(trip.accessCodeDigest, secrets.digest(code))
+        let matchesLegacy = SecretDigest.constantTimeEquals(trip.accessCodeDigest, secrets.legacyDigest(code))
+        return matchesKeyed || matchesLegacy
     }
 
     /// Records a workflow event on the caller's own active trip: 409 when its state forbids it.

@@ -43,6 +43,14 @@ struct TripStore: Sendable {
         try db.fetchOne(Self.activeTripSQL, [account], map: TripRecord.init(row:))
     }
 
+    /// The latest trip `account` started, active or arrived: what a companion without an account
+    /// watches until its arrival.
+    func latestTrip(of account: AccountKey, in db: Database) throws -> TripRecord? {
+        try db.fetchOne(
+            "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE t.account_key = ? ORDER BY t.started_at_ms DESC, t.key DESC LIMIT 1",
+            [account], map: TripRecord.init(row:))
+    }
+
     /// Whether `account` is on a trip: the cheap question asked for every batch of fresh fixes, most of
     /// which come from people who are not (from `travellerCache` on the writer's connection).
     func hasActiveTrip(_ account: AccountKey, in db: Database) throws -> Bool {
@@ -189,6 +197,19 @@ struct TripStore: Sendable {
     func activeTrips(ofTravellersNamed name: String, in db: Database) throws -> [TripRecord] {
         try db.fetchAll(
             "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE t.status = 'active' AND a.name = ? COLLATE NOCASE ORDER BY t.key",
+            [name], map: TripRecord.init(row:))
+    }
+
+    /// The latest trip of each traveller called `name` (case aside), newest first: whom a watcher
+    /// with that name and an access code may mean.
+    func latestTrips(ofTravellersNamed name: String, in db: Database) throws -> [TripRecord] {
+        try db.fetchAll(
+            """
+            SELECT \(TripRecord.selection) FROM \(TripRecord.source)
+            WHERE a.name = ? COLLATE NOCASE
+              AND t.key = (SELECT l.key FROM trips l WHERE l.account_key = t.account_key ORDER BY l.started_at_ms DESC, l.key DESC LIMIT 1)
+            ORDER BY t.started_at_ms DESC, t.key DESC
+            """,
             [name], map: TripRecord.init(row:))
     }
 

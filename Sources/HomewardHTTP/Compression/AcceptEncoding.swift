@@ -1,8 +1,8 @@
 /// Reads `Accept-Encoding` (RFC 9110 section 12.5.3) for the one coding we produce.
-enum AcceptEncoding {
+public enum AcceptEncoding {
     /// Whether the header accepts gzip: `gzip` (or `x-gzip`, or `*` without an explicit gzip) with a
     /// q-value above zero.
-    static func acceptsGzip(_ header: String?) -> Bool {
+    public static func acceptsGzip(_ header: String?) -> Bool {
         guard let header else { return false }
         var gzipQuality: Double?
         var wildcardQuality: Double?

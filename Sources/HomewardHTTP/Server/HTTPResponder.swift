@@ -126,7 +126,9 @@ public struct HTTPResponder: Sendable {
         guard case .bytes(let bytes) = response.body,
               bytes.count >= configuration.responseCompressionMinimumBytes,
               !response.headers.contains("Content-Encoding") else { return }
-        response.headers.add(name: "Vary", value: "Accept-Encoding")
+        if !response.headers.values(for: "Vary").contains(where: { $0.lowercased().contains("accept-encoding") }) {
+            response.headers.add(name: "Vary", value: "Accept-Encoding")
+        }
         guard AcceptEncoding.acceptsGzip(request.headers["Accept-Encoding"]) else { return }
         response.body = .bytes(Gzip.compress(bytes))
         response.headers.add(name: "Content-Encoding", value: "gzip")

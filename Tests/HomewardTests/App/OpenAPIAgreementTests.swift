@@ -29,7 +29,10 @@ final class OpenAPIAgreementTests: XCTestCase {
 
     func testEveryServedRouteIsDescribedAndEveryDescribedOperationIsServed() throws {
         let test = try TestApp()
-        let served = Set(test.app.makeRouter().registeredRoutes.map { "\($0.method.rawValue) \($0.template)" })
+        // The web app's hashed assets are files, not operations: their paths change with their content.
+        let served = Set(test.app.makeRouter().registeredRoutes
+            .filter { !$0.template.hasPrefix(WebAppBundle.assetPrefix) }
+            .map { "\($0.method.rawValue) \($0.template)" })
         let documented = documentedOperations()
         XCTAssertGreaterThan(served.count, 40)
         XCTAssertEqual(served.subtracting(documented).sorted(), [], "served but not in openapi.yaml")

@@ -1,0 +1,42 @@
+// The JSON API as the web app calls it: the session cookie goes along by itself; requests that
+// change something carry the session's CSRF token.
+let csrfToken = null;
+
+/** Remembers the CSRF token of the current session (null after logging out). */
+export function setCSRFToken(token) {
+  csrfToken = token;
+}
+
+/** An API error: the server's message, status and the field at fault. */
+export class APIError extends Error {
+  constructor(message, status, field) {
+    super(message);
+    this.status = status;
+    this.field = field;
+  }
+}
+
+/** Calls the API; resolves with the decoded JSON (null for 204), rejects with an APIError. */
+export async function api(method, path, body, contentType = "application/json") {
+  const headers = { Accept: "application/json" };
+  let payload;
+  if (body !== undefined) {
+    headers["Content-Type"] = contentType;
+    payload = contentType === "application/json" ? JSON.stringify(body) : body;
+  }
+  if (csrfToken && method !== "GET") headers["X-CSRF-Token"] = csrfToken;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, credentials: "same-origin" });
+  } catch {
+    throw new APIError("The server cannot be reached. Check the connection.", 0);
+  }
+  if (response.status === 204) return null;
+  const isJSON = (response.headers.get("Content-Type") || "").includes("json");
+  const data = isJSON ? await response.json() : await response.text();
+  if (!response.ok) {
+    const error = isJSON && data && data.error ? data.error : {};
+    throw new APIError(error.message || response.statusText, response.status, error.field);
+  }
+  return data;
+}

@@ -1,0 +1,106 @@
+// The guardian web app: the session, the navigation between pages (by the address's #fragment)
+// and what every page shares (the event stream, the alert badge and sound).
+import { api, setCSRFToken } from "./api.js";
+import { connectEvents, disconnectEvents, onEvent } from "./events.js";
+import { h, replace, announce } from "./dom.js";
+import { showLogin, showSignUp } from "./pages/login.js";
+import { showHome } from "./pages/home.js";
+import { showPerson } from "./pages/person.js";
+import { showAlerts, refreshAlertBadge } from "./pages/alerts.js";
+import { showZones } from "./pages/zones.js";
+import { showLink } from "./pages/link.js";
+import { showTrips } from "./pages/trips.js";
+import { showJournal } from "./pages/journal.js";
+import { showProfile } from "./pages/profile.js";
+
+const pages = {
+  home: showHome, person: showPerson, alerts: showAlerts, zones: showZones, link: showLink,
+  trips: showTrips, journal: showJournal, profile: showProfile,
+};
+
+/** What every page gets: the signed-in account and ways to change the session. */
+const session = {
+  account: null,
+  async signedIn(web) {
+    setCSRFToken(web.csrfToken);
+    session.account = web.account;
+    document.getElementById("nav").hidden = false;
+    connectEvents();
+    refreshAlertBadge();
+    const pending = sessionStorage.getItem("pendingLink");
+    sessionStorage.removeItem("pendingLink");
+    if (pending) location.hash = `#link/${pending}`;
+    else if (!location.hash || location.hash === "#login" || location.hash === "#signup") location.hash = "#home";
+    else route();
+  },
+  async signOut() {
+    try { await api("DELETE", "/v1/web/session"); } catch { /* the cookie is cleared either way */ }
+    setCSRFToken(null);
+    session.account = null;
+    disconnectEvents();
+    document.getElementById("nav").hidden = true;
+    location.hash = "#login";
+  },
+};
+
+let cleanup = null;
+
+/** Shows the page the address names. */
+async function route() {
+  const view = document.getElementById("view");
+  const [name, ...rest] = location.hash.replace(/^#/, "").split("/");
+  if (cleanup) { cleanup(); cleanup = null; }
+  for (const link of document.querySelectorAll("nav a")) {
+    if (link.getAttribute("href") === `#${name}`) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  if (!session.account) {
+    if (name === "link" && rest.length === 2) sessionStorage.setItem("pendingLink", rest.join("/"));
+    (name === "signup" ? showSignUp : showLogin)(view, session);
+    return;
+  }
+  const show = pages[name] || showHome;
+  replace(view, h("p", {}, "Loading…"));
+  try {
+    cleanup = (await show(view, session, rest.map(decodeURIComponent))) || null;
+  } catch (error) {
+    replace(view, h("h1", {}, "Something went wrong"), h("p", { class: "error" }, error.message));
+  }
+  view.focus({ preventScroll: true });
+}
+
+window.addEventListener("hashchange", route);
+onEvent("alert", (alert) => {
+  refreshAlertBadge();
+  if ((alert.type === "sos" || alert.type === "danger") && alert.status === "open") {
+    announce(`${alert.type.toUpperCase()}: ${alert.account ? alert.account.name : "someone"} needs help`);
+    playAlarm();
+  }
+});
+
+/** Three short tones, made in the browser (no sound file to fetch). */
+function playAlarm() {
+  try {
+    const context = new AudioContext();
+    for (let i = 0; i < 3; i++) {
+      const tone = context.createOscillator();
+      const gain = context.createGain();
+      tone.frequency.value = 880;
+      gain.gain.value = 0.2;
+      tone.connect(gain).connect(context.destination);
+      tone.start(context.currentTime + i * 0.4);
+      tone.stop(context.currentTime + i * 0.4 + 0.25);
+    }
+  } catch { /* no audio before the first tap on some browsers */ }
+}
+
+async function start() {
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+  try {
+    await session.signedIn(await api("GET", "/v1/web/session"));
+  } catch {
+    route();
+  }
+}
+
+start();

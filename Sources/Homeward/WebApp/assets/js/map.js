@@ -1,0 +1,56 @@
+// Leaflet maps with the server's tile settings; with no tile URL (or offline) positions are still
+// drawn on a plain background.
+const L = () => window.L;
+
+/** A map in `element`, showing the tiles the server names, or a plain background without. */
+export function makeMap(element) {
+  const meta = document.querySelector('meta[name="homeward-tiles"]');
+  const map = L().map(element, { zoomControl: true, attributionControl: true });
+  const template = meta ? meta.content : "";
+  if (template) {
+    L().tileLayer(template, { attribution: meta.dataset.attribution, maxZoom: 19 }).addTo(map);
+  }
+  map.setView([48.2, 16.37], 3);
+  element.setAttribute("tabindex", "0");
+  return map;
+}
+
+/** A person's position: a dot, the accuracy circle and the name beside it. */
+export class PositionMarker {
+  constructor(map, name) {
+    this.map = map;
+    this.accuracy = L().circle([0, 0], { radius: 1, weight: 1, color: "#1b4d6b", fillOpacity: 0.12 });
+    this.dot = L().circleMarker([0, 0], { radius: 8, weight: 3, color: "#fff", fillColor: "#1b4d6b", fillOpacity: 1 });
+    this.dot.bindTooltip(name, { permanent: true, direction: "right", offset: [10, 0] });
+    this.shown = false;
+  }
+
+  /** Moves the marker to `location` ({lat, lon, accuracy}). */
+  update(location) {
+    if (!location) return;
+    const at = [location.lat, location.lon];
+    this.dot.setLatLng(at);
+    this.accuracy.setLatLng(at).setRadius(Math.max(location.accuracy || 0, 1));
+    if (!this.shown) {
+      this.accuracy.addTo(this.map);
+      this.dot.addTo(this.map);
+      this.shown = true;
+    }
+  }
+
+  get latLng() {
+    return this.shown ? this.dot.getLatLng() : null;
+  }
+
+  remove() {
+    this.accuracy.remove();
+    this.dot.remove();
+  }
+}
+
+/** Fits the map to `points` ([lat, lon] pairs), if there are any. */
+export function fit(map, points) {
+  const valid = points.filter(Boolean);
+  if (valid.length === 1) map.setView(valid[0], 15);
+  else if (valid.length > 1) map.fitBounds(valid, { padding: [30, 30], maxZoom: 16 });
+}

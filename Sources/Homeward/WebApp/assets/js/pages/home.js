@@ -1,0 +1,64 @@
+// Home: everyone the guardian looks after, on one map and as cards, kept live by the event stream.
+import { api } from "../api.js";
+import { h, replace, ago, distance } from "../dom.js";
+import { makeMap, PositionMarker, fit } from "../map.js";
+import { onEvent } from "../events.js";
+
+/** The home page. */
+export async function showHome(view) {
+  const { dependents } = await api("GET", "/v1/dependents");
+  const list = h("ul", { class: "people", id: "people" });
+  const mapElement = h("div", { class: "map", id: "home-map", role: "region", "aria-label": "Map of the people you look after" });
+  replace(view,
+    h("h1", {}, "People you look after"),
+    dependents.length ? null : h("p", { class: "card" }, "No one yet. ", h("a", { href: "#link" }, "Link to someone"), " with their phone number and verification code."),
+    h("div", { class: "split" }, list, mapElement));
+  const map = makeMap(mapElement);
+  const people = new Map();
+
+  for (const item of dependents) {
+    const person = { item, marker: new PositionMarker(map, item.account.name), card: h("li") };
+    people.set(item.account.id, person);
+    list.append(person.card);
+    render(person);
+  }
+  fit(map, [...people.values()].map((person) => person.marker.latLng));
+
+  const stop = onEvent("location", async (event) => {
+    const person = people.get(event.accountId);
+    if (!person) return;
+    person.item.location = event.location;
+    person.item.status = { ...person.item.status, lastSeenSeconds: 0 };
+    render(person);
+    try {
+      person.item = await api("GET", `/v1/accounts/${encodeURIComponent(event.accountId)}/location`);
+      render(person);
+    } catch { /* the position shown is still right */ }
+  });
+  const ticker = setInterval(() => {
+    for (const person of people.values()) {
+      if (person.item.status && person.item.status.lastSeenSeconds !== null) person.item.status.lastSeenSeconds += 30;
+      render(person);
+    }
+  }, 30000);
+  return () => { stop(); clearInterval(ticker); map.remove(); };
+}
+
+function render(person) {
+  const { item } = person;
+  const status = item.status || {};
+  const location = item.location;
+  const motion = item.motionToday || {};
+  person.marker.update(location);
+  const state = status.state === "moving" ? "Moving" : status.state === "stationary" ? "Still" : "Unknown";
+  replace(person.card, h("a", { class: "person card", href: `#person/${encodeURIComponent(item.account.id)}`, "data-account": item.account.id },
+    h("strong", {}, item.account.name),
+    h("dl", { class: "facts" },
+      h("dt", {}, "Now"), h("dd", { class: status.state === "moving" ? "state-moving" : "" }, state),
+      h("dt", {}, "Zone"), h("dd", {}, status.zone || "outside safe zones"),
+      h("dt", {}, "Last seen"), h("dd", { class: "last-seen" }, location ? ago(status.lastSeenSeconds) : "no position yet"),
+      h("dt", {}, "Battery"), h("dd", {}, location && location.battery !== null && location.battery !== undefined ? `${Math.round(location.battery)} %` : "unknown"),
+      h("dt", {}, "Steps today"), h("dd", {}, String(motion.steps || 0)),
+      location ? [h("dt", {}, "Accuracy"), h("dd", {}, distance(location.accuracy))] : null),
+    status.wandering ? h("p", { class: "error" }, `Wandering (${status.wandering.pattern})`) : null));
+}

@@ -1,0 +1,92 @@
+// Linking: a person shows their verification code (digits and QR code); a guardian types it or
+// scans it. Links are listed and ended from either side.
+import { api } from "../api.js";
+import { h, replace, form, announce } from "../dom.js";
+import { reconnectEvents } from "../events.js";
+
+/** The link page; `phone` and `code` come from a scanned QR code's address. */
+export async function showLink(view, session, [phone = "", code = ""]) {
+  const codeArea = h("div", { id: "my-code" });
+  const showCode = h("button", { type: "button", id: "show-code" }, "Show my code");
+  showCode.addEventListener("click", async () => {
+    const created = await api("PUT", "/v1/me/verification-code", {});
+    replace(codeArea,
+      h("p", {}, "Your code (valid until ", new Date(created.expiresAt).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" }), "):"),
+      h("p", { class: "code", id: "code-digits" }, created.code),
+      h("img", { class: "qr", id: "code-qr", alt: `QR code for linking to you with code ${created.code}`,
+        src: `/v1/me/verification-code/qr?code=${encodeURIComponent(created.code)}` }));
+  });
+  const linkForm = form([
+    { label: "Their phone number", attributes: { name: "phone", type: "tel", required: true, value: phone } },
+    { label: "Their verification code", attributes: { name: "code", inputmode: "numeric", autocomplete: "off", required: true, value: code } },
+  ], "Link", async (values, element) => {
+    const link = await api("POST", "/v1/links", values);
+    announce(`You now look after ${link.dependent.name}.`);
+    reconnectEvents();
+    element.reset();
+    await loadLinks();
+  }, { id: "link-form" });
+  const scanArea = h("div");
+  if ("BarcodeDetector" in window) {
+    const scan = h("button", { type: "button", class: "secondary" }, "Scan their QR code");
+    scan.addEventListener("click", () => startScan(scanArea, linkForm));
+    scanArea.append(scan);
+  }
+  const links = h("div", { id: "links" });
+  replace(view,
+    h("h1", {}, "Link"),
+    h("h2", {}, "Let someone look after you"),
+    h("p", {}, "Show this code to the person who should see where you are. It works once they enter it with your phone number."),
+    showCode, codeArea,
+    h("h2", {}, "Look after someone"),
+    scanArea, linkForm,
+    h("h2", {}, "Your links"), links);
+
+  async function loadLinks() {
+    const { dependents, guardians } = await api("GET", "/v1/links");
+    const row = (link, who, text) => {
+      const remove = h("button", { type: "button", class: "secondary" }, `End link with ${who.name}`);
+      remove.addEventListener("click", async () => {
+        await api("DELETE", `/v1/links/${encodeURIComponent(link.id)}`);
+        reconnectEvents();
+        announce("Link ended.");
+        await loadLinks();
+      });
+      return h("li", { class: "row" }, text, remove);
+    };
+    replace(links,
+      h("h3", {}, "You look after"),
+      h("ul", {}, dependents.length ? dependents.map((link) => row(link, link.dependent, `${link.dependent.name} (${link.dependent.phone})`)) : h("li", {}, "no one")),
+      h("h3", {}, "Who looks after you"),
+      h("ul", {}, guardians.length ? guardians.map((link) => row(link, link.guardian, link.guardian.name)) : h("li", {}, "no one")));
+  }
+  await loadLinks();
+}
+
+/** Reads a QR code with the camera and fills the form from the address it holds. */
+async function startScan(area, linkForm) {
+  const video = h("video", { playsinline: true, muted: true, "aria-label": "Camera" });
+  area.append(video);
+  let stream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+  } catch {
+    announce("The camera is not available; type the code instead.");
+    video.remove();
+    return;
+  }
+  video.srcObject = stream;
+  await video.play();
+  const detector = new window.BarcodeDetector({ formats: ["qr_code"] });
+  const timer = setInterval(async () => {
+    const codes = await detector.detect(video).catch(() => []);
+    const match = codes.map((code) => /#link\/([^/]+)\/([^/]+)$/.exec(code.rawValue)).find(Boolean);
+    if (!match) return;
+    clearInterval(timer);
+    stream.getTracks().forEach((track) => track.stop());
+    video.remove();
+    linkForm.elements.phone.value = decodeURIComponent(match[1]);
+    linkForm.elements.code.value = decodeURIComponent(match[2]);
+    announce("Code read. Press Link.");
+  }, 400);
+}

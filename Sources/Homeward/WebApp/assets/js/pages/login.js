@@ -1,0 +1,32 @@
+// Signing up and logging in.
+import { api } from "../api.js";
+import { h, replace, form } from "../dom.js";
+
+/** The log-in page. */
+export function showLogin(view, session) {
+  replace(view,
+    h("h1", {}, "Log in"),
+    form([
+      { label: "Phone number", attributes: { name: "phone", type: "tel", autocomplete: "tel", required: true } },
+      { label: "Password", attributes: { name: "password", type: "password", autocomplete: "current-password", required: true } },
+    ], "Log in", async (values) => {
+      await session.signedIn(await api("POST", "/v1/web/session", values));
+    }, { id: "login-form" }),
+    h("p", {}, "New here? ", h("a", { href: "#signup" }, "Create an account")),
+    h("p", {}, "Following someone's trip? ", h("a", { href: "/trip" }, "Follow a trip without an account")));
+}
+
+/** The sign-up page. */
+export function showSignUp(view, session) {
+  replace(view,
+    h("h1", {}, "Create an account"),
+    form([
+      { label: "Your name", attributes: { name: "name", autocomplete: "name", required: true } },
+      { label: "Phone number", attributes: { name: "phone", type: "tel", autocomplete: "tel", required: true } },
+      { label: "Password (8 or more characters: upper and lower case, a digit and a sign)", attributes: { name: "password", type: "password", autocomplete: "new-password", required: true, minlength: 8 } },
+    ], "Create account", async (values) => {
+      await api("POST", "/v1/accounts", values);
+      await session.signedIn(await api("POST", "/v1/web/session", { phone: values.phone, password: values.password }));
+    }, { id: "signup-form" }),
+    h("p", {}, "Have an account? ", h("a", { href: "#login" }, "Log in")));
+}

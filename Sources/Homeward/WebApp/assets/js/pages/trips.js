@@ -1,0 +1,115 @@
+// Trips: the traveller starts one (destination on the map, mode) and shares the access code; the
+// SOS button and the danger countdown; the trips of the people one looks after.
+import { api } from "../api.js";
+import { h, replace, field, announce } from "../dom.js";
+import { makeMap } from "../map.js";
+import { onEvent } from "../events.js";
+import { TripView } from "../tripview.js";
+
+/** The trips page. */
+export async function showTrips(view, session) {
+  const { trips } = await api("GET", "/v1/trips?status=active");
+  const mine = trips.find((trip) => trip.account.id === session.account.id);
+  const others = trips.filter((trip) => trip !== mine);
+  const mapElement = h("div", { class: "map", id: "trip-map", role: "region", "aria-label": "Trip map" });
+  const panel = h("div", { id: "trip-panel" });
+  replace(view, h("h1", {}, "Trips and safety"), safetyPanel(), h("div", { class: "split" }, panel, mapElement),
+    others.length ? [h("h2", {}, "Trips you watch"), h("ul", {}, others.map((trip) =>
+      h("li", {}, `${trip.account.name} to ${trip.destination.name || "a destination"}`)))] : null);
+  const map = makeMap(mapElement);
+  const here = await api("GET", `/v1/accounts/${encodeURIComponent(session.account.id)}/location`).catch(() => null);
+  if (here && here.location) map.setView([here.location.lat, here.location.lon], 15);
+  let stop = () => {};
+  if (mine) {
+    const facts = h("dl", { class: "facts", id: "trip-facts" });
+    const tripView = new TripView(map, facts);
+    tripView.show(await api("GET", `/v1/trips/${encodeURIComponent(mine.id)}`));
+    const code = sessionStorage.getItem(`accessCode-${mine.id}`);
+    const arrive = h("button", { type: "button", id: "arrive" }, "I've arrived safely");
+    arrive.addEventListener("click", async () => {
+      await api("POST", `/v1/trips/${encodeURIComponent(mine.id)}/arrive`);
+      announce("Arrival shared.");
+      location.reload();
+    });
+    replace(panel, h("h2", {}, "Your trip"), facts,
+      code ? h("p", {}, "Access code for companions: ", h("strong", { class: "code", id: "access-code" }, code),
+        h("br"), "They open ", h("a", { href: "/trip" }, `${location.origin}/trip`), " and enter your phone number and this code.") : null,
+      arrive);
+    stop = onEvent("trip", async (event) => {
+      if (event.tripId === mine.id || event.id === mine.id) tripView.show(await api("GET", `/v1/trips/${encodeURIComponent(mine.id)}`));
+    });
+  } else {
+    replace(panel, startForm(map));
+  }
+  return () => { stop(); map.remove(); };
+}
+
+function startForm(map) {
+  const L = window.L;
+  let destination = null;
+  let pin = null;
+  const where = h("p", { id: "destination-info", class: "muted", "aria-live": "polite" }, "Tap your destination on the map, or move the map to it.");
+  const name = field("Destination name", { id: "trip-destination-name", name: "name" });
+  const mode = field("Travelling by", { id: "trip-mode", options: [["walking", "Walking"], ["cycling", "Cycling"], ["driving", "Driving"], ["transit", "Public transport"]] }, "select");
+  const message = h("p", { class: "error", role: "alert" });
+  const start = h("button", { type: "submit", id: "trip-start" }, "Start trip");
+  const element = h("form", { class: "card", id: "trip-form" }, h("h2", {}, "Start a trip"), where, name.label, name.control, mode.label, mode.control, start, message);
+  const atCentre = h("button", { type: "button", class: "secondary", id: "trip-at-centre" }, "Use the map's centre");
+  atCentre.addEventListener("click", () => map.fire("click", { latlng: map.getCenter() }));
+  element.insertBefore(atCentre, name.label);
+  map.on("click", (event) => {
+    destination = event.latlng;
+    if (pin) pin.setLatLng(destination);
+    else pin = L.circleMarker(destination, { radius: 9, color: "#9a5b00", weight: 3 }).addTo(map);
+    where.textContent = `Destination: ${destination.lat.toFixed(5)}, ${destination.lng.toFixed(5)}`;
+  });
+  element.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!destination) { message.textContent = "Tap your destination on the map first."; return; }
+    try {
+      const body = { destination: { lat: destination.lat, lon: destination.lng }, mode: mode.control.value };
+      if (name.control.value.trim()) body.destination.name = name.control.value.trim();
+      if (navigator.geolocation) {
+        const here = await new Promise((resolve) => navigator.geolocation.getCurrentPosition(resolve, () => resolve(null), { timeout: 3000 }));
+        if (here) body.origin = { lat: here.coords.latitude, lon: here.coords.longitude };
+      }
+      const trip = await api("POST", "/v1/trips", body);
+      sessionStorage.setItem(`accessCode-${trip.id}`, trip.accessCode);
+      location.reload();
+    } catch (error) {
+      message.textContent = error.message;
+    }
+  });
+  return element;
+}
+
+function safetyPanel() {
+  const sos = h("button", { type: "button", class: "danger sos", id: "sos" }, "SOS");
+  const countdownButton = h("button", { type: "button", class: "secondary", id: "countdown-start" }, "Start a 15 second check");
+  const area = h("div", { id: "countdown-area", "aria-live": "assertive" });
+  sos.addEventListener("click", async () => {
+    await api("POST", "/v1/alerts", { type: "sos" });
+    announce("SOS sent to everyone who looks after you.");
+  });
+  countdownButton.addEventListener("click", async () => {
+    const countdown = await api("POST", "/v1/alerts/countdown", { seconds: 15, reason: "Safety check from the web app" });
+    const seconds = h("p", { class: "countdown", id: "countdown-seconds" });
+    const safe = h("button", { type: "button", id: "countdown-cancel" }, "I'm safe");
+    replace(area, h("p", {}, "Unless you press \"I'm safe\", your guardians are told you are in danger in:"), seconds, safe);
+    const firesAt = new Date(countdown.firesAt).getTime();
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((firesAt - Date.now()) / 1000));
+      seconds.textContent = `${left} s`;
+      if (left === 0) { clearInterval(timer); replace(area, h("p", { class: "error" }, "Your guardians have been told you may be in danger.")); }
+    };
+    const timer = setInterval(tick, 250);
+    tick();
+    safe.addEventListener("click", async () => {
+      clearInterval(timer);
+      await api("POST", `/v1/alerts/${encodeURIComponent(countdown.id)}/cancel`);
+      replace(area, h("p", {}, "Cancelled. Glad you are safe."));
+    });
+  });
+  return h("section", { class: "card", "aria-labelledby": "safety-title" }, h("h2", { id: "safety-title" }, "Safety"),
+    h("div", { class: "row" }, sos, countdownButton), area);
+}

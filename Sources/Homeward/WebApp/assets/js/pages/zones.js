@@ -1,0 +1,137 @@
+// Safe zones: draw a circle (place it, drag its edge) or a polygon (tap its corners) on the map,
+// with an optional weekly schedule; list and delete.
+import { api } from "../api.js";
+import { h, replace, field, announce, distance } from "../dom.js";
+import { makeMap, fit } from "../map.js";
+
+/** The zones page for the account `id` (oneself by default). */
+export async function showZones(view, session, [id = session.account.id]) {
+  const { dependents } = await api("GET", "/v1/dependents");
+  const people = [{ id: session.account.id, name: `${session.account.name} (you)` }, ...dependents.map((d) => d.account)];
+  const who = field("Whose zones", { id: "zone-person", options: people.map((p) => [p.id, p.name]) }, "select");
+  who.control.value = id;
+  who.control.addEventListener("change", () => { location.hash = `#zones/${encodeURIComponent(who.control.value)}`; });
+  const mode = field("Shape", { id: "zone-shape", options: [["circle", "Circle: tap the centre, drag the edge"], ["polygon", "Polygon: tap each corner"]] }, "select");
+  const name = field("Name", { id: "zone-name", name: "name", required: true });
+  const home = field("This is home", { id: "zone-home", type: "checkbox" });
+  const days = field("Only on these days (e.g. mon,tue,wed; empty: always)", { id: "zone-days" });
+  const from = field("From (HH:MM)", { id: "zone-from", pattern: "[0-2][0-9]:[0-5][0-9]" });
+  const until = field("Until (HH:MM)", { id: "zone-until", pattern: "[0-2][0-9]:[0-5][0-9]" });
+  const radius = field("Circle radius (metres)", { id: "zone-radius", type: "number", min: 20, max: 50000, step: 1, value: 150 });
+  const atCentre = h("button", { type: "button", class: "secondary", id: "zone-at-centre" }, "Place at the map's centre");
+  const shapeInfo = h("p", { id: "zone-shape-info", class: "muted", "aria-live": "polite" }, "Tap the map to place the zone.");
+  const save = h("button", { type: "submit", id: "zone-save" }, "Save zone");
+  const clear = h("button", { type: "button", class: "secondary" }, "Start over");
+  const message = h("p", { class: "error", role: "alert" });
+  const zoneForm = h("form", { class: "card", id: "zone-form" }, who.label, who.control, mode.label, mode.control, name.label, name.control,
+    h("div", { class: "row" }, home.control, home.label), radius.label, radius.control, atCentre, days.label, days.control, from.label, from.control, until.label, until.control,
+    shapeInfo, h("div", { class: "row" }, save, clear), message);
+  const list = h("ul", { id: "zone-list" });
+  const mapElement = h("div", { class: "map", id: "zone-map", role: "region", "aria-label": "Map for drawing a zone" });
+  replace(view, h("h1", {}, "Safe zones"), h("div", { class: "split" }, h("div", {}, zoneForm, h("h2", {}, "Zones"), list), mapElement));
+
+  const L = window.L;
+  const map = makeMap(mapElement);
+  const drawn = L.layerGroup().addTo(map);
+  const existing = L.layerGroup().addTo(map);
+  let circle = null, handle = null, vertices = [], outline = null, draggedAt = 0;
+  const here = await api("GET", `/v1/accounts/${encodeURIComponent(id)}/location`).catch(() => null);
+  if (here && here.location) map.setView([here.location.lat, here.location.lon], 16);
+
+  function reset() {
+    drawn.clearLayers();
+    circle = handle = outline = null;
+    vertices = [];
+    shapeInfo.textContent = "Tap the map to place the zone.";
+  }
+  clear.addEventListener("click", reset);
+  mode.control.addEventListener("change", reset);
+
+  /** The point `metres` east of `centre`, where the radius handle sits. */
+  const eastOf = (centre, metres) => L.latLng(centre.lat, centre.lng + metres / (111320 * Math.cos(centre.lat * Math.PI / 180)));
+  radius.control.addEventListener("input", () => {
+    const metres = Number(radius.control.value);
+    if (!circle || !(metres >= 20)) return;
+    circle.setRadius(metres);
+    handle.setLatLng(eastOf(circle.getLatLng(), metres));
+    shapeInfo.textContent = `Circle of ${distance(metres)} radius.`;
+  });
+  atCentre.addEventListener("click", () => map.fire("click", { latlng: map.getCenter() }));
+
+  map.on("click", (event) => {
+    if (Date.now() - draggedAt < 500) return; // the end of dragging the handle is no new centre
+    if (mode.control.value === "circle") {
+      reset();
+      const metres = Math.max(20, Number(radius.control.value) || 150);
+      circle = L.circle(event.latlng, { radius: metres, color: "#9a5b00" }).addTo(drawn);
+      const edge = eastOf(event.latlng, metres);
+      handle = L.marker(edge, { draggable: true, keyboard: true, title: "Drag to set the radius", alt: "Radius handle",
+        icon: L.divIcon({ className: "radius-handle", iconSize: [18, 18] }) }).addTo(drawn);
+      handle.on("dragend", () => { draggedAt = Date.now(); });
+      handle.on("drag", () => {
+        circle.setRadius(Math.max(20, map.distance(circle.getLatLng(), handle.getLatLng())));
+        radius.control.value = String(Math.round(circle.getRadius()));
+        shapeInfo.textContent = `Circle of ${distance(circle.getRadius())} radius.`;
+      });
+      shapeInfo.textContent = `Circle of ${distance(circle.getRadius())} radius. Drag the white handle or type the radius to change it.`;
+    } else {
+      vertices.push(event.latlng);
+      if (outline) outline.setLatLngs(vertices);
+      else outline = L.polygon(vertices, { color: "#9a5b00" }).addTo(drawn);
+      shapeInfo.textContent = `Polygon with ${vertices.length} corners${vertices.length < 3 ? " (at least 3)" : ""}.`;
+    }
+  });
+
+  zoneForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    message.textContent = "";
+    const body = { name: name.control.value };
+    if (mode.control.value === "circle") {
+      if (!circle) { message.textContent = "Tap the map to place the circle first."; return; }
+      const centre = circle.getLatLng();
+      body.center = { lat: centre.lat, lon: centre.lng };
+      body.radius = Math.round(circle.getRadius());
+    } else {
+      if (vertices.length < 3) { message.textContent = "Tap at least three corners."; return; }
+      body.polygon = vertices.map((v) => ({ lat: v.lat, lon: v.lng }));
+    }
+    if (home.control.checked) body.home = true;
+    if (days.control.value.trim()) {
+      body.schedule = [{ days: days.control.value.split(/[\s,]+/).filter(Boolean), start: from.control.value || "00:00", end: until.control.value || "23:59" }];
+      body.timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    }
+    try {
+      await api("POST", `/v1/accounts/${encodeURIComponent(who.control.value)}/zones`, body);
+      announce(`Zone ${body.name} saved.`);
+      name.control.value = "";
+      home.control.checked = false;
+      reset();
+      await load();
+    } catch (error) {
+      message.textContent = error.message;
+    }
+  });
+
+  async function load() {
+    const { zones } = await api("GET", `/v1/accounts/${encodeURIComponent(who.control.value)}/zones`);
+    existing.clearLayers();
+    const bounds = [];
+    replace(list, zones.length ? zones.map((zone) => {
+      let layer;
+      if (zone.center) layer = L.circle([zone.center.lat, zone.center.lon], { radius: zone.radius, color: "#1b4d6b" });
+      else layer = L.polygon(zone.polygon.map((p) => [p.lat, p.lon]), { color: "#1b4d6b" });
+      layer.bindTooltip(zone.name).addTo(existing);
+      bounds.push(layer.getBounds().getCenter());
+      const remove = h("button", { type: "button", class: "secondary" }, `Delete ${zone.name}`);
+      remove.addEventListener("click", async () => {
+        await api("DELETE", `/v1/zones/${encodeURIComponent(zone.id)}`);
+        announce("Zone deleted.");
+        await load();
+      });
+      return h("li", { class: "row", "data-zone": zone.id }, `${zone.name}${zone.home ? " (home)" : ""}`, remove);
+    }) : h("li", {}, "No zones yet."));
+    if (bounds.length) fit(map, bounds.map((b) => [b.lat, b.lng]));
+  }
+  await load();
+  return () => map.remove();
+}

@@ -1,0 +1,41 @@
+// What the traveller, a guardian and a companion without an account all see of a trip.
+import { h, replace, distance, clock } from "./dom.js";
+import { PositionMarker, fit } from "./map.js";
+
+/** Draws `trip` on `map` and its facts into `facts`; call again with fresher data. */
+export class TripView {
+  constructor(map, facts) {
+    this.map = map;
+    this.facts = facts;
+    this.layers = window.L.layerGroup().addTo(map);
+    this.marker = null;
+    this.fitted = false;
+  }
+
+  show(trip) {
+    const L = window.L;
+    const progress = trip.progress || {};
+    const arrived = trip.status === "arrived";
+    this.layers.clearLayers();
+    const destination = [trip.destination.lat, trip.destination.lon];
+    L.circleMarker(destination, { radius: 9, color: "#9a5b00", weight: 3, fillOpacity: 0.4 })
+      .bindTooltip(trip.destination.name || "Destination").addTo(this.layers);
+    if (trip.route && trip.route.length) L.polyline(trip.route.map((p) => [p.lat, p.lon]), { color: "#9a5b00", dashArray: "6 6" }).addTo(this.layers);
+    if (!this.marker) this.marker = new PositionMarker(this.map, trip.account.name);
+    if (progress.lastLocation) this.marker.update(progress.lastLocation);
+    if (!this.fitted) {
+      fit(this.map, [destination, this.marker.latLng]);
+      this.fitted = true;
+    }
+    replace(this.facts,
+      h("dt", {}, "Traveller"), h("dd", {}, trip.account.name),
+      h("dt", {}, "Status"), h("dd", { id: "trip-status" }, arrived ? `Arrived safely${trip.endedAt ? ` at ${clock(trip.endedAt)}` : ""}` : progress.offRoute ? "Off route" : "On the way"),
+      h("dt", {}, "Going to"), h("dd", {}, trip.destination.name || `${trip.destination.lat.toFixed(4)}, ${trip.destination.lon.toFixed(4)}`),
+      h("dt", {}, "By"), h("dd", {}, trip.mode),
+      arrived ? null : [
+        h("dt", {}, "Distance left"), h("dd", { id: "trip-remaining" }, distance(progress.distanceRemaining)),
+        h("dt", {}, "Arrives about"), h("dd", { id: "trip-eta" }, progress.eta ? clock(progress.eta) : "unknown"),
+      ],
+      progress.lastLocation ? [h("dt", {}, "Last position"), h("dd", {}, clock(progress.lastLocation.t))] : null);
+  }
+}

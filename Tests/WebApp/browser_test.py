@@ -1,0 +1,381 @@
+#!/usr/bin/env python3
+"""The guardian web app in a real browser (headless Chromium through chromedriver).
+
+Starts `homeward serve` on a free port with a fresh database and no map tiles (CI has no
+network), then plays a family through the app: a daughter signs up, her father shows his
+verification code (its QR code is read back with zbarimg), she links by typing it, sees his
+position move on the map within 2 s of his phone's POST, draws a zone by dragging a circle's
+edge, acknowledges his SOS; he starts a trip and a companion without an account follows it on
+/trip to his arrival; he runs the danger countdown and cancels it; she keeps a journal and shares
+her headache record with a doctor, who opens it. axe-core checks every page (no serious or
+critical violations), and every page is photographed at phone and desktop size.
+
+Usage: browser_test.py [path to the homeward binary] (default .build/debug/homeward).
+Screenshots go to $WEBAPP_ARTEFACTS (default .build/webapp-artefacts).
+"""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/homeward")
+ARTEFACTS = os.environ.get("WEBAPP_ARTEFACTS", os.path.join(ROOT, ".build/webapp-artefacts"))
+PHONE_SIZE = (390, 844)
+DESKTOP_SIZE = (1280, 900)
+LIVE_UPDATE_SECONDS = 2
+WAIT_SECONDS = 10
+PASSWORD = "Secret-pass1"
+DAUGHTER = {"name": "Anna", "phone": "+4915112345670"}
+FATHER = {"name": "Walter", "phone": "+4915112345671"}
+VIENNA = (48.2082, 16.3738)
+
+failures = []
+pages_checked = []
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self):
+        self.directory = tempfile.mkdtemp(prefix="homeward-webapp-")
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = open(os.path.join(self.directory, "server.log"), "w")
+        self.process = subprocess.Popen([
+            BINARY, "serve", "--port", str(self.port), "--database", os.path.join(self.directory, "db.sqlite"),
+            "--map-tile-url", "", "--password-hash-memory-bytes", "8388608", "--password-hash-iterations", "1",
+        ], stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(self.base + "/healthz", timeout=1)
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start; see " + self.log.name)
+
+    def api(self, method, path, body=None, token=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        if token:
+            request.add_header("Authorization", "Bearer " + token)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                text = response.read()
+                return json.loads(text) if text else None
+        except urllib.error.HTTPError as error:
+            raise RuntimeError(f"{method} {path}: {error.code} {error.read().decode()}") from None
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=15)
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={PHONE_SIZE[0]},{PHONE_SIZE[1]}", "--force-device-scale-factor=1",
+                     "--autoplay-policy=no-user-gesture-required"]:
+        options.add_argument(argument)
+    service = webdriver.ChromeService(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.set_window_size(*PHONE_SIZE)
+    return driver
+
+
+def wait(driver, condition, seconds=WAIT_SECONDS, message=""):
+    return WebDriverWait(driver, seconds).until(condition, message)
+
+
+def visible(driver, css, seconds=WAIT_SECONDS):
+    return wait(driver, EC.visibility_of_element_located((By.CSS_SELECTOR, css)), seconds, f"{css} did not appear")
+
+
+def text_in(driver, css, text, seconds=WAIT_SECONDS):
+    wait(driver, EC.text_to_be_present_in_element((By.CSS_SELECTOR, css), text), seconds,
+         f"{text!r} did not appear in {css}")
+
+
+def check(name, condition, detail=""):
+    print(("ok   " if condition else "FAIL ") + name + (f": {detail}" if detail and not condition else ""))
+    if not condition:
+        failures.append(name)
+
+
+def settle(driver):
+    """Waits until the page shows no "Loading…" placeholder."""
+    wait(driver, lambda d: "Loading…" not in d.find_element(By.ID, "view").text, message="the page kept loading")
+
+
+def audit(driver, name):
+    """axe-core on the page, then screenshots at phone and desktop size."""
+    settle(driver)
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    serious = [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
+    check(f"axe: no serious or critical violations on {name}", not serious,
+          "; ".join(f"{v['id']} ({v['impact']}): {len(v['nodes'])} nodes, e.g. {v['nodes'][0]['target']}" for v in serious))
+    for label, size in (("phone", PHONE_SIZE), ("desktop", DESKTOP_SIZE)):
+        driver.set_window_size(*size)
+        driver.execute_script("window.scrollTo(0, 0)")
+        time.sleep(0.3)
+        driver.save_screenshot(os.path.join(ARTEFACTS, f"{name}-{label}.png"))
+    driver.set_window_size(*PHONE_SIZE)
+    pages_checked.append(name)
+
+
+def go(driver, server, fragment):
+    driver.get(f"{server.base}/#{fragment}")
+    settle(driver)
+
+
+def fill(driver, css, value):
+    element = driver.find_element(By.CSS_SELECTOR, css)
+    element.clear()
+    element.send_keys(value)
+
+
+def log_in(driver, server, person):
+    driver.get(server.base + "/#login")
+    visible(driver, "#login-form")
+    fill(driver, "#login-form input[name=phone]", person["phone"])
+    fill(driver, "#login-form input[name=password]", PASSWORD)
+    driver.find_element(By.CSS_SELECTOR, "#login-form button[type=submit]").click()
+    visible(driver, "#nav")
+
+
+def decode_qr(driver, element):
+    path = os.path.join(ARTEFACTS, "verification-qr.png")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    time.sleep(0.2)
+    element.screenshot(path)
+    result = subprocess.run(["zbarimg", "--quiet", "--raw", path], capture_output=True, text=True)
+    return result.stdout.strip()
+
+
+def main():
+    os.makedirs(ARTEFACTS, exist_ok=True)
+    for name in os.listdir(ARTEFACTS):
+        if name.endswith(".png"):
+            os.remove(os.path.join(ARTEFACTS, name))
+    server = Server()
+    drivers = []
+    try:
+        anna, walter, companion = browser(), browser(), browser()
+        drivers += [anna, walter, companion]
+
+        # The pages before signing in.
+        anna.get(server.base + "/")
+        visible(anna, "#login-form")
+        paint = anna.execute_script(
+            "const p = performance.getEntriesByName('first-contentful-paint')[0]; return p ? p.startTime : null")
+        print(f"figure: first contentful paint of / on loopback, cold cache: {paint:.0f} ms" if paint else "figure: no paint timing")
+        audit(anna, "login")
+        anna.get(server.base + "/#signup")
+        visible(anna, "#signup-form")
+        audit(anna, "signup")
+
+        # Anna signs up in the browser.
+        fill(anna, "#signup-form input[name=name]", DAUGHTER["name"])
+        fill(anna, "#signup-form input[name=phone]", DAUGHTER["phone"])
+        fill(anna, "#signup-form input[name=password]", PASSWORD)
+        anna.find_element(By.CSS_SELECTOR, "#signup-form button[type=submit]").click()
+        visible(anna, "#nav")
+        cookies = {c["name"]: c for c in anna.get_cookies()}
+        session = cookies.get("homeward_session", {})
+        check("sign-up logs in with an HttpOnly, SameSite=Strict session cookie",
+              session.get("httpOnly") is True and session.get("sameSite") == "Strict", str(session))
+        check("the page's script cannot read the session cookie",
+              "homeward_session" not in anna.execute_script("return document.cookie"))
+
+        # Walter has an account (made on his phone); he shows his code in the browser.
+        server.api("POST", "/v1/accounts", {**FATHER, "password": PASSWORD})
+        walter_token = server.api("POST", "/v1/sessions", {"phone": FATHER["phone"], "password": PASSWORD})["token"]
+        log_in(walter, server, FATHER)
+        go(walter, server, "link")
+        walter.find_element(By.ID, "show-code").click()
+        code = visible(walter, "#code-digits").text.strip()
+        qr = visible(walter, "#code-qr")
+        wait(walter, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", qr),
+             message="the QR code did not load")
+        decoded = decode_qr(walter, qr)
+        check("the QR code decodes (zbarimg) to the app's link address with phone and code",
+              decoded.endswith(f"/#link/%2B{FATHER['phone'][1:]}/{code}") and decoded.startswith(server.base), decoded)
+        audit(walter, "link")
+
+        # Anna links by typing his phone and code.
+        go(anna, server, "link")
+        fill(anna, "#link-form input[name=phone]", FATHER["phone"])
+        fill(anna, "#link-form input[name=code]", code)
+        anna.find_element(By.CSS_SELECTOR, "#link-form button[type=submit]").click()
+        text_in(anna, "#links", FATHER["name"])
+        check("linking by code lists the father among the people Anna looks after", True)
+
+        # Home: his position arrives through the event stream within 2 s of his phone's POST.
+        go(anna, server, "home")
+        visible(anna, "#people [data-account]")
+        time.sleep(0.5)  # the event stream is open once the page has drawn
+        now = time.time()
+        server.api("POST", "/v1/locations", {"samples": [
+            {"t": now, "lat": VIENNA[0], "lon": VIENNA[1], "accuracy": 12, "battery": 81}]}, token=walter_token)
+        posted = time.monotonic()
+        text_in(anna, "#people", "81 %", seconds=LIVE_UPDATE_SECONDS)
+        elapsed = time.monotonic() - posted
+        check(f"the live position shows on the map within {LIVE_UPDATE_SECONDS} s of the POST ({elapsed:.2f} s)",
+              elapsed <= LIVE_UPDATE_SECONDS)
+        markers = anna.find_elements(By.CSS_SELECTOR, "#home-map path.leaflet-interactive")
+        check("the map draws the position and its accuracy circle without tiles", len(markers) >= 2, str(len(markers)))
+        audit(anna, "home")
+
+        # His page: today's path and downloads.
+        anna.find_element(By.CSS_SELECTOR, "#people a.person").click()
+        visible(anna, "#day")
+        settle(anna)
+        check("the person page offers GPX and GeoJSON downloads",
+              len(anna.find_elements(By.CSS_SELECTOR, "a[download$='.gpx'], a[download$='.geojson']")) == 2)
+        audit(anna, "person")
+
+        # Zones: Anna draws a circle around him and drags its edge out.
+        father_id = server.api("GET", "/v1/me", token=walter_token)["id"]
+        go(anna, server, f"zones/{father_id}")
+        anna.set_window_size(*DESKTOP_SIZE)
+        zone_map = visible(anna, "#zone-map")
+        time.sleep(0.3)
+        ActionChains(anna).move_to_element_with_offset(zone_map, 0, 0).click().perform()
+        handle = visible(anna, ".radius-handle")
+        ActionChains(anna).click_and_hold(handle).move_by_offset(40, 0).move_by_offset(40, 0).release().perform()
+        fill(anna, "#zone-name", "Home")
+        anna.find_element(By.ID, "zone-home").click()
+        anna.find_element(By.ID, "zone-save").click()
+        text_in(anna, "#zone-list", "Home (home)")
+        zones = server.api("GET", f"/v1/accounts/{father_id}/zones", token=walter_token)["zones"]
+        check("the drawn circle is saved with the dragged radius",
+              len(zones) == 1 and zones[0].get("radius", 0) > 150, json.dumps(zones))
+        anna.set_window_size(*PHONE_SIZE)
+        audit(anna, "zones")
+
+        # Alerts: his SOS reaches her feed and badge; she acknowledges it.
+        go(anna, server, "alerts")
+        server.api("POST", "/v1/alerts", {"type": "sos", "message": "I fell"}, token=walter_token)
+        visible(anna, "#alert-list [data-status=open] button.acknowledge")
+        wait(anna, lambda d: d.title.startswith("(1)"), message="the title did not show the open SOS")
+        check("an open SOS shows in the title badge", anna.title.startswith("(1)"), anna.title)
+        audit(anna, "alerts")
+        anna.find_element(By.CSS_SELECTOR, "#alert-list [data-status=open] button.acknowledge").click()
+        visible(anna, "#alert-list [data-status=acknowledged]")
+        check("acknowledging marks the alert acknowledged",
+              server.api("GET", "/v1/alerts", token=walter_token)["alerts"][0]["status"] == "acknowledged")
+
+        # Walter starts a trip in the browser and shares the access code.
+        go(walter, server, "trips")
+        walter.set_window_size(*DESKTOP_SIZE)
+        trip_map = visible(walter, "#trip-map")
+        time.sleep(0.3)
+        ActionChains(walter).move_to_element_with_offset(trip_map, 60, -40).click().perform()
+        text_in(walter, "#destination-info", "Destination:")
+        fill(walter, "#trip-destination-name", "Pharmacy")
+        walter.find_element(By.ID, "trip-start").click()
+        access_code = visible(walter, "#access-code").text.strip()
+        walter.set_window_size(*PHONE_SIZE)
+        audit(walter, "trips")
+
+        # The countdown shows its seconds and is cancelled.
+        walter.find_element(By.ID, "countdown-start").click()
+        text_in(walter, "#countdown-seconds", " s")
+        seconds_shown = int(walter.find_element(By.ID, "countdown-seconds").text.split()[0])
+        check("the countdown shows its seconds", 0 < seconds_shown <= 15, str(seconds_shown))
+        walter.find_element(By.ID, "countdown-cancel").click()
+        text_in(walter, "#countdown-area", "Cancelled")
+
+        # A companion with no account follows the trip on /trip until he arrives.
+        companion.get(server.base + "/trip")
+        visible(companion, "#watch-form")
+        audit(companion, "trip-watch-form")
+        fill(companion, "#watch-phone", FATHER["phone"])
+        fill(companion, "#watch-code", access_code)
+        companion.find_element(By.CSS_SELECTOR, "#watch-form button").click()
+        text_in(companion, "#trip-status", "On the way")
+        trip = server.api("GET", "/v1/trips?status=active", token=walter_token)["trips"][0]
+        destination = trip["destination"]
+        server.api("POST", "/v1/locations", {"samples": [{"t": time.time(), "lat": destination["lat"] + 0.0005,
+                                                          "lon": destination["lon"], "accuracy": 10}]}, token=walter_token)
+        text_in(companion, "#trip-remaining", "m")
+        audit(companion, "trip-watch")
+        walter.find_element(By.ID, "arrive").click()
+        text_in(companion, "#trip-status", "Arrived safely")
+        check("the companion's page shows the arrival", True)
+
+        # Journal: Anna adds water; the day's total shows it.
+        go(anna, server, "journal/water")
+        visible(anna, "#journal-form")
+        anna.find_element(By.CSS_SELECTOR, "#journal-form button[type=submit]").click()
+        text_in(anna, "#today-totals", "250 ml")
+        check("a journal entry shows in the day's totals", True)
+        audit(anna, "journal")
+
+        # A headache episode, shared with a doctor who opens the read-only page.
+        anna.find_element(By.ID, "episode-toggle").click()
+        text_in(anna, "#episode-toggle", "stopped")
+        anna.find_element(By.ID, "episode-toggle").click()
+        text_in(anna, "#episode-toggle", "started")
+        anna.find_element(By.ID, "share-episodes").click()
+        share_address = visible(anna, "#share-address").get_attribute("href")
+        companion.get(share_address)
+        visible(companion, "#shared-episodes")
+        rows = companion.find_elements(By.CSS_SELECTOR, "#shared-episodes tbody tr")
+        check("the doctor's share page lists the episode", len(rows) == 1, str(len(rows)))
+        audit(companion, "shared")
+
+        go(anna, server, "profile")
+        visible(anna, "#profile-form")
+        audit(anna, "profile")
+        anna.find_element(By.ID, "logout").click()
+        visible(anna, "#login-form")
+        check("logging out ends the cookie session",
+              anna.execute_script("return fetch('/v1/web/session').then(r => r.status)") == 401)
+    except Exception as error:  # a failed wait is a failed test, with what the page showed
+        failures.append(f"{type(error).__name__}: {getattr(error, 'msg', None) or error}")
+        print("FAIL", failures[-1])
+        for index, driver in enumerate(drivers):
+            driver.save_screenshot(os.path.join(ARTEFACTS, f"failure-{index}.png"))
+    finally:
+        for driver in drivers:
+            driver.quit()
+        if failures:
+            server.log.flush()
+            with open(server.log.name) as log:
+                print("server log (last lines):", *[line.rstrip() for line in log.readlines()[-15:]], sep="\n  ")
+        server.stop()
+    print(f"pages checked with axe and photographed: {', '.join(pages_checked)}")
+    print(f"screenshots in {ARTEFACTS}")
+    if failures:
+        print(f"{len(failures)} failed")
+        sys.exit(1)
+    print("all passed")
+
+
+if __name__ == "__main__":
+    main()
