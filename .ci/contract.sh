@@ -11,8 +11,23 @@ scratch="${SCRATCH:-.build}"
 venv="$scratch/contract-venv"
 
 swift build -c release --scratch-path "$scratch" --product homeward 2>&1 | tail -1
-if ! "$venv/bin/st" --version 2>/dev/null | grep -q "$schemathesis_version"; then
-  python3 -m venv "$venv"
+# CPython 3.11 raises "SystemError: AST constructor recursion depth mismatch" when Hypothesis parses
+# a source file after changing the recursion limit (a bug fixed in later releases): the venv takes
+# the newest CPython at hand.
+python=python3
+for candidate in python3.13 python3.12 "$(ls -d "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.1[23].*/bin/python3 2>/dev/null | sort -V | tail -1)"; do
+  if [ -n "$candidate" ] && command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import venv, ensurepip' 2>/dev/null; then
+    python="$candidate"; break
+  fi
+done
+fresh_venv=false
+"$venv/bin/st" --version 2>/dev/null | grep -q "$schemathesis_version" || fresh_venv=true
+if [ "$python" != python3 ] && ! "$venv/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then
+  fresh_venv=true
+fi
+if $fresh_venv; then
+  rm -rf "$venv"
+  "$python" -m venv "$venv"
   "$venv/bin/pip" install -q "schemathesis==$schemathesis_version"
 fi
 work="$(mktemp -d)"
