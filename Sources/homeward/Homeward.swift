@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 
 @main
 struct HomewardCommand: ParsableCommand {
@@ -11,4 +12,11 @@ struct HomewardCommand: ParsableCommand {
             """,
         subcommands: [ServeCommand.self, MigrateCommand.self, BackupCommand.self, PruneCommand.self, StatsCommand.self, ReplayCommand.self]
     )
+
+    /// Runs the command with files created for the server's own user only: the database, its log,
+    /// backups and the secret hold where people are (mode 0600, whatever the shell's umask).
+    static func main() {
+        umask(0o077)
+        main(nil)
+    }
 }

@@ -87,6 +87,10 @@ final class ServeProcessTests: XCTestCase {
         let first = try serve(database: shared, port: port)
         try waitUntilServing(port: port)
 
+        var status = stat()
+        XCTAssertEqual(stat(shared, &status), 0)
+        XCTAssertEqual(status.st_mode & 0o777, 0o600, "where people are is readable by the server's user only")
+
         let sameDatabase = finish(try serve(database: shared, port: try freePort()))
         XCTAssertNotEqual(sameDatabase.status, 0)
         XCTAssertTrue(sameDatabase.errors.contains("is already served by another homeward serve (pid \(first.process.processIdentifier))"),
