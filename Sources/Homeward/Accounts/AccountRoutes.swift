@@ -3,6 +3,7 @@ import HomewardHTTP
 /// Accounts and sessions (API.md): registration, login and logout, the caller's account, profile,
 /// picture, password and sessions, and the pictures of the accounts the caller may see.
 func registerAccountRoutes(on router: inout Router, app: HomewardApp) {
+    let signedIn = AuthenticatedRoutes.session(app.authenticator)
     let service = AccountService(app: app)
 
     router.post("/v1/accounts", execution: .lane(.bulk)) { context in
@@ -13,42 +14,35 @@ func registerAccountRoutes(on router: inout Router, app: HomewardApp) {
         let login = try service.logIn(try context.decode(LoginRequest.self), from: context.origin.address)
         return .json(login, status: .created)
     }
-    router.delete("/v1/sessions/current") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.delete("/v1/sessions/current", on: &router) { context, caller in
         if let session = caller.sessionID { try service.endSession(session, of: caller) }
         return HTTPResponse(status: .noContent)
     }
 
-    router.get("/v1/me") { context in
-        .json(try service.account(of: try app.authenticator.authenticate(context)))
+    signedIn.get("/v1/me", on: &router) { context, caller in
+        .json(try service.account(of: caller))
     }
-    router.patch("/v1/me") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.patch("/v1/me", on: &router) { context, caller in
         return .json(try service.update(caller, with: try context.decode(AccountUpdateRequest.self)))
     }
-    router.delete("/v1/me", execution: .lane(.bulk)) { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.delete("/v1/me", execution: .lane(.bulk), on: &router) { context, caller in
         try service.deleteAccount(of: caller, try context.decode(AccountDeletionRequest.self), from: context.origin.address)
         return HTTPResponse(status: .noContent)
     }
-    router.put("/v1/me/password", execution: .lane(.bulk)) { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.put("/v1/me/password", execution: .lane(.bulk), on: &router) { context, caller in
         try service.changePassword(of: caller, try context.decode(PasswordChangeRequest.self), from: context.origin.address)
         return HTTPResponse(status: .noContent)
     }
 
-    router.put("/v1/me/avatar") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.put("/v1/me/avatar", on: &router) { context, caller in
         try service.setAvatar(of: caller, to: context.request.body)
         return HTTPResponse(status: .noContent)
     }
-    router.delete("/v1/me/avatar") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.delete("/v1/me/avatar", on: &router) { context, caller in
         try service.removeAvatar(of: caller)
         return HTTPResponse(status: .noContent)
     }
-    router.get("/v1/accounts/{id}/avatar") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/accounts/{id}/avatar", on: &router) { context, caller in
         let id = try context.parameter("id")
         let avatar = try app.database.read { db in
             let key = try app.accessPolicy.visibleAccount(id, to: caller, in: db, allowing: AccessPolicy.profileViewers)
@@ -58,11 +52,10 @@ func registerAccountRoutes(on router: inout Router, app: HomewardApp) {
         return avatar.response(ifNoneMatch: context.request.headers["If-None-Match"])
     }
 
-    router.get("/v1/me/sessions") { context in
-        .json(try service.sessions(of: try app.authenticator.authenticate(context)))
+    signedIn.get("/v1/me/sessions", on: &router) { context, caller in
+        .json(try service.sessions(of: caller))
     }
-    router.delete("/v1/me/sessions/{id}") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.delete("/v1/me/sessions/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
         try app.database.read { db in
             try app.accessPolicy.requireOwnSession(id, of: caller, at: app.clock.now(), in: db)

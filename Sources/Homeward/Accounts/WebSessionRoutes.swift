@@ -4,6 +4,7 @@ import HomewardHTTP
 /// reload, log out. Everything else the app does goes through the JSON API, authenticated by the
 /// same `Authenticator` that checks bearer tokens.
 func registerWebSessionRoutes(on router: inout Router, app: HomewardApp) {
+    let signedIn = AuthenticatedRoutes.session(app.authenticator)
     let service = AccountService(app: app)
     let lifetimeSeconds = app.configuration.sessionLifetimeSeconds
 
@@ -27,8 +28,7 @@ func registerWebSessionRoutes(on router: inout Router, app: HomewardApp) {
         response.headers.add(name: "Cache-Control", value: "no-store")
         return response
     }
-    router.delete("/v1/web/session") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.delete("/v1/web/session", on: &router) { context, caller in
         if let session = caller.sessionID { try service.endSession(session, of: caller) }
         return HTTPResponse(status: .noContent, headers: ["Set-Cookie": SessionCookie.clearing(secure: context.origin.isSecure)])
     }

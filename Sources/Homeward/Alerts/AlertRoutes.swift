@@ -4,31 +4,26 @@ import HomewardHTTP
 /// deliveries) and the
 /// guardian's webhook (PUT, GET, DELETE /v1/me/webhook, POST /v1/me/webhook/test).
 func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
+    let signedIn = AuthenticatedRoutes.session(app.authenticator)
     let service = app.alertService
     let webhooks = WebhookStore()
-    router.post("/v1/alerts", execution: .lane(.urgent)) { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.post("/v1/alerts", execution: .lane(.urgent), on: &router) { context, caller in
         return .json(try service.raiseSOS(try context.decode(SOSRequest.self), by: caller), status: .created)
     }
-    router.post("/v1/alerts/countdown", execution: .lane(.urgent)) { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.post("/v1/alerts/countdown", execution: .lane(.urgent), on: &router) { context, caller in
         let request = context.request.body.isEmpty ? CountdownRequest() : try context.decode(CountdownRequest.self)
         return .json(try service.startCountdown(request, by: caller), status: .created)
     }
-    router.post("/v1/alerts/{id}/cancel", execution: .lane(.urgent)) { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.post("/v1/alerts/{id}/cancel", execution: .lane(.urgent), on: &router) { context, caller in
         return .json(try service.cancel(try context.parameter("id"), by: caller))
     }
-    router.post("/v1/alerts/{id}/acknowledge", execution: .lane(.urgent)) { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.post("/v1/alerts/{id}/acknowledge", execution: .lane(.urgent), on: &router) { context, caller in
         return .json(try service.acknowledge(try context.parameter("id"), by: caller))
     }
-    router.get("/v1/alerts/{id}/deliveries") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/alerts/{id}/deliveries", on: &router) { context, caller in
         return .json(try service.deliveries(of: try context.parameter("id"), by: caller))
     }
-    router.get("/v1/alerts") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/alerts", on: &router) { context, caller in
         let query = context.query
         var statuses: [AlertStatus] = []
         for name in (query["status"] ?? "").split(separator: ",") {
@@ -49,8 +44,7 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
         let limit = try query.limit(default: AlertStore.defaultPageSize, maximum: AlertStore.maxPageSize)
         return .json(try service.list(for: caller, statuses: statuses, since: since, cursor: query["cursor"], limit: limit))
     }
-    router.put("/v1/me/webhook") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.put("/v1/me/webhook", on: &router) { context, caller in
         let request = try context.decode(WebhookRequest.self)
         try request.validate()
         let webhook = try app.database.write { db in
@@ -58,15 +52,13 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
         }
         return .json(webhook)
     }
-    router.get("/v1/me/webhook") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/me/webhook", on: &router) { context, caller in
         guard let webhook = try app.database.read({ db in try webhooks.webhook(of: caller.accountKey, in: db) }) else {
             throw HTTPError.notFound("No webhook is set.")
         }
         return .json(webhook)
     }
-    router.post("/v1/me/webhook/test") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.post("/v1/me/webhook/test", on: &router) { context, caller in
         try app.rateLimiter.enforce(caller.accountID, under: .webhookTestsPerAccount)
         guard let target = try app.database.read({ db in try webhooks.target(of: caller.accountKey, in: db) }),
               let url = OutgoingURL(target.url) else {
@@ -78,8 +70,7 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
             body: try JSONBytes.encode(WebhookTestPayload()))
         return .json(WebhookTestResult(app.outgoingClient.perform(request)))
     }
-    router.delete("/v1/me/webhook") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.delete("/v1/me/webhook", on: &router) { context, caller in
         let removed = try app.database.write { db in try webhooks.remove(of: caller.accountKey, at: app.clock.now(), in: db) }
         guard removed else { throw HTTPError.notFound("No webhook is set.") }
         return HTTPResponse(status: .noContent)

@@ -4,9 +4,9 @@ import HomewardHTTP
 /// `POST /v1/me/devices`, `GET /v1/me/devices`, `DELETE /v1/me/devices/{id}`: keys for tracking
 /// clients that cannot log in (OsmAnd `id`, Overland `?token=`, OwnTracks Basic password).
 func registerDeviceRoutes(on router: inout Router, app: HomewardApp) {
+    let signedIn = AuthenticatedRoutes.session(app.authenticator)
     let store = DeviceStore(secrets: app.secrets)
-    router.post("/v1/me/devices") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.post("/v1/me/devices", on: &router) { context, caller in
         let request = try context.decode(NewDeviceRequest.self)
         let name = try AccountService.validatedName(request.name)
         let secret = try request.validatedPayloadSecret()
@@ -17,12 +17,10 @@ func registerDeviceRoutes(on router: inout Router, app: HomewardApp) {
         }
         return .json(device, status: .created)
     }
-    router.get("/v1/me/devices") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/me/devices", on: &router) { context, caller in
         return .json(DeviceListResponse(devices: try app.database.read { try store.devices(of: caller.accountKey, in: $0) }))
     }
-    router.delete("/v1/me/devices/{id}") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.delete("/v1/me/devices/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
         guard try app.database.write({ try store.revoke(id, of: caller.accountKey, in: $0) }) else { throw HTTPError.notFound() }
         // A key sent as an HTTP Basic password (OwnTracks) is remembered for a while: forget it now.

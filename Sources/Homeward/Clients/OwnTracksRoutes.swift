@@ -17,6 +17,7 @@ import HomewardStore
 /// Dependents only for a session, the password, or a device key made to read others (`CallerReach`);
 /// a key from the URL query gets an empty array: it writes and reads nothing.
 func registerOwnTracksRoutes(on router: inout Router, app: HomewardApp) {
+    let signedIn = AuthenticatedRoutes.session(app.authenticator)
     let ingest = IngestService(app: app)
     let commands = OwnTracksCommandQueue()
     router.post("/v1/clients/owntracks") { context in
@@ -49,8 +50,7 @@ func registerOwnTracksRoutes(on router: inout Router, app: HomewardApp) {
             bytes: Array(try JSONSerialization.data(withJSONObject: reply, options: [.sortedKeys, .withoutEscapingSlashes]))
         )
     }
-    router.post("/v1/accounts/{id}/locate") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.post("/v1/accounts/{id}/locate", on: &router) { context, caller in
         let id = try context.parameter("id")
         let account = try app.database.read { db in try app.accessPolicy.visibleAccount(id, to: caller, in: db) }
         commands.requestLocation(of: account)

@@ -4,16 +4,15 @@ import HomewardHTTP
 /// `GET /v1/episodes/stats` and `POST /v1/conditions`. Reads take `accountId` (default: the caller)
 /// and are open to the account's guardians; writes touch only the caller's own episodes.
 func registerEpisodeRoutes(on router: inout Router, app: HomewardApp) {
-    router.post("/v1/episodes") { context in
-        let caller = try app.authenticator.authenticate(context)
+    let signedIn = AuthenticatedRoutes.session(app.authenticator)
+    signedIn.post("/v1/episodes", on: &router) { context, caller in
         let request = try context.decode(EpisodeStartRequest.self)
         let episode = try request.validated(id: SecureRandom.identifier(), now: app.clock.now())
         try app.database.write { db in try EpisodeStore(db: db).insert(episode, for: caller.accountKey) }
         return .json(episode, status: .created)
     }
 
-    router.patch("/v1/episodes/{id}") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.patch("/v1/episodes/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
         let request = try context.decode(EpisodeUpdateRequest.self)
         let now = app.clock.now()
@@ -27,16 +26,14 @@ func registerEpisodeRoutes(on router: inout Router, app: HomewardApp) {
         return .json(episode)
     }
 
-    router.delete("/v1/episodes/{id}") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.delete("/v1/episodes/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
         let deleted = try app.database.write { db in try EpisodeStore(db: db).deleteEpisode(id, of: caller.accountKey) }
         guard deleted else { throw HTTPError.notFound() }
         return HTTPResponse(status: .noContent)
     }
 
-    router.get("/v1/episodes") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/episodes", on: &router) { context, caller in
         let query = try EpisodeListQuery(context.query)
         return try app.database.read { db in
             let account = try app.accessPolicy.readableAccount(context.query["accountId"], by: caller, in: db)
@@ -44,8 +41,7 @@ func registerEpisodeRoutes(on router: inout Router, app: HomewardApp) {
         }
     }
 
-    router.get("/v1/episodes/stats") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/episodes/stats", on: &router) { context, caller in
         let range = try ListQuery(context.query)
         let kind = context.query["kind"].map(EpisodeRules.normalizedKind)
         let statistics = try app.database.read { db in
@@ -55,8 +51,7 @@ func registerEpisodeRoutes(on router: inout Router, app: HomewardApp) {
         return .json(statistics)
     }
 
-    router.post("/v1/conditions") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.post("/v1/conditions", on: &router) { context, caller in
         let request = try context.decode(ConditionReadingsRequest.self)
         try request.validate(now: app.clock.now())
         let accepted = try app.database.write { db in

@@ -4,8 +4,8 @@ import HomewardHTTP
 /// GET /v1/events: a `text/event-stream` of `location`, `alert` and `trip` events about the people
 /// the caller guards or accompanies; `Last-Event-ID` (or `?lastEventId=`) resumes after a reconnect.
 func registerEventRoutes(on router: inout Router, app: HomewardApp) {
-    router.get("/v1/events") { context in
-        let caller = try app.authenticator.authenticate(context)
+    let signedIn = AuthenticatedRoutes.session(app.authenticator)
+    signedIn.get("/v1/events", on: &router) { context, caller in
         let lastEventText = context.request.headers["Last-Event-ID"] ?? context.query["lastEventId"]
         let lastEventID = try lastEventText.map { text throws(HTTPError) -> UInt64 in
             guard let id = UInt64(text.trimmingCharacters(in: .whitespaces)) else {

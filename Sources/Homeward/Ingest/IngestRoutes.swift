@@ -2,6 +2,7 @@ import HomewardHTTP
 
 /// `POST /v1/locations` and `POST /v1/motion`: batches of up to 1000 samples from a phone.
 func registerIngestRoutes(on router: inout Router, app: HomewardApp) {
+    let signedIn = AuthenticatedRoutes.session(app.authenticator)
     let service = IngestService(app: app)
     // A phone posting a fix or a few with a session already known is served on the I/O thread: its
     // work is a few microseconds of parsing, and the answer comes from the database's finisher thread
@@ -20,8 +21,7 @@ func registerIngestRoutes(on router: inout Router, app: HomewardApp) {
             }
         }
     }
-    router.post("/v1/motion") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.post("/v1/motion", on: &router) { context, caller in
         let batch = try IngestBodyDecoder.batch(SampleBatch<MotionSample>.self, from: context)
         return .json(try service.storeMotion(batch.samples, of: caller).json)
     }

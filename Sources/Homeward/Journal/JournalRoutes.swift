@@ -4,16 +4,15 @@ import HomewardHTTP
 /// Reads take `accountId` (default: the caller) and are open to the account's guardians; writes
 /// touch only the caller's own journal.
 func registerJournalRoutes(on router: inout Router, app: HomewardApp) {
-    router.post("/v1/journal") { context in
-        let caller = try app.authenticator.authenticate(context)
+    let signedIn = AuthenticatedRoutes.session(app.authenticator)
+    signedIn.post("/v1/journal", on: &router) { context, caller in
         let request = try context.decode(JournalEntryRequest.self)
         let entry = try request.validated(id: SecureRandom.identifier(), now: app.clock.now())
         try app.database.write { db in try JournalStore(db: db).insert(entry, for: caller.accountKey) }
         return .json(entry, status: .created)
     }
 
-    router.get("/v1/journal") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/journal", on: &router) { context, caller in
         let query = try ListQuery(context.query)
         let kind = try context.query["kind"].map { text throws(HTTPError) in
             guard let kind = JournalKind(rawValue: text) else {
@@ -28,16 +27,14 @@ func registerJournalRoutes(on router: inout Router, app: HomewardApp) {
         return .json(JournalEntryList(entries: page.items, nextCursor: page.nextCursor?.text))
     }
 
-    router.delete("/v1/journal/{id}") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.delete("/v1/journal/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
         let deleted = try app.database.write { db in try JournalStore(db: db).deleteEntry(id, of: caller.accountKey) }
         guard deleted else { throw HTTPError.notFound() }
         return HTTPResponse(status: .noContent)
     }
 
-    router.get("/v1/journal/daily") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/journal/daily", on: &router) { context, caller in
         let query = try JournalDailyQuery(context.query, now: app.clock.now())
         let entries = try app.database.read { db in
             let account = try app.accessPolicy.readableAccount(context.query["accountId"], by: caller, in: db)

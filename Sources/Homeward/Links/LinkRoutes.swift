@@ -3,18 +3,17 @@ import HomewardHTTP
 /// Linking guardians to dependents (API.md): the dependent's verification code, making a link
 /// with it, listing links and ending them from either side.
 func registerLinkRoutes(on router: inout Router, app: HomewardApp) {
+    let signedIn = AuthenticatedRoutes.session(app.authenticator)
     let service = LinkService(app: app)
 
-    router.put("/v1/me/verification-code") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.put("/v1/me/verification-code", on: &router) { context, caller in
         return .json(try service.setCode(of: caller, try context.decode(VerificationCodeRequest.self)))
     }
-    router.delete("/v1/me/verification-code") { context in
-        try service.deleteCode(of: try app.authenticator.authenticate(context))
+    signedIn.delete("/v1/me/verification-code", on: &router) { context, caller in
+        try service.deleteCode(of: caller)
         return HTTPResponse(status: .noContent)
     }
-    router.get("/v1/me/verification-code/qr") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/me/verification-code/qr", on: &router) { context, caller in
         guard let code = context.query["code"] else {
             throw HTTPError.invalidRequest("code is required: the verification code to draw.", field: "code")
         }
@@ -23,15 +22,13 @@ func registerLinkRoutes(on router: inout Router, app: HomewardApp) {
             headers: ["Content-Type": "image/svg+xml", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff"],
             bytes: Array(image.svg.utf8))
     }
-    router.post("/v1/links") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.post("/v1/links", on: &router) { context, caller in
         return .json(try service.link(caller, try context.decode(LinkRequest.self), from: context.origin.address), status: .created)
     }
-    router.get("/v1/links") { context in
-        .json(try service.links(of: try app.authenticator.authenticate(context)))
+    signedIn.get("/v1/links", on: &router) { context, caller in
+        .json(try service.links(of: caller))
     }
-    router.delete("/v1/links/{id}") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.delete("/v1/links/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
         let parties = try app.database.read { db in try app.accessPolicy.linkParties(id, visibleTo: caller, in: db) }
         try service.endLink(id, between: parties)

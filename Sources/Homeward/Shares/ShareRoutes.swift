@@ -5,8 +5,8 @@ import HomewardHTTP
 /// A share token reads one scope of one person and nothing else; an unknown, expired, revoked or
 /// other-scope token answers 404. A changed password ends every link (AccountStore).
 func registerShareRoutes(on router: inout Router, app: HomewardApp) {
-    router.post("/v1/shares") { context in
-        let caller = try app.authenticator.authenticate(context)
+    let signedIn = AuthenticatedRoutes.session(app.authenticator)
+    signedIn.post("/v1/shares", on: &router) { context, caller in
         let request = try context.decode(ShareRequest.self)
         try request.validate()
         let now = app.clock.now()
@@ -26,15 +26,13 @@ func registerShareRoutes(on router: inout Router, app: HomewardApp) {
         return .json(share, status: .created)
     }
 
-    router.get("/v1/shares") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/shares", on: &router) { context, caller in
         let now = app.clock.now()
         return .json(ShareList(shares: try app.database.read { db in try ShareStore(db: db).shares(of: caller.accountKey, at: now) }))
     }
 
     // By id; the token is still accepted in its place, as clients revoked links before ids were listed.
-    router.delete("/v1/shares/{id}") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.delete("/v1/shares/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
         let deleted = try app.database.write { db in
             try SecretDigestColumn.shareTokens.rewrite(id, with: app.secrets, in: db)

@@ -2,13 +2,12 @@ import HomewardHTTP
 
 /// The trip endpoints (API.md "Trips"): authenticate, decode, call the `TripService`, encode.
 func registerTripRoutes(on router: inout Router, app: HomewardApp) {
-    router.post("/v1/trips") { context in
-        let caller = try app.authenticator.authenticate(context)
+    let signedIn = AuthenticatedRoutes.session(app.authenticator)
+    signedIn.post("/v1/trips", on: &router) { context, caller in
         let request = try context.decode(CreateTripRequest.self)
         return .json(try app.trips.create(request, by: caller), status: .created)
     }
-    router.get("/v1/trips") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/trips", on: &router) { context, caller in
         var status: TripStatus?
         if let name = context.query["status"] {
             guard let parsed = TripStatus(rawValue: name) else {
@@ -19,8 +18,7 @@ func registerTripRoutes(on router: inout Router, app: HomewardApp) {
         let limit = try context.query.limit(default: TripConfiguration.defaultPageSize, maximum: TripConfiguration.maxPageSize)
         return .json(try app.trips.trips(for: caller, status: status, limit: limit, after: context.query["cursor"]))
     }
-    router.post("/v1/trips/join") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.post("/v1/trips/join", on: &router) { context, caller in
         let request = try context.decode(JoinTripRequest.self)
         return .json(try app.trips.join(request, by: caller, from: context.origin.address), status: .created)
     }
@@ -28,22 +26,18 @@ func registerTripRoutes(on router: inout Router, app: HomewardApp) {
         let request = try context.decode(JoinTripRequest.self)
         return .json(try app.trips.watch(request, from: context.origin.address))
     }
-    router.get("/v1/trips/{id}") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/trips/{id}", on: &router) { context, caller in
         return .json(try app.trips.trip(try context.parameter("id"), for: caller))
     }
-    router.delete("/v1/trips/{id}") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.delete("/v1/trips/{id}", on: &router) { context, caller in
         try app.trips.delete(try context.parameter("id"), by: caller)
         return HTTPResponse(status: .noContent)
     }
-    router.post("/v1/trips/{id}/events") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.post("/v1/trips/{id}/events", on: &router) { context, caller in
         let request = try context.decode(TripEventRequest.self)
         return .json(try app.trips.record(request, onTrip: try context.parameter("id"), by: caller), status: .created)
     }
-    router.get("/v1/trips/{id}/path") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/trips/{id}/path", on: &router) { context, caller in
         let requested = try HistoryQuery(context.query, now: app.clock.now())
         let scope = try app.trips.pathScope(of: try context.parameter("id"), for: caller)
         let query = scope.narrowing(requested)
@@ -57,8 +51,7 @@ func registerTripRoutes(on router: inout Router, app: HomewardApp) {
             return .stream(headers: ["Content-Type": type]) { writer in exporter.export(into: writer) }
         }
     }
-    router.post("/v1/trips/{id}/arrive") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.post("/v1/trips/{id}/arrive", on: &router) { context, caller in
         return .json(try app.trips.arrive(try context.parameter("id"), by: caller))
     }
 }

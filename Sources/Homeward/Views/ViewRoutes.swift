@@ -9,25 +9,23 @@ let maxDailyMotionDays = 366
 /// The guardian views: `GET /v1/dependents`, `GET /v1/accounts/{id}/location`, location history and
 /// daily motion. Each answers 404 for an account the caller may not see.
 func registerViewRoutes(on router: inout Router, app: HomewardApp) {
+    let signedIn = AuthenticatedRoutes.session(app.authenticator)
     let views = ViewService(app: app)
-    router.get("/v1/dependents") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/dependents", on: &router) { context, caller in
         let calendar = try calendarDay(context)
         let dependents = try app.database.read { db in
             try app.accessPolicy.dependents(of: caller, in: db).map { try views.person($0, today: calendar, in: db) }
         }
         return .json(DependentsResponse(dependents: dependents))
     }
-    router.get("/v1/accounts/{id}/location") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/accounts/{id}/location", on: &router) { context, caller in
         let calendar = try calendarDay(context)
         let id = try context.parameter("id")
         return .json(try app.database.read { db in
             try views.person(try app.accessPolicy.visibleAccount(id, to: caller, in: db), today: calendar, in: db)
         })
     }
-    router.get("/v1/accounts/{id}/locations") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/accounts/{id}/locations", on: &router) { context, caller in
         let id = try context.parameter("id")
         let query = try HistoryQuery(context.query, now: app.clock.now())
         let (account, name) = try app.database.read { db in
@@ -36,8 +34,7 @@ func registerViewRoutes(on router: inout Router, app: HomewardApp) {
         }
         return try locationHistoryResponse(of: account, named: name, query, app: app)
     }
-    router.get("/v1/accounts/{id}/motion/daily") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/accounts/{id}/motion/daily", on: &router) { context, caller in
         let id = try context.parameter("id")
         let calendar = try calendarDay(context)
         let today = calendar.startOfDay(containing: app.clock.now())

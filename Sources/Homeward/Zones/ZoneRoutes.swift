@@ -3,9 +3,9 @@ import HomewardHTTP
 /// POST and GET /v1/accounts/{id}/zones, DELETE /v1/zones/{id}: guardians manage their dependents'
 /// safe zones and a person their own; anyone else gets 404.
 func registerZoneRoutes(on router: inout Router, app: HomewardApp) {
+    let signedIn = AuthenticatedRoutes.session(app.authenticator)
     let store = ZoneStore()
-    router.post("/v1/accounts/{id}/zones") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.post("/v1/accounts/{id}/zones", on: &router) { context, caller in
         let id = try context.parameter("id")
         _ = try app.database.read { db in try app.accessPolicy.visibleAccount(id, to: caller, in: db) }
         let zone = try context.decode(ZoneRequest.self)
@@ -17,16 +17,14 @@ func registerZoneRoutes(on router: inout Router, app: HomewardApp) {
         }
         return .json(zone, status: .created)
     }
-    router.get("/v1/accounts/{id}/zones") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.get("/v1/accounts/{id}/zones", on: &router) { context, caller in
         let id = try context.parameter("id")
         let zones = try app.database.read { db in
             try store.zones(of: try app.accessPolicy.visibleAccount(id, to: caller, in: db), in: db)
         }
         return .json(["zones": zones])
     }
-    router.delete("/v1/zones/{id}") { context in
-        let caller = try app.authenticator.authenticate(context)
+    signedIn.delete("/v1/zones/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
         let now = app.clock.now()
         let events = try app.database.write { db -> [AppEvent] in
