@@ -155,6 +155,7 @@ final class EventsTests: XCTestCase {
             var arrival: [String] = []
             while let event = try? readEvent(stream, timeoutSeconds: 0.5) { arrival.append(event.event + " " + event.data) }
             XCTAssertTrue(arrival.contains { $0.hasPrefix("alert") && $0.contains(#""type":"arrived""#) }, "\(arrival)")
+            test.clock.advance(bySeconds: 1)
             let now = Double(test.clock.now().unixMilliseconds) / 1000
             let fix = Array(#"{"samples":[{"t":\#(now),"lat":51.49,"lon":0.0,"accuracy":8}]}"#.utf8)
             XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: traveller.auth, body: fix).status.code, 200)

@@ -162,7 +162,8 @@ public struct AlertCenter: Sendable {
 
     /// The event that tells watchers about `alert`.
     public static func event(for alert: AlertResource, subject: AccountKey) -> AppEvent {
-        AppEvent(kind: .alert, subject: subject, tripID: alert.tripId, originAt: alert.createdAt, payload: (try? JSONBytes.encode(alert)) ?? [])
+        AppEvent(
+            kind: .alert, subject: subject, tripID: alert.tripId, originAt: alert.createdAt, alertType: alert.type, payload: (try? JSONBytes.encode(alert)) ?? [])
     }
 
     private func enqueueWebhooks(

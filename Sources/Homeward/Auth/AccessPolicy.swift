@@ -117,21 +117,13 @@ public struct AccessPolicy: Sendable {
     }
 
     /// What `caller` may receive live about others now (see `LiveGrants`): the people they guard,
-    /// and the trips they joined that are under way or ended within `endedWithin` milliseconds.
+    /// and the windows of the trips they joined that are under way or ended within `endedWithin`
+    /// milliseconds.
     public func liveGrants(of caller: Caller, endedWithin: Int64, at now: Timestamp, in db: Database) throws -> LiveGrants {
         var grants = LiveGrants(guarded: Set(try dependents(of: caller, in: db)))
-        try db.query(
-            """
-            SELECT t.account_key, t.id, c.joined_at_ms, t.status = 'active' FROM trip_companions c
-            JOIN trips t ON t.key = c.trip_key
-            WHERE c.companion_key = ? AND (t.status = 'active' OR t.ended_at_ms >= ?)
-            """,
-            [caller.accountKey, now.unixMilliseconds - endedWithin]
-        ) { row in
-            let trip = LiveGrants.AccompaniedTrip(
-                tripID: try row.value(at: 1), joinedAt: Timestamp(unixMilliseconds: try row.value(at: 2)),
-                isActive: try row.value(at: 3) as Int64 != 0)
-            grants.accompanied[try row.value(at: 0) as AccountKey, default: []].append(trip)
+        let oldestEnd = now.adding(milliseconds: -endedWithin)
+        for window in try companionWindows(of: caller, in: db) where window.endedAt.map({ $0 >= oldestEnd }) ?? true {
+            grants.accompanied[window.traveller, default: []].append(window)
         }
         return grants
     }

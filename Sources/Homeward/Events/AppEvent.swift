@@ -20,6 +20,8 @@ public struct AppEvent: Sendable {
     /// When what the event is about began (an alert's creation), when that differs from the event's
     /// own time: a viewer whose access began later does not hear of it, even of its later changes.
     public let originAt: Timestamp?
+    /// The alert's type, for an alert event (a companion sees a call for help, not every alert).
+    public let alertType: AlertType?
     /// The event's JSON payload, as API responses render it (rendered on each use when the event
     /// was made with a renderer).
     public var payload: [UInt8] { render() }
@@ -27,11 +29,15 @@ public struct AppEvent: Sendable {
     private let render: @Sendable () -> [UInt8]
 
     /// Creates an event with its payload.
-    public init(kind: Kind, subject: AccountKey, tripID: String? = nil, originAt: Timestamp? = nil, payload: [UInt8]) {
+    public init(
+        kind: Kind, subject: AccountKey, tripID: String? = nil, originAt: Timestamp? = nil, alertType: AlertType? = nil,
+        payload: [UInt8]
+    ) {
         self.kind = kind
         self.subject = subject
         self.tripID = tripID
         self.originAt = originAt
+        self.alertType = alertType
         render = { payload }
     }
 
@@ -42,6 +48,7 @@ public struct AppEvent: Sendable {
         self.subject = subject
         self.tripID = tripID
         originAt = nil
+        alertType = nil
         self.render = render
     }
 }

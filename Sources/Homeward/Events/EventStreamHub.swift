@@ -121,7 +121,7 @@ public final class EventStreamHub: @unchecked Sendable {
                 } else {
                     let id = nextEventID - 1
                     for (alert, account) in activeAlerts
-                    where grants.admits(.alert, about: account, tripID: alert.tripId, at: alert.createdAt) {
+                    where grants.admits(.alert, about: account, alertType: alert.type, tripID: alert.tripId, at: alert.createdAt) {
                         let event = AlertCenter.event(for: alert, subject: account)
                         _ = writer.send(Self.frame(id: id, kind: event.kind, payload: event.payload))
                     }
@@ -268,10 +268,13 @@ extension EventStreamHub: LiveAccess {
     }
 
     public func tripEnded(_ tripID: String, of traveller: AccountKey) {
+        let now = clock.now()
         revoke { grants in
-            guard var trips = grants.accompanied[traveller] else { return }
-            for index in trips.indices where trips[index].tripID == tripID { trips[index].isActive = false }
-            grants.accompanied[traveller] = trips
+            guard var windows = grants.accompanied[traveller] else { return }
+            for index in windows.indices where windows[index].tripID == tripID && windows[index].endedAt == nil {
+                windows[index].endedAt = now
+            }
+            grants.accompanied[traveller] = windows
         }
     }
 
