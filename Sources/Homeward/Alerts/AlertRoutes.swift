@@ -58,7 +58,8 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
         }
         return .json(webhook)
     }
-    signedIn.post("/v1/me/webhook/test", on: &router) { context, caller in
+    // The test waits for a receiver that may be slow: the bulk lane takes that wait, not the writers'.
+    signedIn.post("/v1/me/webhook/test", execution: .lane(.bulk), on: &router) { context, caller in
         try app.rateLimiter.enforce(caller.accountID, under: .webhookTestsPerAccount)
         guard let target = try app.database.read({ db in try webhooks.target(of: caller.accountKey, in: db) }),
               let url = OutgoingURL(target.url) else {

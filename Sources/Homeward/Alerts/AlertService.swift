@@ -100,9 +100,12 @@ public struct AlertService: Sendable {
     public func deliveries(of id: String, by caller: Caller) throws -> AlertDeliveryList {
         try database.read { db in
             guard let found = try store.find(id, in: db) else { throw HTTPError.notFound() }
-            let relationships = try accessPolicy.relationships(of: caller, to: found.account, in: db)
-            guard !relationships.isDisjoint(with: [.oneself, .guardian, .companion]) else { throw HTTPError.notFound() }
-            let seesEveryone = !relationships.isDisjoint(with: [.oneself, .guardian])
+            let alert = try center.alert(key: found.key, in: db)
+            // The same question as every other read of an alert: a companion only inside their trip window.
+            let seen = try accessPolicy.relationships(
+                toAlertOf: found.account, type: alert.type, createdAt: alert.createdAt, tripID: alert.tripId, by: caller, in: db).seen
+            guard !seen.isEmpty else { throw HTTPError.notFound() }
+            let seesEveryone = !seen.isDisjoint(with: [.oneself, .guardian])
             return AlertDeliveryList(
                 deliveries: try WebhookStore().deliveries(ofAlert: found.key, to: seesEveryone ? nil : caller.accountKey, in: db))
         }

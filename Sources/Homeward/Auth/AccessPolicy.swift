@@ -73,7 +73,8 @@ public struct AccessPolicy: Sendable {
     /// Every trip `caller` accompanies or accompanied, active or arrived, with when they joined: a
     /// companion sees each trip's positions and alerts inside its window only (`CompanionWindow`).
     public func companionWindows(of caller: Caller, in db: Database) throws -> [CompanionWindow] {
-        try db.fetchAll(
+        guard caller.reach.readsOthers else { return [] }
+        return try db.fetchAll(
             """
             SELECT t.key, t.id, t.account_key, c.joined_at_ms, t.ended_at_ms
             FROM trip_companions c JOIN trips t ON t.key = c.trip_key

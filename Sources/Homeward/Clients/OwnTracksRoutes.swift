@@ -147,7 +147,9 @@ private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> [[S
 
 /// The `cmd` objects for the caller's phone: `setWaypoints` with the caller's circular safe zones
 /// when they changed since last sent, `reportLocation` when a guardian asked.
+/// Nothing for a key from a URL query: it writes samples and reads nothing, not even its own zones.
 private func ownTracksCommands(for caller: Caller, queue: OwnTracksCommandQueue, app: HomewardApp) throws -> [[String: Any]] {
+    guard caller.reach.readsOwn else { return [] }
     let zones = try app.database.read { try ZoneStore().zones(of: caller.accountKey, in: $0) }
     let waypoints: [[String: Any]] = zones.compactMap { zone in
         guard let center = zone.center, let radius = zone.radius else { return nil }

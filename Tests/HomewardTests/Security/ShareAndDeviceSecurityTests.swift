@@ -112,6 +112,11 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
             XCTAssertFalse(withoutRight.contains(ben.id), withoutRight)
             XCTAssertTrue(withoutRight.contains(gina.id), withoutRight)
 
+            // With a zone to send, the key from the query still gets nothing: not even setWaypoints.
+            let zone = Array(#"{"name":"Home","center":{"lat":51.5,"lon":-0.12},"radius":100}"#.utf8)
+            let zoned = try client.execute(.post, "/v1/accounts/\(gina.id)/zones",
+                headers: ["Authorization": "Bearer \(gina.token)", "Content-Type": "application/json"], body: zone)
+            XCTAssertEqual(zoned.status.code, 201, zoned.text)
             let fromQuery = try client.execute(.post, "/v1/clients/owntracks?token=\(readerKey)", headers: ["Content-Type": "application/json"],
                 body: Array(fix.utf8))
             XCTAssertEqual(fromQuery.status, .ok)
