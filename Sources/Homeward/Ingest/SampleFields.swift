@@ -1,3 +1,5 @@
+import HomewardHTTP
+
 /// Reads the fields of one sample object, turning every missing, mistyped or non-finite value into a
 /// `SampleProblem` that names the field, so one bad sample never fails the whole batch.
 ///
@@ -12,9 +14,9 @@ struct SampleFields {
     /// Foundation's container, boxed: a resilient generic payload would make every copy and switch
     /// of `Source` go through runtime metadata, on the fast parser's path too.
     private final class Container {
-        let keyed: KeyedDecodingContainer<SampleKey>
+        let keyed: KeyedDecodingContainer<JSONMemberKey>
 
-        init(_ keyed: KeyedDecodingContainer<SampleKey>) {
+        init(_ keyed: KeyedDecodingContainer<JSONMemberKey>) {
             self.keyed = keyed
         }
     }
@@ -23,7 +25,7 @@ struct SampleFields {
 
     init(_ decoder: any Decoder) throws(SampleProblem) {
         do {
-            source = .container(Container(try decoder.container(keyedBy: SampleKey.self)))
+            source = .container(Container(try decoder.container(keyedBy: JSONMemberKey.self)))
         } catch {
             throw SampleProblem(code: "wrong_type", key: "", message: "a sample must be a JSON object")
         }
@@ -51,7 +53,7 @@ struct SampleFields {
         case .container(let box):
             let container = box.keyed
             do {
-                return try container.decodeIfPresent(Timestamp.self, forKey: SampleKey(name))
+                return try container.decodeIfPresent(Timestamp.self, forKey: JSONMemberKey(name))
             } catch {
                 throw problem()
             }
@@ -84,7 +86,7 @@ struct SampleFields {
         case .container(let box):
             let container = box.keyed
             do {
-                value = try container.decodeIfPresent(Double.self, forKey: SampleKey(name))
+                value = try container.decodeIfPresent(Double.self, forKey: JSONMemberKey(name))
             } catch {
                 throw problem()
             }
@@ -109,7 +111,7 @@ struct SampleFields {
         case .container(let box):
             let container = box.keyed
             do {
-                value = try container.decodeIfPresent(String.self, forKey: SampleKey(name))
+                value = try container.decodeIfPresent(String.self, forKey: JSONMemberKey(name))
             } catch {
                 throw problem()
             }

@@ -17,8 +17,11 @@ public struct RequestContext: Sendable {
     public let remoteAddress: String
     /// The client's address and scheme: the peer's, or what a trusted reverse proxy relays
     /// (`--trusted-proxies`). Per-address limits count `origin.address`; `origin.isSecure` says
-    /// whether links should be https and cookies Secure.
-    public let origin: ClientOrigin
+    /// whether links should be https and cookies Secure. Worked out when asked for: few handlers
+    /// ask, and the forwarding headers need not be read for the rest (ingest among them).
+    public var origin: ClientOrigin { trustedProxies.origin(of: request, peer: remoteAddress) }
+    /// The reverse proxies whose forwarding headers `origin` believes.
+    private let trustedProxies: TrustedProxies
     /// What an `.inlineWhen` route's predicate returned when it admitted the request to the I/O
     /// thread; nil on the worker pool and for every other route.
     public let admission: (any Sendable)?
@@ -35,7 +38,8 @@ public struct RequestContext: Sendable {
     /// request id as metadata.
     public init(
         request: HTTPRequest, parameters: [String: String], query: QueryParameters, routeTemplate: String,
-        requestID: String, remoteAddress: String, origin: ClientOrigin? = nil, admission: (any Sendable)? = nil,
+        requestID: String, remoteAddress: String, trustedProxies: TrustedProxies = TrustedProxies(),
+        admission: (any Sendable)? = nil,
         logger: Logger
     ) {
         self.request = request
@@ -44,7 +48,7 @@ public struct RequestContext: Sendable {
         self.routeTemplate = routeTemplate
         self.requestID = requestID
         self.remoteAddress = remoteAddress
-        self.origin = origin ?? .direct(peer: remoteAddress)
+        self.trustedProxies = trustedProxies
         self.admission = admission
         baseLogger = logger
     }

@@ -63,7 +63,7 @@ public struct HTTPResponder: Sendable {
                 let context = RequestContext(
                     request: decoded, parameters: parameters, query: try QueryParameters(parsing: request.query),
                     routeTemplate: route.template, requestID: requestID, remoteAddress: remoteAddress,
-                    origin: configuration.trustedProxies.origin(of: request, peer: remoteAddress),
+                    trustedProxies: configuration.trustedProxies,
                     admission: admission, logger: logger
                 )
                 response = try route.handler(context)

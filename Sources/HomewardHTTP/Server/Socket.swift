@@ -10,43 +10,41 @@ enum Socket {
     /// server join the port silently; a socket bound without that option is refused by any listener.
     static func refuseIfServed(host: String, port: Int) throws(HTTPServerError) {
         guard port != 0 else { return }
-        guard var address = SocketAddress(host: host, port: port) else { throw .invalidAddress(host) }
-        let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        let descriptor = socket(address.family, kind, 0)
-        guard descriptor >= 0 else { throw .systemCall("socket", errno) }
-        defer { close(descriptor) }
-        var one: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        let bound = address.withSocketAddress { bind(descriptor, $0, $1) }
-        guard bound == 0 else {
-            let code = errno
-            if code == EADDRINUSE { throw .addressInUse(host: host, port: port) }
-            throw .systemCall("bind", code)
-        }
+        close(try boundSocket(host: host, port: port, sharingPort: false, blocking: true))
     }
 
     /// A non-blocking TCP listener on `host:port` with SO_REUSEADDR and SO_REUSEPORT; `host` is an
     /// IPv4 address (`127.0.0.1`, `0.0.0.0`) or an IPv6 one (`::1`, `::`, which on Linux's default
     /// `bindv6only=0` also accepts IPv4).
     static func listen(host: String, port: Int, backlog: Int32) throws(HTTPServerError) -> Int32 {
+        let descriptor = try boundSocket(host: host, port: port, sharingPort: true, blocking: false)
+        guard Glibc.listen(descriptor, backlog) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw .systemCall("listen", code)
+        }
+        return descriptor
+    }
+
+    /// A TCP socket bound to `host:port` with SO_REUSEADDR, and SO_REUSEPORT when `sharingPort`;
+    /// `addressInUse` when something holds the port.
+    private static func boundSocket(
+        host: String, port: Int, sharingPort: Bool, blocking: Bool
+    ) throws(HTTPServerError) -> Int32 {
         guard var address = SocketAddress(host: host, port: port) else { throw .invalidAddress(host) }
-        let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        var kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        if !blocking { kind |= Int32(SOCK_NONBLOCK.rawValue) }
         let descriptor = socket(address.family, kind, 0)
         guard descriptor >= 0 else { throw .systemCall("socket", errno) }
         var one: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEPORT, &one, socklen_t(MemoryLayout<Int32>.size))
+        if sharingPort { setsockopt(descriptor, SOL_SOCKET, SO_REUSEPORT, &one, socklen_t(MemoryLayout<Int32>.size)) }
         let bound = address.withSocketAddress { bind(descriptor, $0, $1) }
         guard bound == 0 else {
             let code = errno
             close(descriptor)
             if code == EADDRINUSE { throw .addressInUse(host: host, port: port) }
             throw .systemCall("bind", code)
-        }
-        guard Glibc.listen(descriptor, backlog) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw .systemCall("listen", code)
         }
         return descriptor
     }
