@@ -15,14 +15,6 @@ public struct JoinTripRequest: Sendable, Decodable {
     enum Traveller: Equatable {
         case phone(String)
         case name(String)
-
-        /// The key failed guesses against this traveller are counted under.
-        var rateLimitKey: String {
-            switch self {
-            case .phone(let e164): e164
-            case .name(let name): "name:" + name.lowercased()
-            }
-        }
     }
 
     /// The traveller the request names; 400 unless exactly one of `phone` and `name` is given.

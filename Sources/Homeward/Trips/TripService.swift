@@ -102,8 +102,7 @@ public final class TripService: Sendable {
     /// the caller's client address has had too many failures.
     public func join(_ request: JoinTripRequest, by caller: Caller, from clientHost: String) throws -> TripResource {
         let traveller = try request.traveller()
-        let limits = try enforcedAccessCodeLimits([
-            (traveller.rateLimitKey, RateLimitPolicy.tripAccessCodeFailuresPerTarget),
+        var limits = try enforcedAccessCodeLimits([
             (caller.accountID, RateLimitPolicy.tripAccessCodeFailuresPerCaller),
             (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress),
         ])
@@ -113,6 +112,7 @@ public final class TripService: Sendable {
             case .phone(let e164): try store.account(withPhone: e164, in: db).flatMap { try store.activeTrip(of: $0, in: db) }.map { [$0] } ?? []
             case .name(let name): try store.activeTrips(ofTravellersNamed: name, in: db)
             }
+            limits += try enforcedAccessCodeLimits(Self.travellerLimits(of: candidates))
             // Names are not unique: the access code decides between the travellers of that name.
             guard let trip = candidates.first(where: { accessCode(request.accessCode, opens: $0) }) else { return nil }
             guard trip.accountKey != caller.accountKey else {
@@ -136,8 +136,7 @@ public final class TripService: Sendable {
     /// code, 429 once the traveller or the client's address has had too many failures.
     public func watch(_ request: JoinTripRequest, from clientHost: String) throws -> TripResource {
         let traveller = try request.traveller()
-        let limits = try enforcedAccessCodeLimits([
-            (traveller.rateLimitKey, RateLimitPolicy.tripAccessCodeFailuresPerTarget),
+        var limits = try enforcedAccessCodeLimits([
             (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress),
         ])
         let watched = try database.read { db -> TripResource? in
@@ -145,6 +144,7 @@ public final class TripService: Sendable {
             case .phone(let e164): try store.account(withPhone: e164, in: db).flatMap { try store.latestTrip(of: $0, in: db) }.map { [$0] } ?? []
             case .name(let name): try store.latestTrips(ofTravellersNamed: name, in: db)
             }
+            limits += try enforcedAccessCodeLimits(Self.travellerLimits(of: candidates))
             // Names are not unique: the access code decides between the travellers of that name.
             guard let trip = candidates.first(where: { accessCode(request.accessCode, opens: $0) }) else { return nil }
             return trip.resource(events: try store.events(ofTrip: trip.key, in: db))
@@ -154,6 +154,13 @@ public final class TripService: Sendable {
             throw HTTPError.forbidden("The traveller or the access code is wrong.")
         }
         return watched
+    }
+
+    /// The limits on wrong access codes against each traveller a request may mean, counted under the
+    /// traveller's account however the request named them (by phone or by name), so one person gets
+    /// the same few guesses against their trips whichever way they are named.
+    private static func travellerLimits(of candidates: [TripRecord]) -> [(key: String, policy: RateLimitPolicy)] {
+        candidates.map { ("traveller:\($0.accountKey)", RateLimitPolicy.tripAccessCodeFailuresPerTarget) }
     }
 
     /// `limits` on wrong access codes, each checked first: 429 once any is spent.

@@ -28,4 +28,22 @@ final class TripCodeGuessingTests: XCTestCase {
             XCTAssertEqual(try test.join(client, travellers[0], as: friend, code: codes[0]).status, .created)
         }
     }
+
+    func testATravellersGuessesAreCountedOnceWhetherNamedByPhoneOrByName() throws {
+        let test = try TestApp()
+        let traveller = try test.makeAccount(name: "Zed Quill")
+        let attacker = try test.makeAccount()
+        try test.withClient { client in
+            let code = try XCTUnwrap(try test.startTrip(client, for: traveller).accessCode)
+            let wrong = code == "000000" ? "000001" : "000000"
+            let limit = RateLimitPolicy.tripAccessCodeFailuresPerTarget.maxFailures
+            for _ in 0..<limit {
+                XCTAssertEqual(try client.send(.post, "/v1/trips/join", token: attacker.token,
+                    json: #"{"phone":"\#(traveller.phone)","accessCode":"\#(wrong)"}"#).status.code, 403)
+            }
+            let byName = try client.send(.post, "/v1/trips/join", token: attacker.token,
+                json: #"{"name":"zed quill","accessCode":"\#(wrong)"}"#)
+            XCTAssertEqual(byName.status.code, 429, "naming the same traveller another way gives no fresh guesses: \(byName.text)")
+        }
+    }
 }
