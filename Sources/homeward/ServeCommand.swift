@@ -122,6 +122,10 @@ struct ServeCommand: ParsableCommand {
     var webhookMaxRetrySeconds: Double?
     @Option(help: "Seconds after which an undelivered webhook is marked failed (env HOMEWARD_WEBHOOK_GIVE_UP_SECONDS, default 86400).")
     var webhookGiveUpSeconds: Int?
+    @Option(help: "Escalations at most of an SOS, danger or left_zone alert nobody acknowledges, each sent again to everyone told so far and the next guardian in the person's order; 0 turns escalation off (env HOMEWARD_ESCALATION_MAX_STEPS, default 5).")
+    var escalationMaxSteps: Int?
+    @Option(help: "The Telegram Bot API's address, for a local Bot API server (env HOMEWARD_TELEGRAM_API_URL, default https://api.telegram.org).")
+    var telegramApiUrl: String?
     @Option(help: "Hosts (names or addresses, comma-separated) that webhooks may reach although they are loopback, private, link-local or this server's own (env HOMEWARD_OUTGOING_ALLOW_HOSTS, default none).")
     var outgoingAllowHosts: String?
     @Option(help: "Outgoing requests in flight at once to one destination (env HOMEWARD_OUTGOING_MAX_CONCURRENT_PER_DESTINATION, default 4).")
@@ -250,6 +254,8 @@ struct ServeCommand: ParsableCommand {
         c.webhookFirstRetrySeconds = try EnvironmentDefault.resolve(webhookFirstRetrySeconds, "HOMEWARD_WEBHOOK_FIRST_RETRY_SECONDS", c.webhookFirstRetrySeconds)
         c.webhookMaxRetrySeconds = try EnvironmentDefault.resolve(webhookMaxRetrySeconds, "HOMEWARD_WEBHOOK_MAX_RETRY_SECONDS", c.webhookMaxRetrySeconds)
         c.webhookGiveUpSeconds = try EnvironmentDefault.resolve(webhookGiveUpSeconds, "HOMEWARD_WEBHOOK_GIVE_UP_SECONDS", c.webhookGiveUpSeconds)
+        c.escalationMaxSteps = try EnvironmentDefault.resolve(escalationMaxSteps, "HOMEWARD_ESCALATION_MAX_STEPS", c.escalationMaxSteps)
+        c.telegramAPIURL = try EnvironmentDefault.resolve(telegramApiUrl, "HOMEWARD_TELEGRAM_API_URL", c.telegramAPIURL)
         c.outgoingAllowHosts = try EnvironmentDefault.resolve(outgoingAllowHosts, "HOMEWARD_OUTGOING_ALLOW_HOSTS", "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         c.outgoingMaxConcurrentPerDestination = try EnvironmentDefault.resolve(

@@ -10,7 +10,7 @@ final class AlertSentenceTests: XCTestCase {
     }
 
     func testAMessageThatEndsItsOwnSentenceGetsNoSecondFullStop() throws {
-        XCTAssertEqual(AlertCenter.sentence(for: try alert(message: "Left Home."), event: "raised"), "Left a safe zone for Anna: Left Home.")
-        XCTAssertEqual(AlertCenter.sentence(for: try alert(message: "Help me"), event: "raised"), "Left a safe zone for Anna: Help me.")
+        XCTAssertEqual(AlertNotification.sentence(for: try alert(message: "Left Home."), event: "raised"), "Left a safe zone for Anna: Left Home.")
+        XCTAssertEqual(AlertNotification.sentence(for: try alert(message: "Help me"), event: "raised"), "Left a safe zone for Anna: Help me.")
     }
 }

@@ -78,7 +78,7 @@ final class HomieStoryTests: XCTestCase {
         }
         let recipients: [AccountKey] = try test.app.database.read { db in
             try db.fetchAll(
-                "SELECT d.recipient_key FROM webhook_deliveries d JOIN alerts a ON a.key = d.alert_key WHERE a.type = 'arrived' ORDER BY d.recipient_key")
+                "SELECT d.recipient_key FROM alert_deliveries d JOIN alerts a ON a.key = d.alert_key WHERE a.type = 'arrived' ORDER BY d.recipient_key")
         }
         XCTAssertEqual(recipients, companions.map(\.key), "each companion's webhook gets the arrival")
     }

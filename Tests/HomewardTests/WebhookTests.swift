@@ -25,10 +25,10 @@ final class WebhookTests: XCTestCase {
             XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
         }
         for _ in 0..<3 {
-            XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
+            XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
             test.clock.advance(bySeconds: 3_600)
         }
-        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 0)
+        XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 0)
         XCTAssertEqual(receiver.requests.count, 3)
         XCTAssertEqual(Set(receiver.requests.map(\.idempotencyKey)).count, 1, "every attempt carries the same key")
         XCTAssertEqual(receiver.acceptedOnce.count, 1)
@@ -37,7 +37,7 @@ final class WebhookTests: XCTestCase {
         XCTAssertEqual(request.signature, expected)
         XCTAssertTrue(String(decoding: request.body, as: UTF8.self).contains(#""event":"raised""#))
         let row: (String, Int64) = try XCTUnwrap(test.app.database.read { db in
-            try db.fetchOne("SELECT status, attempts FROM webhook_deliveries") { (try $0.value(at: 0) as String, try $0.value(at: 1) as Int64) }
+            try db.fetchOne("SELECT status, attempts FROM alert_deliveries") { (try $0.value(at: 0) as String, try $0.value(at: 1) as Int64) }
         })
         XCTAssertEqual(row.0, "delivered")
         XCTAssertEqual(row.1, 3)
@@ -60,7 +60,7 @@ final class WebhookTests: XCTestCase {
             try JSONDecoder().decode(SOSRequest.self, from: Data(#"{"type":"sos"}"#.utf8)),
             by: Caller(accountKey: person.key, accountID: person.id, sessionID: nil))
         for _ in 0..<20 {
-            try test.app.webhookWorker.deliverDue()
+            try test.app.deliveryWorker.deliverDue()
             test.clock.advance(bySeconds: 120)
         }
         XCTAssertEqual(try deliveryStatus(in: test), "failed")
@@ -76,7 +76,7 @@ final class WebhookTests: XCTestCase {
             try setWebhook("https://127.0.0.1:\(receiver.port)/hook", secret: secret, for: guardian, with: client)
             XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
         }
-        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
+        XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
         let record = try receiver.waitForRecord { $0["path"] as? String == "/hook" }
         XCTAssertEqual(record["signature_ok"] as? Bool, true)
         XCTAssertEqual(record["event"] as? String, "raised")
@@ -102,7 +102,7 @@ final class WebhookTests: XCTestCase {
                 XCTAssertEqual(record["signature_ok"] as? Bool, true)
             }
             var last = 0
-            for _ in 0..<RateLimitPolicy.webhookTestsPerAccount.maxFailures {
+            for _ in 0..<RateLimitPolicy.testNotificationsPerAccount.maxFailures {
                 last = Int(try client.execute(.post, "/v1/me/webhook/test", headers: guardian.auth).status.code)
                 if last == 429 { break }
             }
@@ -126,11 +126,11 @@ final class WebhookTests: XCTestCase {
             XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
         }
         XCTAssertNil(try webhook().lastDeliveredAt)
-        try test.app.webhookWorker.deliverDue()
+        try test.app.deliveryWorker.deliverDue()
         XCTAssertEqual(try webhook().lastError, "HTTP 500")
         XCTAssertNil(try webhook().lastDeliveredAt)
         test.clock.advance(bySeconds: 3_600)
-        try test.app.webhookWorker.deliverDue()
+        try test.app.deliveryWorker.deliverDue()
         XCTAssertEqual(try webhook().lastDeliveredAt, test.clock.now())
         XCTAssertNil(try webhook().lastError, "the delivery that failed once has since succeeded")
     }
@@ -151,7 +151,7 @@ final class WebhookTests: XCTestCase {
             }
             let raised = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8))
             let alert = try JSONDecoder().decode(AlertResource.self, from: Data(raised.body))
-            XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 2)
+            XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 2)
             for viewer in [person, reached, refused] {
                 let answer = try client.execute(.get, "/v1/alerts/\(alert.id)/deliveries", headers: viewer.auth)
                 XCTAssertEqual(answer.status.code, 200, answer.text)
@@ -182,7 +182,7 @@ final class WebhookTests: XCTestCase {
             let sos = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"fell at the bus stop"}"#.utf8))
             XCTAssertEqual(sos.status.code, 201)
         }
-        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
+        XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
         let record = try receiver.waitForRecord { $0["gotify"] != nil }
         let message = try XCTUnwrap(record["gotify"] as? [String: Any])
         XCTAssertEqual(message["title"] as? String, "SOS: Person")
@@ -200,9 +200,9 @@ final class WebhookTests: XCTestCase {
             try setWebhook("http://2130706433:\(receiver.port)/hook", secret: "sixteen-chars-secret", for: guardian, with: client)
             XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
         }
-        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
+        XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
         let row: (String, String?) = try XCTUnwrap(test.app.database.read { db in
-            try db.fetchOne("SELECT status, last_error FROM webhook_deliveries") { (try $0.value(at: 0) as String, try $0.value(at: 1) as String?) }
+            try db.fetchOne("SELECT status, last_error FROM alert_deliveries") { (try $0.value(at: 0) as String, try $0.value(at: 1) as String?) }
         })
         XCTAssertEqual(row.0, "pending")
         XCTAssertTrue(row.1?.contains("loopback") == true, row.1 ?? "no error")
@@ -221,19 +221,19 @@ final class WebhookTests: XCTestCase {
         }
         let caller = Caller(accountKey: person.key, accountID: person.id, sessionID: nil)
         _ = try test.app.alertService.raiseSOS(try JSONDecoder().decode(SOSRequest.self, from: Data(#"{"type":"sos"}"#.utf8)), by: caller)
-        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 1)
+        XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
         XCTAssertEqual(receiver.requests.count, 1)
         test.clock.advance(bySeconds: 1)
         _ = try test.app.alertService.raiseSOS(
             try JSONDecoder().decode(SOSRequest.self, from: Data(#"{"type":"sos","message":"again"}"#.utf8)), by: caller)
-        try test.app.webhookWorker.deliverDue()
+        try test.app.deliveryWorker.deliverDue()
         XCTAssertEqual(receiver.requests.count, 1, "the new delivery waits for the destination's retry time")
         let attempts: [Int64] = try test.app.database.read { db in
-            try db.fetchAll("SELECT attempts FROM webhook_deliveries ORDER BY key") { try $0.value(at: 0) }
+            try db.fetchAll("SELECT attempts FROM alert_deliveries ORDER BY key") { try $0.value(at: 0) }
         }
         XCTAssertEqual(attempts, [1, 0])
         test.clock.advance(bySeconds: 3_600)
-        XCTAssertEqual(try test.app.webhookWorker.deliverDue(), 2)
+        XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 2)
         XCTAssertEqual(receiver.requests.count, 3)
     }
 }
@@ -267,7 +267,7 @@ extension WebhookTests {
 
     /// The status of the only webhook delivery.
     fileprivate func deliveryStatus(in test: TestApp) throws -> String? {
-        try test.app.database.read { db in try db.fetchOne("SELECT status FROM webhook_deliveries") }
+        try test.app.database.read { db in try db.fetchOne("SELECT status FROM alert_deliveries") }
     }
 }
 

@@ -13,7 +13,14 @@ Paths: /hold waits until /release is requested (or 60 s) before answering; /redi
 token as ?token=, X-Gotify-Key or a bearer token, against --gotify-token; a JSON body whose "message"
 is required, "title" and integer "priority" optional, other fields ignored; 200 with the stored
 message, 401 or 400 with Gotify's error body) and adds {"gotify": {title, message, priority}} to its
-record; everything else answers 204 when the signature is right and 401 when not.
+record; POST / speaks ntfy's "publish as JSON" (a JSON body with a valid "topic"; "message",
+"title", integer "priority" 1-5, "tags" (strings), "click" (a URL) and "actions" optional and typed
+as ntfy checks them; with --ntfy-token the topic wants `Authorization: Bearer <token>`; 200 with the
+message ntfy would store, 400/403 with ntfy's error body) and adds {"ntfy": {...}}; POST
+/bot<token>/sendMessage and /bot<token>/sendLocation speak the Telegram Bot API (token against
+--telegram-token, chat_id and text or latitude/longitude required; {"ok": true, "result": ...} or
+{"ok": false, "error_code", "description"}) and add {"telegram": {"method", ...}}; everything else
+answers 204 when the signature is right and 401 when not.
 """
 import argparse, hashlib, hmac, json, os, ssl, sys, threading, time, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -24,6 +31,8 @@ parser.add_argument("--dir", required=True)
 parser.add_argument("--plain", action="store_true")
 parser.add_argument("--quiet", action="store_true")
 parser.add_argument("--gotify-token", default="")
+parser.add_argument("--ntfy-token", default="")
+parser.add_argument("--telegram-token", default="")
 args = parser.parse_args()
 released = threading.Event()
 out_lock = threading.Lock()
@@ -71,6 +80,69 @@ class Handler(BaseHTTPRequestHandler):
         return 200, {"id": 1, "appid": 1, "message": message["message"], "title": message.get("title", ""),
                      "priority": priority, "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
 
+    def ntfy(self, body, record):
+        """ntfy's publish as JSON (server/server.go handlePublish with a JSON body, docs.ntfy.sh/publish)."""
+        def error(status, code, text):
+            return status, {"code": code, "http": status, "error": text, "link": "https://ntfy.sh/docs/publish/#publish-as-json"}
+        try:
+            message = json.loads(body)
+        except ValueError:
+            return error(400, 40017, "invalid request: request body must be message JSON")
+        topic = message.get("topic") if isinstance(message, dict) else None
+        if not isinstance(topic, str) or not topic or len(topic) > 64 \
+                or not all(c.isascii() and (c.isalnum() or c in "-_") for c in topic):
+            return error(400, 40009, "invalid request: topic invalid")
+        if args.ntfy_token and self.headers.get("Authorization", "") != "Bearer " + args.ntfy_token:
+            return error(403, 40301, "forbidden")
+        priority = message.get("priority", 3)
+        tags = message.get("tags", [])
+        actions = message.get("actions", [])
+        if not isinstance(priority, int) or isinstance(priority, bool) or not 1 <= priority <= 5:
+            return error(400, 40007, "invalid request: priority invalid")
+        if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+            return error(400, 40017, "invalid request: request body must be message JSON")
+        for name in ("message", "title", "click"):
+            if not isinstance(message.get(name, ""), str):
+                return error(400, 40017, "invalid request: request body must be message JSON")
+        if message.get("click") and not message["click"].startswith(("http://", "https://")):
+            return error(400, 40013, "invalid request: click URL invalid")
+        if not isinstance(actions, list) or not all(isinstance(a, dict) and a.get("action") in ("view", "broadcast", "http")
+                                                    and isinstance(a.get("label"), str) and a.get("label") for a in actions):
+            return error(400, 40018, "invalid request: actions invalid")
+        stored = {"id": "hw" + str(int(time.time() * 1000)), "time": int(time.time()), "event": "message", "topic": topic,
+                  "message": message.get("message", "triggered"), "title": message.get("title", ""), "priority": priority,
+                  "tags": tags, "click": message.get("click", ""), "actions": actions}
+        record["ntfy"] = stored
+        return 200, stored
+
+    def telegram(self, path, body, record):
+        """The Telegram Bot API's sendMessage and sendLocation (core.telegram.org/bots/api)."""
+        token, _, method = path[len("/bot"):].partition("/")
+        if not args.telegram_token or token != args.telegram_token:
+            return 401, {"ok": False, "error_code": 401, "description": "Unauthorized"}
+        try:
+            call = json.loads(body)
+        except ValueError:
+            call = None
+        if not isinstance(call, dict) or not isinstance(call.get("chat_id"), (str, int)) or call.get("chat_id") == "":
+            return 400, {"ok": False, "error_code": 400, "description": "Bad Request: chat_id is empty"}
+        chat = {"id": int(call["chat_id"]) if str(call["chat_id"]).lstrip("-").isdigit() else 1, "type": "private"}
+        result = {"message_id": 1, "date": int(time.time()), "chat": chat}
+        if method == "sendMessage":
+            if not isinstance(call.get("text"), str) or not call["text"].strip():
+                return 400, {"ok": False, "error_code": 400, "description": "Bad Request: message text is empty"}
+            result["text"] = call["text"]
+        elif method == "sendLocation":
+            lat, lon = call.get("latitude"), call.get("longitude")
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (lat, lon)) \
+                    or not -90 <= lat <= 90 or not -180 <= lon <= 180:
+                return 400, {"ok": False, "error_code": 400, "description": "Bad Request: wrong latitude or longitude"}
+            result["location"] = {"latitude": lat, "longitude": lon}
+        else:
+            return 404, {"ok": False, "error_code": 404, "description": "Not Found"}
+        record["telegram"] = dict(call, method=method)
+        return 200, {"ok": True, "result": result}
+
     def do_GET(self):
         if self.path == "/release":
             released.set()
@@ -89,8 +161,12 @@ class Handler(BaseHTTPRequestHandler):
         }
         if not args.quiet:
             record["body"] = body.decode("utf-8", "replace")
-        if urllib.parse.urlparse(self.path).path == "/message":
-            status, answer = self.gotify(body, record)
+        path = urllib.parse.urlparse(self.path).path
+        service = (self.gotify(body, record) if path == "/message" else self.ntfy(body, record) if path == "/"
+                   else self.telegram(path, body, record) if path.startswith("/bot") else None)
+        if service:
+            status, answer = service
+            record["status"] = status
             report(record)
             self.answer(status, [("Content-Type", "application/json")], json.dumps(answer).encode())
             return

@@ -1,16 +1,20 @@
 import HomewardStore
 
-/// Raises, moves and resolves alerts inside the caller's write transaction, keeping one active
-/// alert per account and cause, and writing one webhook outbox row per watcher that has a webhook
-/// in the same transaction. Returns the events to publish once that transaction has committed.
+/// Raises, moves, escalates and resolves alerts inside the caller's write transaction, keeping one
+/// active alert per account and cause, and writing the alert's deliveries (`NotificationOutbox`) and
+/// its escalation timer in the same transaction. Returns the events to publish once that transaction
+/// has committed.
 public struct AlertCenter: Sendable {
-    private let accessPolicy: AccessPolicy
+    private let outbox: NotificationOutbox
     private let metrics: AppMetrics
+    private let escalationMaxSteps: Int
+    private let settings = NotificationSettingsStore()
 
-    /// Creates the center.
-    public init(accessPolicy: AccessPolicy, metrics: AppMetrics) {
-        self.accessPolicy = accessPolicy
+    /// Creates the center; an unanswered alert escalates at most `escalationMaxSteps` times.
+    public init(outbox: NotificationOutbox, metrics: AppMetrics, escalationMaxSteps: Int) {
+        self.outbox = outbox
         self.metrics = metrics
+        self.escalationMaxSteps = escalationMaxSteps
     }
 
     /// Raises `request` for `account` at `time`, unless an active alert with the same cause exists
@@ -31,10 +35,11 @@ public struct AlertCenter: Sendable {
         )
         let key = db.lastInsertRowID
         db.updateCached(Self.activeAlertCache, account) { $0[request.cause] = ActiveAlert(key: key, status: request.status) }
+        if request.status == .open { try armEscalation(key: key, type: request.type, account: account, from: time, in: db) }
         let alert = try self.alert(key: key, in: db)
         if request.status == .open {
             metrics.increment("homeward_alerts_total", labels: ["type": request.type.rawValue])
-            try enqueueWebhooks(for: alert, key: key, account: account, event: "raised", at: time, in: db)
+            try outbox.enqueue(alert, key: key, account: account, event: "raised", at: time, in: db)
         }
         return (alert, Self.event(for: alert, subject: account))
     }
@@ -56,11 +61,11 @@ public struct AlertCenter: Sendable {
         guard let active = try activeAlerts(of: account, in: db)[cause], active.status != .pending else { return nil }
         let key = active.key
         try db.execute(
-            "UPDATE alerts SET status = 'resolved', resolved_at_ms = ? WHERE key = ?", time.unixMilliseconds, key
+            "UPDATE alerts SET status = 'resolved', resolved_at_ms = ?, escalates_at_ms = NULL WHERE key = ?", time.unixMilliseconds, key
         )
         db.updateCached(Self.activeAlertCache, account) { $0[cause] = nil }
         let alert = try self.alert(key: key, in: db)
-        try enqueueWebhooks(for: alert, key: key, account: account, event: "resolved", at: time, in: db)
+        try outbox.enqueue(alert, key: key, account: account, event: "resolved", at: time, in: db)
         return (alert, Self.event(for: alert, subject: account))
     }
 
@@ -84,9 +89,11 @@ public struct AlertCenter: Sendable {
         guard db.changes == 1 else { return nil }
         let account: Int64 = try db.fetchOne("SELECT account_key FROM alerts WHERE key = ?", [key]) ?? 0
         db.removeCached(Self.activeAlertCache, account)
+        let type = try self.alert(key: key, in: db).type
+        try armEscalation(key: key, type: type, account: account, from: time, in: db)
         let alert = try self.alert(key: key, in: db)
         metrics.increment("homeward_alerts_total", labels: ["type": alert.type.rawValue])
-        try enqueueWebhooks(for: alert, key: key, account: account, event: "fired", at: time, in: db)
+        try outbox.enqueue(alert, key: key, account: account, event: "fired", at: time, in: db)
         return (alert, Self.event(for: alert, subject: account))
     }
 
@@ -95,7 +102,7 @@ public struct AlertCenter: Sendable {
         key: Int64, at time: Timestamp, in db: Database
     ) throws -> (alert: AlertResource, event: AppEvent)? {
         try db.execute(
-            "UPDATE alerts SET status = 'cancelled', resolved_at_ms = ? WHERE key = ? AND status = 'pending'",
+            "UPDATE alerts SET status = 'cancelled', resolved_at_ms = ?, escalates_at_ms = NULL WHERE key = ? AND status = 'pending'",
             time.unixMilliseconds, key
         )
         guard db.changes == 1 else { return nil }
@@ -112,7 +119,7 @@ public struct AlertCenter: Sendable {
     ) throws -> (alert: AlertResource, event: AppEvent)? {
         try db.execute(
             """
-            UPDATE alerts SET status = 'acknowledged', acknowledged_by_key = ?, acknowledged_at_ms = ?
+            UPDATE alerts SET status = 'acknowledged', acknowledged_by_key = ?, acknowledged_at_ms = ?, escalates_at_ms = NULL
             WHERE key = ? AND status = 'open'
             """,
             guardian, time.unixMilliseconds, key
@@ -121,8 +128,53 @@ public struct AlertCenter: Sendable {
         let account: Int64 = try db.fetchOne("SELECT account_key FROM alerts WHERE key = ?", [key]) ?? 0
         db.removeCached(Self.activeAlertCache, account)
         let alert = try self.alert(key: key, in: db)
-        try enqueueWebhooks(for: alert, key: key, account: account, event: "acknowledged", at: time, in: db)
+        try outbox.enqueue(alert, key: key, account: account, event: "acknowledged", at: time, in: db)
         return (alert, Self.event(for: alert, subject: account))
+    }
+
+    /// Escalates the open alert `key` if its escalation is due at `time`: it is sent again to everyone
+    /// told so far and to the next guardian in the person's order, and its next escalation is set
+    /// (none after `escalationMaxSteps`). Nil when it is not due (acknowledged, resolved, or moved).
+    public func escalate(key: Int64, at time: Timestamp, in db: Database) throws -> (alert: AlertResource, event: AppEvent)? {
+        guard let row = try db.fetchOne(
+            "SELECT account_key, type, escalation_step, status FROM alerts WHERE key = ? AND escalates_at_ms <= ?",
+            [key, time.unixMilliseconds], map: { row in
+                (account: try row.value(at: 0) as Int64, type: try row.value(at: 1) as String, step: try row.value(at: 2) as Int,
+                 status: try row.value(at: 3) as String)
+            }) else { return nil }
+        guard row.status == AlertStatus.open.rawValue, let type = AlertType(rawValue: row.type) else {
+            try db.execute("UPDATE alerts SET escalates_at_ms = NULL WHERE key = ?", key)
+            return nil
+        }
+        let step = row.step + 1
+        let minutes = try settings.escalation(of: row.account, in: db).minutes(for: type)
+        let next = step < escalationMaxSteps ? minutes.map { time.unixMilliseconds + Int64($0) * 60_000 } : nil
+        try db.execute(
+            "UPDATE alerts SET escalation_step = ?, escalated_at_ms = ?, escalates_at_ms = ? WHERE key = ?",
+            step, time.unixMilliseconds, next, key)
+        let alert = try self.alert(key: key, in: db)
+        metrics.increment("homeward_alert_escalations_total", labels: ["type": type.rawValue])
+        try outbox.enqueue(alert, key: key, account: row.account, event: "escalated", at: time, in: db)
+        return (alert, Self.event(for: alert, subject: row.account))
+    }
+
+    /// The earliest time an open alert is due to escalate, if any is.
+    public func nextEscalation(in db: Database) throws -> Timestamp? {
+        let next: Int64? = try db.fetchOne("SELECT min(escalates_at_ms) FROM alerts WHERE escalates_at_ms IS NOT NULL")
+        return next.map(Timestamp.init(unixMilliseconds:))
+    }
+
+    /// The alerts due to escalate at `time`, earliest first, at most `limit`.
+    public func dueEscalations(at time: Timestamp, limit: Int, in db: Database) throws -> [Int64] {
+        try db.fetchAll(
+            "SELECT key FROM alerts WHERE escalates_at_ms <= ? ORDER BY escalates_at_ms LIMIT ?", [time.unixMilliseconds, limit])
+    }
+
+    /// Sets the first escalation of a newly open alert of an escalating type.
+    private func armEscalation(key: Int64, type: AlertType, account: AccountKey, from time: Timestamp, in db: Database) throws {
+        guard escalationMaxSteps > 0, EscalationSettings.escalatingTypes.contains(type),
+              let minutes = try settings.escalation(of: account, in: db).minutes(for: type) else { return }
+        try db.execute("UPDATE alerts SET escalates_at_ms = ? WHERE key = ?", time.unixMilliseconds + Int64(minutes) * 60_000, key)
     }
 
     /// An alert that still stands for its cause: pending, open or acknowledged.
@@ -164,46 +216,5 @@ public struct AlertCenter: Sendable {
     public static func event(for alert: AlertResource, subject: AccountKey) -> AppEvent {
         AppEvent(
             kind: .alert, subject: subject, tripID: alert.tripId, originAt: alert.createdAt, alertType: alert.type, payload: (try? JSONBytes.encode(alert)) ?? [])
-    }
-
-    private func enqueueWebhooks(
-        for alert: AlertResource, key: Int64, account: AccountKey, event: String, at time: Timestamp, in db: Database
-    ) throws {
-        let watchers = try accessPolicy.watchers(of: account, in: db)
-        guard !watchers.isEmpty else { return }
-        let payload = WebhookPayload(
-            event: event, title: "\(alert.type.title): \(alert.account.name)",
-            message: Self.sentence(for: alert, event: event), priority: Self.priority(for: alert, event: event),
-            alert: alert
-        )
-        let body = String(decoding: try JSONBytes.encode(payload), as: UTF8.self)
-        for watcher in watchers {
-            try db.execute(
-                """
-                INSERT INTO webhook_deliveries (alert_key, recipient_key, event, payload, next_attempt_ms, created_at_ms)
-                SELECT ?, account_key, ?, ?, ?, ? FROM webhooks WHERE account_key = ?
-                """,
-                key, event, body, time.unixMilliseconds, time.unixMilliseconds, watcher
-            )
-        }
-    }
-
-    static func sentence(for alert: AlertResource, event: String) -> String {
-        let name = alert.account.name
-        let detail = alert.message.map { ": \($0)" } ?? ""
-        switch event {
-        case "acknowledged": return "\(alert.type.title) for \(name) was acknowledged by \(alert.acknowledgedBy?.name ?? "a guardian")."
-        case "resolved": return "\(alert.type.title) for \(name) is over."
-        case "cancelled": return "\(name) cancelled the countdown."
-        default:
-            // A message that ends its own sentence ("Left Home.") gets no second full stop.
-            let sentence = "\(alert.type.title) for \(name)\(detail)"
-            return sentence.last.map { ".!?".contains($0) } == true ? sentence : sentence + "."
-        }
-    }
-
-    private static func priority(for alert: AlertResource, event: String) -> Int {
-        guard event == "raised" || event == "fired" else { return 4 }
-        return alert.type == .sos || alert.type == .danger ? 10 : 8
     }
 }

@@ -1,7 +1,7 @@
 import HomewardStore
 
 /// An alert as the API shows it: `{id, type, status, account, createdAt, firesAt?, location?,
-/// message?, tripId?, acknowledgedBy?, acknowledgedAt?, resolvedAt?, firedLate?}`.
+/// message?, tripId?, acknowledgedBy?, acknowledgedAt?, resolvedAt?, firedLate?, escalation?}`.
 public struct AlertResource: Sendable, Codable, Equatable {
     /// An account as an alert names it.
     public struct AccountSummary: Sendable, Codable, Equatable {
@@ -22,6 +22,16 @@ public struct AlertResource: Sendable, Codable, Equatable {
         /// When the position was taken, when the alert carries the person's last fix (a countdown's
         /// `danger`, so whoever is told knows how old the position is).
         public var t: Timestamp?
+    }
+
+    /// How far an unanswered alert has been escalated: `{step, escalatedAt?, nextAt?}`.
+    public struct Escalation: Sendable, Codable, Equatable {
+        /// How many times it was sent again because nobody acknowledged it (0: not yet).
+        public var step: Int
+        /// When it was last escalated.
+        public var escalatedAt: Timestamp?
+        /// When it is escalated next unless someone acknowledges it first.
+        public var nextAt: Timestamp?
     }
 
     /// Opaque alert id.
@@ -50,21 +60,35 @@ public struct AlertResource: Sendable, Codable, Equatable {
     public var acknowledgedAt: Timestamp?
     /// When its cause ended or it was cancelled.
     public var resolvedAt: Timestamp?
+    /// Escalation of an SOS, danger or left_zone alert that nobody has acknowledged; absent for alerts
+    /// that do not escalate.
+    public var escalation: Escalation?
 
     /// The columns `init(row:)` reads, in order; join `accounts a` (the person) and `accounts g`
     /// (the acknowledging guardian, LEFT JOIN) to `alerts x`.
     static let selection = """
         x.id, x.type, x.status, a.id, a.name, x.created_at_ms, x.fires_at_ms, x.fired_late, x.lat, x.lon,
-        x.accuracy_m, x.message, x.trip_id, g.id, g.name, x.acknowledged_at_ms, x.resolved_at_ms, x.location_at_ms
+        x.accuracy_m, x.message, x.trip_id, g.id, g.name, x.acknowledged_at_ms, x.resolved_at_ms, x.location_at_ms,
+        x.escalation_step, x.escalated_at_ms, x.escalates_at_ms
         """
 
     /// How many columns `selection` has: a query may select more after them.
-    static let selectionColumnCount = 18
+    static let selectionColumnCount = 21
 
     /// The FROM clause matching `selection`.
     static let source = """
         alerts x JOIN accounts a ON a.key = x.account_key LEFT JOIN accounts g ON g.key = x.acknowledged_by_key
         """
+
+    /// The stand-in alert a channel's "send a test" carries: about `account` itself, already over.
+    init(testAbout account: AccountSummary, at time: Timestamp) {
+        id = "test"
+        type = .arrived
+        status = .resolved
+        self.account = account
+        createdAt = time
+        resolvedAt = time
+    }
 
     /// Reads an alert from a row selected with `selection`.
     init(row: Row) throws {
@@ -92,5 +116,11 @@ public struct AlertResource: Sendable, Codable, Equatable {
         }
         acknowledgedAt = (try row.value(at: 15) as Int64?).map(Timestamp.init(unixMilliseconds:))
         resolvedAt = (try row.value(at: 16) as Int64?).map(Timestamp.init(unixMilliseconds:))
+        let step: Int = try row.value(at: 18)
+        let escalatedAt = (try row.value(at: 19) as Int64?).map(Timestamp.init(unixMilliseconds:))
+        let nextAt = (try row.value(at: 20) as Int64?).map(Timestamp.init(unixMilliseconds:))
+        if step > 0 || nextAt != nil {
+            escalation = Escalation(step: step, escalatedAt: escalatedAt, nextAt: nextAt)
+        }
     }
 }

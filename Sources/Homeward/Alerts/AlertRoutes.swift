@@ -60,12 +60,12 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
     }
     // The test waits for a receiver that may be slow: the bulk lane takes that wait, not the writers'.
     signedIn.post("/v1/me/webhook/test", execution: .lane(.bulk), on: &router) { context, caller in
-        try app.rateLimiter.enforce(caller.accountID, under: .webhookTestsPerAccount)
+        try app.rateLimiter.enforce(caller.accountID, under: .testNotificationsPerAccount)
         guard let target = try app.database.read({ db in try webhooks.target(of: caller.accountKey, in: db) }),
               let url = OutgoingURL(target.url) else {
             throw HTTPError.notFound("No webhook is set.")
         }
-        app.rateLimiter.recordFailure(caller.accountID, under: .webhookTestsPerAccount)
+        app.rateLimiter.recordFailure(caller.accountID, under: .testNotificationsPerAccount)
         let request = WebhookSignedRequest.make(
             url: url, secret: target.secret, event: "test", idempotencyKey: "test:\(SecureRandom.identifier())",
             body: try JSONBytes.encode(WebhookTestPayload()))

@@ -1,6 +1,6 @@
 import HomewardHTTP
 
-/// The body of PUT /v1/me/webhook: `{url, secret}`.
+/// The body of PUT /v1/me/webhook: `{url, secret, alertTypes?}`.
 public struct WebhookRequest: Sendable, Decodable {
     /// Shortest secret accepted.
     public static let minSecretCharacters = 16
@@ -11,6 +11,8 @@ public struct WebhookRequest: Sendable, Decodable {
     public var url: String
     /// The HMAC-SHA256 key for `X-Homeward-Signature`.
     public var secret: String
+    /// The alert types it carries; absent or null: every type.
+    public var alertTypes: [AlertType]?
 
     /// Checks the URL and the secret; 400 with the field at fault otherwise.
     public func validate() throws(HTTPError) {
@@ -23,5 +25,6 @@ public struct WebhookRequest: Sendable, Decodable {
             throw .invalidRequest(
                 "secret must be \(Self.minSecretCharacters) to \(Self.maxSecretCharacters) characters.", field: "secret")
         }
+        try ChannelRequest.validate(alertTypes: alertTypes)
     }
 }

@@ -1,8 +1,11 @@
-/// A guardian's webhook as the API shows it: `{url, createdAt, updatedAt, lastDeliveredAt?, lastError?}`
+/// A guardian's webhook as the API shows it: `{url, alertTypes?, createdAt, updatedAt, lastDeliveredAt?,
+/// lastError?}`
 /// (the secret is never shown).
 public struct WebhookResource: Sendable, Codable, Equatable {
     /// The receiver.
     public var url: String
+    /// The alert types it carries; absent: every type.
+    public var alertTypes: [AlertType]?
     /// When it was first set.
     public var createdAt: Timestamp
     /// When it last changed.

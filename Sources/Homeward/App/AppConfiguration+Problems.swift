@@ -50,6 +50,8 @@ extension AppConfiguration {
         require(eventBufferCapacity >= 1, "event-buffer-capacity must be at least 1")
         require(maxEventStreamsPerAccount >= 1, "max-event-streams-per-account must be at least 1")
         require(maxTrackedPeople >= 1, "max-tracked-people must be at least 1")
+        require((0...50).contains(escalationMaxSteps), "escalation-max-steps must be 0 to 50")
+        require(OutgoingURL(telegramAPIURL) != nil, "telegram-api-url must be an https:// or http:// URL")
         require(outgoingMaxConcurrentPerDestination >= 1, "outgoing-max-concurrent-per-destination must be at least 1")
         require(outgoingMaxConcurrentTransfers >= outgoingMaxConcurrentPerDestination,
                 "outgoing-max-concurrent-transfers must be at least outgoing-max-concurrent-per-destination")

@@ -125,6 +125,10 @@ public struct AppConfiguration: Sendable {
     public var webhookMaxRetrySeconds = 3_600.0
     /// A webhook delivery that has not succeeded after this long is given up (`failed`).
     public var webhookGiveUpSeconds = 24 * 3_600
+    /// How many times an unanswered SOS, danger or left_zone alert is escalated at most (0: never).
+    public var escalationMaxSteps = 5
+    /// The Telegram Bot API's address (a local Bot API server, or a stand-in in tests).
+    public var telegramAPIURL = "https://api.telegram.org"
 
     // MARK: Outgoing requests
     /// Hosts (names or addresses) that outgoing requests may reach although they are loopback, private,

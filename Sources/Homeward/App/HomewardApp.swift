@@ -47,10 +47,14 @@ public final class HomewardApp: Sendable {
     public let countdowns: CountdownScheduler
     /// The clock-driven alert rules (`silent`, "there by" deadlines).
     public let alertMonitor: AlertMonitor
-    /// Sends every request the server makes itself (webhooks).
+    /// Sends every request the server makes itself (webhooks, notification services).
     public let outgoingClient: OutgoingHTTPClient
-    /// Delivers the webhook outbox.
-    public let webhookWorker: WebhookDeliveryWorker
+    /// Sends a notification on a guardian's channel (ntfy, Gotify, Telegram, email, Web Push).
+    public let channelDelivery: ChannelDelivery
+    /// Delivers the alert outbox: webhooks and channels.
+    public let deliveryWorker: AlertDeliveryWorker
+    /// Escalates alerts nobody acknowledged in time.
+    public let escalations: EscalationScheduler
     /// The open `GET /v1/events` streams; told at once when access is taken back (`LiveAccess`).
     public let eventStreams: EventStreamHub
     /// What the alert endpoints do.
@@ -101,7 +105,9 @@ public final class HomewardApp: Sendable {
         let metrics = AppMetrics()
         self.accessPolicy = accessPolicy
         self.metrics = metrics
-        let alerts = AlertCenter(accessPolicy: accessPolicy, metrics: metrics)
+        let alerts = AlertCenter(
+            outbox: NotificationOutbox(accessPolicy: accessPolicy, publicBaseURL: configuration.publicBaseURL), metrics: metrics,
+            escalationMaxSteps: configuration.escalationMaxSteps)
         self.alerts = alerts
         let events = EventBus()
         self.events = events
@@ -141,15 +147,23 @@ public final class HomewardApp: Sendable {
         let outgoingClient = OutgoingHTTPClient(
             configuration: outgoing, policy: OutgoingAddressPolicy(allowedHosts: configuration.outgoingAllowHosts))
         self.outgoingClient = outgoingClient
-        let webhookWorker = WebhookDeliveryWorker(
-            database: database, client: outgoingClient, clock: clock, configuration: configuration, logger: logger)
-        self.webhookWorker = webhookWorker
+        let channelDelivery = ChannelDelivery(client: outgoingClient, telegramAPIURL: configuration.telegramAPIURL, logger: logger)
+        self.channelDelivery = channelDelivery
+        let deliveryWorker = AlertDeliveryWorker(
+            database: database, client: outgoingClient, channels: channelDelivery, clock: clock, configuration: configuration,
+            logger: logger)
+        self.deliveryWorker = deliveryWorker
+        let escalations = EscalationScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger)
+        self.escalations = escalations
         alertService = AlertService(
             database: database, center: alerts, accessPolicy: accessPolicy, events: events, clock: clock,
             scheduler: countdowns, configuration: configuration)
         events.subscribe { event in eventStreams.publish(event) }
         events.subscribe { event in
-            if event.kind == .alert { webhookWorker.wake() }
+            if event.kind == .alert {
+                deliveryWorker.wake()
+                escalations.wake()
+            }
         }
         accountMemories = [authenticator, presence, statusBoard, zoneObserver, tripMonitor, eventStreams]
         retention = RetentionSweeper(
@@ -186,6 +200,7 @@ public final class HomewardApp: Sendable {
         registerServiceRoutes(on: &router, app: self)
         registerZoneRoutes(on: &router, app: self)
         registerAlertRoutes(on: &router, app: self)
+        registerNotifyRoutes(on: &router, app: self)
         registerEventRoutes(on: &router, app: self)
         registerTripRoutes(on: &router, app: self)
         registerIngestRoutes(on: &router, app: self)
@@ -223,7 +238,8 @@ public final class HomewardApp: Sendable {
     public func startBackgroundWork() throws {
         try countdowns.start()
         alertMonitor.start()
-        webhookWorker.start()
+        deliveryWorker.start()
+        escalations.start()
         eventStreams.start()
         tripTimer.start()
     }
@@ -234,7 +250,8 @@ public final class HomewardApp: Sendable {
         eventStreams.stop()
         countdowns.stop()
         alertMonitor.stop()
-        webhookWorker.stop()
+        escalations.stop()
+        deliveryWorker.stop()
         outgoingClient.stop()
         tripTimer.stop()
         retention.stop()

@@ -56,8 +56,9 @@ public struct RateLimitPolicy: Hashable, Sendable {
     public static let tripAccessCodeFailuresPerCaller = RateLimitPolicy(
         name: "trip-access-code-caller", maxFailures: 10, windowSeconds: 60 * 60,
         refusal: "Too many wrong access codes tried by your account")
-    /// Webhook tests sent by one account (each makes a request to a receiver it chose): 10 in 10 minutes.
-    public static let webhookTestsPerAccount = RateLimitPolicy(
-        name: "webhook-test-account", maxFailures: 10, windowSeconds: 10 * 60,
-        refusal: "Too many webhook tests sent by your account")
+    /// Test notifications sent by one account, webhook and channels together (each makes a request to a
+    /// receiver it chose): 10 in 10 minutes.
+    public static let testNotificationsPerAccount = RateLimitPolicy(
+        name: "test-notifications-account", maxFailures: 10, windowSeconds: 10 * 60,
+        refusal: "Too many test notifications sent by your account")
 }

@@ -55,4 +55,20 @@ public enum SecureRandom {
         }
         return encoded.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
+
+    /// The bytes of URL-safe base64 (padded or not), by libsodium; nil when it is not that.
+    static func bytes(base64URL text: String) -> [UInt8]? {
+        let unpadded = Array(text.utf8.prefix { $0 != UInt8(ascii: "=") })
+        guard text.utf8.count - unpadded.count <= 2, !unpadded.isEmpty else { return nil }
+        var decoded = [UInt8](repeating: 0, count: unpadded.count * 3 / 4 + 3)
+        var length = 0
+        let status = unpadded.withUnsafeBufferPointer { input in
+            input.withMemoryRebound(to: CChar.self) { chars in
+                sodium_base642bin(
+                    &decoded, decoded.count, chars.baseAddress, chars.count, nil, &length, nil,
+                    Int32(sodium_base64_VARIANT_URLSAFE_NO_PADDING))
+            }
+        }
+        return status == 0 ? Array(decoded.prefix(length)) : nil
+    }
 }

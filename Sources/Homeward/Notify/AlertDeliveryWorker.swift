@@ -2,11 +2,13 @@ import Foundation
 import HomewardStore
 import Logging
 
-/// Delivers the webhook outbox (`webhook_deliveries`) through the server's `OutgoingHTTPClient`: each
-/// due row is POSTed to the recipient's current webhook, signed (`X-Homeward-Signature: sha256=<hex
-/// HMAC-SHA256 of the body>`) and keyed (`Idempotency-Key: <alert id>:<event>:<delivery key>`); a
-/// non-2xx answer or a network error is retried with exponential back-off and jitter until
-/// `webhookGiveUpSeconds` have passed since the row was written, when it is marked `failed`.
+/// Delivers the alert outbox (`alert_deliveries`) through the server's `OutgoingHTTPClient`: a row
+/// without a channel is POSTed to the recipient's current webhook, signed (`X-Homeward-Signature:
+/// sha256=<hex HMAC-SHA256 of the body>`) and keyed (`Idempotency-Key: <alert id>:<event>:<delivery
+/// key>`); a row with a channel is sent as that service wants it (`ChannelDelivery`). A failure (a
+/// non-2xx answer, a network or TLS error) is retried with exponential back-off and jitter until
+/// `webhookGiveUpSeconds` have passed since the row was written, when it is marked `failed`; a
+/// channel's last success and last error are kept on the channel.
 ///
 /// Deliveries run concurrently: the worker's thread takes due rows, leases them for `leaseSeconds`
 /// (so a later pass does not take them again, and a restart sends them after the lease), and hands
@@ -17,7 +19,7 @@ import Logging
 ///
 /// `@unchecked Sendable`: `inFlight`, `finished` and `destinationRetryAt` are guarded by `state`;
 /// `passLock` keeps two passes (the thread's and a test's) apart.
-public final class WebhookDeliveryWorker: @unchecked Sendable {
+public final class AlertDeliveryWorker: @unchecked Sendable {
     /// Rows taken per pass.
     public static let batchSize = 256
     /// Deliveries handed to the client and not yet answered, at most.
@@ -35,8 +37,18 @@ public final class WebhookDeliveryWorker: @unchecked Sendable {
         var payload: String
         var attempts: Int
         var createdAt: Int64
-        var url: String
-        var secret: String
+        var target: Target
+    }
+
+    /// Where a row goes: the recipient's webhook, or one of their channels.
+    private enum Target: Sendable {
+        case webhook(url: String, secret: String)
+        case channel(key: Int64, settings: ChannelSettings)
+
+        var channelKey: Int64? {
+            if case .channel(let key, _) = self { return key }
+            return nil
+        }
     }
 
     private struct Outcome {
@@ -49,21 +61,23 @@ public final class WebhookDeliveryWorker: @unchecked Sendable {
     private let clock: any WallClock
     private let configuration: AppConfiguration
     private let client: OutgoingHTTPClient
+    private let channels: ChannelDelivery
     private let logger: Logger
     private let passLock = NSLock()
     private let state = NSCondition()
     private var inFlight: Set<Int64> = []
     private var finished: [Outcome] = []
     private var destinationRetryAt: [String: Int64] = [:]
-    private let loop = BackgroundLoop(name: "webhook-delivery")
+    private let loop = BackgroundLoop(name: "alert-delivery")
 
     /// Creates a stopped worker that sends through `client`.
     public init(
-        database: any DatabaseWriter, client: OutgoingHTTPClient, clock: any WallClock, configuration: AppConfiguration,
-        logger: Logger
+        database: any DatabaseWriter, client: OutgoingHTTPClient, channels: ChannelDelivery, clock: any WallClock,
+        configuration: AppConfiguration, logger: Logger
     ) {
         self.database = database
         self.client = client
+        self.channels = channels
         self.clock = clock
         self.configuration = configuration
         self.logger = logger
@@ -79,7 +93,7 @@ public final class WebhookDeliveryWorker: @unchecked Sendable {
                 while try dispatchDue().taken == Self.batchSize {}
                 return try secondsUntilNextDue()
             } catch {
-                logger.error("webhook delivery pass failed", metadata: ["error": "\(error)"])
+                logger.error("alert delivery pass failed", metadata: ["error": "\(error)"])
                 return Self.maxSleepSeconds
             }
         }
@@ -114,27 +128,35 @@ public final class WebhookDeliveryWorker: @unchecked Sendable {
         let due = try database.read { db in
             try db.fetchAll(
                 """
-                SELECT d.key, a.id, d.event, d.payload, d.attempts, d.created_at_ms, w.url, w.secret
-                FROM webhook_deliveries d
+                SELECT d.key, a.id, d.event, d.payload, d.attempts, d.created_at_ms, w.url, w.secret, c.key, c.kind, c.settings
+                FROM alert_deliveries d
                 JOIN alerts a ON a.key = d.alert_key
-                JOIN webhooks w ON w.account_key = d.recipient_key
-                WHERE d.status = 'pending' AND d.next_attempt_ms <= ?
+                LEFT JOIN webhooks w ON d.channel_key IS NULL AND w.account_key = d.recipient_key
+                LEFT JOIN notification_channels c ON c.key = d.channel_key
+                WHERE d.status = 'pending' AND d.next_attempt_ms <= ? AND (w.account_key IS NOT NULL OR c.key IS NOT NULL)
                 ORDER BY d.next_attempt_ms, d.key LIMIT ?
                 """,
                 [now, Self.batchSize]
-            ) { row in
-                Delivery(
+            ) { row -> Delivery? in
+                let target: Target
+                if let channelKey = try row.value(at: 8) as Int64? {
+                    guard let kind = ChannelKind(rawValue: try row.value(at: 9)),
+                          let settings = ChannelSettings(kind: kind, json: try row.value(at: 10)) else { return nil }
+                    target = .channel(key: channelKey, settings: settings)
+                } else {
+                    target = .webhook(url: try row.value(at: 6), secret: try row.value(at: 7))
+                }
+                return Delivery(
                     key: try row.value(at: 0), alertID: try row.value(at: 1), event: try row.value(at: 2),
-                    payload: try row.value(at: 3), attempts: try row.value(at: 4), createdAt: try row.value(at: 5),
-                    url: try row.value(at: 6), secret: try row.value(at: 7))
-            }
+                    payload: try row.value(at: 3), attempts: try row.value(at: 4), createdAt: try row.value(at: 5), target: target)
+            }.compactMap { $0 }
         }
         guard !due.isEmpty else { return (0, 0) }
         var send: [Delivery] = []
         var postponed: [(key: Int64, until: Int64)] = []
         state.withLock {
             for delivery in due where !inFlight.contains(delivery.key) {
-                let destination = OutgoingURL(delivery.url)?.destination
+                let destination = self.destination(of: delivery)
                 if let destination, let retryAt = destinationRetryAt[destination], retryAt > now {
                     postponed.append((delivery.key, retryAt))
                 } else {
@@ -146,33 +168,44 @@ public final class WebhookDeliveryWorker: @unchecked Sendable {
         let lease = now + Int64(Self.leaseSeconds) * Timestamp.millisecondsPerSecond
         try database.write { db in
             for delivery in due {
-                try db.execute("UPDATE webhook_deliveries SET next_attempt_ms = ? WHERE key = ?", lease, delivery.key)
+                try db.execute("UPDATE alert_deliveries SET next_attempt_ms = ? WHERE key = ?", lease, delivery.key)
             }
             for row in postponed {
-                try db.execute("UPDATE webhook_deliveries SET next_attempt_ms = ? WHERE key = ?", row.until, row.key)
+                try db.execute("UPDATE alert_deliveries SET next_attempt_ms = ? WHERE key = ?", row.until, row.key)
             }
         }
         for delivery in send { attempt(delivery) }
         return (due.count, send.count)
     }
 
-    private func attempt(_ delivery: Delivery) {
-        guard let url = OutgoingURL(delivery.url) else {
-            complete(Outcome(delivery: delivery, failure: "not an http or https URL", destination: nil))
-            return
+    /// The destination whose back-off a delivery shares.
+    private func destination(of delivery: Delivery) -> String? {
+        switch delivery.target {
+        case .webhook(let url, _): OutgoingURL(url)?.destination
+        case .channel(_, let settings): channels.destination(of: settings)
         }
-        let request = WebhookSignedRequest.make(
-            url: url, secret: delivery.secret, event: delivery.event,
-            idempotencyKey: "\(delivery.alertID):\(delivery.event):\(delivery.key)", body: Array(delivery.payload.utf8))
-        client.send(request) { [self] result in
-            switch result {
-            case .success(let response) where response.isSuccess:
-                complete(Outcome(delivery: delivery, failure: nil, destination: url.destination))
-            case .success(let response):
-                complete(Outcome(delivery: delivery, failure: "HTTP \(response.status)", destination: url.destination))
-            case .failure(let error):
-                complete(Outcome(delivery: delivery, failure: error.description, destination: url.destination))
+    }
+
+    private func attempt(_ delivery: Delivery) {
+        let destination = self.destination(of: delivery)
+        let finish: @Sendable (String?) -> Void = { [self] failure in
+            complete(Outcome(delivery: delivery, failure: failure, destination: destination))
+        }
+        switch delivery.target {
+        case .webhook(let url, let secret):
+            guard let url = OutgoingURL(url) else { return finish("not an http or https URL") }
+            let request = WebhookSignedRequest.make(
+                url: url, secret: secret, event: delivery.event,
+                idempotencyKey: "\(delivery.alertID):\(delivery.event):\(delivery.key)", body: Array(delivery.payload.utf8))
+            client.send(request) { result in finish(ChannelDelivery.failure(of: result)) }
+        case .channel(_, let settings):
+            let notification: AlertNotification
+            do {
+                notification = try JSONDecoder().decode(AlertNotification.self, from: Data(delivery.payload.utf8))
+            } catch {
+                return finish("the stored notification is unreadable: \(error)")
             }
+            channels.send(notification, on: settings, completion: finish)
         }
     }
 
@@ -196,14 +229,18 @@ public final class WebhookDeliveryWorker: @unchecked Sendable {
         let now = clock.now().unixMilliseconds
         var retries: [String: Int64] = [:]
         var successes: Set<String> = []
+        let channelStore = ChannelStore()
         try database.write { db in
             for outcome in outcomes {
                 let delivery = outcome.delivery
+                if let channel = delivery.target.channelKey {
+                    try channelStore.recordResult(channel: channel, error: outcome.failure, at: Timestamp(unixMilliseconds: now), in: db)
+                }
                 guard let failure = outcome.failure else {
                     if let destination = outcome.destination { successes.insert(destination) }
                     try db.execute(
                         """
-                        UPDATE webhook_deliveries SET status = 'delivered', attempts = attempts + 1, finished_at_ms = ?
+                        UPDATE alert_deliveries SET status = 'delivered', attempts = attempts + 1, finished_at_ms = ?
                         WHERE key = ? AND status = 'pending'
                         """,
                         now, delivery.key)
@@ -213,7 +250,7 @@ public final class WebhookDeliveryWorker: @unchecked Sendable {
                 if now >= giveUpAt {
                     try db.execute(
                         """
-                        UPDATE webhook_deliveries SET status = 'failed', attempts = attempts + 1, last_error = ?, finished_at_ms = ?
+                        UPDATE alert_deliveries SET status = 'failed', attempts = attempts + 1, last_error = ?, finished_at_ms = ?
                         WHERE key = ? AND status = 'pending'
                         """,
                         failure, now, delivery.key)
@@ -222,7 +259,7 @@ public final class WebhookDeliveryWorker: @unchecked Sendable {
                     if let destination = outcome.destination { retries[destination] = max(retries[destination] ?? 0, next) }
                     try db.execute(
                         """
-                        UPDATE webhook_deliveries SET attempts = attempts + 1, last_error = ?, next_attempt_ms = ?
+                        UPDATE alert_deliveries SET attempts = attempts + 1, last_error = ?, next_attempt_ms = ?
                         WHERE key = ? AND status = 'pending'
                         """,
                         failure, next, delivery.key)
@@ -238,7 +275,7 @@ public final class WebhookDeliveryWorker: @unchecked Sendable {
         }
         for outcome in outcomes where outcome.failure != nil {
             logger.warning(
-                "webhook delivery failed",
+                "alert delivery failed",
                 metadata: ["delivery": "\(outcome.delivery.key)", "error": "\(outcome.failure ?? "")"])
         }
     }
@@ -247,8 +284,9 @@ public final class WebhookDeliveryWorker: @unchecked Sendable {
         let next: Int64? = try database.read { db in
             try db.fetchOne(
                 """
-                SELECT min(d.next_attempt_ms) FROM webhook_deliveries d
-                JOIN webhooks w ON w.account_key = d.recipient_key WHERE d.status = 'pending'
+                SELECT min(d.next_attempt_ms) FROM alert_deliveries d
+                LEFT JOIN webhooks w ON d.channel_key IS NULL AND w.account_key = d.recipient_key
+                WHERE d.status = 'pending' AND (d.channel_key IS NOT NULL OR w.account_key IS NOT NULL)
                 """)
         }
         guard let next else { return Self.maxSleepSeconds }

@@ -1,0 +1,81 @@
+import Foundation
+import HomewardHTTP
+import HomewardStore
+
+/// SQL access to `notification_settings` (quiet hours, escalation delays) and the person's order of
+/// guardians (`links.escalation_rank`).
+public struct NotificationSettingsStore: Sendable {
+    /// Creates the store.
+    public init() {}
+
+    /// The quiet hours of `account`, if set.
+    func quietHours(of account: AccountKey, in db: Database) throws -> QuietHours? {
+        try db.fetchOne(
+            "SELECT quiet_start, quiet_end, quiet_time_zone FROM notification_settings WHERE account_key = ? AND quiet_start IS NOT NULL",
+            [account]
+        ) { row in QuietHours(start: try row.value(at: 0), end: try row.value(at: 1), timeZone: try row.value(at: 2)) }
+    }
+
+    /// Sets (or with nil clears) the quiet hours of `account`.
+    func setQuietHours(_ hours: QuietHours?, of account: AccountKey, in db: Database) throws {
+        try db.execute(
+            """
+            INSERT INTO notification_settings (account_key, quiet_start, quiet_end, quiet_time_zone) VALUES (?, ?, ?, ?)
+            ON CONFLICT (account_key) DO UPDATE SET
+                quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, quiet_time_zone = excluded.quiet_time_zone
+            """,
+            account, hours?.start, hours?.end, hours?.timeZone)
+    }
+
+    /// The escalation delays `account` chose, defaults filled in.
+    func escalation(of account: AccountKey, in db: Database) throws -> EscalationSettings {
+        let json: String? = try db.fetchOne("SELECT escalation_minutes FROM notification_settings WHERE account_key = ?", [account])
+        guard let json, let minutes = try? JSONDecoder().decode([String: Int?].self, from: Data(json.utf8)) else {
+            return EscalationSettings.defaults.resolved
+        }
+        return EscalationSettings(minutes: minutes).resolved
+    }
+
+    /// Stores the escalation delays of `account`.
+    func setEscalation(_ settings: EscalationSettings, of account: AccountKey, in db: Database) throws {
+        let json = String(decoding: try JSONBytes.encode(settings.resolved.minutes), as: UTF8.self)
+        try db.execute(
+            """
+            INSERT INTO notification_settings (account_key, escalation_minutes) VALUES (?, ?)
+            ON CONFLICT (account_key) DO UPDATE SET escalation_minutes = excluded.escalation_minutes
+            """,
+            account, json)
+    }
+
+    /// The guardians `account` placed in its order, first first.
+    func order(of account: AccountKey, in db: Database) throws -> [AlertResource.AccountSummary] {
+        try db.fetchAll(
+            """
+            SELECT a.id, a.name FROM links l JOIN accounts a ON a.key = l.guardian_key
+            WHERE l.dependent_key = ? AND l.escalation_rank IS NOT NULL ORDER BY l.escalation_rank
+            """,
+            [account]
+        ) { row in AlertResource.AccountSummary(id: try row.value(at: 0), name: try row.value(at: 1)) }
+    }
+
+    /// Places the guardians named by `ids` (account ids) in that order; every other guardian of
+    /// `account` leaves the order. 400 naming the entry that is not one of the person's guardians.
+    func setOrder(_ ids: [String], of account: AccountKey, in db: Database) throws {
+        guard ids.count <= EscalationRequest.maxOrderCount else {
+            throw HTTPError.invalidRequest("order may name at most \(EscalationRequest.maxOrderCount) guardians.", field: "order")
+        }
+        guard Set(ids).count == ids.count else { throw HTTPError.invalidRequest("order names a guardian twice.", field: "order") }
+        var links: [String] = []
+        for (index, id) in ids.enumerated() {
+            let link: String? = try db.fetchOne(
+                "SELECT l.id FROM links l JOIN accounts a ON a.key = l.guardian_key WHERE l.dependent_key = ? AND a.id = ?",
+                [account, id])
+            guard let link else { throw HTTPError.invalidRequest("order[\(index)] is not one of your guardians.", field: "order[\(index)]") }
+            links.append(link)
+        }
+        try db.execute("UPDATE links SET escalation_rank = NULL WHERE dependent_key = ?", account)
+        for (index, link) in links.enumerated() {
+            try db.execute("UPDATE links SET escalation_rank = ? WHERE id = ?", index + 1, link)
+        }
+    }
+}

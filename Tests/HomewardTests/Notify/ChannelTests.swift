@@ -1,0 +1,209 @@
+import Foundation
+import Homeward
+import HomewardHTTP
+import HomewardHTTPTesting
+import HomewardStore
+import XCTest
+
+/// Channels: ntfy, Gotify and Telegram reached over verified TLS by stand-ins that speak each
+/// service's documented requests; validation, secrets never shown back, alert-type choice, tests,
+/// and access (another account's channel is absent).
+final class ChannelTests: XCTestCase {
+    private let ntfyToken = "tk_homewardtesttoken0123456789"
+    private let gotifyToken = "AGotifyAppToken.1"
+    private let botToken = "123456789:AAEhomewardTestBotToken_abcdefghij"
+
+    private func receiver() throws -> PythonReceiver {
+        try PythonReceiver(
+            script: "https_receiver.py",
+            arguments: ["--ntfy-token", ntfyToken, "--gotify-token", gotifyToken, "--telegram-token", botToken, "--quiet"],
+            modules: ["trustme"])
+    }
+
+    private func app(trusting receiver: PythonReceiver) throws -> TestApp {
+        try TestApp {
+            $0.outgoingAllowHosts = ["127.0.0.1"]
+            $0.outgoingCAFilePath = receiver.file("ca.pem")
+            $0.telegramAPIURL = "https://127.0.0.1:\(receiver.port)"
+            $0.publicBaseURL = "https://homeward.example.org"
+        }
+    }
+
+    @discardableResult
+    private func addChannel(_ body: String, for account: TestApp.Account, with client: HTTPTestClient) throws -> ChannelResource {
+        let answer = try client.execute(.post, "/v1/me/channels", headers: account.auth, body: Array(body.utf8))
+        XCTAssertEqual(answer.status.code, 201, answer.text)
+        return try JSONDecoder().decode(ChannelResource.self, from: Data(answer.body))
+    }
+
+    func testAnSOSReachesNtfyGotifyAndTelegramAsEachServiceReadsIt() throws {
+        let receiver = try receiver()
+        let test = try app(trusting: receiver)
+        let person = try test.makeAccount(name: "Jürgen")
+        let guardian = try test.makeAccount(name: "Anna")
+        try test.link(guardian: guardian, dependent: person)
+        let base = "https://127.0.0.1:\(receiver.port)"
+        try test.withClient { client in
+            let ntfy = try addChannel(
+                #"{"kind":"ntfy","label":"Anna's phone","ntfy":{"url":"\#(base)/homeward-anna","token":"\#(ntfyToken)"}}"#,
+                for: guardian, with: client)
+            XCTAssertEqual(ntfy.target, "\(base)/homeward-anna")
+            try addChannel(#"{"kind":"gotify","gotify":{"url":"\#(base)","token":"\#(gotifyToken)"}}"#, for: guardian, with: client)
+            try addChannel(#"{"kind":"telegram","telegram":{"botToken":"\#(botToken)","chatId":"-100200300"}}"#, for: guardian, with: client)
+            let list = try client.execute(.get, "/v1/me/channels", headers: guardian.auth)
+            XCTAssertEqual(list.status.code, 200)
+            for secret in [ntfyToken, gotifyToken, botToken] { XCTAssertFalse(list.text.contains(secret), "a token is never shown back") }
+            let sos = try client.execute(
+                .post, "/v1/alerts", headers: person.auth,
+                body: Array(#"{"type":"sos","message":"Ich bin gestürzt","location":{"lat":52.52,"lon":13.405,"accuracy":12}}"#.utf8))
+            XCTAssertEqual(sos.status.code, 201, sos.text)
+        }
+        XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 3)
+
+        let ntfy = try XCTUnwrap(try receiver.waitForRecord { $0["ntfy"] != nil }["ntfy"] as? [String: Any])
+        XCTAssertEqual(ntfy["topic"] as? String, "homeward-anna")
+        XCTAssertEqual(ntfy["title"] as? String, "SOS: Jürgen")
+        XCTAssertEqual(ntfy["message"] as? String, "SOS for Jürgen: Ich bin gestürzt.")
+        XCTAssertEqual(ntfy["priority"] as? Int, 5, "an SOS is urgent")
+        XCTAssertTrue((ntfy["tags"] as? [String] ?? []).contains("rotating_light"))
+        XCTAssertEqual(ntfy["click"] as? String, "https://homeward.example.org/#person/\(person.id)")
+        let action = try XCTUnwrap((ntfy["actions"] as? [[String: Any]])?.first)
+        XCTAssertTrue((action["url"] as? String ?? "").contains("mlat=52.520000"))
+
+        let gotify = try XCTUnwrap(try receiver.waitForRecord { $0["gotify"] != nil }["gotify"] as? [String: Any])
+        XCTAssertEqual(gotify["title"] as? String, "SOS: Jürgen")
+        XCTAssertEqual(gotify["priority"] as? Int, 10)
+
+        let message = try XCTUnwrap(try receiver.waitForRecord {
+            ($0["telegram"] as? [String: Any])?["method"] as? String == "sendMessage" }["telegram"] as? [String: Any])
+        XCTAssertEqual(message["chat_id"] as? String, "-100200300")
+        XCTAssertTrue((message["text"] as? String ?? "").contains("SOS for Jürgen: Ich bin gestürzt."))
+        let location = try XCTUnwrap(try receiver.waitForRecord {
+            ($0["telegram"] as? [String: Any])?["method"] as? String == "sendLocation" }["telegram"] as? [String: Any])
+        XCTAssertEqual(location["latitude"] as? Double, 52.52)
+        XCTAssertEqual(location["longitude"] as? Double, 13.405)
+
+        // Each delivery is listed per recipient and channel, with its outcome.
+        try test.withClient { client in
+            let alerts = try client.execute(.get, "/v1/alerts", headers: guardian.auth)
+            let id = try XCTUnwrap(try JSONDecoder().decode(AlertFeed.self, from: Data(alerts.body)).alerts.first?.id)
+            let answer = try client.execute(.get, "/v1/alerts/\(id)/deliveries", headers: guardian.auth)
+            let deliveries = try JSONDecoder().decode(AlertDeliveryList.self, from: Data(answer.body)).deliveries
+            XCTAssertEqual(Set(deliveries.map(\.channel)), ["ntfy", "gotify", "telegram"])
+            XCTAssertEqual(Set(deliveries.map(\.status)), ["delivered"])
+            XCTAssertEqual(deliveries.first { $0.channel == "ntfy" }?.channelLabel, "Anna's phone")
+            let channels = try JSONDecoder().decode(ChannelList.self, from: Data(try client.execute(.get, "/v1/me/channels", headers: guardian.auth).body))
+            XCTAssertTrue(channels.channels.allSatisfy { $0.lastSuccessAt != nil && $0.lastError == nil })
+        }
+    }
+
+    func testAChannelCarriesOnlyTheAlertTypesChosen() throws {
+        let receiver = try receiver()
+        let test = try app(trusting: receiver)
+        let person = try test.makeAccount(name: "Person")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        _ = try test.withClient { client in
+            try addChannel(#"{"kind":"gotify","alertTypes":["left_zone"],"gotify":{"url":"https://127.0.0.1:\#(receiver.port)","token":"\#(gotifyToken)"}}"#,
+                           for: guardian, with: client)
+        }
+        try raise(.wandering, for: person, in: test)
+        XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 0, "wandering is not chosen")
+        try raise(.leftZone, for: person, in: test)
+        XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
+        let gotify = try XCTUnwrap(try receiver.waitForRecord { $0["gotify"] != nil }["gotify"] as? [String: Any])
+        XCTAssertEqual(gotify["title"] as? String, "Left a safe zone: Person")
+        XCTAssertEqual(gotify["priority"] as? Int, 8)
+    }
+
+    func testATestSaysWhetherTheServiceTookItAndTheChannelKeepsTheOutcome() throws {
+        let receiver = try receiver()
+        let test = try app(trusting: receiver)
+        let guardian = try test.makeAccount(name: "Guardian")
+        let stranger = try test.makeAccount(name: "Stranger")
+        try test.withClient { client in
+            let good = try addChannel(#"{"kind":"ntfy","ntfy":{"url":"https://127.0.0.1:\#(receiver.port)/good","token":"\#(ntfyToken)"}}"#,
+                                      for: guardian, with: client)
+            let bad = try addChannel(#"{"kind":"ntfy","ntfy":{"url":"https://127.0.0.1:\#(receiver.port)/bad","token":"tk_wrong"}}"#,
+                                     for: guardian, with: client)
+            let passed = try client.execute(.post, "/v1/me/channels/\(good.id)/test", headers: guardian.auth)
+            let passedResult = try JSONDecoder().decode(ChannelTestResult.self, from: Data(passed.body))
+            XCTAssertTrue(passedResult.delivered, passed.text)
+            XCTAssertNil(passedResult.error)
+            let record = try XCTUnwrap(try receiver.waitForRecord { ($0["ntfy"] as? [String: Any])?["topic"] as? String == "good" }["ntfy"] as? [String: Any])
+            XCTAssertEqual(record["title"] as? String, "Homeward test")
+            let failed = try client.execute(.post, "/v1/me/channels/\(bad.id)/test", headers: guardian.auth)
+            let failedResult = try JSONDecoder().decode(ChannelTestResult.self, from: Data(failed.body))
+            XCTAssertFalse(failedResult.delivered)
+            XCTAssertEqual(failedResult.error, "HTTP 403")
+            let listed = try JSONDecoder().decode(ChannelList.self, from: Data(try client.execute(.get, "/v1/me/channels", headers: guardian.auth).body))
+            XCTAssertNotNil(listed.channels.first { $0.id == good.id }?.lastSuccessAt)
+            XCTAssertEqual(listed.channels.first { $0.id == bad.id }?.lastError, "HTTP 403")
+
+            // Another account's channel is absent to everyone else, whatever they try.
+            XCTAssertEqual(try client.execute(.post, "/v1/me/channels/\(good.id)/test", headers: stranger.auth).status.code, 404)
+            XCTAssertEqual(try client.execute(.patch, "/v1/me/channels/\(good.id)", headers: stranger.auth, body: Array(#"{"label":"x"}"#.utf8)).status.code, 404)
+            XCTAssertEqual(try client.execute(.delete, "/v1/me/channels/\(good.id)", headers: stranger.auth).status.code, 404)
+            XCTAssertEqual(try JSONDecoder().decode(ChannelList.self, from: Data(try client.execute(.get, "/v1/me/channels", headers: stranger.auth).body)).channels, [])
+
+            let patched = try client.execute(.patch, "/v1/me/channels/\(good.id)", headers: guardian.auth,
+                                             body: Array(#"{"label":"Kitchen tablet","alertTypes":["sos","danger"]}"#.utf8))
+            XCTAssertEqual(patched.status.code, 200, patched.text)
+            let channel = try JSONDecoder().decode(ChannelResource.self, from: Data(patched.body))
+            XCTAssertEqual(channel.label, "Kitchen tablet")
+            XCTAssertEqual(channel.alertTypes, [.sos, .danger])
+            XCTAssertEqual(try client.execute(.delete, "/v1/me/channels/\(good.id)", headers: guardian.auth).status.code, 204)
+            XCTAssertEqual(try client.execute(.delete, "/v1/me/channels/\(good.id)", headers: guardian.auth).status.code, 404)
+        }
+    }
+
+    func testBadChannelsAreRefusedByFieldAndTheLimitHolds() throws {
+        let test = try TestApp()
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.withClient { client in
+            let cases: [(String, String)] = [
+                (#"{"kind":"pager"}"#, "kind"),
+                (#"{"kind":"ntfy"}"#, "ntfy"),
+                (#"{"kind":"ntfy","ntfy":{"url":"https://ntfy.sh/a"},"gotify":{"url":"https://g.example","token":"t"}}"#, "ntfy"),
+                (#"{"kind":"ntfy","ntfy":{"url":"ftp://ntfy.sh/a"}}"#, "ntfy.url"),
+                (#"{"kind":"ntfy","ntfy":{"url":"https://ntfy.sh/"}}"#, "ntfy.url"),
+                (#"{"kind":"ntfy","ntfy":{"url":"https://ntfy.sh/a","token":"bad token"}}"#, "ntfy.token"),
+                (#"{"kind":"ntfy","ntfy":{"url":"https://ntfy.sh/a","colour":"red"}}"#, "ntfy.colour"),
+                (#"{"kind":"gotify","gotify":{"url":"https://g.example"}}"#, "gotify.token"),
+                (#"{"kind":"telegram","telegram":{"botToken":"nope","chatId":"1"}}"#, "telegram.botToken"),
+                (#"{"kind":"telegram","telegram":{"botToken":"\#(botToken)","chatId":"12a"}}"#, "telegram.chatId"),
+                (#"{"kind":"email","email":{"address":"anna@example.org\r\nBcc: x@y.z"}}"#, "email.address"),
+                (#"{"kind":"webpush","webpush":{"endpoint":"http://push.example/x","keys":{"p256dh":"AA","auth":"AA"}}}"#, "webpush.endpoint"),
+                (#"{"kind":"webpush","webpush":{"endpoint":"https://push.example/x","keys":{"p256dh":"AA","auth":"AA"}}}"#, "webpush.keys.p256dh"),
+                (#"{"kind":"ntfy","alertTypes":[],"ntfy":{"url":"https://ntfy.sh/a"}}"#, "alertTypes"),
+                (#"{"kind":"ntfy","alertTypes":["sos","sos"],"ntfy":{"url":"https://ntfy.sh/a"}}"#, "alertTypes"),
+                (#"{"kind":"ntfy","alertTypes":["weather"],"ntfy":{"url":"https://ntfy.sh/a"}}"#, "alertTypes[0]"),
+            ]
+            for (body, field) in cases {
+                let answer = try client.execute(.post, "/v1/me/channels", headers: guardian.auth, body: Array(body.utf8))
+                XCTAssertEqual(answer.status.code, 400, body)
+                let error = try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any]
+                XCTAssertEqual((error?["error"] as? [String: Any])?["field"] as? String, field, "\(body): \(answer.text)")
+            }
+            XCTAssertEqual(try client.execute(.get, "/v1/me/channels").status.code, 401)
+            for index in 0..<ChannelStore.maxChannelsPerAccount {
+                try addChannel(#"{"kind":"ntfy","ntfy":{"url":"https://ntfy.sh/topic-\#(index)"}}"#, for: guardian, with: client)
+            }
+            let over = try client.execute(.post, "/v1/me/channels", headers: guardian.auth,
+                                          body: Array(#"{"kind":"ntfy","ntfy":{"url":"https://ntfy.sh/one-more"}}"#.utf8))
+            XCTAssertEqual(over.status.code, 409, over.text)
+        }
+    }
+
+    private func raise(_ type: AlertType, for person: TestApp.Account, in test: TestApp) throws {
+        let raised = try test.app.database.write { db in
+            try test.app.alerts.raise(AlertRequest(type: type, cause: "test:\(type.rawValue)"), for: person.key, at: test.clock.now(), in: db)
+        }
+        XCTAssertNotNil(raised)
+    }
+}
+
+/// The alerts of GET /v1/alerts, as a client reads them.
+struct AlertFeed: Decodable {
+    var alerts: [AlertResource]
+}
