@@ -51,6 +51,8 @@ public final class HomewardApp: Sendable {
     public let outgoingClient: OutgoingHTTPClient
     /// Delivers the webhook outbox.
     public let webhookWorker: WebhookDeliveryWorker
+    /// Fills in the weather of episodes stored without conditions (`--weather-url`).
+    public let weatherFiller: WeatherFiller
     /// The open `GET /v1/events` streams; told at once when access is taken back (`LiveAccess`).
     public let eventStreams: EventStreamHub
     /// What the alert endpoints do.
@@ -144,6 +146,8 @@ public final class HomewardApp: Sendable {
         let webhookWorker = WebhookDeliveryWorker(
             database: database, client: outgoingClient, clock: clock, configuration: configuration, logger: logger)
         self.webhookWorker = webhookWorker
+        weatherFiller = WeatherFiller(
+            database: database, client: outgoingClient, clock: clock, configuration: configuration, logger: logger)
         alertService = AlertService(
             database: database, center: alerts, accessPolicy: accessPolicy, events: events, clock: clock,
             scheduler: countdowns, configuration: configuration)
@@ -224,6 +228,7 @@ public final class HomewardApp: Sendable {
         try countdowns.start()
         alertMonitor.start()
         webhookWorker.start()
+        weatherFiller.start()
         eventStreams.start()
         tripTimer.start()
     }
@@ -235,6 +240,7 @@ public final class HomewardApp: Sendable {
         countdowns.stop()
         alertMonitor.stop()
         webhookWorker.stop()
+        weatherFiller.stop()
         outgoingClient.stop()
         tripTimer.stop()
         retention.stop()
