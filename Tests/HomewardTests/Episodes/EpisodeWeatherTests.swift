@@ -263,6 +263,39 @@ final class EpisodeWeatherTests: XCTestCase {
         }
     }
 
+    func testAnEpisodeOlderThanTheForecastGoesToTheArchiveOrIsGivenUpWithoutOne() throws {
+        let receiver = try PythonReceiver(script: "weather_receiver.py")
+        let test = try app(provider: receiver) {
+            $0.weatherArchiveURL = "http://127.0.0.1:\(receiver.port)/"
+            $0.weatherLookbackDays = 400
+        }
+        let anna = try test.makeAccount()
+        let old = try test.withClient { client in
+            try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 100 * 24 + 3))","location":{"lat":52.52,"lon":13.405}}"#)
+        }
+        XCTAssertEqual(try test.app.weatherFiller.fillDue(), 1)
+        let request = try XCTUnwrap(receiver.records.first)
+        XCTAssertEqual(request["path"] as? String, "/v1/archive")
+        XCTAssertEqual((request["query"] as? [String: String])?["hourly"], "temperature_2m,relative_humidity_2m,wind_speed_10m",
+                       "the archive has no UV index")
+        try test.withClient { client in
+            let stored = try XCTUnwrap(try episodes(client, of: anna)[old.id])
+            XCTAssertEqual(stored.conditionsSource, "server")
+            XCTAssertNil(stored.conditions.uvIndex)
+            XCTAssertEqual(stored.conditions.windSpeed, 2.5)
+        }
+
+        let withoutArchive = try app(provider: receiver) { $0.weatherLookbackDays = 400 }
+        let ben = try withoutArchive.makeAccount()
+        let older = try withoutArchive.withClient { client in
+            try post(client, ben, #"{"kind":"migraine","start":"\#(time(withoutArchive, hoursAgo: 100 * 24))","location":{"lat":52.52,"lon":13.405}}"#)
+        }
+        XCTAssertEqual(try withoutArchive.app.weatherFiller.fillDue(), 0)
+        XCTAssertEqual(try attempts(of: older.id, in: withoutArchive), withoutArchive.app.configuration.weatherMaxAttempts,
+                       "nothing can answer for it: given up at once")
+        XCTAssertEqual(receiver.records.count, 1)
+    }
+
     func testWeatherSettingsAreCheckedAtStart() {
         var configuration = AppConfiguration()
         configuration.weatherURL = "ftp://example.org"
