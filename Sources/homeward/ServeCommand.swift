@@ -132,6 +132,18 @@ struct ServeCommand: ParsableCommand {
     var outgoingMaxConcurrentPerDestination: Int?
     @Option(help: "Outgoing requests in flight at once in all (env HOMEWARD_OUTGOING_MAX_CONCURRENT_TRANSFERS, default 256).")
     var outgoingMaxConcurrentTransfers: Int?
+    @Option(help: "Base URL of Open-Meteo's forecast API that fills in the weather of episodes stored without conditions, e.g. https://api.open-meteo.com (env HOMEWARD_WEATHER_URL, default empty: off).")
+    var weatherURL: String?
+    @Option(help: "Base URL of Open-Meteo's historical archive API for episodes older than 92 days, e.g. https://archive-api.open-meteo.com (env HOMEWARD_WEATHER_ARCHIVE_URL, default empty: none).")
+    var weatherArchiveURL: String?
+    @Option(help: "Hours of weather per 0.1-degree cell kept in memory (env HOMEWARD_WEATHER_CACHE_ENTRIES, default 10000).")
+    var weatherCacheEntries: Int?
+    @Option(help: "Failed attempts at an episode's weather before giving up (env HOMEWARD_WEATHER_MAX_ATTEMPTS, default 5).")
+    var weatherMaxAttempts: Int?
+    @Option(help: "Seconds before the second attempt at an episode's weather, doubled per failure (env HOMEWARD_WEATHER_FIRST_RETRY_SECONDS, default 60).")
+    var weatherFirstRetrySeconds: Double?
+    @Option(help: "Episodes that started more days ago than this get no weather (env HOMEWARD_WEATHER_LOOKBACK_DAYS, default 92).")
+    var weatherLookbackDays: Int?
     @Option(help: "Seconds between retention sweeps (env HOMEWARD_RETENTION_INTERVAL_SECONDS, default 86400).")
     var retentionIntervalSeconds: Int?
     @Option(help: "Fixes with a horizontal accuracy worse than this many metres are stored but flagged (env HOMEWARD_POOR_ACCURACY_METRES, default 100).")
@@ -262,6 +274,13 @@ struct ServeCommand: ParsableCommand {
             outgoingMaxConcurrentPerDestination, "HOMEWARD_OUTGOING_MAX_CONCURRENT_PER_DESTINATION", c.outgoingMaxConcurrentPerDestination)
         c.outgoingMaxConcurrentTransfers = try EnvironmentDefault.resolve(
             outgoingMaxConcurrentTransfers, "HOMEWARD_OUTGOING_MAX_CONCURRENT_TRANSFERS", c.outgoingMaxConcurrentTransfers)
+        c.weatherURL = try EnvironmentDefault.resolve(weatherURL, "HOMEWARD_WEATHER_URL", c.weatherURL)
+        c.weatherArchiveURL = try EnvironmentDefault.resolve(weatherArchiveURL, "HOMEWARD_WEATHER_ARCHIVE_URL", c.weatherArchiveURL)
+        c.weatherCacheEntries = try EnvironmentDefault.resolve(weatherCacheEntries, "HOMEWARD_WEATHER_CACHE_ENTRIES", c.weatherCacheEntries)
+        c.weatherMaxAttempts = try EnvironmentDefault.resolve(weatherMaxAttempts, "HOMEWARD_WEATHER_MAX_ATTEMPTS", c.weatherMaxAttempts)
+        c.weatherFirstRetrySeconds = try EnvironmentDefault.resolve(
+            weatherFirstRetrySeconds, "HOMEWARD_WEATHER_FIRST_RETRY_SECONDS", c.weatherFirstRetrySeconds)
+        c.weatherLookbackDays = try EnvironmentDefault.resolve(weatherLookbackDays, "HOMEWARD_WEATHER_LOOKBACK_DAYS", c.weatherLookbackDays)
         c.retentionIntervalSeconds = try EnvironmentDefault.resolve(retentionIntervalSeconds, "HOMEWARD_RETENTION_INTERVAL_SECONDS", c.retentionIntervalSeconds)
         c.poorAccuracyMetres = try EnvironmentDefault.resolve(poorAccuracyMetres, "HOMEWARD_POOR_ACCURACY_METRES", c.poorAccuracyMetres)
         c.maxPlausibleSpeedMetresPerSecond = try EnvironmentDefault.resolve(maxPlausibleSpeedMetresPerSecond, "HOMEWARD_MAX_PLAUSIBLE_SPEED_METRES_PER_SECOND", c.maxPlausibleSpeedMetresPerSecond)

@@ -56,6 +56,13 @@ extension AppConfiguration {
         require(outgoingMaxConcurrentTransfers >= outgoingMaxConcurrentPerDestination,
                 "outgoing-max-concurrent-transfers must be at least outgoing-max-concurrent-per-destination")
         require(routineMinimumDays >= 0, "routine-minimum-days must not be negative")
+        require(weatherURL.isEmpty || OutgoingURL(weatherURL) != nil, "weather-url must be an http or https URL")
+        require(weatherArchiveURL.isEmpty || OutgoingURL(weatherArchiveURL) != nil, "weather-archive-url must be an http or https URL")
+        require(weatherArchiveURL.isEmpty || !weatherURL.isEmpty, "weather-archive-url needs weather-url")
+        require(weatherCacheEntries >= 1, "weather-cache-entries must be at least 1")
+        require(weatherMaxAttempts >= 1, "weather-max-attempts must be at least 1")
+        require(weatherFirstRetrySeconds > 0, "weather-first-retry-seconds must be positive")
+        require(weatherLookbackDays >= 1, "weather-lookback-days must be at least 1")
         return found
     }
 }

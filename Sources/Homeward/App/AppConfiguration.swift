@@ -142,6 +142,22 @@ public struct AppConfiguration: Sendable {
     /// tests set it so that a throwaway CA can stand in for a public one.
     public var outgoingCAFilePath: String?
 
+    // MARK: Weather
+    /// Base URL of Open-Meteo's forecast API (e.g. `https://api.open-meteo.com`) that fills in the
+    /// weather of episodes stored without conditions; empty (the default) turns the weather provider off.
+    public var weatherURL = ""
+    /// Base URL of Open-Meteo's historical archive API (e.g. `https://archive-api.open-meteo.com`), for
+    /// episodes older than the forecast API answers for (92 days); empty leaves them without weather.
+    public var weatherArchiveURL = ""
+    /// Hours of weather (per 0.1° cell) kept in memory; the oldest fetched are forgotten first.
+    public var weatherCacheEntries = 10_000
+    /// Failed attempts at an episode's weather before the server stops trying.
+    public var weatherMaxAttempts = 5
+    /// Delay before the second attempt at an episode's weather; doubled after each failure.
+    public var weatherFirstRetrySeconds = 60.0
+    /// Episodes that started longer ago than this are not given weather (the bound of each pass).
+    public var weatherLookbackDays = 92
+
     /// The address clients reach the server at (e.g. `https://homeward.example.org`), put in front of
     /// share links; empty gives links relative to the server.
     public var publicBaseURL = ""

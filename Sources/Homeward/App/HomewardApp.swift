@@ -55,6 +55,8 @@ public final class HomewardApp: Sendable {
     public let deliveryWorker: AlertDeliveryWorker
     /// Escalates alerts nobody acknowledged in time.
     public let escalations: EscalationScheduler
+    /// Fills in the weather of episodes stored without conditions (`--weather-url`).
+    public let weatherFiller: WeatherFiller
     /// The open `GET /v1/events` streams; told at once when access is taken back (`LiveAccess`).
     public let eventStreams: EventStreamHub
     /// What the alert endpoints do.
@@ -155,6 +157,8 @@ public final class HomewardApp: Sendable {
         self.deliveryWorker = deliveryWorker
         let escalations = EscalationScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger)
         self.escalations = escalations
+        weatherFiller = WeatherFiller(
+            database: database, client: outgoingClient, clock: clock, configuration: configuration, logger: logger)
         alertService = AlertService(
             database: database, center: alerts, accessPolicy: accessPolicy, events: events, clock: clock,
             scheduler: countdowns, configuration: configuration)
@@ -240,6 +244,7 @@ public final class HomewardApp: Sendable {
         alertMonitor.start()
         deliveryWorker.start()
         escalations.start()
+        weatherFiller.start()
         eventStreams.start()
         tripTimer.start()
     }
@@ -252,6 +257,7 @@ public final class HomewardApp: Sendable {
         alertMonitor.stop()
         escalations.stop()
         deliveryWorker.stop()
+        weatherFiller.stop()
         outgoingClient.stop()
         tripTimer.stop()
         retention.stop()

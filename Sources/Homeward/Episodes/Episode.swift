@@ -12,8 +12,10 @@ public struct Episode: Encodable, Sendable, Equatable {
     public var end: Timestamp?
     /// Where the person was when it began.
     public var location: Coordinate?
-    /// Conditions the phone recorded.
+    /// Conditions the phone recorded, or the server filled in from the weather provider.
     public var conditions: EpisodeConditions
+    /// Who gave `conditions`; nil while there are none.
+    public var conditionsSource: ConditionsSource?
     /// The person's own words.
     public var note: String?
     /// When the server stored it.
@@ -27,7 +29,7 @@ public struct Episode: Encodable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, kind, start, end, location, conditions, note, createdAt, updatedAt, durationSeconds
+        case id, kind, start, end, location, conditions, conditionsSource, note, createdAt, updatedAt, durationSeconds
     }
 
     /// Encodes the episode with its `durationSeconds`.
@@ -39,9 +41,18 @@ public struct Episode: Encodable, Sendable, Equatable {
         try container.encodeIfPresent(end, forKey: .end)
         try container.encodeIfPresent(location, forKey: .location)
         try container.encode(conditions, forKey: .conditions)
+        try container.encodeIfPresent(conditionsSource, forKey: .conditionsSource)
         try container.encodeIfPresent(note, forKey: .note)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(updatedAt, forKey: .updatedAt)
         try container.encodeIfPresent(durationSeconds, forKey: .durationSeconds)
     }
+}
+
+/// Who gave an episode's conditions.
+public enum ConditionsSource: String, Codable, Sendable {
+    /// The phone or the person sent them.
+    case client
+    /// The server filled them in from the weather provider at the episode's place and hour.
+    case server
 }

@@ -3,7 +3,7 @@ enum EpisodeCSV {
     /// The header line's column names.
     static let header = [
         "id", "kind", "start", "end", "durationSeconds", "lat", "lon",
-        "temperatureC", "uvIndex", "humidity", "windSpeed", "note",
+        "temperatureC", "uvIndex", "humidity", "windSpeed", "conditionsSource", "note",
     ]
 
     /// The document, lines ended by CRLF.
@@ -14,7 +14,8 @@ enum EpisodeCSV {
                 episode.id, field(episode.kind), episode.start.rfc3339, episode.end?.rfc3339 ?? "",
                 number(episode.durationSeconds), number(episode.location?.lat), number(episode.location?.lon),
                 number(episode.conditions.temperatureC), number(episode.conditions.uvIndex),
-                number(episode.conditions.humidity), number(episode.conditions.windSpeed), field(episode.note ?? ""),
+                number(episode.conditions.humidity), number(episode.conditions.windSpeed),
+                episode.conditionsSource?.rawValue ?? "", field(episode.note ?? ""),
             ]
             text += fields.joined(separator: ",") + "\r\n"
         }

@@ -20,6 +20,9 @@ public struct EpisodeConditions: Codable, Sendable, Equatable {
         self.windSpeed = windSpeed
     }
 
+    /// True when no value is given.
+    var isEmpty: Bool { temperatureC == nil && uvIndex == nil && humidity == nil && windSpeed == nil }
+
     /// 400 naming the first value (under `path`, e.g. `conditions`) outside its range.
     func validate(at path: String) throws(HTTPError) {
         let checks: [(name: String, value: Double?, range: ClosedRange<Double>)] = [

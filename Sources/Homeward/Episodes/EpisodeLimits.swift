@@ -21,6 +21,11 @@ enum EpisodeLimits {
     static let maxReadingsPerRequest = 1000
     /// Episodes with a value that a comparison with the usual conditions needs, at least.
     static let minEpisodesToCompare = 3
-    /// Readings (episodes and background readings) with a value that a comparison needs, at least.
+    /// Baseline readings (background readings outside every episode) with a value that a comparison
+    /// needs, at least.
     static let minReadingsToCompare = 10
+    /// How long after its start an episode that has not ended covers, for the baseline: background
+    /// readings in that time are not the person's usual conditions (a day, so that an episode the
+    /// person forgot to end does not swallow every later reading).
+    static let openEpisodeWindowSeconds: Int64 = 24 * 3600
 }

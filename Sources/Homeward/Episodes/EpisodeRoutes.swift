@@ -8,7 +8,10 @@ func registerEpisodeRoutes(on router: inout Router, app: HomewardApp) {
     signedIn.post("/v1/episodes", on: &router) { context, caller in
         let request = try context.decode(EpisodeStartRequest.self)
         let episode = try request.validated(id: SecureRandom.identifier(), now: app.clock.now())
-        try app.database.write { db in try EpisodeStore(db: db).insert(episode, for: caller.accountKey) }
+        try app.database.write { db in
+            try EpisodeStore(db: db).insert(episode, for: caller.accountKey)
+            if episode.conditionsSource == nil { db.afterCommit { app.weatherFiller.wake() } }
+        }
         return .json(episode, status: .created)
     }
 
@@ -20,7 +23,9 @@ func registerEpisodeRoutes(on router: inout Router, app: HomewardApp) {
             let store = EpisodeStore(db: db)
             guard let stored = try store.episode(id, of: caller.accountKey) else { throw HTTPError.notFound() }
             let updated = try request.applied(to: stored, now: now)
-            try store.update(updated)
+            let newPlace = updated.conditionsSource == nil && request.location != nil
+            try store.update(updated, retryWeather: newPlace)
+            if newPlace { db.afterCommit { app.weatherFiller.wake() } }
             return updated
         }
         return .json(episode)

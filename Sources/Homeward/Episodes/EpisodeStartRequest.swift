@@ -21,9 +21,10 @@ struct EpisodeStartRequest: Decodable, Sendable {
         try EpisodeRules.check(location)
         try conditions?.validate(at: "conditions")
         try EpisodeRules.check(note: note)
+        let given = conditions ?? EpisodeConditions()
         return Episode(
             id: id, kind: trimmedKind, start: start, end: end, location: location,
-            conditions: conditions ?? EpisodeConditions(), note: note.flatMap { $0.isEmpty ? nil : $0 },
+            conditions: given, conditionsSource: given.isEmpty ? nil : .client, note: note.flatMap { $0.isEmpty ? nil : $0 },
             createdAt: now, updatedAt: now
         )
     }

@@ -8,7 +8,7 @@ struct EpisodeStore {
 
     private static let columns = """
         id, kind, start_ms, end_ms, lat, lon, temperature_c, uv_index, humidity_pct, wind_speed_mps,
-        note, created_at_ms, updated_at_ms
+        note, created_at_ms, updated_at_ms, conditions_source
         """
 
     /// Stores a new episode of `account`.
@@ -16,27 +16,31 @@ struct EpisodeStore {
         try db.execute(
             """
             INSERT INTO episodes (id, account_key, kind, start_ms, end_ms, lat, lon, temperature_c, uv_index,
-                humidity_pct, wind_speed_mps, note, created_at_ms, updated_at_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                humidity_pct, wind_speed_mps, note, created_at_ms, updated_at_ms, conditions_source)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             episode.id, account, episode.kind, episode.start.unixMilliseconds, episode.end?.unixMilliseconds,
             episode.location?.lat, episode.location?.lon, episode.conditions.temperatureC, episode.conditions.uvIndex,
             episode.conditions.humidity, episode.conditions.windSpeed, episode.note,
-            episode.createdAt.unixMilliseconds, episode.updatedAt.unixMilliseconds
+            episode.createdAt.unixMilliseconds, episode.updatedAt.unixMilliseconds, episode.conditionsSource?.rawValue
         )
     }
 
-    /// Writes the changeable fields of `episode` back.
-    func update(_ episode: Episode) throws {
+    /// Writes the changeable fields of `episode` back; `retryWeather` lets the weather provider be
+    /// asked again from the first attempt (the episode, still without conditions, got a new place).
+    func update(_ episode: Episode, retryWeather: Bool = false) throws {
         try db.execute(
             """
             UPDATE episodes SET end_ms = ?, lat = ?, lon = ?, temperature_c = ?, uv_index = ?, humidity_pct = ?,
-                wind_speed_mps = ?, note = ?, updated_at_ms = ?
+                wind_speed_mps = ?, note = ?, updated_at_ms = ?, conditions_source = ?,
+                weather_attempts = CASE WHEN ? THEN 0 ELSE weather_attempts END,
+                weather_next_attempt_ms = CASE WHEN ? THEN 0 ELSE weather_next_attempt_ms END
             WHERE id = ?
             """,
             episode.end?.unixMilliseconds, episode.location?.lat, episode.location?.lon,
             episode.conditions.temperatureC, episode.conditions.uvIndex, episode.conditions.humidity,
-            episode.conditions.windSpeed, episode.note, episode.updatedAt.unixMilliseconds, episode.id
+            episode.conditions.windSpeed, episode.note, episode.updatedAt.unixMilliseconds, episode.conditionsSource?.rawValue,
+            retryWeather, retryWeather, episode.id
         )
     }
 
@@ -81,7 +85,9 @@ struct EpisodeStore {
     }
 
     /// Count, durations and condition averages of the episodes of `account` (of `kind` when given)
-    /// that start in `[from, to)`, compared with every condition the account recorded in that range.
+    /// that start in `[from, to)`, compared with the person's baseline: the background readings in
+    /// that range taken outside every episode of theirs (of any kind; an open episode covers
+    /// `EpisodeLimits.openEpisodeWindowSeconds` from its start).
     func statistics(of account: AccountKey, kind: String?, from: Timestamp?, to: Timestamp?) throws -> EpisodeStatistics {
         let fromMs = from?.unixMilliseconds ?? Int64.min
         let toMs = to?.unixMilliseconds ?? Int64.max
@@ -93,19 +99,19 @@ struct EpisodeStore {
             """,
             [account, kind, kind, fromMs, toMs]
         ) { row in try row.databaseValues() } ?? []
-        let overallRow = try db.fetchOne(
+        let baselineRow = try db.fetchOne(
             """
-            SELECT \(moments) FROM (
-                SELECT temperature_c, uv_index, humidity_pct, wind_speed_mps FROM condition_readings
-                WHERE account_key = ? AND t_ms >= ? AND t_ms < ?
-                UNION ALL
-                SELECT temperature_c, uv_index, humidity_pct, wind_speed_mps FROM episodes
-                WHERE account_key = ? AND start_ms >= ? AND start_ms < ?
-            )
+            SELECT \(moments) FROM condition_readings r
+            WHERE r.account_key = ? AND r.t_ms >= ? AND r.t_ms < ?
+              AND NOT EXISTS (
+                SELECT 1 FROM episodes e
+                WHERE e.account_key = r.account_key AND e.start_ms <= r.t_ms
+                  AND r.t_ms <= coalesce(e.end_ms, e.start_ms + ?)
+              )
             """,
-            [account, fromMs, toMs, account, fromMs, toMs]
+            [account, fromMs, toMs, EpisodeLimits.openEpisodeWindowSeconds * Timestamp.millisecondsPerSecond]
         ) { row in try row.databaseValues() } ?? []
-        return EpisodeStatistics(episodeAggregates: episodeRow, overallAggregates: overallRow)
+        return EpisodeStatistics(episodeAggregates: episodeRow, baselineAggregates: baselineRow)
     }
 
     /// The condition columns, in the order of `EpisodeStatistics.conditionNames`.
@@ -123,6 +129,7 @@ struct EpisodeStore {
                 temperatureC: try row.value(at: 7), uvIndex: try row.value(at: 8),
                 humidity: try row.value(at: 9), windSpeed: try row.value(at: 10)
             ),
+            conditionsSource: try (row.value(at: 14) as String?).flatMap(ConditionsSource.init(rawValue:)),
             note: try row.value(at: 11),
             createdAt: Timestamp(unixMilliseconds: try row.value(at: 12)),
             updatedAt: Timestamp(unixMilliseconds: try row.value(at: 13))

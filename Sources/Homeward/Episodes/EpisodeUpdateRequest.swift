@@ -23,6 +23,7 @@ struct EpisodeUpdateRequest: Decodable, Sendable {
         if let conditions {
             try conditions.validate(at: "conditions")
             updated.conditions = episode.conditions.updated(with: conditions)
+            if !conditions.isEmpty { updated.conditionsSource = .client }
         }
         if let location {
             try EpisodeRules.check(location)

@@ -138,9 +138,9 @@ final class EpisodeTests: XCTestCase {
             XCTAssertEqual(csv.status, .ok)
             XCTAssertEqual(csv.headers["Content-Type"], "text/csv; charset=utf-8; header=present")
             let lines = csv.text.components(separatedBy: "\r\n")
-            XCTAssertEqual(lines[0], "id,kind,start,end,durationSeconds,lat,lon,temperatureC,uvIndex,humidity,windSpeed,note")
+            XCTAssertEqual(lines[0], "id,kind,start,end,durationSeconds,lat,lon,temperatureC,uvIndex,humidity,windSpeed,conditionsSource,note")
             XCTAssertEqual(lines.count, 5, "a header, every episode regardless of limit, and the final line break")
-            XCTAssertTrue(lines[1].hasSuffix(",headache,2026-11-01T08:00:00.000Z,2026-11-01T09:00:00.000Z,3600,,,18.5,,,,\"'=HYPERLINK(\"\"x\"\")\""),
+            XCTAssertTrue(lines[1].hasSuffix(",headache,2026-11-01T08:00:00.000Z,2026-11-01T09:00:00.000Z,3600,,,18.5,,,,client,\"'=HYPERLINK(\"\"x\"\")\""),
                           lines[1])
             XCTAssertTrue(lines[2].hasSuffix(",\"after lunch, \"\"bad\"\"\""), lines[2])
             XCTAssertEqual(try S.send(client, .get, "/v1/episodes?format=xml", as: person).status, .badRequest)
@@ -181,35 +181,71 @@ final class EpisodeTests: XCTestCase {
         }
     }
 
-    func testStatisticsCompareEpisodeConditionsWithUsualConditionsOnlyWithEnoughData() throws {
+    func testStatisticsCompareEpisodeConditionsWithTheBaselineOnlyWithEnoughData() throws {
         let test = try TestApp()
         let person = try test.makeAccount()
         try test.withClient { client in
             for day in 1...3 {
-                let body = #"{"kind":"migraine","start":"2026-11-0\#(day)T08:00:00Z","conditions":{"humidity":90,"temperatureC":20}}"#
+                let body = #"{"kind":"migraine","start":"2026-11-0\#(day)T08:00:00Z","end":"2026-11-0\#(day)T10:00:00Z","conditions":{"humidity":90,"temperatureC":20}}"#
                 XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, json: body).status, .created)
             }
             let before = try S.send(client, .get, "/v1/episodes/stats", as: person).decode(StatisticsBody.self)
-            XCTAssertTrue(before.comparison.isEmpty, "three values are not enough to know what is usual")
+            XCTAssertTrue(before.comparison.isEmpty, "no baseline yet: nothing to compare with")
 
-            let readings = (0..<8).map { hour in
+            let readings = (0..<10).map { hour in
                 #"{"t":"2026-11-10T\#(String(format: "%02d", hour)):00:00Z","humidity":\#(hour % 2 == 0 ? 40 : 60)}"#
             }
-            let posted = try S.send(client, .post, "/v1/conditions", as: person, json: #"{"readings":[\#(readings.joined(separator: ","))]}"#)
+            let posted = try S.send(client, .post, "/v1/conditions", as: person, json: #"{"readings":[\#(readings.dropLast().joined(separator: ","))]}"#)
             XCTAssertEqual(posted.status, .ok, posted.text)
-            XCTAssertEqual(try posted.decode(ReadingsResultBody.self), .init(accepted: 8, duplicates: 0))
+            XCTAssertEqual(try posted.decode(ReadingsResultBody.self), .init(accepted: 9, duplicates: 0))
             let resent = try S.send(client, .post, "/v1/conditions", as: person, json: #"{"readings":[\#(readings[0])]}"#)
             XCTAssertEqual(try resent.decode(ReadingsResultBody.self), .init(accepted: 0, duplicates: 1))
+            let nine = try S.send(client, .get, "/v1/episodes/stats", as: person).decode(StatisticsBody.self)
+            XCTAssertTrue(nine.comparison.isEmpty, "nine baseline values are not enough to know what is usual")
 
+            XCTAssertEqual(try S.send(client, .post, "/v1/conditions", as: person, json: #"{"readings":[\#(readings[9])]}"#).status, .ok)
             let after = try S.send(client, .get, "/v1/episodes/stats", as: person).decode(StatisticsBody.self)
             let humidity = try XCTUnwrap(after.comparison["humidity"])
             XCTAssertEqual(humidity.duringEpisodes, 90)
-            XCTAssertEqual(humidity.readingCount, 11)
-            let expectedOverall: Double = (3 * 90 + 4 * 40 + 4 * 60) / 11.0
-            XCTAssertEqual(humidity.overall, expectedOverall, accuracy: 1e-9)
-            XCTAssertEqual(humidity.difference, 90 - humidity.overall, accuracy: 1e-9)
-            XCTAssertGreaterThan(try XCTUnwrap(humidity.standardDeviations), 1)
-            XCTAssertNil(after.comparison["temperatureC"], "only episodes recorded temperature: not enough values")
+            XCTAssertEqual(humidity.baselineCount, 10)
+            XCTAssertEqual(humidity.baseline, 50, accuracy: 1e-9)
+            XCTAssertEqual(humidity.difference, 40, accuracy: 1e-9)
+            XCTAssertEqual(try XCTUnwrap(humidity.standardDeviations), 4, accuracy: 1e-9, "the baseline's spread is 10")
+            XCTAssertNil(after.comparison["temperatureC"], "only episodes recorded temperature: no baseline for it")
+        }
+    }
+
+    func testTheBaselineLeavesOutReadingsTakenDuringAnyEpisode() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount()
+        try test.withClient { client in
+            for day in 1...3 {
+                let body = #"{"kind":"migraine","start":"2026-11-0\#(day)T08:00:00Z","end":"2026-11-0\#(day)T10:00:00Z","conditions":{"humidity":90}}"#
+                XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, json: body).status, .created)
+            }
+            let open = #"{"kind":"headache","start":"2026-11-05T08:00:00Z","conditions":{"humidity":85}}"#
+            XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, json: open).status, .created)
+            var readings: [String] = []
+            for day in 1...3 {
+                readings.append(#"{"t":"2026-11-0\#(day)T09:00:00Z","humidity":95}"#)   // inside a migraine
+                readings.append(#"{"t":"2026-11-0\#(day)T10:00:00Z","humidity":95}"#)   // its last moment
+                readings.append(#"{"t":"2026-11-0\#(day)T07:00:00Z","humidity":40}"#)   // before it
+                readings.append(#"{"t":"2026-11-0\#(day)T11:00:00Z","humidity":60}"#)   // after it
+            }
+            readings.append(#"{"t":"2026-11-05T20:00:00Z","humidity":99}"#)              // inside the open headache's day
+            readings.append(#"{"t":"2026-11-06T09:00:00Z","humidity":40}"#)              // more than a day after it began
+            readings.append(#"{"t":"2026-11-07T09:00:00Z","humidity":60}"#)
+            readings.append(#"{"t":"2026-11-08T09:00:00Z","humidity":40}"#)
+            readings.append(#"{"t":"2026-11-08T10:00:00Z","humidity":60}"#)
+            let posted = try S.send(client, .post, "/v1/conditions", as: person, json: #"{"readings":[\#(readings.joined(separator: ","))]}"#)
+            XCTAssertEqual(posted.status, .ok, posted.text)
+
+            let migraines = try S.send(client, .get, "/v1/episodes/stats?kind=migraine", as: person).decode(StatisticsBody.self)
+            let humidity = try XCTUnwrap(migraines.comparison["humidity"], "ten readings outside every episode")
+            XCTAssertEqual(humidity.baselineCount, 10, "the readings during episodes of any kind are left out")
+            XCTAssertEqual(humidity.baseline, 50, accuracy: 1e-9)
+            XCTAssertEqual(humidity.duringEpisodes, 90)
+            XCTAssertEqual(humidity.episodeCount, 3)
         }
     }
 
@@ -245,11 +281,11 @@ final class EpisodeTests: XCTestCase {
 struct StatisticsBody: Decodable {
     struct Comparison: Decodable {
         let duringEpisodes: Double
-        let overall: Double
+        let baseline: Double
         let difference: Double
         let standardDeviations: Double?
         let episodeCount: Int
-        let readingCount: Int
+        let baselineCount: Int
     }
     let count: Int
     let endedCount: Int
