@@ -29,16 +29,7 @@ public struct ServerSecret: Sendable {
 
     /// Reads the secret at `path`, or creates it there when no file exists and `mayCreate`.
     public static func loadOrCreate(at path: String, mayCreate: Bool) throws(ServerSecretError) -> ServerSecret {
-        let contents: Data?
-        do throws(OwnerOnlyFile.ReadFailure) {
-            contents = try OwnerOnlyFile.contents(at: path)
-        } catch {
-            switch error {
-            case .unreadable(let reason): throw .unreadable(path: path, reason: reason)
-            case .wrongMode(let mode): throw .wrongMode(path: path, mode: mode)
-            }
-        }
-        guard let data = contents else {
+        guard let data = try OwnerOnlyFile.contents(at: path, reporting: ServerSecretError.self) else {
             guard mayCreate else { throw .missing(path: path) }
             return try create(at: path)
         }
@@ -49,11 +40,7 @@ public struct ServerSecret: Sendable {
 
     private static func create(at path: String) throws(ServerSecretError) -> ServerSecret {
         let secret = ServerSecret(bytes: SecureRandom.bytes(count: byteCount))
-        do throws(OwnerOnlyFile.CreateFailure) {
-            try OwnerOnlyFile.create(at: path, bytes: Array((SecretDigest.hex(secret.bytes) + "\n").utf8))
-        } catch {
-            throw .cannotCreate(path: path, reason: error.reason)
-        }
+        try OwnerOnlyFile.create(at: path, bytes: Array((SecretDigest.hex(secret.bytes) + "\n").utf8), reporting: ServerSecretError.self)
         return secret
     }
 

@@ -34,16 +34,7 @@ public struct VAPIDKeys: Sendable {
 
     /// Reads the key at `path`, or makes a new one and writes it there when no file exists.
     public static func loadOrCreate(path: String) throws(VAPIDKeysError) -> VAPIDKeys {
-        let contents: Data?
-        do throws(OwnerOnlyFile.ReadFailure) {
-            contents = try OwnerOnlyFile.contents(at: path)
-        } catch {
-            switch error {
-            case .unreadable(let reason): throw .unreadable(path: path, reason: reason)
-            case .wrongMode(let mode): throw .wrongMode(path: path, mode: mode)
-            }
-        }
-        guard let data = contents else { return try create(at: path) }
+        guard let data = try OwnerOnlyFile.contents(at: path, reporting: VAPIDKeysError.self) else { return try create(at: path) }
         guard let key = P256Key(pem: Array(data)) else { throw .malformed(path: path) }
         return VAPIDKeys(key: key)
     }
@@ -57,11 +48,7 @@ public struct VAPIDKeys: Sendable {
         } catch {
             throw .cannotCreate(path: path, reason: error.description)
         }
-        do throws(OwnerOnlyFile.CreateFailure) {
-            try OwnerOnlyFile.create(at: path, bytes: pem)
-        } catch {
-            throw .cannotCreate(path: path, reason: error.reason)
-        }
+        try OwnerOnlyFile.create(at: path, bytes: pem, reporting: VAPIDKeysError.self)
         return VAPIDKeys(key: key)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the VAPID key file cannot be used; the server does not start, and says what to do.
-public enum VAPIDKeysError: Error, Equatable, CustomStringConvertible {
+public enum VAPIDKeysError: OwnerOnlyFileError, Equatable, CustomStringConvertible {
     /// The file could not be read.
     case unreadable(path: String, reason: String)
     /// Group or others may access the file.
