@@ -2,7 +2,7 @@
 
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
-SYSTEM_PACKAGES := libsqlite3-dev zlib1g-dev libsodium-dev libcurl4-openssl-dev libqrencode-dev libjs-leaflet
+SYSTEM_PACKAGES := libsqlite3-dev zlib1g-dev libsodium-dev libcurl4-openssl-dev libssl-dev libqrencode-dev libjs-leaflet
 HOST ?= 127.0.0.1
 PORT ?= 8080
 DATABASE ?= ./homeward.sqlite

@@ -41,6 +41,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // Web Push (RFC 8291/8292): ECDH P-256, ECDSA ES256, HKDF and AES-128-GCM from libcrypto.
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // What Glibc does not export to Swift: epoll, eventfd, accept4.
         .target(name: "CSystemShims"),
 
@@ -70,7 +76,7 @@ let package = Package(
         .target(
             name: "Homeward",
             dependencies: [
-                "HomewardHTTP", "HomewardStore", "HomewardGeo", "CSodium", "CCurl", "CQRencode",
+                "HomewardHTTP", "HomewardStore", "HomewardGeo", "CSodium", "CCurl", "CQRencode", "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["WebApp"],
@@ -117,7 +123,7 @@ let package = Package(
         .testTarget(name: "HomewardGeoTests", dependencies: ["HomewardGeo"]),
         .testTarget(
             name: "HomewardTests",
-            dependencies: ["Homeward", "HomewardHTTP", "HomewardHTTPTesting", "HomewardStore", "HomewardGeo"]
+            dependencies: ["Homeward", "HomewardHTTP", "HomewardHTTPTesting", "HomewardStore", "HomewardGeo", "COpenSSL"]
         ),
     ]
 )

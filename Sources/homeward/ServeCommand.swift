@@ -126,6 +126,10 @@ struct ServeCommand: ParsableCommand {
     var escalationMaxSteps: Int?
     @Option(help: "The Telegram Bot API's address, for a local Bot API server (env HOMEWARD_TELEGRAM_API_URL, default https://api.telegram.org).")
     var telegramApiUrl: String?
+    @Option(help: "The Web Push (VAPID) key file, created 0600 on first start (env HOMEWARD_VAPID_KEY_FILE, default <database>.vapid).")
+    var vapidKeyFile: String?
+    @Option(help: "Who push services may contact about this server's pushes, mailto: or https: (env HOMEWARD_VAPID_SUBJECT, default the public base URL when https, else mailto:homeward@localhost).")
+    var vapidSubject: String?
     @Option(help: "Hosts (names or addresses, comma-separated) that webhooks may reach although they are loopback, private, link-local or this server's own (env HOMEWARD_OUTGOING_ALLOW_HOSTS, default none).")
     var outgoingAllowHosts: String?
     @Option(help: "Outgoing requests in flight at once to one destination (env HOMEWARD_OUTGOING_MAX_CONCURRENT_PER_DESTINATION, default 4).")
@@ -168,6 +172,8 @@ struct ServeCommand: ParsableCommand {
         try database.apply(to: &configuration)
         configuration.secretFilePath = try EnvironmentDefault.resolve(
             secretFile, "HOMEWARD_SECRET_FILE", ServerSecret.defaultPath(besideDatabase: configuration.databasePath))
+        configuration.vapidKeyFilePath = try EnvironmentDefault.resolve(
+            vapidKeyFile, "HOMEWARD_VAPID_KEY_FILE", VAPIDKeys.defaultPath(besideDatabase: configuration.databasePath))
         let problems = configuration.problems
         guard problems.isEmpty else {
             throw ArgumentParser.ValidationError("Cannot start: " + problems.joined(separator: "; ") + ".")
@@ -268,6 +274,7 @@ struct ServeCommand: ParsableCommand {
         c.webhookGiveUpSeconds = try EnvironmentDefault.resolve(webhookGiveUpSeconds, "HOMEWARD_WEBHOOK_GIVE_UP_SECONDS", c.webhookGiveUpSeconds)
         c.escalationMaxSteps = try EnvironmentDefault.resolve(escalationMaxSteps, "HOMEWARD_ESCALATION_MAX_STEPS", c.escalationMaxSteps)
         c.telegramAPIURL = try EnvironmentDefault.resolve(telegramApiUrl, "HOMEWARD_TELEGRAM_API_URL", c.telegramAPIURL)
+        c.vapidSubject = try EnvironmentDefault.resolve(vapidSubject, "HOMEWARD_VAPID_SUBJECT", c.vapidSubject)
         c.outgoingAllowHosts = try EnvironmentDefault.resolve(outgoingAllowHosts, "HOMEWARD_OUTGOING_ALLOW_HOSTS", "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         c.outgoingMaxConcurrentPerDestination = try EnvironmentDefault.resolve(

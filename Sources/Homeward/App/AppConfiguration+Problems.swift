@@ -52,6 +52,8 @@ extension AppConfiguration {
         require(maxTrackedPeople >= 1, "max-tracked-people must be at least 1")
         require((0...50).contains(escalationMaxSteps), "escalation-max-steps must be 0 to 50")
         require(OutgoingURL(telegramAPIURL) != nil, "telegram-api-url must be an https:// or http:// URL")
+        require(vapidSubject.isEmpty || vapidSubject.hasPrefix("mailto:") || vapidSubject.hasPrefix("https://"),
+                "vapid-subject must be a mailto: or https: address")
         require(outgoingMaxConcurrentPerDestination >= 1, "outgoing-max-concurrent-per-destination must be at least 1")
         require(outgoingMaxConcurrentTransfers >= outgoingMaxConcurrentPerDestination,
                 "outgoing-max-concurrent-transfers must be at least outgoing-max-concurrent-per-destination")

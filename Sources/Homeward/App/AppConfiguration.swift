@@ -129,6 +129,17 @@ public struct AppConfiguration: Sendable {
     public var escalationMaxSteps = 5
     /// The Telegram Bot API's address (a local Bot API server, or a stand-in in tests).
     public var telegramAPIURL = "https://api.telegram.org"
+    /// Where the Web Push (VAPID) key pair is kept; nil: `<database>.vapid` beside the database.
+    public var vapidKeyFilePath: String?
+    /// Who push services may contact about this server's pushes (`mailto:` or `https:`); empty: the
+    /// public base URL when it is https, else `mailto:homeward@localhost`.
+    public var vapidSubject = ""
+
+    /// The VAPID subject in force.
+    public var effectiveVAPIDSubject: String {
+        if !vapidSubject.isEmpty { return vapidSubject }
+        return publicBaseURL.lowercased().hasPrefix("https://") ? publicBaseURL : "mailto:homeward@localhost"
+    }
 
     // MARK: Outgoing requests
     /// Hosts (names or addresses) that outgoing requests may reach although they are loopback, private,

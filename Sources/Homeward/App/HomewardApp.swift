@@ -149,7 +149,12 @@ public final class HomewardApp: Sendable {
         let outgoingClient = OutgoingHTTPClient(
             configuration: outgoing, policy: OutgoingAddressPolicy(allowedHosts: configuration.outgoingAllowHosts))
         self.outgoingClient = outgoingClient
-        let channelDelivery = ChannelDelivery(client: outgoingClient, telegramAPIURL: configuration.telegramAPIURL, logger: logger)
+        let vapidKeys = try VAPIDKeys.loadOrCreate(
+            path: configuration.vapidKeyFilePath ?? VAPIDKeys.defaultPath(besideDatabase: configuration.databasePath))
+        let channelDelivery = ChannelDelivery(
+            client: outgoingClient, telegramAPIURL: configuration.telegramAPIURL,
+            webPush: ChannelDelivery.WebPushSettings(keys: vapidKeys, subject: configuration.effectiveVAPIDSubject),
+            clock: clock, logger: logger)
         self.channelDelivery = channelDelivery
         let deliveryWorker = AlertDeliveryWorker(
             database: database, client: outgoingClient, channels: channelDelivery, clock: clock, configuration: configuration,

@@ -27,7 +27,7 @@ public enum SessionCookie {
     /// The CSRF token of the session whose token is `token`: an HMAC of a fixed label keyed by the
     /// session token, so it needs no storage, dies with the session and does not reveal the token.
     public static func csrfToken(forSessionToken token: String) -> String {
-        SecureRandom.base64URL(SecretDigest.hmacSHA256(Array("homeward-csrf".utf8), key: Array(token.utf8)))
+        Base64URL.encode(SecretDigest.hmacSHA256(Array("homeward-csrf".utf8), key: Array(token.utf8)))
     }
 
     /// Whether `method` may change state, so a cookie-authenticated request with it needs the CSRF token.

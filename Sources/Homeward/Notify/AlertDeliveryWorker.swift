@@ -246,6 +246,18 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
                         now, delivery.key)
                     continue
                 }
+                // A push service that no longer knows the subscription (the browser unsubscribed or
+                // its data was cleared) will never take it: the channel goes, and so does the row.
+                if case .channel(let channel, .webpush) = delivery.target, failure == "HTTP 404" || failure == "HTTP 410" {
+                    let reason = "the browser's push subscription is gone (\(failure))"
+                    try db.execute(
+                        "UPDATE notification_channels SET removed_at_ms = ?, last_error = ? WHERE key = ? AND removed_at_ms IS NULL",
+                        now, reason, channel)
+                    try db.execute(
+                        "UPDATE alert_deliveries SET status = 'failed', last_error = ?, finished_at_ms = ? WHERE (key = ? OR channel_key = ?) AND status = 'pending'",
+                        reason, now, delivery.key, channel)
+                    continue
+                }
                 let giveUpAt = delivery.createdAt + Int64(configuration.webhookGiveUpSeconds) * Timestamp.millisecondsPerSecond
                 if now >= giveUpAt {
                     try db.execute(

@@ -9,14 +9,39 @@ public struct ChannelDelivery: Sendable {
     /// Called once per notification with nil (delivered) or the failure.
     public typealias Completion = @Sendable (String?) -> Void
 
+    /// How this server signs its pushes.
+    public struct WebPushSettings: Sendable {
+        /// The VAPID key pair.
+        public var keys: VAPIDKeys
+        /// The contact push services see (`mailto:` or `https:`).
+        public var subject: String
+
+        /// Creates the settings.
+        public init(keys: VAPIDKeys, subject: String) {
+            self.keys = keys
+            self.subject = subject
+        }
+    }
+
+    /// How long a push service keeps a push for a browser that is offline: a day.
+    public static let webPushTTLSeconds = 86_400
+
     private let client: OutgoingHTTPClient
     private let telegramAPIURL: String
+    private let webPush: WebPushSettings
+    private let clock: any WallClock
     private let logger: Logger
 
-    /// Creates the sender over `client`; Telegram calls go to `telegramAPIURL`.
-    public init(client: OutgoingHTTPClient, telegramAPIURL: String, logger: Logger) {
+    /// The public key browsers subscribe with (`applicationServerKey`).
+    public var webPushPublicKey: String { webPush.keys.publicKeyBase64URL }
+
+    /// Creates the sender over `client`; Telegram calls go to `telegramAPIURL`, pushes are signed with
+    /// `webPush`.
+    public init(client: OutgoingHTTPClient, telegramAPIURL: String, webPush: WebPushSettings, clock: any WallClock, logger: Logger) {
         self.client = client
         self.telegramAPIURL = telegramAPIURL
+        self.webPush = webPush
+        self.clock = clock
         self.logger = logger
     }
 
@@ -48,8 +73,15 @@ public struct ChannelDelivery: Sendable {
                 }
             case .email:
                 completion("email is not set up on this server (--smtp-url)")
-            case .webpush:
-                completion("web push is not set up on this server")
+            case .webpush(let endpoint, let p256dh, let auth):
+                guard let url = OutgoingURL(endpoint), let key = Base64URL.decode(p256dh), let secret = Base64URL.decode(auth) else {
+                    return completion("the push subscription is unreadable")
+                }
+                let request = try WebPushRequest.make(
+                    endpoint: url, p256dh: key, authSecret: secret, payload: try JSONBytes.encode(WebPushMessage(notification)),
+                    keys: webPush.keys, subject: webPush.subject, ttlSeconds: Self.webPushTTLSeconds,
+                    urgency: notification.isUrgent ? .high : notification.isNew ? .normal : .low, now: clock.now())
+                client.send(request) { completion(Self.failure(of: $0)) }
             }
         } catch {
             completion("\(error)")

@@ -120,10 +120,10 @@ public struct ChannelRequest: Sendable, Decodable {
             guard let url = OutgoingURL(webpush.endpoint), url.scheme == "https" else {
                 throw .invalidRequest("webpush.endpoint must be the subscription's https:// push service URL.", field: "webpush.endpoint")
             }
-            guard let key = SecureRandom.bytes(base64URL: webpush.keys.p256dh), key.count == 65, key.first == 4 else {
+            guard let key = Base64URL.decode(webpush.keys.p256dh), key.count == 65, key.first == 4 else {
                 throw .invalidRequest("webpush.keys.p256dh must be the browser's P-256 public key (65 bytes, base64url).", field: "webpush.keys.p256dh")
             }
-            guard let auth = SecureRandom.bytes(base64URL: webpush.keys.auth), auth.count == 16 else {
+            guard let auth = Base64URL.decode(webpush.keys.auth), auth.count == 16 else {
                 throw .invalidRequest("webpush.keys.auth must be the browser's 16-byte secret, base64url.", field: "webpush.keys.auth")
             }
             return .webpush(endpoint: webpush.endpoint, p256dh: webpush.keys.p256dh, auth: webpush.keys.auth)

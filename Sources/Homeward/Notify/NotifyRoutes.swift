@@ -3,7 +3,8 @@ import HomewardHTTP
 /// How alerts reach a guardian besides the webhook and event streams: their channels (GET, POST
 /// /v1/me/channels; PATCH, DELETE /v1/me/channels/{id}; POST /v1/me/channels/{id}/test), their
 /// quiet hours (GET, PUT, DELETE /v1/me/quiet-hours), and, for the person watched, how unanswered
-/// alerts escalate (GET, PUT /v1/me/escalation).
+/// alerts escalate (GET, PUT /v1/me/escalation); and the key browsers subscribe to pushes with
+/// (GET /v1/push/vapid-public-key).
 func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
     let signedIn = AuthenticatedRoutes.session(app.authenticator)
     let channels = ChannelStore()
@@ -53,6 +54,10 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
         let failure = app.channelDelivery.sendAndWait(notification, on: target.settings)
         try app.database.write { db in try channels.recordResult(channel: target.key, error: failure, at: app.clock.now(), in: db) }
         return .json(ChannelTestResult(delivered: failure == nil, error: failure))
+    }
+
+    signedIn.get("/v1/push/vapid-public-key", on: &router) { _, _ in
+        .json(["publicKey": app.channelDelivery.webPushPublicKey])
     }
 
     signedIn.get("/v1/me/quiet-hours", on: &router) { _, caller in

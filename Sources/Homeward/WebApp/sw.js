@@ -35,3 +35,28 @@ self.addEventListener("fetch", (event) => {
     }).catch(() => caches.match(event.request)));
   }
 });
+
+// Alerts pushed by the server (Web Push channel): shown even when no Homeward page is open. An SOS,
+// a danger or an escalation stays on screen until the guardian acts on it.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try { message = event.data ? event.data.json() : {}; } catch (error) { message = { body: event.data ? event.data.text() : "" }; }
+  event.waitUntil(self.registration.showNotification(message.title || "Homeward", {
+    body: message.body || "",
+    tag: message.tag || "homeward",
+    renotify: Boolean(message.tag),
+    requireInteraction: Boolean(message.urgent),
+    icon: ASSETS + "/icon.svg",
+    data: { url: message.url || "/" },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data && event.notification.data.url || "/", self.location.origin);
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+    const open = windows.find((client) => new URL(client.url).origin === target.origin);
+    if (open) return open.focus().then(() => open.navigate(target.href));
+    return self.clients.openWindow(target.href);
+  }));
+});

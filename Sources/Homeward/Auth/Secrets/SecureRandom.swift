@@ -24,7 +24,7 @@ public enum SecureRandom {
     /// A bearer secret (session token, device key, share token): 256 random bits as URL-safe base64
     /// without padding, 43 characters of `A-Z a-z 0-9 - _`.
     public static func token() -> String {
-        base64URL(bytes(count: tokenByteCount))
+        Base64URL.encode(bytes(count: tokenByteCount))
     }
 
     /// A string of `count` random decimal digits, each drawn uniformly (`randombytes_uniform`, no
@@ -43,32 +43,5 @@ public enum SecureRandom {
     /// lower-case hexadecimal characters, e.g. `3f2c9a0e5b7d41c8a6e0f1d2c3b4a596`.
     public static func identifier() -> String {
         SecretDigest.hex(bytes(count: identifierByteCount))
-    }
-
-    /// URL-safe base64 without padding (RFC 4648 §5), by libsodium.
-    static func base64URL(_ bytes: [UInt8]) -> String {
-        let variant = Int32(sodium_base64_VARIANT_URLSAFE_NO_PADDING)
-        let capacity = sodium_base64_encoded_len(bytes.count, variant)
-        var encoded = [CChar](repeating: 0, count: capacity)
-        bytes.withUnsafeBufferPointer { input in
-            _ = sodium_bin2base64(&encoded, capacity, input.baseAddress, input.count, variant)
-        }
-        return encoded.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    }
-
-    /// The bytes of URL-safe base64 (padded or not), by libsodium; nil when it is not that.
-    static func bytes(base64URL text: String) -> [UInt8]? {
-        let unpadded = Array(text.utf8.prefix { $0 != UInt8(ascii: "=") })
-        guard text.utf8.count - unpadded.count <= 2, !unpadded.isEmpty else { return nil }
-        var decoded = [UInt8](repeating: 0, count: unpadded.count * 3 / 4 + 3)
-        var length = 0
-        let status = unpadded.withUnsafeBufferPointer { input in
-            input.withMemoryRebound(to: CChar.self) { chars in
-                sodium_base642bin(
-                    &decoded, decoded.count, chars.baseAddress, chars.count, nil, &length, nil,
-                    Int32(sodium_base64_VARIANT_URLSAFE_NO_PADDING))
-            }
-        }
-        return status == 0 ? Array(decoded.prefix(length)) : nil
     }
 }

@@ -11,7 +11,7 @@ public struct ServerSecret: Sendable {
     /// Bytes of the key.
     public static let byteCount = 32
     /// The only permission bits the file may have: read and write for its owner.
-    public static let requiredMode: mode_t = 0o600
+    public static let requiredMode: mode_t = OwnerOnlyFile.requiredMode
 
     /// The key.
     let bytes: [UInt8]
@@ -29,18 +29,9 @@ public struct ServerSecret: Sendable {
 
     /// Reads the secret at `path`, or creates it there when no file exists and `mayCreate`.
     public static func loadOrCreate(at path: String, mayCreate: Bool) throws(ServerSecretError) -> ServerSecret {
-        var status = stat()
-        if stat(path, &status) != 0 {
-            let error = errno
-            guard error == ENOENT else { throw .unreadable(path: path, reason: String(cString: strerror(error))) }
+        guard let data = try OwnerOnlyFile.contents(at: path, reporting: ServerSecretError.self) else {
             guard mayCreate else { throw .missing(path: path) }
             return try create(at: path)
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
-        let mode = status.st_mode & 0o777
-        guard mode & ~requiredMode == 0 else { throw .wrongMode(path: path, mode: mode) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path, reason: "permission denied")
         }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let bytes = Self.bytes(hex: text), bytes.count == byteCount else { throw .malformed(path: path) }
@@ -49,16 +40,7 @@ public struct ServerSecret: Sendable {
 
     private static func create(at path: String) throws(ServerSecretError) -> ServerSecret {
         let secret = ServerSecret(bytes: SecureRandom.bytes(count: byteCount))
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, requiredMode)
-        guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        let line = Array((SecretDigest.hex(secret.bytes) + "\n").utf8)
-        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == line.count, fsync(descriptor) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(path)
-            throw .cannotCreate(path: path, reason: reason)
-        }
+        try OwnerOnlyFile.create(at: path, bytes: Array((SecretDigest.hex(secret.bytes) + "\n").utf8), reporting: ServerSecretError.self)
         return secret
     }
 

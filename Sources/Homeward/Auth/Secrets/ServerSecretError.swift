@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the server secret cannot be used; the server does not start, and says what to do.
-public enum ServerSecretError: Error, Equatable, CustomStringConvertible {
+public enum ServerSecretError: OwnerOnlyFileError, Equatable, CustomStringConvertible {
     /// The file could not be read.
     case unreadable(path: String, reason: String)
     /// Group or others may access the file.
