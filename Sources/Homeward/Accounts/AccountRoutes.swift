@@ -1,3 +1,4 @@
+import Dispatch
 import HomewardHTTP
 
 /// Accounts and sessions (API.md): registration, login and logout, the caller's account, profile,
@@ -11,8 +12,21 @@ func registerAccountRoutes(on router: inout Router, app: HomewardApp) {
         return .json(account, status: .created)
     }
     router.post("/v1/sessions", execution: .lane(.bulk)) { context in
-        let login = try service.logIn(try context.decode(LoginRequest.self), from: context.origin.address)
-        return .json(login, status: .created)
+        let request = try context.decode(LoginRequest.self)
+        // Past the phone's ceiling of failures every answer waits, right password or not; the wait
+        // holds a timer, not a worker.
+        guard let wait = service.loginSlowdown(for: request) else {
+            return .json(try service.logIn(request, from: context.origin.address), status: .created)
+        }
+        let outcome: Result<HTTPResponse, any Error>
+        do {
+            outcome = .success(.json(try service.logIn(request, from: context.origin.address), status: .created))
+        } catch {
+            outcome = .failure(error)
+        }
+        return .deferred { completion in
+            DispatchQueue.global().asyncAfter(deadline: .now() + wait) { completion(outcome) }
+        }
     }
     signedIn.delete("/v1/sessions/current", on: &router) { context, caller in
         if let session = caller.sessionID { try service.endSession(session, of: caller) }

@@ -125,6 +125,12 @@ struct AccountService: Sendable {
 
     // MARK: Sessions
 
+    /// Seconds the answer to `request` must wait because its phone is past its ceiling of failures
+    /// (`LoginLimits.slowdown(phone:)`); nil when it need not.
+    func loginSlowdown(for request: LoginRequest) -> Double? {
+        loginLimits.slowdown(phone: (try? PhoneNumber(normalizing: request.phone))?.e164)
+    }
+
     /// Logs in: 429 while the client address, alone or with this phone, has too many recent failures, 401 for an
     /// unknown phone or a wrong password alike (both cost one argon2id verification).
     func logIn(_ request: LoginRequest, from clientHost: String) throws -> LoginResponse {

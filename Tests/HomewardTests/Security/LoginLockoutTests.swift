@@ -34,6 +34,42 @@ final class LoginLockoutTests: XCTestCase {
         }
     }
 
+    func testGuessingSpreadOverManyAddressesSlowsEveryLoginForThatPhoneButNeverRefusesTheOwner() throws {
+        let test = try TestApp()
+        let owner = try test.makeAccount(password: "Owner-Pass-123")
+        let ceiling = RateLimitPolicy.loginFailuresPerPhoneCeiling.maxFailures
+        try test.withClient { client in
+            // Four guesses from each of many addresses: each stays under its own limits.
+            var guesses = 0
+            for host in 2...((ceiling / 4) + 1) where guesses < ceiling {
+                for _ in 0..<4 where guesses < ceiling {
+                    let answer = try client.send(from: "127.0.0.\(host)", .post, "/v1/sessions",
+                        json: #"{"phone":"\#(owner.phone)","password":"guess-\#(guesses)-xyz"}"#)
+                    XCTAssertEqual(answer.status.code, 401)
+                    guesses += 1
+                }
+            }
+            // Past the ceiling a wrong guess from a fresh address waits, and so does the owner, who
+            // still gets in: slowed, never refused.
+            let started = Date()
+            let wrong = try client.send(from: "127.0.0.100", .post, "/v1/sessions",
+                json: #"{"phone":"\#(owner.phone)","password":"guess-late-xyz"}"#)
+            XCTAssertEqual(wrong.status.code, 401)
+            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), LoginLimits.slowdownSeconds * 0.9)
+            let ownerStarted = Date()
+            let right = try client.send(from: "127.0.0.101", .post, "/v1/sessions",
+                json: #"{"phone":"\#(owner.phone)","password":"Owner-Pass-123"}"#)
+            XCTAssertEqual(right.status.code, 201, right.text)
+            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(ownerStarted), LoginLimits.slowdownSeconds * 0.9)
+            // Another account is not slowed.
+            let other = try test.makeAccount(password: "Other-Pass-123")
+            let otherStarted = Date()
+            XCTAssertEqual(try client.send(from: "127.0.0.102", .post, "/v1/sessions",
+                json: #"{"phone":"\#(other.phone)","password":"Other-Pass-123"}"#).status.code, 201)
+            XCTAssertLessThan(Date().timeIntervalSince(otherStarted), LoginLimits.slowdownSeconds * 0.9)
+        }
+    }
+
     func testOneAddressIsRefusedAfterGuessingAcrossManyAccounts() throws {
         let test = try TestApp()
         let accounts = try (0..<5).map { _ in try test.makeAccount() }

@@ -4,15 +4,21 @@ import HomewardHTTP
 /// current-password checks of the account endpoints, and HTTP Basic of tracking clients (OwnTracks).
 ///
 /// A failure counts against the pair (client address, phone) and against the client address. Both
-/// refuse further attempts from that address; neither refuses anyone else. Nothing counts against
-/// the phone alone: a stranger guessing from elsewhere must never lock the owner out of logging in,
-/// changing the password or deleting the account.
+/// refuse further attempts from that address; neither refuses anyone else. Against the phone alone a
+/// failure only counts towards a ceiling that slows logins (`slowdown(phone:)`), never refuses them:
+/// a stranger guessing from elsewhere must never lock the owner out of logging in, changing the
+/// password or deleting the account, but guessing spread over many addresses must crawl.
 public struct LoginLimits: Sendable {
     private let rateLimiter: RateLimiter
     /// Failures against one phone from one client address.
     let perClientAddressAndPhone: RateLimitPolicy
     /// Failures from one client address, against any phone.
     let perClientAddress = RateLimitPolicy.loginFailuresPerClientAddress
+    /// Failures against one phone from anywhere, past which its logins are slowed.
+    let perPhoneCeiling = RateLimitPolicy.loginFailuresPerPhoneCeiling
+    /// How long every login for a phone past its ceiling waits for its answer, right password or not
+    /// (the same wait either way, so the wait tells nothing).
+    public static let slowdownSeconds = 3.0
 
     /// Limits of `rateLimiter` allowing `maxFailuresPerPhone` failures per (client address, phone)
     /// within `windowSeconds`.
@@ -32,7 +38,17 @@ public struct LoginLimits: Sendable {
     /// Counts a wrong password against the client address and the pair (each phone when given).
     func recordFailure(phone: String?, clientHost: String) {
         rateLimiter.recordFailure(clientHost, under: perClientAddress)
-        if let phone { rateLimiter.recordFailure(Self.pairKey(phone: phone, clientHost: clientHost), under: perClientAddressAndPhone) }
+        if let phone {
+            rateLimiter.recordFailure(Self.pairKey(phone: phone, clientHost: clientHost), under: perClientAddressAndPhone)
+            rateLimiter.recordFailure(phone, under: perPhoneCeiling)
+        }
+    }
+
+    /// Seconds a login for `phone` must wait for its answer now: `slowdownSeconds` past the phone's
+    /// ceiling, nil below it. The owner's successful login does not lift it (the guessing goes on).
+    func slowdown(phone: String?) -> Double? {
+        guard let phone, case .limited = rateLimiter.check(phone, under: perPhoneCeiling) else { return nil }
+        return Self.slowdownSeconds
     }
 
     /// Clears the failures of `phone` from `clientHost` after a successful login.

@@ -31,6 +31,12 @@ public struct RateLimitPolicy: Hashable, Sendable {
     public static let loginFailuresPerClientAddress = RateLimitPolicy(
         name: "login-address", maxFailures: 20, windowSeconds: 15 * 60,
         refusal: "Too many failed logins from this address")
+    /// Wrong passwords for one phone number from anywhere: past 20 in 15 minutes every login for that
+    /// phone is slowed (`LoginLimits.slowdownSeconds`), never refused, so guessing spread over many
+    /// addresses crawls while the owner still gets in.
+    public static let loginFailuresPerPhoneCeiling = RateLimitPolicy(
+        name: "login-phone-ceiling", maxFailures: 20, windowSeconds: 15 * 60,
+        refusal: "Logins for this account are slowed")
     /// Wrong verification codes tried against one account, by anyone: 5 in 15 minutes.
     public static let verificationCodeFailuresPerTarget = RateLimitPolicy(
         name: "verification-code-target", maxFailures: 5, windowSeconds: 15 * 60,
