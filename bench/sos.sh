@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SOS round trip while strangers load the server: no attack, 1,200 connections signing up, 70 slow
-# export readers, one account opening streams until refused; each on a fresh release server.
+# export readers, one account opening streams until refused, three other guardians' webhooks that never answer;
+# each on a fresh release server; also the SOS webhook's accepted -> delivered time.
 # Usage: bash bench/sos.sh   (SECONDS_PER_ATTACK overrides 20; BINARY=path measures another build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +11,7 @@ OURS_PORT=${OURS_PORT:-18097}
 OUT=$PWD/bench/out/sos
 source bench/homeward-server.sh
 
-for attack in none registering slow-exports streams; do
+for attack in none registering slow-exports streams dead-webhooks; do
     prepare_homeward
     start_homeward
     python3 bench/hostile/sos_under_attack.py "$OURS_PORT" "$attack" "$SECONDS_PER_ATTACK"

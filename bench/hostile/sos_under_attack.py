@@ -8,15 +8,25 @@ ATTACK is one of
   registering   1,200 connections post sign-ups (argon2id password hashing) back to back
   slow-exports  70 clients ask for a person's whole history as GeoJSON and never read the answer
   streams       one account opens event streams until refused, then holds them
+  dead-webhooks three other guardians' webhooks accept the connection and never answer, while their
+                people raise an SOS every 50 ms each
 
-Meanwhile a person posts an SOS every 50 ms on a keep-alive connection; prints the count and the
-p50/p99/max of its round trip in milliseconds, and how many SOS posts failed.
+Meanwhile a person posts an SOS every 50 ms on a keep-alive connection; their guardian's webhook is a
+local receiver (Tests/Receivers/https_receiver.py --plain, its own process). Prints the count and
+the p50/p99/max of the SOS round trip in milliseconds, how many SOS posts failed, and the p50/p99/max
+of accepted -> delivered at the guardian's webhook (the receiver's clock when it read the request
+minus the moment the 201 arrived; both on this machine) with how many were never delivered.
 """
 import asyncio
 import http.client
 import json
+import os
 import random
+import socket
+import subprocess
 import sys
+import tempfile
+import threading
 import time
 
 REGISTERING_CONNECTIONS = 1200
@@ -43,6 +53,84 @@ def account(port, name):
     status, session = call(port, "POST", "/v1/sessions", {"phone": phone, "password": "Correct-Horse-9"})
     assert status in (200, 201), (status, session)
     return created["id"], session["token"]
+
+
+def account_with_phone(port, name):
+    phone = "+4477008%05d" % random.randrange(100000)
+    status, created = call(port, "POST", "/v1/accounts", {"phone": phone, "password": "Correct-Horse-9", "name": name})
+    assert status == 201, (status, created)
+    status, session = call(port, "POST", "/v1/sessions", {"phone": phone, "password": "Correct-Horse-9"})
+    assert status in (200, 201), (status, session)
+    return created["id"], session["token"], phone
+
+
+def link(port, person_token, person_phone, guardian_token):
+    status, code = call(port, "PUT", "/v1/me/verification-code", {"ttlSeconds": 600}, person_token)
+    assert status in (200, 201), (status, code)
+    status, linked = call(port, "POST", "/v1/links", {"phone": person_phone, "code": code["code"]}, guardian_token)
+    assert status == 201, (status, linked)
+
+
+class Receiver:
+    """The webhook receiver in its own process; records when each alert's raised delivery arrived."""
+
+    def __init__(self):
+        self.directory = tempfile.mkdtemp(prefix="sos-receiver-")
+        script = os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "Receivers", "https_receiver.py")
+        self.process = subprocess.Popen([sys.executable, script, "--plain", "--secret", "sos-bench-secret-123",
+                                         "--dir", self.directory], stdout=subprocess.PIPE, text=True)
+        self.port = int(self.process.stdout.readline().split()[1])
+        self.arrivals = {}
+        self.lock = threading.Lock()
+        threading.Thread(target=self.read, daemon=True).start()
+
+    def read(self):
+        for line in self.process.stdout:
+            record = json.loads(line)
+            if record.get("event") != "raised":
+                continue
+            alert = json.loads(record.get("body") or "{}").get("alert", {}).get("id")
+            with self.lock:
+                self.arrivals.setdefault(alert, record["t"])
+
+    def stop(self):
+        self.process.terminate()
+
+
+def never_answering_socket():
+    """A listener that accepts connections and never answers (a dead webhook receiver)."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1024)
+    held = []
+    def accept():
+        while True:
+            connection, _ = listener.accept()
+            held.append(connection)
+    threading.Thread(target=accept, daemon=True).start()
+    return listener.getsockname()[1]
+
+
+async def dead_webhooks(port, stop):
+    dead_port = never_answering_socket()
+    people = []
+    for index in range(3):
+        _, person_token, person_phone = account_with_phone(port, "Other person %d" % index)
+        _, guardian_token, _ = account_with_phone(port, "Other guardian %d" % index)
+        link(port, person_token, person_phone, guardian_token)
+        status, _ = call(port, "PUT", "/v1/me/webhook", {"url": "http://127.0.0.1:%d/hook" % dead_port,
+                                                          "secret": "a-dead-receivers-secret"}, guardian_token)
+        assert status == 200, status
+        people.append(person_token)
+
+    def raise_sos(token):
+        while not stop.is_set():
+            try:
+                call(port, "POST", "/v1/alerts", {"type": "sos", "message": "elsewhere"}, token)
+            except Exception:
+                pass
+            time.sleep(SOS_GAP_SECONDS)
+    await asyncio.gather(*(asyncio.to_thread(raise_sos, token) for token in people))
 
 
 def seed_history(port, token, count=20000):
@@ -104,7 +192,7 @@ async def streams(port, stop, token):
 
 
 def measure_sos(port, token, seconds):
-    samples, failures = [], 0
+    samples, failures, accepted = [], 0, {}
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     headers = {"Content-Type": "application/json", "Authorization": "Bearer " + token}
     deadline = time.monotonic() + seconds
@@ -113,21 +201,28 @@ def measure_sos(port, token, seconds):
         try:
             connection.request("POST", "/v1/alerts", json.dumps({"type": "sos", "message": "help"}), headers)
             response = connection.getresponse()
-            response.read()
+            body = response.read()
             if response.status != 201:
                 failures += 1
             else:
                 samples.append((time.monotonic() - started) * 1000)
+                accepted[json.loads(body)["id"]] = time.time()
         except Exception:
             failures += 1
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         time.sleep(SOS_GAP_SECONDS)
-    return samples, failures
+    return samples, failures, accepted
 
 
 async def main(port, attack, seconds):
-    person_id, person_token = account(port, "Person")
+    person_id, person_token, person_phone = account_with_phone(port, "Person")
     _, stranger_token = account(port, "Stranger")
+    _, guardian_token, _ = account_with_phone(port, "Guardian")
+    link(port, person_token, person_phone, guardian_token)
+    receiver = Receiver()
+    status, _ = call(port, "PUT", "/v1/me/webhook", {"url": "http://127.0.0.1:%d/hook" % receiver.port,
+                                                      "secret": "sos-bench-secret-123"}, guardian_token)
+    assert status == 200, status
     if attack == "slow-exports":
         seed_history(port, person_token)
     stop = asyncio.Event()
@@ -136,20 +231,27 @@ async def main(port, attack, seconds):
         "registering": lambda: registering(port, stop),
         "slow-exports": lambda: slow_exports(port, stop, person_id, person_token),
         "streams": lambda: streams(port, stop, stranger_token),
+        "dead-webhooks": lambda: dead_webhooks(port, stop),
     }
     task = asyncio.ensure_future(tasks[attack]())
     await asyncio.sleep(2)
-    samples, failures = await asyncio.to_thread(measure_sos, port, person_token, seconds)
+    samples, failures, accepted = await asyncio.to_thread(measure_sos, port, person_token, seconds)
+    await asyncio.sleep(3)
     stop.set()
     try:
         await asyncio.wait_for(task, 10)
     except Exception:
         pass
+    receiver.stop()
+    with receiver.lock:
+        delivered = sorted((receiver.arrivals[alert] - at) * 1000 for alert, at in accepted.items() if alert in receiver.arrivals)
+    def pick(values, q):
+        return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
     samples.sort()
-    def pick(q):
-        return samples[min(len(samples) - 1, int(q * len(samples)))] if samples else float("nan")
-    print("attack=%s sos=%d failed=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f"
-          % (attack, len(samples), failures, pick(0.5), pick(0.99), samples[-1] if samples else float("nan")))
+    print("attack=%s sos=%d failed=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f | webhook delivered=%d missing=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f"
+          % (attack, len(samples), failures, pick(samples, 0.5), pick(samples, 0.99), samples[-1] if samples else float("nan"),
+             len(delivered), len(accepted) - len(delivered), pick(delivered, 0.5), pick(delivered, 0.99),
+             delivered[-1] if delivered else float("nan")))
 
 
 if __name__ == "__main__":
