@@ -35,7 +35,7 @@ def report(record):
 def authenticate(server, session, envelope, mechanism, auth_data):
     accepted = isinstance(auth_data, LoginPassword) and auth_data.login.decode() == args.user \
         and auth_data.password.decode() == args.password
-    return AuthResult(success=accepted, auth_data=auth_data)
+    return AuthResult(success=accepted, handled=False, auth_data=auth_data)
 
 
 def part(message, subtype):

@@ -4,7 +4,8 @@ import Foundation
 /// quoted-printable bodies (RFC 2045), encoded-words for header text that is not plain ASCII
 /// (RFC 2047), folded header lines and the RFC 5322 date.
 enum MailEncoding {
-    /// Longest line written, without its CRLF (RFC 5322 recommends 78; 998 is the hard limit).
+    /// Longest quoted-printable line, without its CRLF (RFC 2045); header lines stay within RFC 5322's
+    /// recommended 78 (998 is its hard limit).
     static let maxLineCharacters = 76
 
     /// `text` as quoted-printable lines joined by CRLF: line breaks of any kind become CRLF, bytes
@@ -52,16 +53,22 @@ enum MailEncoding {
         return lines.joined(separator: "\r\n ")
     }
 
-    /// A display name as an RFC 5322 phrase: a quoted string when it is plain ASCII, else encoded-words.
+    /// A display name as an RFC 5322 phrase: a quoted string when it is short plain ASCII, else
+    /// encoded-words (which fold).
     static func phrase(_ name: String) -> String {
-        guard isPlainASCII(name) else { return encodedWords(name).joined(separator: "\r\n ") }
-        return "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        let quoted = "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        guard isPlainASCII(name), quoted.count <= maxLineCharacters - 16 else { return encodedWords(name).joined(separator: "\r\n ") }
+        return quoted
     }
 
-    /// `address` as it appears in `From:` or `To:`.
+    /// `address` as it appears in `From:` or `To:`, the address on a line of its own when it would
+    /// make the name's last line too long (an address itself is never cut).
     static func mailbox(_ address: MailAddress) -> String {
         guard let name = address.name else { return address.address }
-        return phrase(name) + " <\(address.address)>"
+        let named = phrase(name)
+        let lastLine = named.components(separatedBy: "\r\n").last ?? named
+        let fits = lastLine.count + address.address.count + 3 <= maxLineCharacters - 6
+        return named + (fits ? " " : "\r\n ") + "<\(address.address)>"
     }
 
     /// An RFC 5322 date in UTC, e.g. `Tue, 03 Mar 2026 09:05:00 +0000`.
@@ -76,9 +83,9 @@ enum MailEncoding {
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) +0000"
     }
 
-    /// Bytes of text in one encoded-word: 45 bytes are 60 base64 characters, which with
-    /// `=?UTF-8?B?` and `?=` make 72, under RFC 2047's 75.
-    private static let encodedWordBytes = 45
+    /// Bytes of text in one encoded-word: 42 bytes are 56 base64 characters, which with
+    /// `=?UTF-8?B?` and `?=` make 68, under RFC 2047's 75 and short enough to follow `Subject: `.
+    private static let encodedWordBytes = 42
 
     /// `text` as `=?UTF-8?B?...?=` words, each cut between characters so that each decodes alone.
     private static func encodedWords(_ text: String) -> [String] {

@@ -3,7 +3,7 @@ import Foundation
 
 /// The SMTP half of an outgoing transfer: the envelope (`MAIL FROM`, one `RCPT TO` per recipient),
 /// the message uploaded from memory, the login when the server needs one, TLS as `SMTPServer.security`
-/// says, and the server's last reply kept so that a refusal reads `SMTP 550 5.1.1 ...`. One
+/// says, and the server's first refusal kept so that the error reads `SMTP 550 5.1.1 ...`. One
 /// recipient refused fails the whole mail (the server then has accepted none).
 ///
 /// `@unchecked Sendable`: created on the caller's thread, then touched only by the client's thread.
@@ -18,6 +18,7 @@ final class MailExchange: OutgoingExchange, @unchecked Sendable {
     private var recipientList: UnsafeMutablePointer<curl_slist>?
     private var uploaded = 0
     private var lastReply: SMTPReply?
+    private var firstRefusal: SMTPReply?
 
     init(message: MailMessage, server: SMTPServer, completion: @escaping OutgoingHTTPClient.MailCompletion) {
         self.message = message
@@ -52,8 +53,8 @@ final class MailExchange: OutgoingExchange, @unchecked Sendable {
         if code == CURLE_USE_SSL_FAILED {
             completion(.failure(OutgoingError(
                 "\(server.url.host) does not offer STARTTLS, and mail is sent only encrypted (an administrator may allow a relay on this machine without TLS with --smtp-allow-plain)")))
-        } else if easy != nil, !failure.isRefusal, let lastReply, lastReply.code >= 400 {
-            completion(.failure(OutgoingError("SMTP \(lastReply)", smtpReply: lastReply)))
+        } else if easy != nil, !failure.isRefusal, let firstRefusal {
+            completion(.failure(OutgoingError("SMTP \(firstRefusal)", smtpReply: firstRefusal)))
         } else {
             completion(.failure(failure))
         }
@@ -74,8 +75,12 @@ final class MailExchange: OutgoingExchange, @unchecked Sendable {
         return count
     }
 
+    /// Keeps the server's latest reply, and its first refusal: libcurl may say `QUIT` after a refusal,
+    /// and the server's `221` to that is not the reason.
     fileprivate func record(_ line: UnsafeRawBufferPointer) {
-        if let reply = SMTPReply(line: String(decoding: line.prefix(Self.maxReplyBytes), as: UTF8.self)) { lastReply = reply }
+        guard let reply = SMTPReply(line: String(decoding: line.prefix(Self.maxReplyBytes), as: UTF8.self)) else { return }
+        lastReply = reply
+        if reply.code >= 400, firstRefusal == nil { firstRefusal = reply }
     }
 }
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// A mail ready to send: RFC 5322 headers (`Date`, `Message-ID`, `From`, `To`, `Subject`,
 /// `MIME-Version`, `Auto-Submitted`) and a `multipart/alternative` body with a text/plain and a
-/// text/html part in UTF-8, quoted-printable, every line ending in CRLF and shorter than 78
-/// characters. Written once, when created; `OutgoingHTTPClient.send(_:via:completion:)` sends it.
+/// text/html part in UTF-8, quoted-printable, every line ending in CRLF and at most 78 characters
+/// long (only an address longer than that makes a longer line, and never over RFC 5322's 998). Written once, when created; `OutgoingHTTPClient.send(_:via:completion:)` sends it.
 public struct MailMessage: Sendable {
     /// Most recipients of one mail (after duplicates are dropped).
     public static let maxRecipients = 50
@@ -43,7 +43,7 @@ public struct MailMessage: Sendable {
             "Subject: \(MailEncoding.unstructured(subject))",
             "MIME-Version: 1.0",
             "Auto-Submitted: auto-generated",
-            "Content-Type: multipart/alternative; boundary=\"\(boundary)\"",
+            "Content-Type: multipart/alternative;\r\n boundary=\"\(boundary)\"",
         ]
         func part(_ type: String, _ body: String) -> String {
             "--\(boundary)\r\nContent-Type: \(type); charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
