@@ -54,6 +54,7 @@ extension AppConfiguration {
         require(outgoingMaxConcurrentTransfers >= outgoingMaxConcurrentPerDestination,
                 "outgoing-max-concurrent-transfers must be at least outgoing-max-concurrent-per-destination")
         require(routineMinimumDays >= 0, "routine-minimum-days must not be negative")
+        found += smtpProblems
         return found
     }
 }

@@ -138,6 +138,22 @@ public struct AppConfiguration: Sendable {
     /// tests set it so that a throwaway CA can stand in for a public one.
     public var outgoingCAFilePath: String?
 
+    // MARK: Email
+    /// The mail server alert emails go through, `smtp://host:port` (STARTTLS, required) or
+    /// `smtps://host:port` (TLS from the start); empty turns email off. See `smtpServer`.
+    public var smtpURL = ""
+    /// The address mail is sent from, `alerts@example.org` or `Homeward <alerts@example.org>`;
+    /// required with `smtpURL`.
+    public var smtpFrom = ""
+    /// The user the server logs in to the mail server as; empty sends without logging in.
+    public var smtpUsername = ""
+    /// The password of `smtpUsername`. Not a flag: `homeward serve` reads it at start from the file
+    /// `--smtp-password-file` names, so that it never shows in the process list.
+    public var smtpPassword = ""
+    /// Lets `smtp://` send without TLS when the mail server does not offer STARTTLS: only for a relay
+    /// on the same machine.
+    public var smtpAllowPlain = false
+
     /// The address clients reach the server at (e.g. `https://homeward.example.org`), put in front of
     /// share links; empty gives links relative to the server.
     public var publicBaseURL = ""
