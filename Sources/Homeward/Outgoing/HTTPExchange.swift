@@ -6,6 +6,7 @@ import Foundation
 ///
 /// `@unchecked Sendable`: created on the caller's thread, then touched only by the client's thread.
 final class HTTPExchange: OutgoingExchange, @unchecked Sendable {
+    let protocols = "http,https"
     let request: OutgoingRequest
     private let completion: OutgoingHTTPClient.Completion
     private var headerList: UnsafeMutablePointer<curl_slist>?
@@ -16,8 +17,6 @@ final class HTTPExchange: OutgoingExchange, @unchecked Sendable {
         self.request = request
         self.completion = completion
     }
-
-    let protocols = "http,https"
 
     func configure(_ easy: UnsafeMutableRawPointer, configuration: OutgoingHTTPClient.Configuration) {
         maxResponseBytes = configuration.maxResponseBytes

@@ -1,7 +1,7 @@
-import Homeward
 import XCTest
+@testable import Homeward
 
-/// Which SMTP server settings are accepted, and how each is protected.
+/// Which SMTP server settings are accepted, how each is protected, and how its replies are read.
 final class SMTPServerTests: XCTestCase {
     private let sender = try! MailAddress("alerts@example.org")
 
@@ -38,5 +38,14 @@ final class SMTPServerTests: XCTestCase {
             XCTAssertEqual("\(error)", "an SMTP password needs a user name")
         }
         XCTAssertThrowsError(try SMTPServer(url: "smtps://mail.example.org", sender: sender, username: "alerts\r\nRCPT TO:<x@y.z>"))
+    }
+
+    func testRepliesAreReadByTheirCodeAndCannotCarryControlCharacters() {
+        XCTAssertEqual(SMTPReply(line: "550 5.1.1 <x@example.org>: Recipient address rejected\r\n")?.description,
+                       "550 5.1.1 <x@example.org>: Recipient address rejected")
+        XCTAssertEqual(SMTPReply(line: "250-SIZE 33554432\r\n")?.code, 250)
+        XCTAssertEqual(SMTPReply(line: "221\r\n")?.description, "221")
+        XCTAssertEqual(SMTPReply(line: "421 4.7.0 try\u{1B}[31m later\r\n")?.text, "4.7.0 try [31m later")
+        for line in ["", "OK\r\n", "99 x", "600 x", "* OK"] { XCTAssertNil(SMTPReply(line: line), line) }
     }
 }

@@ -38,7 +38,7 @@ public struct MailAddress: Sendable, Equatable, CustomStringConvertible {
         guard trimmed.count <= Self.maxNameCharacters else {
             throw MailError("the name of \(address) is longer than \(Self.maxNameCharacters) characters")
         }
-        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard !MailEncoding.containsControlCharacter(trimmed) else {
             throw MailError("the name \(String(reflecting: trimmed)) of \(address) has a line break or another control character")
         }
         self.name = trimmed

@@ -83,6 +83,16 @@ enum MailEncoding {
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) +0000"
     }
 
+    /// True when `text` holds a control character, a line break among them.
+    static func containsControlCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    /// `text` with every control character, line breaks among them, turned into a space.
+    static func replacingControlCharacters(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+    }
+
     /// Bytes of text in one encoded-word: 42 bytes are 56 base64 characters, which with
     /// `=?UTF-8?B?` and `?=` make 68, under RFC 2047's 75 and short enough to follow `Subject: `.
     private static let encodedWordBytes = 42

@@ -30,9 +30,7 @@ public struct MailMessage: Sendable {
         guard recipients.count <= Self.maxRecipients else {
             throw MailError("a mail may have at most \(Self.maxRecipients) recipients, not \(recipients.count)")
         }
-        let subject = String(String.UnicodeScalarView(subject.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? " " : $0
-        }))
+        let subject = MailEncoding.replacingControlCharacters(subject)
         let messageID = "<\(SecureRandom.identifier())@\(from.domain)>"
         let boundary = "=_homeward_\(SecureRandom.identifier())"
         let headers = [

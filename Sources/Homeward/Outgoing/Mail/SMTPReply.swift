@@ -12,11 +12,12 @@ public struct SMTPReply: Sendable, Equatable, CustomStringConvertible {
     public var description: String { text.isEmpty ? "\(code)" : "\(code) \(text)" }
 
     /// Reads a reply line (`550 5.1.1 <x@example.org>: Recipient address rejected`, or a
-    /// continuation line `250-SIZE`); nil when it does not start with a code.
+    /// continuation line `250-SIZE`); nil when it does not start with a code. Control characters in
+    /// the text become spaces, since it ends up in logs and API answers.
     init?(line: String) {
         let trimmed = line.trimmingCharacters(in: .newlines)
         guard trimmed.count >= 3, let code = Int(trimmed.prefix(3)), (200...599).contains(code) else { return nil }
         self.code = code
-        text = String(trimmed.dropFirst(4))
+        text = MailEncoding.replacingControlCharacters(String(trimmed.dropFirst(4)))
     }
 }

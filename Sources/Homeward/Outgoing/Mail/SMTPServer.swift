@@ -36,7 +36,7 @@ public struct SMTPServer: Sendable {
         let username = username.flatMap { $0.isEmpty ? nil : $0 }
         let password = password.flatMap { $0.isEmpty ? nil : $0 }
         for (what, value) in [("user name", username), ("password", password)] {
-            if let value, value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            if let value, MailEncoding.containsControlCharacter(value) {
                 throw MailError("the SMTP \(what) has a line break or another control character")
             }
         }
