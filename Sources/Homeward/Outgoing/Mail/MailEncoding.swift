@@ -1,4 +1,5 @@
 import Foundation
+import HomewardHTTP
 
 /// The encodings a mail's text goes through on its way into 7-bit lines of at most 78 characters:
 /// quoted-printable bodies (RFC 2045), encoded-words for header text that is not plain ASCII
@@ -71,16 +72,10 @@ enum MailEncoding {
         return named + (fits ? " " : "\r\n ") + "<\(address.address)>"
     }
 
-    /// An RFC 5322 date in UTC, e.g. `Tue, 03 Mar 2026 09:05:00 +0000`.
+    /// An RFC 5322 date in UTC, e.g. `Tue, 03 Mar 2026 09:05:00 +0000`: HTTP's IMF-fixdate with the
+    /// zone as a number, since RFC 5322 counts `GMT` as obsolete syntax.
     static func date(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) +0000"
+        String(HTTPDate.format(epochSeconds: Int(date.timeIntervalSince1970.rounded(.down))).dropLast("GMT".count)) + "+0000"
     }
 
     /// True when `text` holds a control character, a line break among them.
