@@ -31,6 +31,14 @@ static inline CURLcode homeward_curl_set_write_callback(CURL *easy, homeward_cur
     return curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, callback);
 }
 
+static inline CURLcode homeward_curl_set_read_callback(CURL *easy, homeward_curl_data_callback callback) {
+    return curl_easy_setopt(easy, CURLOPT_READFUNCTION, callback);
+}
+
+static inline CURLcode homeward_curl_set_header_callback(CURL *easy, homeward_curl_data_callback callback) {
+    return curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, callback);
+}
+
 static inline CURLcode homeward_curl_set_opensocket_callback(CURL *easy, curl_opensocket_callback callback) {
     return curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, callback);
 }

@@ -148,6 +148,16 @@ struct ServeCommand: ParsableCommand {
     var weatherFirstRetrySeconds: Double?
     @Option(help: "Episodes that started more days ago than this get no weather (env HOMEWARD_WEATHER_LOOKBACK_DAYS, default 92).")
     var weatherLookbackDays: Int?
+    @Option(help: "Mail server for alert emails: smtp://host:port (STARTTLS, required) or smtps://host:port (TLS from the start); empty turns email off (env HOMEWARD_SMTP_URL, default empty).")
+    var smtpURL: String?
+    @Option(help: "Address alert emails come from, e.g. 'Homeward <alerts@example.org>'; required with --smtp-url (env HOMEWARD_SMTP_FROM, default empty).")
+    var smtpFrom: String?
+    @Option(help: "User to log in to the mail server as; empty sends without logging in (env HOMEWARD_SMTP_USERNAME, default empty).")
+    var smtpUsername: String?
+    @Option(help: "File holding the mail server password (one line, read at start, so the password is never on the command line) (env HOMEWARD_SMTP_PASSWORD_FILE, default none).")
+    var smtpPasswordFile: String?
+    @Flag(help: "Let smtp:// send without TLS when the mail server offers no STARTTLS: only for a relay on this machine (env HOMEWARD_SMTP_ALLOW_PLAIN=true, default off).")
+    var smtpAllowPlain = false
     @Option(help: "Seconds between retention sweeps (env HOMEWARD_RETENTION_INTERVAL_SECONDS, default 86400).")
     var retentionIntervalSeconds: Int?
     @Option(help: "Fixes with a horizontal accuracy worse than this many metres are stored but flagged (env HOMEWARD_POOR_ACCURACY_METRES, default 100).")
@@ -288,6 +298,12 @@ struct ServeCommand: ParsableCommand {
         c.weatherFirstRetrySeconds = try EnvironmentDefault.resolve(
             weatherFirstRetrySeconds, "HOMEWARD_WEATHER_FIRST_RETRY_SECONDS", c.weatherFirstRetrySeconds)
         c.weatherLookbackDays = try EnvironmentDefault.resolve(weatherLookbackDays, "HOMEWARD_WEATHER_LOOKBACK_DAYS", c.weatherLookbackDays)
+        c.smtpURL = try EnvironmentDefault.resolve(smtpURL, "HOMEWARD_SMTP_URL", c.smtpURL)
+        c.smtpFrom = try EnvironmentDefault.resolve(smtpFrom, "HOMEWARD_SMTP_FROM", c.smtpFrom)
+        c.smtpUsername = try EnvironmentDefault.resolve(smtpUsername, "HOMEWARD_SMTP_USERNAME", c.smtpUsername)
+        let passwordFile = try EnvironmentDefault.resolve(smtpPasswordFile, "HOMEWARD_SMTP_PASSWORD_FILE", "")
+        if !passwordFile.isEmpty { c.smtpPassword = try Self.readPassword(passwordFile) }
+        c.smtpAllowPlain = smtpAllowPlain ? true : try EnvironmentDefault.resolve(nil, "HOMEWARD_SMTP_ALLOW_PLAIN", c.smtpAllowPlain)
         c.retentionIntervalSeconds = try EnvironmentDefault.resolve(retentionIntervalSeconds, "HOMEWARD_RETENTION_INTERVAL_SECONDS", c.retentionIntervalSeconds)
         c.poorAccuracyMetres = try EnvironmentDefault.resolve(poorAccuracyMetres, "HOMEWARD_POOR_ACCURACY_METRES", c.poorAccuracyMetres)
         c.maxPlausibleSpeedMetresPerSecond = try EnvironmentDefault.resolve(maxPlausibleSpeedMetresPerSecond, "HOMEWARD_MAX_PLAUSIBLE_SPEED_METRES_PER_SECOND", c.maxPlausibleSpeedMetresPerSecond)
@@ -302,5 +318,17 @@ struct ServeCommand: ParsableCommand {
         c.http.trustedProxies = parsedProxies
         c.metricsToken = try EnvironmentDefault.resolve(metricsToken, "HOMEWARD_METRICS_TOKEN", c.metricsToken)
         return c
+    }
+
+    /// The password in `path`, without the line end an editor or `echo` leaves.
+    private static func readPassword(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ArgumentParser.ValidationError("smtp-password-file \(path) cannot be read.")
+        }
+        let password = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+        guard !password.isEmpty else {
+            throw ArgumentParser.ValidationError("smtp-password-file \(path) is empty.")
+        }
+        return password
     }
 }

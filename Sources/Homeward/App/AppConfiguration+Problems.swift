@@ -65,6 +65,7 @@ extension AppConfiguration {
         require(weatherMaxAttempts >= 1, "weather-max-attempts must be at least 1")
         require(weatherFirstRetrySeconds > 0, "weather-first-retry-seconds must be positive")
         require(weatherLookbackDays >= 1, "weather-lookback-days must be at least 1")
+        found += smtpProblems
         return found
     }
 }

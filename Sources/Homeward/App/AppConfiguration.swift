@@ -168,6 +168,21 @@ public struct AppConfiguration: Sendable {
     public var weatherFirstRetrySeconds = 60.0
     /// Episodes that started longer ago than this are not given weather (the bound of each pass).
     public var weatherLookbackDays = 92
+    // MARK: Email
+    /// The mail server alert emails go through, `smtp://host:port` (STARTTLS, required) or
+    /// `smtps://host:port` (TLS from the start); empty turns email off. See `smtpServer`.
+    public var smtpURL = ""
+    /// The address mail is sent from, `alerts@example.org` or `Homeward <alerts@example.org>`;
+    /// required with `smtpURL`.
+    public var smtpFrom = ""
+    /// The user the server logs in to the mail server as; empty sends without logging in.
+    public var smtpUsername = ""
+    /// The password of `smtpUsername`. Not a flag: `homeward serve` reads it at start from the file
+    /// `--smtp-password-file` names, so that it never shows in the process list.
+    public var smtpPassword = ""
+    /// Lets `smtp://` send without TLS when the mail server does not offer STARTTLS: only for a relay
+    /// on the same machine.
+    public var smtpAllowPlain = false
 
     /// The address clients reach the server at (e.g. `https://homeward.example.org`), put in front of
     /// share links; empty gives links relative to the server.

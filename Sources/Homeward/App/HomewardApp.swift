@@ -154,7 +154,7 @@ public final class HomewardApp: Sendable {
         let channelDelivery = ChannelDelivery(
             client: outgoingClient, telegramAPIURL: configuration.telegramAPIURL,
             webPush: ChannelDelivery.WebPushSettings(keys: vapidKeys, subject: configuration.effectiveVAPIDSubject),
-            clock: clock, logger: logger)
+            smtpServer: configuration.smtpServer, clock: clock, logger: logger)
         self.channelDelivery = channelDelivery
         let deliveryWorker = AlertDeliveryWorker(
             database: database, client: outgoingClient, channels: channelDelivery, clock: clock, configuration: configuration,

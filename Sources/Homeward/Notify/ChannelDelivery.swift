@@ -29,18 +29,26 @@ public struct ChannelDelivery: Sendable {
     private let client: OutgoingHTTPClient
     private let telegramAPIURL: String
     private let webPush: WebPushSettings
+    private let smtpServer: SMTPServer?
     private let clock: any WallClock
     private let logger: Logger
 
     /// The public key browsers subscribe with (`applicationServerKey`).
     public var webPushPublicKey: String { webPush.keys.publicKeyBase64URL }
 
+    /// Whether email channels can send (the administrator set up an SMTP relay).
+    public var sendsEmail: Bool { smtpServer != nil }
+
     /// Creates the sender over `client`; Telegram calls go to `telegramAPIURL`, pushes are signed with
-    /// `webPush`.
-    public init(client: OutgoingHTTPClient, telegramAPIURL: String, webPush: WebPushSettings, clock: any WallClock, logger: Logger) {
+    /// `webPush`, mail goes through `smtpServer` (nil: email is off).
+    public init(
+        client: OutgoingHTTPClient, telegramAPIURL: String, webPush: WebPushSettings, smtpServer: SMTPServer?,
+        clock: any WallClock, logger: Logger
+    ) {
         self.client = client
         self.telegramAPIURL = telegramAPIURL
         self.webPush = webPush
+        self.smtpServer = smtpServer
         self.clock = clock
         self.logger = logger
     }
@@ -71,8 +79,15 @@ public struct ChannelDelivery: Sendable {
                         }
                     }
                 }
-            case .email:
-                completion("email is not set up on this server (--smtp-url)")
+            case .email(let address):
+                guard let smtpServer else { return completion("email is not set up on this server (--smtp-url)") }
+                let mail = try AlertEmail.message(notification, to: address, via: smtpServer)
+                client.send(mail, via: smtpServer) { result in
+                    switch result {
+                    case .success: completion(nil)
+                    case .failure(let error): completion(error.description)
+                    }
+                }
             case .webpush(let endpoint, let p256dh, let auth):
                 guard let url = OutgoingURL(endpoint), let key = Base64URL.decode(p256dh), let secret = Base64URL.decode(auth) else {
                     return completion("the push subscription is unreadable")
@@ -105,7 +120,7 @@ public struct ChannelDelivery: Sendable {
         switch settings {
         case .ntfy(let url, _), .gotify(let url, _): OutgoingURL(url)?.destination
         case .telegram: OutgoingURL(telegramAPIURL)?.destination
-        case .email: "smtp"
+        case .email: smtpServer?.url.destination ?? "smtp"
         case .webpush(let endpoint, _, _): OutgoingURL(endpoint)?.destination
         }
     }

@@ -111,8 +111,10 @@ public struct ChannelRequest: Sendable, Decodable {
             return .telegram(botToken: telegram.botToken, chatID: telegram.chatId)
         case .email:
             guard let email else { break }
-            guard Self.isEmailAddress(email.address) else {
-                throw .invalidRequest("email.address must be an email address such as anna@example.org.", field: "email.address")
+            do {
+                _ = try MailAddress(email.address)
+            } catch {
+                throw .invalidRequest("email.address must be an email address such as anna@example.org: \(error)", field: "email.address")
             }
             return .email(address: email.address)
         case .webpush:
@@ -167,14 +169,6 @@ public struct ChannelRequest: Sendable, Decodable {
               (20...100).contains(parts[1].count) else { return false }
         return parts.allSatisfy { $0.allSatisfy { $0.isASCII } }
             && parts[1].allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-    }
-
-    /// A plain `local@domain` address, at most 254 characters, nothing a mail header could be split on.
-    private static func isEmailAddress(_ address: String) -> Bool {
-        let parts = address.split(separator: "@", omittingEmptySubsequences: false)
-        guard address.count <= 254, parts.count == 2, (1...64).contains(parts[0].count), parts[1].contains("."),
-              !parts[1].hasPrefix("."), !parts[1].hasSuffix(".") else { return false }
-        return address.allSatisfy { $0.isASCII && !$0.isWhitespace && !"<>()[]\\,;:\"".contains($0) && $0.asciiValue! >= 32 }
     }
 
     private static func isTelegramChat(_ chat: String) -> Bool {

@@ -16,6 +16,9 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
     signedIn.post("/v1/me/channels", on: &router) { context, caller in
         let request = try context.decode(ChannelRequest.self)
         let channelSettings = try request.validatedSettings()
+        if channelSettings.kind == .email, !app.channelDelivery.sendsEmail {
+            throw HTTPError.invalidRequest("This server sends no email: its administrator has not set --smtp-url.", field: "kind")
+        }
         let channel = try app.database.write { db in
             try channels.add(
                 channelSettings, label: request.label, alertTypes: request.alertTypes, for: caller.accountKey, at: app.clock.now(), in: db)

@@ -1,14 +1,16 @@
 import CCurl
 import Foundation
 
-/// The server's one HTTP client for requests it makes itself (webhooks, notification services), on
-/// libcurl's multi interface driven by one thread: TLS verified against the system CA store, HTTP/2
-/// where the receiver offers it, connections kept for reuse, a deadline per request, no redirects and
-/// no proxy, and every resolved address checked by `OutgoingAddressPolicy` as its socket opens.
+/// The server's one client for what it sends itself (webhooks, notification services, and mail
+/// through `send(_:via:completion:)`), on libcurl's multi interface driven by one thread: TLS
+/// verified against the system CA store, HTTP/2 where the receiver offers it, connections kept for
+/// reuse, a deadline per transfer, no redirects and no proxy, and every resolved address checked by
+/// `OutgoingAddressPolicy` as its socket opens.
 ///
-/// Requests for one destination (`scheme://host:port`) run at most `maxConcurrentPerDestination` at
-/// a time and the rest wait in that destination's queue; destinations are served in turn, so a
-/// receiver that accepts and never answers holds only its own slots until the deadline.
+/// Transfers to one destination (`scheme://host:port`, a mail server as much as a web server) run at
+/// most `maxConcurrentPerDestination` at a time and the rest wait in that destination's queue;
+/// destinations are served in turn, so a receiver that accepts and never answers holds only its own
+/// slots until the deadline.
 ///
 /// `@unchecked Sendable`: the queues are guarded by `lock`; curl handles and transfers in flight are
 /// touched only by the client's thread.
@@ -35,7 +37,7 @@ public final class OutgoingHTTPClient: @unchecked Sendable {
     public typealias Completion = @Sendable (Result<OutgoingResponse, OutgoingError>) -> Void
 
     private let configuration: Configuration
-    private let policy: OutgoingAddressPolicy
+    let policy: OutgoingAddressPolicy
     private let lock = NSLock()
     private var waiting: [String: [OutgoingTransfer]] = [:]
     private var turnOrder: [String] = []
@@ -63,14 +65,23 @@ public final class OutgoingHTTPClient: @unchecked Sendable {
 
     /// Queues `request`; `completion` gets the answer or the failure.
     public func send(_ request: OutgoingRequest, completion: @escaping Completion) {
-        let transfer = OutgoingTransfer(request: request, policy: policy, completion: completion)
+        enqueue(OutgoingTransfer(url: request.url, exchange: HTTPExchange(request: request, completion: completion), policy: policy))
+    }
+
+    /// Sends `request` and waits for the answer (a "send a test" call).
+    public func perform(_ request: OutgoingRequest) -> Result<OutgoingResponse, OutgoingError> {
+        waitFor { send(request, completion: $0) }
+    }
+
+    /// Queues `transfer` behind the others for its destination, starting the client's thread on first use.
+    func enqueue(_ transfer: OutgoingTransfer) {
         lock.lock()
         guard !isStopping else {
             lock.unlock()
-            completion(.failure(OutgoingError("the server is stopping")))
+            transfer.abandon("the server is stopping")
             return
         }
-        let destination = request.url.destination
+        let destination = transfer.url.destination
         if waiting[destination] == nil { turnOrder.append(destination) }
         waiting[destination, default: []].append(transfer)
         let mustStart = !isStarted
@@ -85,11 +96,11 @@ public final class OutgoingHTTPClient: @unchecked Sendable {
         }
     }
 
-    /// Sends `request` and waits for the answer (a "send a test" call).
-    public func perform(_ request: OutgoingRequest) -> Result<OutgoingResponse, OutgoingError> {
+    /// Starts a transfer with `start` and waits until its completion is called.
+    func waitFor<Success: Sendable>(_ start: (@escaping @Sendable (Result<Success, OutgoingError>) -> Void) -> Void) -> Result<Success, OutgoingError> {
         let done = DispatchSemaphore(value: 0)
-        let box = ResultBox()
-        send(request) { result in
+        let box = ResultBox<Success>()
+        start { result in
             box.set(result)
             done.signal()
         }
@@ -115,7 +126,8 @@ public final class OutgoingHTTPClient: @unchecked Sendable {
             if stopping { break }
             for transfer in startable {
                 guard let easy = transfer.makeHandle(configuration: configuration) else {
-                    finish(transfer, .failure(OutgoingError("libcurl could not create a transfer")))
+                    settle(transfer)
+                    transfer.abandon("libcurl could not create a transfer")
                     continue
                 }
                 active[easy] = transfer
@@ -128,10 +140,9 @@ public final class OutgoingHTTPClient: @unchecked Sendable {
             while let message = curl_multi_info_read(multi, &remaining) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                       let transfer = active.removeValue(forKey: easy) else { continue }
-                let result = transfer.result(of: homeward_curl_message_result(message))
                 curl_multi_remove_handle(multi, easy)
-                transfer.releaseHandle()
-                finish(transfer, result)
+                settle(transfer)
+                transfer.finish(code: homeward_curl_message_result(message))
                 finishedAny = true
             }
             // A finished transfer frees a slot that a queued one may take now, not after the next socket event.
@@ -139,14 +150,14 @@ public final class OutgoingHTTPClient: @unchecked Sendable {
         }
         for (easy, transfer) in active {
             curl_multi_remove_handle(multi, easy)
-            transfer.releaseHandle()
-            finish(transfer, .failure(OutgoingError("the server is stopping")))
+            settle(transfer)
+            transfer.abandon("the server is stopping")
         }
         lock.lock()
         let abandoned = waiting.values.flatMap { $0 }
         waiting = [:]
         lock.unlock()
-        for transfer in abandoned { transfer.completion(.failure(OutgoingError("the server is stopping"))) }
+        for transfer in abandoned { transfer.abandon("the server is stopping") }
         exited.signal()
     }
 
@@ -176,22 +187,22 @@ public final class OutgoingHTTPClient: @unchecked Sendable {
         return (startable, false)
     }
 
-    private func finish(_ transfer: OutgoingTransfer, _ result: Result<OutgoingResponse, OutgoingError>) {
-        let destination = transfer.request.url.destination
+    /// Frees the slots `transfer` held, before its completion runs.
+    private func settle(_ transfer: OutgoingTransfer) {
+        let destination = transfer.url.destination
         lock.lock()
         inFlight -= 1
         let left = inFlightPerDestination[destination, default: 1] - 1
         inFlightPerDestination[destination] = left > 0 ? left : nil
         lock.unlock()
-        transfer.completion(result)
     }
 }
 
 /// Hands a result from the client's thread to a waiting caller.
-private final class ResultBox: @unchecked Sendable {
+private final class ResultBox<Success: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var result: Result<OutgoingResponse, OutgoingError> = .failure(OutgoingError("no answer"))
+    private var result: Result<Success, OutgoingError> = .failure(OutgoingError("no answer"))
 
-    func set(_ value: Result<OutgoingResponse, OutgoingError>) { lock.withLock { result = value } }
-    func get() -> Result<OutgoingResponse, OutgoingError> { lock.withLock { result } }
+    func set(_ value: Result<Success, OutgoingError>) { lock.withLock { result = value } }
+    func get() -> Result<Success, OutgoingError> { lock.withLock { result } }
 }

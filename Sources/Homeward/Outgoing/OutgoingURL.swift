@@ -1,23 +1,33 @@
 import CCurl
 
-/// An `http://` or `https://` address that an outgoing request may be sent to, parsed by libcurl's own
-/// URL parser so that the host judged by `OutgoingAddressPolicy` is the host libcurl connects to. No
-/// user info, fragment or whitespace; at most `maxCharacters`.
+/// An `http://` or `https://` address that an outgoing request may be sent to (or an `smtp://` or
+/// `smtps://` one for mail), parsed by libcurl's own URL parser so that the host judged by
+/// `OutgoingAddressPolicy` is the host libcurl connects to. No user info, fragment or whitespace; at
+/// most `maxCharacters`.
 public struct OutgoingURL: Sendable, Equatable {
     /// Longest URL accepted.
     public static let maxCharacters = 2_000
 
     /// The URL as given.
     public let text: String
-    /// `http` or `https`.
+    /// `http` or `https` (`smtp` or `smtps` for mail).
     public let scheme: String
     /// Host name or address, without IPv6 brackets, lower-cased.
     public let host: String
     /// TCP port (the scheme's default unless given).
     public let port: Int
+    /// The path, `/` when none was written.
+    public let path: String
+    /// The query without its `?`, nil when there is none.
+    public let query: String?
 
     /// Parses `text`; nil unless it is a well-formed http or https URL.
     public init?(_ text: String) {
+        self.init(text, schemes: ["http", "https"])
+    }
+
+    /// Parses `text`; nil unless it is a well-formed URL with one of `schemes` (lower-case).
+    public init?(_ text: String, schemes: Set<String>) {
         guard text.count <= Self.maxCharacters, !text.isEmpty,
               !text.contains(where: { $0.isWhitespace || $0.asciiValue == nil || $0 == "\\" }),
               let handle = curl_url() else { return nil }
@@ -29,7 +39,7 @@ public struct OutgoingURL: Sendable, Equatable {
             defer { curl_free(value) }
             return String(cString: value)
         }
-        guard let scheme = part(CURLUPART_SCHEME)?.lowercased(), scheme == "http" || scheme == "https",
+        guard let scheme = part(CURLUPART_SCHEME)?.lowercased(), schemes.contains(scheme),
               text.lowercased().hasPrefix(scheme + "://"),
               part(CURLUPART_USER) == nil, part(CURLUPART_PASSWORD) == nil, part(CURLUPART_FRAGMENT) == nil,
               var host = part(CURLUPART_HOST)?.lowercased(), !host.isEmpty,
@@ -40,6 +50,8 @@ public struct OutgoingURL: Sendable, Equatable {
         self.scheme = scheme
         self.host = host
         self.port = port
+        path = part(CURLUPART_PATH) ?? "/"
+        query = part(CURLUPART_QUERY)
     }
 
     /// `scheme://host:port`: deliveries to one destination share its concurrency limit and back-off.

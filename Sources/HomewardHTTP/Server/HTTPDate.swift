@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// The IMF-fixdate of the `Date` header (`Sun, 06 Nov 1994 08:49:37 GMT`), cached per second.
-struct HTTPDate {
+public struct HTTPDate {
     private var cachedSecond = -1
     /// `Date: ...\r\n` for the current second.
     private(set) var headerLine: [UInt8] = []
@@ -16,8 +16,8 @@ struct HTTPDate {
         headerLine = Array(("Date: " + Self.format(epochSeconds: now) + "\r\n").utf8)
     }
 
-    /// Formats seconds since the epoch as an IMF-fixdate.
-    static func format(epochSeconds: Int) -> String {
+    /// Formats seconds since the epoch as an IMF-fixdate (a mail's `Date` uses it too).
+    public static func format(epochSeconds: Int) -> String {
         var time = time_t(epochSeconds)
         var parts = tm()
         gmtime_r(&time, &parts)

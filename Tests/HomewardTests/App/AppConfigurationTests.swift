@@ -53,4 +53,54 @@ final class AppConfigurationTests: XCTestCase {
         configuration.routineMinimumDays = -1
         XCTAssertEqual(configuration.problems, ["routine-minimum-days must not be negative"])
     }
+
+    func testEmailIsOffByDefaultAndItsSettingsWithoutAServerAreNamed() {
+        var configuration = AppConfiguration()
+        XCTAssertNil(configuration.smtpServer)
+        configuration.smtpFrom = "alerts@example.org"
+        configuration.smtpPassword = "secret"
+        XCTAssertEqual(configuration.problems, ["smtp-from, smtp-password-file have no effect without smtp-url"])
+        XCTAssertNil(configuration.smtpServer)
+    }
+
+    func testEmailSettingsMakeTheMailServer() throws {
+        var configuration = AppConfiguration()
+        configuration.smtpURL = "smtp://mail.example.org:587"
+        configuration.smtpFrom = "Homeward <alerts@example.org>"
+        configuration.smtpUsername = "alerts"
+        configuration.smtpPassword = "secret"
+        XCTAssertEqual(configuration.problems, [])
+        let server = try XCTUnwrap(configuration.smtpServer)
+        XCTAssertEqual(server.url.destination, "smtp://mail.example.org:587")
+        XCTAssertEqual(server.security, .startTLS)
+        XCTAssertEqual(server.sender, try MailAddress("alerts@example.org", name: "Homeward"))
+        XCTAssertEqual(server.username, "alerts")
+        XCTAssertEqual(server.password, "secret")
+        configuration.smtpAllowPlain = true
+        XCTAssertEqual(configuration.smtpServer?.security, SMTPServer.Security.none)
+    }
+
+    func testWrongEmailSettingsAreNamedAndGiveNoMailServer() {
+        var configuration = AppConfiguration()
+        configuration.smtpURL = "smtp://mail.example.org:587"
+        XCTAssertEqual(configuration.problems, ["smtp-from is required with smtp-url"])
+        configuration.smtpFrom = "alerts@example.org, eve@example.net"
+        XCTAssertEqual(configuration.problems.first?.hasPrefix("smtp-from: \"alerts@example.org, eve@example.net\" is not an email address"), true)
+        configuration.smtpFrom = "alerts@example.org"
+        configuration.smtpPassword = "secret"
+        XCTAssertEqual(configuration.problems, ["email: an SMTP password needs a user name"])
+        XCTAssertNil(configuration.smtpServer)
+        configuration.smtpPassword = ""
+        configuration.smtpURL = "https://mail.example.org"
+        XCTAssertEqual(configuration.problems.count, 1)
+        XCTAssertTrue(configuration.problems[0].contains("is not an SMTP server address"), configuration.problems[0])
+        configuration.smtpURL = "smtp://127.0.0.1:25"
+        XCTAssertEqual(configuration.problems, [
+            "smtp-url: 127.0.0.1 resolves to 127.0.0.1, a loopback address (allow it with --outgoing-allow-hosts)",
+        ])
+        XCTAssertNil(configuration.smtpServer)
+        configuration.outgoingAllowHosts = ["127.0.0.1"]
+        XCTAssertEqual(configuration.problems, [])
+        XCTAssertNotNil(configuration.smtpServer)
+    }
 }

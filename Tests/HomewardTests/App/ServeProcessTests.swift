@@ -116,4 +116,31 @@ final class ServeProcessTests: XCTestCase {
         try waitUntilServing(port: port)
         XCTAssertTrue(successor.process.isRunning)
     }
+
+    func testTheMailServerPasswordIsReadFromItsFileBeforeTheServerStarts() throws {
+        let passwordFile = directory.appendingPathComponent("smtp-password")
+        let mail = ["--smtp-url", "smtps://mail.example.org", "--smtp-from", "Homeward <alerts@example.org>",
+                    "--smtp-password-file", passwordFile.path]
+        let port = try freePort()
+        let missing = finish(try launch(["serve", "--port", "\(port)", "--database", database("a.sqlite")] + mail))
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue(missing.errors.contains("smtp-password-file \(passwordFile.path) cannot be read"), missing.errors)
+
+        try Data("\n".utf8).write(to: passwordFile)
+        let empty = finish(try launch(["serve", "--port", "\(port)", "--database", database("a.sqlite")] + mail))
+        XCTAssertNotEqual(empty.status, 0)
+        XCTAssertTrue(empty.errors.contains("smtp-password-file \(passwordFile.path) is empty"), empty.errors)
+
+        try Data("s3cret\n".utf8).write(to: passwordFile)
+        let withoutUser = finish(try launch(["serve", "--port", "\(port)", "--database", database("a.sqlite")] + mail))
+        XCTAssertNotEqual(withoutUser.status, 0)
+        XCTAssertTrue(withoutUser.errors.contains("email: an SMTP password needs a user name"), withoutUser.errors)
+        XCTAssertFalse(withoutUser.errors.contains("s3cret"), withoutUser.errors)
+
+        let serving = try launch(["serve", "--host", "127.0.0.1", "--port", "\(port)", "--database", database("a.sqlite"),
+                                  "--smtp-username", "alerts"] + mail)
+        try waitUntilServing(port: port)
+        serving.process.terminate()
+        XCTAssertEqual(finish(serving).status, 0)
+    }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import Homeward
+import HomewardHTTP
+import HomewardHTTPTesting
+import HomewardStore
+import XCTest
+
+/// An email channel: the SOS arrives at a real mail server over STARTTLS with a text and an HTML
+/// part and a map link; a server without a relay refuses email channels by name.
+final class EmailChannelTests: XCTestCase {
+    func testAnSOSArrivesAsAMailWithTheMapLinkOverSTARTTLS() throws {
+        let receiver = try PythonReceiver(
+            script: "smtp_receiver.py", arguments: ["--user", "homeward", "--password", "relay-pass"], modules: ["aiosmtpd", "trustme"])
+        let test = try TestApp {
+            $0.outgoingAllowHosts = ["127.0.0.1"]
+            $0.outgoingCAFilePath = receiver.file("ca.pem")
+            $0.smtpURL = "smtp://127.0.0.1:\(receiver.port)"
+            $0.smtpFrom = "Homeward <alerts@homeward.example.org>"
+            $0.smtpUsername = "homeward"
+            $0.smtpPassword = "relay-pass"
+            $0.publicBaseURL = "https://homeward.example.org"
+        }
+        let person = try test.makeAccount(name: "Zoë")
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.link(guardian: guardian, dependent: person)
+        try test.withClient { client in
+            let added = try client.execute(.post, "/v1/me/channels", headers: guardian.auth,
+                                           body: Array(#"{"kind":"email","email":{"address":"guardian@example.org"}}"#.utf8))
+            XCTAssertEqual(added.status.code, 201, added.text)
+            let id = try JSONDecoder().decode(ChannelResource.self, from: Data(added.body)).id
+            let tested = try client.execute(.post, "/v1/me/channels/\(id)/test", headers: guardian.auth)
+            XCTAssertTrue(tested.text.contains(#""delivered":true"#), tested.text)
+            let sos = try client.execute(.post, "/v1/alerts", headers: person.auth,
+                                         body: Array(#"{"type":"sos","location":{"lat":48.8584,"lon":2.2945,"accuracy":9}}"#.utf8))
+            XCTAssertEqual(sos.status.code, 201)
+        }
+        XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
+        let mail = try receiver.waitForRecord { $0["subject"] as? String == "SOS: Zoë" }
+        XCTAssertEqual(mail["rcpt_tos"] as? [String], ["guardian@example.org"])
+        XCTAssertEqual(mail["tls"] as? Bool, true)
+        XCTAssertEqual(mail["login"] as? String, "homeward")
+        let text = try XCTUnwrap(mail["text"] as? String)
+        XCTAssertTrue(text.contains("SOS for Zoë."), text)
+        XCTAssertTrue(text.contains("https://www.openstreetmap.org/?mlat=48.858400&mlon=2.294500"), text)
+        XCTAssertTrue(text.contains("(within 9 m)"), text)
+        XCTAssertTrue(text.contains("https://homeward.example.org/#person/\(person.id)"), text)
+        let html = try XCTUnwrap(mail["html"] as? String)
+        XCTAssertTrue(html.contains("See where Zoë was on a map"), html)
+        XCTAssertNotNil(try receiver.waitForRecord { $0["subject"] as? String == "Homeward test" })
+    }
+
+    func testWithoutARelayAnEmailChannelIsRefusedByName() throws {
+        let test = try TestApp()
+        let guardian = try test.makeAccount(name: "Guardian")
+        try test.withClient { client in
+            let answer = try client.execute(.post, "/v1/me/channels", headers: guardian.auth,
+                                            body: Array(#"{"kind":"email","email":{"address":"guardian@example.org"}}"#.utf8))
+            XCTAssertEqual(answer.status.code, 400)
+            XCTAssertTrue(answer.text.contains("--smtp-url"), answer.text)
+            XCTAssertTrue(answer.text.contains(#""field":"kind""#), answer.text)
+        }
+    }
+}
