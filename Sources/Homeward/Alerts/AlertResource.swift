@@ -50,16 +50,21 @@ public struct AlertResource: Sendable, Codable, Equatable {
     public var acknowledgedAt: Timestamp?
     /// When its cause ended or it was cancelled.
     public var resolvedAt: Timestamp?
+    /// What decided it (`left_zone` and `wandering` alerts raised by the geo rules).
+    public var evidence: AlertEvidence?
+    /// When a guardian (or the person) marked it a false alarm.
+    public var falseAlarmAt: Timestamp?
 
     /// The columns `init(row:)` reads, in order; join `accounts a` (the person) and `accounts g`
     /// (the acknowledging guardian, LEFT JOIN) to `alerts x`.
     static let selection = """
         x.id, x.type, x.status, a.id, a.name, x.created_at_ms, x.fires_at_ms, x.fired_late, x.lat, x.lon,
-        x.accuracy_m, x.message, x.trip_id, g.id, g.name, x.acknowledged_at_ms, x.resolved_at_ms, x.location_at_ms
+        x.accuracy_m, x.message, x.trip_id, g.id, g.name, x.acknowledged_at_ms, x.resolved_at_ms, x.location_at_ms,
+        x.evidence, x.false_alarm_at_ms
         """
 
     /// How many columns `selection` has: a query may select more after them.
-    static let selectionColumnCount = 18
+    static let selectionColumnCount = 20
 
     /// The FROM clause matching `selection`.
     static let source = """
@@ -92,5 +97,7 @@ public struct AlertResource: Sendable, Codable, Equatable {
         }
         acknowledgedAt = (try row.value(at: 15) as Int64?).map(Timestamp.init(unixMilliseconds:))
         resolvedAt = (try row.value(at: 16) as Int64?).map(Timestamp.init(unixMilliseconds:))
+        evidence = try (try row.value(at: 18) as String?).map(AlertEvidence.stored)
+        falseAlarmAt = (try row.value(at: 19) as Int64?).map(Timestamp.init(unixMilliseconds:))
     }
 }

@@ -54,6 +54,10 @@ extension AppConfiguration {
         require(outgoingMaxConcurrentTransfers >= outgoingMaxConcurrentPerDestination,
                 "outgoing-max-concurrent-transfers must be at least outgoing-max-concurrent-per-destination")
         require(routineMinimumDays >= 0, "routine-minimum-days must not be negative")
+        require(routineHistoryDays >= 0, "routine-history-days must not be negative")
+        require(routineHistoryMaxFixes >= 0, "routine-history-max-fixes must not be negative")
+        require(maxLearnedPlaces >= 1, "max-learned-places must be at least 1")
+        require(falseAlarmMaxTuningSteps >= 0, "false-alarm-max-tuning-steps must not be negative")
         return found
     }
 }

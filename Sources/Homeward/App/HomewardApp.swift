@@ -185,6 +185,7 @@ public final class HomewardApp: Sendable {
         var router = Router()
         registerServiceRoutes(on: &router, app: self)
         registerZoneRoutes(on: &router, app: self)
+        registerRoutineRoutes(on: &router, app: self)
         registerAlertRoutes(on: &router, app: self)
         registerEventRoutes(on: &router, app: self)
         registerTripRoutes(on: &router, app: self)
