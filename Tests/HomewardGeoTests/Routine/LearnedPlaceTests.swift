@@ -3,15 +3,13 @@ import XCTest
 
 /// Places from stays, keys that do not depend on what was learned first, places marked not usual,
 /// and the false-alarm tuning of thresholds.
-final class LearnedPlaceTests: XCTestCase {
-    let model = RoutineModelTests()
-
+extension RoutineModelTests {
     func testHomeAndWorkAreThePlacesAndTheWalkIsNot() throws {
-        let routine = model.learnedRoutine(days: 4)
+        let routine = self.learnedRoutine(days: 4)
         let places = routine.places(minimumStayDays: 2, limit: 10)
         XCTAssertEqual(places.count, 2, "\(places)")
-        let work = model.scene.coordinate(x: RoutineModelTests.work.x, y: RoutineModelTests.work.y)
-        let home = model.scene.coordinate(x: 0, y: 0)
+        let work = self.scene.coordinate(x: RoutineModelTests.work.x, y: RoutineModelTests.work.y)
+        let home = self.scene.coordinate(x: 0, y: 0)
         XCTAssertEqual(Set(places.map(\.key)).count, 2)
         for target in [home, work] {
             XCTAssertTrue(places.contains { Haversine.distanceMetres(from: $0.center, to: target) < 400 }, "a place near \(target)")
@@ -21,11 +19,11 @@ final class LearnedPlaceTests: XCTestCase {
     }
 
     func testAPlaceKeepsItsKeyWhateverWasLearnedFirst() {
-        let routine = model.learnedRoutine(days: 3)
+        let routine = self.learnedRoutine(days: 3)
         var elsewhere = RoutineModel(cellMetres: 250, maxCells: 1_024)
         let far = Coordinate(lat: -33.9, lon: 151.2)
         elsewhere.learn(far, at: LocalTime(t: 0, utcOffsetSeconds: 0), t: 0, maxGapSeconds: 600, maxJumpMetres: 5_000)
-        let work = model.scene.coordinate(x: RoutineModelTests.work.x, y: RoutineModelTests.work.y)
+        let work = self.scene.coordinate(x: RoutineModelTests.work.x, y: RoutineModelTests.work.y)
         XCTAssertEqual(routine.placeKey(of: work), elsewhere.placeKey(of: work))
         for place in routine.places(minimumStayDays: 2, limit: 10) {
             XCTAssertEqual(elsewhere.placeKey(of: place.center), place.key, "a place's centre lies in its own cell")
@@ -33,14 +31,14 @@ final class LearnedPlaceTests: XCTestCase {
     }
 
     func testAPlaceMarkedNotUsualIsNeverUsual() throws {
-        var routine = model.learnedRoutine(days: 4)
-        XCTAssertTrue(model.isUsual(routine, RoutineModelTests.work, day: 4, hour: 9))
-        let work = model.scene.coordinate(x: RoutineModelTests.work.x, y: RoutineModelTests.work.y)
+        var routine = self.learnedRoutine(days: 4)
+        XCTAssertTrue(self.isUsual(routine, RoutineModelTests.work, day: 4, hour: 9))
+        let work = self.scene.coordinate(x: RoutineModelTests.work.x, y: RoutineModelTests.work.y)
         let place = try XCTUnwrap(routine.places(minimumStayDays: 2, limit: 10).first { Haversine.distanceMetres(from: $0.center, to: work) < 400 })
         routine.markUnusual([place.key])
-        XCTAssertFalse(model.isUsual(routine, RoutineModelTests.work, day: 4, hour: 9))
+        XCTAssertFalse(self.isUsual(routine, RoutineModelTests.work, day: 4, hour: 9))
         XCTAssertEqual(routine.unusualPlace(containing: work), place.key)
-        XCTAssertTrue(model.isUsual(routine, PlanarPoint(x: 0, y: 0), day: 4, hour: 7), "home stays usual")
+        XCTAssertTrue(self.isUsual(routine, PlanarPoint(x: 0, y: 0), day: 4, hour: 7), "home stays usual")
     }
 
     func testFalseAlarmsRaiseThresholdsUpToTheirLimit() {
