@@ -92,6 +92,14 @@ struct ServeCommand: ParsableCommand {
     var maxTrackedPeople: Int?
     @Option(help: "Days of a person's history before their learned routine is trusted; until then far_from_home is raised only after a night departure from home, 0 trusts it at once (env HOMEWARD_ROUTINE_MINIMUM_DAYS, default 7).")
     var routineMinimumDays: Int?
+    @Option(help: "Days of stored history read to rebuild a person's routine when their tracker is built, 0 reads none (env HOMEWARD_ROUTINE_HISTORY_DAYS, default 28).")
+    var routineHistoryDays: Int?
+    @Option(help: "Most stored fixes read for that rebuild, newest first, one a minute at most (env HOMEWARD_ROUTINE_HISTORY_MAX_FIXES, default 20000).")
+    var routineHistoryMaxFixes: Int?
+    @Option(help: "Most learned places listed per person (env HOMEWARD_MAX_LEARNED_PLACES, default 50).")
+    var maxLearnedPlaces: Int?
+    @Option(help: "Steps at most by which a person's false alarms of one kind raise their thresholds, 0 turns the tuning off (env HOMEWARD_FALSE_ALARM_MAX_TUNING_STEPS, default 3).")
+    var falseAlarmMaxTuningSteps: Int?
     @Option(help: "Battery percent below which low_battery is raised (env HOMEWARD_LOW_BATTERY_PERCENT, default 15).")
     var lowBatteryPercent: Double?
     @Option(help: "Percent above the low-battery level at which low_battery is resolved (env HOMEWARD_LOW_BATTERY_RECOVERY_PERCENT, default 10).")
@@ -266,6 +274,10 @@ struct ServeCommand: ParsableCommand {
         c.maxZonesPerAccount = try EnvironmentDefault.resolve(maxZonesPerAccount, "HOMEWARD_MAX_ZONES_PER_ACCOUNT", c.maxZonesPerAccount)
         c.maxTrackedPeople = try EnvironmentDefault.resolve(maxTrackedPeople, "HOMEWARD_MAX_TRACKED_PEOPLE", c.maxTrackedPeople)
         c.routineMinimumDays = try EnvironmentDefault.resolve(routineMinimumDays, "HOMEWARD_ROUTINE_MINIMUM_DAYS", c.routineMinimumDays)
+        c.routineHistoryDays = try EnvironmentDefault.resolve(routineHistoryDays, "HOMEWARD_ROUTINE_HISTORY_DAYS", c.routineHistoryDays)
+        c.routineHistoryMaxFixes = try EnvironmentDefault.resolve(routineHistoryMaxFixes, "HOMEWARD_ROUTINE_HISTORY_MAX_FIXES", c.routineHistoryMaxFixes)
+        c.maxLearnedPlaces = try EnvironmentDefault.resolve(maxLearnedPlaces, "HOMEWARD_MAX_LEARNED_PLACES", c.maxLearnedPlaces)
+        c.falseAlarmMaxTuningSteps = try EnvironmentDefault.resolve(falseAlarmMaxTuningSteps, "HOMEWARD_FALSE_ALARM_MAX_TUNING_STEPS", c.falseAlarmMaxTuningSteps)
         c.lowBatteryPercent = try EnvironmentDefault.resolve(lowBatteryPercent, "HOMEWARD_LOW_BATTERY_PERCENT", c.lowBatteryPercent)
         c.lowBatteryRecoveryPercent = try EnvironmentDefault.resolve(lowBatteryRecoveryPercent, "HOMEWARD_LOW_BATTERY_RECOVERY_PERCENT", c.lowBatteryRecoveryPercent)
         c.countdownMinSeconds = try EnvironmentDefault.resolve(countdownMinSeconds, "HOMEWARD_COUNTDOWN_MIN_SECONDS", c.countdownMinSeconds)

@@ -26,12 +26,13 @@ public struct AlertCenter: Sendable {
         try db.execute(
             """
             INSERT INTO alerts (key, id, account_key, type, status, cause, trip_id, message, lat, lon, accuracy_m,
-                                created_at_ms, fires_at_ms)
-            VALUES ((SELECT max(coalesce((SELECT max(key) FROM alerts), 0), coalesce((SELECT highest_key FROM retired_keys WHERE aggregate = 'alerts'), 0)) + 1), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                created_at_ms, fires_at_ms, evidence)
+            VALUES ((SELECT max(coalesce((SELECT max(key) FROM alerts), 0), coalesce((SELECT highest_key FROM retired_keys WHERE aggregate = 'alerts'), 0)) + 1), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             SecureRandom.identifier(), account, request.type.rawValue, request.status.rawValue, request.cause,
             request.tripID, request.message, request.location?.lat, request.location?.lon,
-            request.location?.accuracy, time.unixMilliseconds, request.firesAt?.unixMilliseconds
+            request.location?.accuracy, time.unixMilliseconds, request.firesAt?.unixMilliseconds,
+            try request.evidence?.storedJSON()
         )
         let key = db.lastInsertRowID
         db.updateCached(Self.activeAlertCache, account) { $0[request.cause] = ActiveAlert(key: key, status: request.status) }

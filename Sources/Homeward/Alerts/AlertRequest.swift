@@ -14,6 +14,8 @@ public struct AlertRequest: Sendable, Equatable {
     public var location: AlertResource.Location?
     /// The trip it belongs to.
     public var tripID: String?
+    /// What decided it (zone and wandering alerts).
+    public var evidence: AlertEvidence?
 
     /// Creates a request.
     public init(

@@ -63,17 +63,21 @@ public struct AlertResource: Sendable, Codable, Equatable {
     /// Escalation of an SOS, danger or left_zone alert that nobody has acknowledged; absent for alerts
     /// that do not escalate.
     public var escalation: Escalation?
+    /// What decided it (`left_zone` and `wandering` alerts raised by the geo rules).
+    public var evidence: AlertEvidence?
+    /// When a guardian (or the person) marked it a false alarm.
+    public var falseAlarmAt: Timestamp?
 
     /// The columns `init(row:)` reads, in order; join `accounts a` (the person) and `accounts g`
     /// (the acknowledging guardian, LEFT JOIN) to `alerts x`.
     static let selection = """
         x.id, x.type, x.status, a.id, a.name, x.created_at_ms, x.fires_at_ms, x.fired_late, x.lat, x.lon,
         x.accuracy_m, x.message, x.trip_id, g.id, g.name, x.acknowledged_at_ms, x.resolved_at_ms, x.location_at_ms,
-        x.escalation_step, x.escalated_at_ms, x.escalates_at_ms
+        x.escalation_step, x.escalated_at_ms, x.escalates_at_ms, x.evidence, x.false_alarm_at_ms
         """
 
     /// How many columns `selection` has: a query may select more after them.
-    static let selectionColumnCount = 21
+    static let selectionColumnCount = 23
 
     /// The FROM clause matching `selection`.
     static let source = """
@@ -122,5 +126,7 @@ public struct AlertResource: Sendable, Codable, Equatable {
         if step > 0 || nextAt != nil {
             escalation = Escalation(step: step, escalatedAt: escalatedAt, nextAt: nextAt)
         }
+        evidence = try (try row.value(at: 21) as String?).map(AlertEvidence.stored)
+        falseAlarmAt = (try row.value(at: 22) as Int64?).map(Timestamp.init(unixMilliseconds:))
     }
 }

@@ -20,6 +20,12 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
     signedIn.post("/v1/alerts/{id}/acknowledge", execution: .lane(.urgent), on: &router) { context, caller in
         return .json(try service.acknowledge(try context.parameter("id"), by: caller))
     }
+    signedIn.post("/v1/alerts/{id}/false-alarm", on: &router) { context, caller in
+        let marked = try service.markFalseAlarm(try context.parameter("id"), by: caller)
+        // Rebuilt with the tuned thresholds on the next fix (keeping the routine learned so far).
+        if let account = marked.account { app.zoneObserver.invalidate(account) }
+        return .json(marked.alert)
+    }
     signedIn.get("/v1/alerts/{id}/deliveries", on: &router) { context, caller in
         return .json(try service.deliveries(of: try context.parameter("id"), by: caller))
     }

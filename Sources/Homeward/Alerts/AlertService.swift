@@ -126,6 +126,29 @@ public struct AlertService: Sendable {
         }
     }
 
+    /// Records that `caller`, the person or a guardian, says alert `id` was a false alarm, and counts
+    /// it for the person's thresholds (`FalseAlarmTuning`: the next of its kind needs more). Marking
+    /// it again changes nothing. 409 for an alert the geo rules did not raise (only `left_zone` and
+    /// `wandering` tune anything). Returns the alert and the person whose tracker must be rebuilt.
+    public func markFalseAlarm(_ id: String, by caller: Caller) throws -> (alert: AlertResource, account: AccountKey?) {
+        try database.write { db in
+            let key = try visibleKey(id, to: caller, in: db, allowing: [.oneself, .guardian], otherwise: "Only the person or a guardian may mark a false alarm.")
+            let alert = try center.alert(key: key, in: db)
+            guard let (cause, account) = try db.fetchOne(
+                "SELECT cause, account_key FROM alerts WHERE key = ?", [key], map: { row in (try row.value(at: 0) as String, try row.value(at: 1) as AccountKey) }),
+                  let kind = RoutineStore.FalseAlarmKind(cause: cause, type: alert.type) else {
+                throw HTTPError.conflict("Only left_zone and wandering alerts can be marked a false alarm (this one is \(alert.type.rawValue)).")
+            }
+            guard alert.falseAlarmAt == nil else { return (alert, nil) }
+            let now = clock.now()
+            try db.execute(
+                "UPDATE alerts SET false_alarm_at_ms = ?, false_alarm_by_key = ? WHERE key = ?",
+                now.unixMilliseconds, caller.accountKey, key)
+            try RoutineStore().countFalseAlarm(kind, for: account, at: now, in: db)
+            return (try center.alert(key: key, in: db), account)
+        }
+    }
+
     private func visibleKey(
         _ id: String, to caller: Caller, in db: Database, allowing allowed: Set<Relationship>, otherwise: String
     ) throws -> Int64 {

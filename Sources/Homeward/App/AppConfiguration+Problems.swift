@@ -66,6 +66,10 @@ extension AppConfiguration {
         require(weatherFirstRetrySeconds > 0, "weather-first-retry-seconds must be positive")
         require(weatherLookbackDays >= 1, "weather-lookback-days must be at least 1")
         found += smtpProblems
+        require(routineHistoryDays >= 0, "routine-history-days must not be negative")
+        require(routineHistoryMaxFixes >= 0, "routine-history-max-fixes must not be negative")
+        require(maxLearnedPlaces >= 1, "max-learned-places must be at least 1")
+        require(falseAlarmMaxTuningSteps >= 0, "false-alarm-max-tuning-steps must not be negative")
         return found
     }
 }

@@ -88,6 +88,17 @@ public struct AppConfiguration: Sendable {
     /// `far_from_home` is raised only after a night departure from home (0 judges every unusual place
     /// from the first day).
     public var routineMinimumDays = 7
+    /// How far back a person's stored history is read to rebuild their routine when their tracker
+    /// is built (at the first fix after a start, a zone change or an eviction).
+    public var routineHistoryDays = 28
+    /// At most this many stored fixes are read for that rebuild (newest first, one a minute at most:
+    /// the routine needs no more), so a tracker's first fix costs bounded work.
+    public var routineHistoryMaxFixes = 20_000
+    /// Most learned places `GET /v1/accounts/{id}/places` lists (the most stayed-at first).
+    public var maxLearnedPlaces = 50
+    /// Steps at most by which a person's false alarms of one kind tune their thresholds
+    /// (`FalseAlarmTuning`): past it, marking more false alarms changes nothing.
+    public var falseAlarmMaxTuningSteps = 3
     /// Battery charge below which a `low_battery` alert is raised (once per discharge).
     public var lowBatteryPercent = 15.0
     /// How far above `lowBatteryPercent` the charge must climb before `low_battery` is resolved.

@@ -208,6 +208,7 @@ public final class HomewardApp: Sendable {
         var router = Router()
         registerServiceRoutes(on: &router, app: self)
         registerZoneRoutes(on: &router, app: self)
+        registerRoutineRoutes(on: &router, app: self)
         registerAlertRoutes(on: &router, app: self)
         registerNotifyRoutes(on: &router, app: self)
         registerEventRoutes(on: &router, app: self)

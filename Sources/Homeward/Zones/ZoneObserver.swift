@@ -4,7 +4,9 @@ import HomewardStore
 import Synchronization
 
 /// The geo reactions to fresh fixes: keeps one `PersonTracker` per person in memory (at most
-/// `maxTrackedPeople`, least recently fed dropped first, rebuilt from the zones table on demand),
+/// `maxTrackedPeople`, least recently fed dropped first, rebuilt on demand from the zones table, the
+/// person's routine settings and notes, and their routine from their stored history: at most
+/// `routineHistoryMaxFixes` fixes of the last `routineHistoryDays`, one index seek each),
 /// turns its events into alerts through the `AlertCenter` and keeps `PersonStatusBoard` current.
 /// Also watches the battery (`low_battery`) and resolves `silent` when a fix arrives.
 ///
@@ -31,10 +33,14 @@ public final class ZoneObserver: LocationObserver {
 
     private struct People {
         var byAccount: [AccountKey: TrackedPerson] = [:]
+        /// Routines of trackers dropped because their settings changed, for the rebuilt tracker
+        /// (so a zone edit does not cost a rebuild from history).
+        var retiredRoutines: [AccountKey: RoutineModel] = [:]
         var tick: UInt64 = 0
     }
 
     private let store: ZoneStore
+    private let routineStore = RoutineStore()
     private let alerts: AlertCenter
     private let statusBoard: PersonStatusBoard
     private let configuration: AppConfiguration
@@ -62,12 +68,12 @@ public final class ZoneObserver: LocationObserver {
         }
         published += try watchBattery(fixes, of: account, in: db)
         let reliable = fixes.filter(\.isReliable)
-        guard !reliable.isEmpty else { return published }
-        try ensureTracked(account, in: db)
-        let outcome = people.withLock { people -> (events: [([GeoEvent], ObservedFix)], zones: [String: ZoneResource], status: HomewardGeo.PersonStatus, before: TrackerSnapshot)? in
+        guard let first = reliable.first else { return published }
+        try ensureTracked(account, historyBefore: first.time, in: db)
+        let outcome = people.withLock { people -> (events: [([GeoEvent], ObservedFix, [String: AlertEvidence])], zones: [String: ZoneResource], status: HomewardGeo.PersonStatus, before: TrackerSnapshot)? in
             guard let person = people.byAccount[account] else { return nil }
             let before = TrackerSnapshot(person)
-            var events: [([GeoEvent], ObservedFix)] = []
+            var events: [([GeoEvent], ObservedFix, [String: AlertEvidence])] = []
             for fix in reliable {
                 let seconds = Double(fix.time.unixMilliseconds) / 1000
                 let geoFix = Fix(
@@ -78,7 +84,7 @@ public final class ZoneObserver: LocationObserver {
                         .map { ReportedCrossing(zoneId: $0.id, direction: reported.direction) }
                 }
                 let happened = person.tracker.ingest(geoFix, reportedCrossing: crossing)
-                if !happened.isEmpty { events.append((happened, fix)) }
+                if !happened.isEmpty { events.append((happened, fix, Self.evidence(of: happened, in: person.tracker))) }
             }
             people.tick += 1
             person.lastUsed = people.tick
@@ -86,8 +92,10 @@ public final class ZoneObserver: LocationObserver {
         }
         guard let outcome else { return published }
         restoreOnRollback(outcome.before, of: account, in: db)
-        for (events, fix) in outcome.events {
-            published += try react(to: events, at: fix.time, location: Self.location(of: fix), zones: outcome.zones, account: account, in: db)
+        for (events, fix, evidence) in outcome.events {
+            published += try react(
+                to: events, at: fix.time, location: Self.location(of: fix), evidence: evidence, zones: outcome.zones,
+                account: account, in: db)
         }
         let status = Self.boardStatus(outcome.status)
         let statusBoard = statusBoard
@@ -123,7 +131,7 @@ public final class ZoneObserver: LocationObserver {
     public func checkClocks(at now: Timestamp, in db: Database) throws -> [AppEvent] {
         var published: [AppEvent] = []
         for account in try store.accountsWithArrivalRules(in: db) {
-            try ensureTracked(account, in: db)
+            try ensureTracked(account, historyBefore: now, in: db)
             let outcome = people.withLock { people -> (events: [GeoEvent], zones: [String: ZoneResource], before: TrackerSnapshot)? in
                 guard let person = people.byAccount[account] else { return nil }
                 let before = TrackerSnapshot(person)
@@ -140,9 +148,18 @@ public final class ZoneObserver: LocationObserver {
         return published
     }
 
-    /// Drops the tracker of `account` (its zones changed); it is rebuilt from the zones table on the next fix.
-    public func invalidate(_ account: AccountKey) {
-        _ = people.withLock { $0.byAccount.removeValue(forKey: account) }
+    /// Drops the tracker of `account` (its zones or routine settings changed); it is rebuilt on the
+    /// next fix, with the routine learned so far unless `keepingRoutine` is false (learning was
+    /// switched off or on: the routine is then forgotten or rebuilt from history).
+    public func invalidate(_ account: AccountKey, keepingRoutine: Bool = true) {
+        let limit = max(1, configuration.maxTrackedPeople)
+        people.withLock { people in
+            let dropped = people.byAccount.removeValue(forKey: account)
+            people.retiredRoutines[account] = nil
+            guard keepingRoutine, let dropped, dropped.tracker.configuration.learnsRoutine else { return }
+            if people.retiredRoutines.count >= limit { people.retiredRoutines.removeAll() }
+            people.retiredRoutines[account] = dropped.tracker.learnedRoutine
+        }
         if var status = statusBoard.status(of: account) {
             status.zone = nil
             status.distanceFromHomeMetres = nil
@@ -153,11 +170,51 @@ public final class ZoneObserver: LocationObserver {
     /// How many people have a tracker in memory.
     public var trackedCount: Int { people.withLock { $0.byAccount.count } }
 
-    private func ensureTracked(_ account: AccountKey, in db: Database) throws {
+    /// The places `account`'s routine learned with the guardians' notes, whether learning is on, and
+    /// the days learned; builds the tracker if none is in memory (reading the store through `db`).
+    func learnedPlaces(
+        of account: AccountKey, at now: Timestamp, in db: Database
+    ) throws -> (places: [(place: LearnedPlace, note: RoutineStore.PlaceNote?)], learning: Bool, days: Int) {
+        try ensureTracked(account, historyBefore: now, in: db)
+        let notes = try routineStore.placeNotes(of: account, in: db)
+        let found = people.withLock { people -> (places: [LearnedPlace], learning: Bool, days: Int)? in
+            guard let person = people.byAccount[account] else { return nil }
+            let routine = person.tracker.learnedRoutine
+            let seconds = Double(now.unixMilliseconds) / 1000
+            let today = LocalTime(
+                t: seconds, utcOffsetSeconds: person.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))).dayNumber
+            return (person.tracker.learnedPlaces(limit: configuration.maxLearnedPlaces),
+                    person.tracker.configuration.learnsRoutine, max(0, routine.daysBefore(today + 1)))
+        }
+        guard let found else { return ([], false, 0) }
+        return (found.places.map { ($0, notes[String($0.key)]) }, found.learning, found.days)
+    }
+
+    private func ensureTracked(_ account: AccountKey, historyBefore: Timestamp, in db: Database) throws {
         guard !people.withLock({ $0.byAccount[account] != nil }) else { return }
         let zones = try store.zones(of: account, in: db)
         let timeZone = zones.first.flatMap { TimeZone(identifier: $0.timeZone) } ?? TimeZone(secondsFromGMT: 0) ?? .current
-        let tracker = PersonTracker(configuration: trackerConfiguration, zones: zones.map(\.safeZone))
+        let settings = try routineStore.settings(of: account, maxTuningSteps: configuration.falseAlarmMaxTuningSteps, in: db)
+        var tuned = settings.falseAlarms.applied(to: trackerConfiguration)
+        tuned.learnsRoutine = trackerConfiguration.learnsRoutine && settings.learning
+        var tracker = PersonTracker(configuration: tuned, zones: zones.map(\.safeZone))
+        let unusual = try routineStore.placeNotes(of: account, in: db).filter { !$0.value.usual }.keys.compactMap { Int64($0) }
+        if tuned.learnsRoutine {
+            if let retired = people.withLock({ $0.retiredRoutines.removeValue(forKey: account) }) {
+                tracker.adoptRoutine(retired)
+            } else {
+                let start = historyBefore.adding(milliseconds: -Int64(configuration.routineHistoryDays) * 86_400_000)
+                for fix in try routineStore.history(
+                    of: account, from: start, before: historyBefore, maxFixes: configuration.routineHistoryMaxFixes,
+                    maxAccuracyMetres: tuned.maxAccuracyMetres, in: db) {
+                    let seconds = Double(fix.t.unixMilliseconds) / 1000
+                    tracker.learnRoutine(from: Fix(
+                        t: seconds, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracy,
+                        utcOffsetSeconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))))
+                }
+            }
+        }
+        tracker.markUnusualPlaces(Set(unusual))
         let zonesByID = Dictionary(uniqueKeysWithValues: zones.map { ($0.id, $0) })
         let limit = max(1, configuration.maxTrackedPeople)
         people.withLock { people in
@@ -167,6 +224,8 @@ public final class ZoneObserver: LocationObserver {
                     .prefix(max(1, limit / 10)).map(\.key)
                 for victim in victims { people.byAccount.removeValue(forKey: victim) }
             }
+            // Built meanwhile by another caller (a guardian's read beside the writer): that one stays.
+            guard people.byAccount[account] == nil else { return }
             people.tick += 1
             let person = TrackedPerson(tracker: tracker, zones: zonesByID, timeZone: timeZone)
             person.lastUsed = people.tick
@@ -174,14 +233,34 @@ public final class ZoneObserver: LocationObserver {
         }
     }
 
+    /// The evidence of the zone exits and wandering `events` the tracker just raised, by the cause of
+    /// the alert each raises.
+    private static func evidence(of events: [GeoEvent], in tracker: PersonTracker) -> [String: AlertEvidence] {
+        var found: [String: AlertEvidence] = [:]
+        for event in events {
+            switch event {
+            case .leftZone(let id):
+                found[AlertCause.outsideZone(id)] = tracker.evidence(ofExitFrom: id).map(AlertEvidence.init)
+            case .wanderingStarted:
+                found[AlertCause.wandering] = tracker.evidenceOfWandering(farFromHome: false).map(AlertEvidence.init)
+            case .farFromHome:
+                found[AlertCause.farFromHome] = tracker.evidenceOfWandering(farFromHome: true).map(AlertEvidence.init)
+            default:
+                break
+            }
+        }
+        return found
+    }
+
     private func react(
-        to events: [GeoEvent], at time: Timestamp, location: AlertResource.Location?, zones: [String: ZoneResource],
-        account: AccountKey, in db: Database
+        to events: [GeoEvent], at time: Timestamp, location: AlertResource.Location?, evidence: [String: AlertEvidence] = [:],
+        zones: [String: ZoneResource], account: AccountKey, in db: Database
     ) throws -> [AppEvent] {
         var changes: [(alert: AlertResource, event: AppEvent)?] = []
         for action in GeoAlertRule.actions(for: events, location: location, zones: zones) {
             switch action {
-            case .raise(let request):
+            case .raise(var request):
+                request.evidence = evidence[request.cause]
                 changes.append(try alerts.raise(request, for: account, at: time, in: db))
             case .resolve(let cause):
                 changes.append(try alerts.resolve(cause: cause, for: account, at: time, in: db))

@@ -10,6 +10,17 @@ public struct RoutineCell: Sendable, Equatable, Codable {
     public var hours: UInt64 = 0
     /// The hours seen on `lastDay`, in the same layout.
     public var lastDayHours: UInt64 = 0
+    /// Distinct local days on which the person stayed in the cell (see `RoutineModel`).
+    public var stayDays: UInt16 = 0
+    /// The last of those days.
+    public var lastStayDay = Int32.min
+
+    /// Records a stay on `day` (counted once a day).
+    public mutating func stay(day: Int) {
+        guard Int(lastStayDay) != day else { return }
+        lastStayDay = Int32(clamping: day)
+        stayDays = stayDays == .max ? stayDays : stayDays + 1
+    }
 
     /// Records a visit at the hour `bit` on `day` (days come in order).
     public mutating func visit(hourBit bit: UInt64, day: Int) {

@@ -21,6 +21,10 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     private var routine: RoutineModel
     private var reportedWandering = false
     private var departedHomeAtNight = false
+    private var recentFixes = RingBuffer<Fix>(capacity: PersonTracker.evidenceFixCount)
+
+    /// How many of the last fixes a decision's evidence carries at most.
+    public static let evidenceFixCount = 8
 
     /// Creates a tracker for a person with `zones`.
     public init(configuration: TrackerConfiguration = TrackerConfiguration(), zones: [SafeZone] = []) {
@@ -31,11 +35,29 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         stayDetector = StayPointDetector(
             radiusMetres: configuration.stayRadiusMetres, minimumSeconds: configuration.stayMinimumSeconds)
         wanderingDetector = WanderingDetector(configuration: configuration)
-        routine = RoutineModel(cellMetres: configuration.routineCellMetres, maxCells: configuration.routineMaxCells)
+        routine = RoutineModel(
+            cellMetres: configuration.routineCellMetres, maxCells: configuration.routineMaxCells,
+            placeRadiusMetres: configuration.stayRadiusMetres, placeMinimumSeconds: configuration.routinePlaceMinimumSeconds)
     }
 
     /// The routine learned so far (see `RoutineModel`).
     public var learnedRoutine: RoutineModel { routine }
+
+    /// The places the routine learned (see `RoutineModel.places`), at most `limit`.
+    public func learnedPlaces(limit: Int) -> [LearnedPlace] {
+        routine.places(minimumStayDays: configuration.routineUsualMinimumDays, limit: limit)
+    }
+
+    /// Takes over a routine learned elsewhere (by the tracker this one replaces, with other zones),
+    /// keeping this tracker's marks of places that are not usual.
+    public mutating func adoptRoutine(_ learned: RoutineModel) {
+        let unusual = routine.unusualPlaces
+        routine = learned
+        routine.markUnusual(unusual)
+    }
+
+    /// Marks the places of `keys` as not usual (see `RoutineModel.markUnusual`).
+    public mutating func markUnusualPlaces(_ keys: Set<Int64>) { routine.markUnusual(keys) }
 
     /// Learns the routine from a stored fix without judging it (to rebuild a tracker from history;
     /// feed the fixes oldest first, before the live ones).
@@ -65,6 +87,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         }
         var events: [GeoEvent] = []
         lastFiltered = fix
+        recentFixes.append(fix)
         let wasResting = motionState == .stationary
         let localTime = LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         learnRoutine(from: fix)
@@ -155,6 +178,49 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             }
         }
         return events
+    }
+
+    /// The evidence of the exit from zone `zoneId` decided at the last fix (read right after the
+    /// `leftZone` event): the fixes since the first that counted, the worst accuracy, how long and
+    /// how far beyond the line.
+    public func evidence(ofExitFrom zoneId: String) -> DecisionEvidence? {
+        guard let index = zones.firstIndex(where: { $0.id == zoneId }), let last = lastFiltered else { return nil }
+        let decided = memberships[index].decidedExit
+        let fixes = evidenceFixes(since: decided.since)
+        let worst = max(memberships[index].exitEvidenceWorstAccuracyMetres, fixes.compactMap(\.accuracy).max() ?? 0)
+        return DecisionEvidence(
+            fixes: fixes, worstAccuracyMetres: worst > 0 ? worst : nil, secondsBeyond: max(0, last.t - decided.since),
+            metresBeyond: max(0, decided.farthestMetres), routine: nil)
+    }
+
+    /// The evidence of the far-from-home alert (`farFromHome`) or the shape episode reported at the
+    /// last fix: the fixes since it began, how long, how far beyond `farFromHomeMetres`, and what the
+    /// routine said of the place and hour.
+    public func evidenceOfWandering(farFromHome: Bool) -> DecisionEvidence? {
+        guard let last = lastFiltered else { return nil }
+        let since = (farFromHome ? farFromHomeSince : wanderingDetector.episode?.since) ?? last.t
+        let fixes = evidenceFixes(since: since)
+        var metres: Double?
+        if farFromHome, let limit = configuration.farFromHomeMetres, let distance = distanceFromHomeMetres {
+            metres = max(0, distance - limit)
+        }
+        let time = LocalTime(t: last.t, utcOffsetSeconds: last.utcOffsetSeconds)
+        let learnedDays = configuration.learnsRoutine ? max(0, routine.daysBefore(time.dayNumber)) : 0
+        let routineBreak = DecisionEvidence.RoutineBreak(
+            learnedDays: learnedDays,
+            trusted: configuration.learnsRoutine && learnedDays >= configuration.routineMinimumDays,
+            usualHere: isUsual(last.coordinate, at: time), hour: min(23, Int(time.secondOfDay / 3_600)),
+            unusualPlace: routine.unusualPlace(containing: last.coordinate))
+        return DecisionEvidence(
+            fixes: fixes, worstAccuracyMetres: fixes.compactMap(\.accuracy).max(), secondsBeyond: max(0, last.t - since),
+            metresBeyond: metres, routine: routineBreak)
+    }
+
+    /// The last fixes taken at or after `since` (the last one at least).
+    private func evidenceFixes(since: UnixSeconds) -> [Fix] {
+        let all = recentFixes.elements
+        let kept = all.filter { $0.t >= since }
+        return kept.isEmpty ? Array(all.suffix(1)) : kept
     }
 
     /// The shape measures of the recent path, or nil while it is too short to judge.

@@ -167,6 +167,9 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var routineCorridorMaxGapSeconds = 600.0
     /// ... when at most this far apart.
     public var routineCorridorMaxJumpMetres = 5_000.0
+    /// A stay of at least this long within `stayRadiusMetres` marks a place of the routine (a place
+    /// is listed once stays marked it on `routineUsualMinimumDays` days).
+    public var routinePlaceMinimumSeconds = 600.0
 
     /// The defaults described beside each property.
     public init() {}

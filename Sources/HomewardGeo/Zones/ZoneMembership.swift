@@ -13,6 +13,8 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     public private(set) var presence = ZonePresence.unknown
     /// When the person was first seen outside in the current absence (nil while inside or unknown).
     public private(set) var outsideSince: UnixSeconds?
+    /// The worst accuracy of the fixes counted as exit evidence since the last fix inside, in metres.
+    public private(set) var exitEvidenceWorstAccuracyMetres = 0.0
     private var exitEvidenceFixes = 0
     private var exitEvidenceSince: UnixSeconds = 0
     private var exitEvidenceSeconds = 0.0
@@ -92,7 +94,9 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
         if exitEvidenceFixes == 0 {
             exitEvidenceSince = t
             exitEvidenceSeconds = 0
+            exitEvidenceWorstAccuracyMetres = 0
         }
+        exitEvidenceWorstAccuracyMetres = max(exitEvidenceWorstAccuracyMetres, distance - beyond - configuration.exitEvidenceMarginMetres)
         exitEvidenceFixes += 1
         exitEvidenceSeconds += step * min(beyond / configuration.exitEvidenceScaleMetres, configuration.exitEvidenceMaxWeight)
     }
@@ -116,6 +120,10 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
         outsideRunFarthestDistance = max(outsideRunFarthestDistance, distance)
     }
 
+    /// The evidence of the exit last decided, read right after the decision: when the first fix that
+    /// counted was taken, and the farthest beyond the line the run outside went, in metres.
+    public var decidedExit: (since: UnixSeconds, farthestMetres: Double) { (exitEvidenceSince, outsideRunFarthestDistance) }
+
     /// Whether the evidence outside decides an exit at `t` (see the type's summary).
     private func exitIsDecided(at t: UnixSeconds, configuration: TrackerConfiguration) -> Bool {
         let span = t - exitEvidenceSince
@@ -137,6 +145,9 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
             guard presence != .outside, distance > accuracy else { return nil }
             presence = .outside
             outsideSince = t
+            exitEvidenceSince = t
+            exitEvidenceWorstAccuracyMetres = accuracy
+            outsideRunFarthestDistance = distance
             exitEvidenceFixes = 0
             entryEvidenceFixes = 0
             return .left(at: t)

@@ -1,0 +1,125 @@
+import HomewardGeo
+import HomewardStore
+
+/// The routine's rows: the person's stored history read for a rebuild, learning on or off, the
+/// false alarms marked, and the notes on learned places (schema/0013_routine.sql).
+public struct RoutineStore: Sendable {
+    /// What is stored about one person's routine.
+    public struct Settings: Sendable, Equatable {
+        /// Whether the routine is learned.
+        public var learning = true
+        /// The false alarms marked, by kind.
+        public var falseAlarms = FalseAlarmTuning()
+    }
+
+    /// A guardian's note on a learned place.
+    public struct PlaceNote: Sendable, Equatable {
+        /// The name given, if any.
+        public var name: String?
+        /// False: being there is never on the routine.
+        public var usual = true
+    }
+
+    /// The kinds of false alarm counted.
+    public enum FalseAlarmKind: String, Sendable {
+        case zoneExit = "false_zone_exits"
+        case wandering = "false_wandering"
+        case farFromHome = "false_far_from_home"
+
+        /// The kind of an alert of `type` raised for `cause`; nil for alerts the geo rules did not raise.
+        init?(cause: String, type: AlertType) {
+            switch type {
+            case .leftZone: self = .zoneExit
+            case .wandering: self = cause == AlertCause.farFromHome ? .farFromHome : .wandering
+            default: return nil
+            }
+        }
+    }
+
+    /// Creates the store.
+    public init() {}
+
+    /// The settings of `account` (the defaults when none were stored).
+    public func settings(of account: AccountKey, maxTuningSteps: Int, in db: Database) throws -> Settings {
+        try db.fetchOne(
+            "SELECT learning, false_zone_exits, false_wandering, false_far_from_home FROM routine_settings WHERE account_key = ?",
+            [account]
+        ) { row in
+            Settings(
+                learning: try row.value(at: 0),
+                falseAlarms: FalseAlarmTuning(
+                    zoneExits: try row.value(at: 1), wandering: try row.value(at: 2), farFromHome: try row.value(at: 3),
+                    maxSteps: maxTuningSteps))
+        } ?? Settings(falseAlarms: FalseAlarmTuning(maxSteps: maxTuningSteps))
+    }
+
+    /// Switches learning on or off for `account`.
+    public func setLearning(_ learning: Bool, for account: AccountKey, at time: Timestamp, in db: Database) throws {
+        try db.execute(
+            """
+            INSERT INTO routine_settings (account_key, learning, updated_at_ms) VALUES (?, ?, ?)
+            ON CONFLICT (account_key) DO UPDATE SET learning = excluded.learning, updated_at_ms = excluded.updated_at_ms
+            """,
+            account, learning, time.unixMilliseconds)
+    }
+
+    /// Counts one more false alarm of `kind` for `account`.
+    public func countFalseAlarm(_ kind: FalseAlarmKind, for account: AccountKey, at time: Timestamp, in db: Database) throws {
+        try db.execute(
+            """
+            INSERT INTO routine_settings (account_key, \(kind.rawValue), updated_at_ms) VALUES (?, 1, ?)
+            ON CONFLICT (account_key) DO UPDATE SET \(kind.rawValue) = \(kind.rawValue) + 1, updated_at_ms = excluded.updated_at_ms
+            """,
+            account, time.unixMilliseconds)
+    }
+
+    /// The notes on `account`'s places, by place id.
+    public func placeNotes(of account: AccountKey, in db: Database) throws -> [String: PlaceNote] {
+        let rows = try db.fetchAll("SELECT place_id, name, usual FROM learned_places WHERE account_key = ?", [account]) { row in
+            (try row.value(at: 0) as String, PlaceNote(name: try row.value(at: 1), usual: try row.value(at: 2)))
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Stores `note` on place `placeID` of `account`.
+    public func setNote(_ note: PlaceNote, onPlace placeID: String, of account: AccountKey, at time: Timestamp, in db: Database) throws {
+        try db.execute(
+            """
+            INSERT INTO learned_places (account_key, place_id, name, usual, updated_at_ms) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (account_key, place_id) DO UPDATE SET
+                name = excluded.name, usual = excluded.usual, updated_at_ms = excluded.updated_at_ms
+            """,
+            account, placeID, note.name, note.usual, time.unixMilliseconds)
+    }
+
+    /// The stored fixes of `account` from `start` until before `end` that the routine learns from:
+    /// not flagged, at most `maxAccuracyMetres` inaccurate, at least a minute apart, the newest
+    /// `maxFixes` of them, oldest first. Each is one index seek, so the work is bounded by
+    /// `maxFixes` whatever the history holds.
+    public func history(
+        of account: AccountKey, from start: Timestamp, before end: Timestamp, maxFixes: Int, maxAccuracyMetres: Double,
+        in db: Database
+    ) throws -> [(t: Timestamp, lat: Double, lon: Double, accuracy: Double?)] {
+        let statement = try db.statement(literal: """
+            SELECT t_ms, lat_e7, lon_e7, accuracy_dm FROM locations
+            WHERE account_key = ? AND t_ms < ? AND t_ms >= ? AND flags = 0 AND (accuracy_dm IS NULL OR accuracy_dm <= ?)
+            ORDER BY t_ms DESC LIMIT 1
+            """)
+        var fixes: [(t: Timestamp, lat: Double, lon: Double, accuracy: Double?)] = []
+        var cursor = end.unixMilliseconds
+        let maxAccuracy = Int64((maxAccuracyMetres * 10).rounded(.down))
+        while fixes.count < maxFixes, cursor > start.unixMilliseconds {
+            guard let fix = try statement.fetchOne([account, cursor, start.unixMilliseconds, maxAccuracy], map: { row in
+                (t: Timestamp(unixMilliseconds: try row.value(at: 0)),
+                 lat: Double(try row.value(at: 1) as Int64) / 1e7, lon: Double(try row.value(at: 2) as Int64) / 1e7,
+                 accuracy: (try row.value(at: 3) as Int64?).map { Double($0) / 10 })
+            }) else { break }
+            fixes.append(fix)
+            cursor = fix.t.unixMilliseconds - Self.historyStepMilliseconds + 1
+        }
+        return fixes.reversed()
+    }
+
+    /// The history read for a rebuild holds at most one fix in this many milliseconds.
+    static let historyStepMilliseconds: Int64 = 60_000
+}

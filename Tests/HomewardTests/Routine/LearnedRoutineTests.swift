@@ -1,0 +1,217 @@
+import Foundation
+import Homeward
+import HomewardHTTP
+import HomewardHTTPTesting
+import HomewardStore
+import XCTest
+
+/// The learned routine on the server: rebuilt from the person's stored history (a tracker that
+/// never saw those fixes live knows the places), shown to guardians, named, marked not usual, and
+/// switched off; nobody else sees it.
+final class LearnedRoutineTests: XCTestCase {
+    private static let home = (lat: 51.5007, lon: -0.1246)
+    /// Work is 3 km east of home; the walk between them takes half an hour.
+    private static let workEast = 3_000.0
+
+    private struct Scene {
+        let test: TestApp
+        let guardian: TestApp.Account
+        let person: TestApp.Account
+        /// Midnight (UTC) of the first live day, after `historyDays` days of stored history.
+        let today: Int64
+    }
+
+    private func position(north: Double, east: Double) -> (lat: Double, lon: Double) {
+        (Self.home.lat + north / 111_320, Self.home.lon + east / (111_320 * cos(Self.home.lat * .pi / 180)))
+    }
+
+    /// A person with a 150 m home zone and `historyDays` workdays of stored fixes, one a minute: home
+    /// until 08:00, walking to work, work until 17:00, walking home, home again.
+    private func scene(historyDays: Int = 10, configure: (inout AppConfiguration) -> Void = { _ in }) throws -> Scene {
+        let test = try TestApp(configure: configure)
+        let guardian = try test.makeAccount(name: "Guardian")
+        let person = try test.makeAccount(name: "Person")
+        try test.link(guardian: guardian, dependent: person)
+        try test.withClient { client in
+            let zone = #"{"name":"Home","center":{"lat":\#(Self.home.lat),"lon":\#(Self.home.lon)},"radius":150,"home":true}"#
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: Array(zone.utf8)).status.code, 201)
+        }
+        // The last Monday at least `historyDays` days before now, so every stored day is a workday or
+        // weekend day alike for the routine (hours are kept for both; the walk happens every day).
+        let now = test.clock.now().unixMilliseconds
+        let today = (now / 86_400_000 + 1) * 86_400_000
+        try test.app.database.write { db in
+            for day in 0..<historyDays {
+                let midnight = today - Int64(historyDays - day) * 86_400_000
+                for minute in 0..<(24 * 60) {
+                    let hour = Double(minute) / 60
+                    let east: Double
+                    switch hour {
+                    case ..<8: east = 0
+                    case ..<8.5: east = (hour - 8) / 0.5 * Self.workEast
+                    case ..<17: east = Self.workEast
+                    case ..<17.5: east = (1 - (hour - 17) / 0.5) * Self.workEast
+                    default: east = 0
+                    }
+                    let jitter = Double((minute * 7_919) % 13) - 6
+                    let p = position(north: jitter, east: east + jitter)
+                    try db.execute(
+                        "INSERT INTO locations (account_key, t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm) VALUES (?, ?, 0, ?, ?, 100)",
+                        person.key, midnight + Int64(minute) * 60_000, Int64((p.lat * 1e7).rounded()), Int64((p.lon * 1e7).rounded()))
+                }
+            }
+        }
+        return Scene(test: test, guardian: guardian, person: person, today: today)
+    }
+
+    /// Feeds fixes every 10 s from `from` to `to` hours of the live day at `east` metres (plus `north`).
+    private func stay(_ scene: Scene, east: Double, north: Double = 0, from: Double, to: Double) throws {
+        var fixes: [ObservedFix] = []
+        var t = scene.today + Int64(from * 3_600_000)
+        while t < scene.today + Int64(to * 3_600_000) {
+            let p = position(north: north + Double(t / 10_000 % 7) - 3, east: east)
+            fixes.append(ObservedFix(time: Timestamp(unixMilliseconds: t), lat: p.lat, lon: p.lon, accuracyMetres: 10))
+            t += 10_000
+        }
+        for chunk in stride(from: 0, to: fixes.count, by: 30) {
+            let batch = Array(fixes[chunk..<min(fixes.count, chunk + 30)])
+            let events = try scene.test.app.database.write { db in
+                try scene.test.app.zoneObserver.observe(batch, of: scene.person.key, in: db)
+            }
+            for event in events { scene.test.app.events.publish(event) }
+        }
+    }
+
+    private func farFromHomeAlerts(_ scene: Scene) throws -> Int64 {
+        try scene.test.app.database.read { db in
+            try db.fetchOne("SELECT count(*) FROM alerts WHERE type = 'wandering' AND cause = ?", [AlertCause.farFromHome]) ?? 0
+        }
+    }
+
+    private func places(_ scene: Scene, as account: TestApp.Account) throws -> PlaceList {
+        try scene.test.withClient { client in
+            let response = try client.execute(.get, "/v1/accounts/\(scene.person.id)/places", headers: account.auth)
+            XCTAssertEqual(response.status.code, 200, response.text)
+            return try response.decode(PlaceList.self)
+        }
+    }
+
+    func testARoutineIsRebuiltFromStoredHistoryAndKnowsHomeAndWork() throws {
+        let scene = try scene()
+        XCTAssertEqual(scene.test.app.zoneObserver.trackedCount, 0, "nothing fed live yet")
+        let list = try places(scene, as: scene.guardian)
+        XCTAssertTrue(list.learning)
+        XCTAssertEqual(list.learnedDays, 10)
+        XCTAssertEqual(list.places.count, 2, "\(list.places)")
+        let work = position(north: 0, east: Self.workEast)
+        let nearest = { (lat: Double, lon: Double) in
+            list.places.min { hypot($0.lat - lat, $0.lon - lon) < hypot($1.lat - lat, $1.lon - lon) }
+        }
+        XCTAssertEqual(nearest(work.lat, work.lon)?.workdayHours.contains(12), true)
+        XCTAssertEqual(nearest(Self.home.lat, Self.home.lon)?.workdayHours.contains(3), true)
+        XCTAssertNotEqual(nearest(work.lat, work.lon)?.id, nearest(Self.home.lat, Self.home.lon)?.id)
+        for place in list.places { XCTAssertEqual(place.stayDays, 10) }
+    }
+
+    func testTheRebuiltRoutineExcusesAnOrdinaryDayButNotANightFarAway() throws {
+        let scene = try scene()
+        try stay(scene, east: 0, from: 6, to: 8)
+        try stay(scene, east: Self.workEast, from: 8.5, to: 12)
+        XCTAssertEqual(try farFromHomeAlerts(scene), 0, "work at its usual hours, learned from stored history only")
+        try stay(scene, east: 0, from: 18, to: 23.9)
+        let night = try self.scene()
+        try stay(night, east: 0, from: 0, to: 2)
+        try stay(night, east: 600, north: -4_000, from: 2.5, to: 3.5)
+        XCTAssertEqual(try farFromHomeAlerts(night), 1, "4 km away at 3 a.m., where the person never was")
+    }
+
+    func testWithoutHistoryNothingIsLearned() throws {
+        // History reading turned off: the stored days teach nothing.
+        let scene = try scene { $0.routineHistoryDays = 0 }
+        let list = try places(scene, as: scene.guardian)
+        XCTAssertEqual(list.places, [])
+        XCTAssertEqual(list.learnedDays, 0)
+    }
+
+    func testAPlaceMarkedNotUsualIsNoLongerExcused() throws {
+        let scene = try scene()
+        let work = position(north: 0, east: Self.workEast)
+        let list = try places(scene, as: scene.guardian)
+        let place = try XCTUnwrap(list.places.min { hypot($0.lat - work.lat, $0.lon - work.lon) < hypot($1.lat - work.lat, $1.lon - work.lon) })
+        try scene.test.withClient { client in
+            let path = "/v1/accounts/\(scene.person.id)/places/\(place.id)"
+            let named = try client.execute(.patch, path, headers: scene.guardian.auth, body: Array(#"{"name":"Old office","usual":false}"#.utf8))
+            XCTAssertEqual(named.status.code, 200, named.text)
+            let resource = try named.decode(PlaceResource.self)
+            XCTAssertEqual(resource.name, "Old office")
+            XCTAssertFalse(resource.usual)
+            let tooLong = try client.execute(.patch, path, headers: scene.guardian.auth,
+                                             body: Array(#"{"name":"\#(String(repeating: "x", count: 101))"}"#.utf8))
+            XCTAssertEqual(tooLong.status.code, 400)
+            XCTAssertTrue(tooLong.text.contains(#""field":"name""#), tooLong.text)
+            let unknown = try client.execute(.patch, path, headers: scene.guardian.auth, body: Array(#"{"colour":"red"}"#.utf8))
+            XCTAssertEqual(unknown.status.code, 400, unknown.text)
+            let missing = try client.execute(.patch, "/v1/accounts/\(scene.person.id)/places/12345", headers: scene.guardian.auth,
+                                             body: Array(#"{"usual":false}"#.utf8))
+            XCTAssertEqual(missing.status.code, 404)
+            let cleared = try client.execute(.patch, path, headers: scene.guardian.auth, body: Array(#"{"name":null}"#.utf8))
+            XCTAssertNil(try cleared.decode(PlaceResource.self).name)
+            XCTAssertFalse(try cleared.decode(PlaceResource.self).usual, "usual kept when absent")
+        }
+        try stay(scene, east: 0, from: 6, to: 8)
+        try stay(scene, east: Self.workEast, from: 8.5, to: 12)
+        XCTAssertEqual(try farFromHomeAlerts(scene), 1, "work no longer excuses being 3 km from home")
+    }
+
+    func testLearningSwitchedOffForgetsTheRoutineAndOnRebuildsIt() throws {
+        let scene = try scene()
+        XCTAssertEqual(try places(scene, as: scene.guardian).places.count, 2)
+        try scene.test.withClient { client in
+            let path = "/v1/accounts/\(scene.person.id)/routine"
+            let off = try client.execute(.patch, path, headers: scene.guardian.auth, body: Array(#"{"learning":false}"#.utf8))
+            XCTAssertEqual(off.status.code, 200, off.text)
+            XCTAssertEqual(try client.execute(.get, path, headers: scene.person.auth).text, #"{"learning":false}"#)
+            let wrong = try client.execute(.patch, path, headers: scene.guardian.auth, body: Array(#"{"learning":"no"}"#.utf8))
+            XCTAssertEqual(wrong.status.code, 400)
+        }
+        let off = try places(scene, as: scene.guardian)
+        XCTAssertFalse(off.learning)
+        XCTAssertEqual(off.places, [])
+        try stay(scene, east: 0, from: 6, to: 8)
+        try stay(scene, east: Self.workEast, from: 8.5, to: 12)
+        XCTAssertEqual(try farFromHomeAlerts(scene), 0, "without a routine a day trip stays excused (conservative)")
+        try scene.test.withClient { client in
+            let on = try client.execute(.patch, "/v1/accounts/\(scene.person.id)/routine", headers: scene.guardian.auth,
+                                        body: Array(#"{"learning":true}"#.utf8))
+            XCTAssertEqual(on.status.code, 200)
+        }
+        XCTAssertEqual(try places(scene, as: scene.guardian).places.count, 2, "rebuilt from history")
+    }
+
+    func testStrangersAndFormerGuardiansGet404() throws {
+        let scene = try scene(historyDays: 3)
+        let stranger = try scene.test.makeAccount(name: "Stranger")
+        let former = try scene.test.makeAccount(name: "Former")
+        try scene.test.link(guardian: former, dependent: scene.person)
+        let place = try XCTUnwrap(places(scene, as: former).places.first)
+        try scene.test.app.database.write { db in try db.execute("DELETE FROM links WHERE guardian_key = ?", former.key) }
+        try scene.test.withClient { client in
+            for account in [stranger, former] {
+                for (method, path, body) in [
+                    (HTTPMethod.get, "/v1/accounts/\(scene.person.id)/places", ""),
+                    (.patch, "/v1/accounts/\(scene.person.id)/places/\(place.id)", #"{"name":"Mine"}"#),
+                    (.get, "/v1/accounts/\(scene.person.id)/routine", ""),
+                    (.patch, "/v1/accounts/\(scene.person.id)/routine", #"{"learning":false}"#),
+                ] {
+                    let response = try client.execute(method, path, headers: account.auth, body: Array(body.utf8))
+                    XCTAssertEqual(response.status.code, 404, "\(account.name) \(method) \(path)")
+                }
+            }
+            XCTAssertEqual(try client.execute(.get, "/v1/accounts/\(scene.person.id)/places", headers: scene.person.auth).status.code, 200)
+        }
+        let settings = try scene.test.app.database.read { db in
+            try RoutineStore().settings(of: scene.person.key, maxTuningSteps: 3, in: db)
+        }
+        XCTAssertTrue(settings.learning, "nothing the others sent changed it")
+    }
+}
