@@ -138,6 +138,8 @@ struct ServeCommand: ParsableCommand {
     var vapidKeyFile: String?
     @Option(help: "Who push services may contact about this server's pushes, mailto: or https: (env HOMEWARD_VAPID_SUBJECT, default the public base URL when https, else mailto:homeward@localhost).")
     var vapidSubject: String?
+    @Option(help: "A PEM file of CA certificates that outgoing requests trust instead of the system store, for a private CA (your own ntfy, Gotify or mail server); add the system bundle to it to keep public services (env HOMEWARD_OUTGOING_CA_FILE, default the system store).")
+    var outgoingCaFile: String?
     @Option(help: "Hosts (names or addresses, comma-separated) that webhooks may reach although they are loopback, private, link-local or this server's own (env HOMEWARD_OUTGOING_ALLOW_HOSTS, default none).")
     var outgoingAllowHosts: String?
     @Option(help: "Outgoing requests in flight at once to one destination (env HOMEWARD_OUTGOING_MAX_CONCURRENT_PER_DESTINATION, default 4).")
@@ -297,6 +299,8 @@ struct ServeCommand: ParsableCommand {
         c.escalationMaxSteps = try EnvironmentDefault.resolve(escalationMaxSteps, "HOMEWARD_ESCALATION_MAX_STEPS", c.escalationMaxSteps)
         c.telegramAPIURL = try EnvironmentDefault.resolve(telegramApiUrl, "HOMEWARD_TELEGRAM_API_URL", c.telegramAPIURL)
         c.vapidSubject = try EnvironmentDefault.resolve(vapidSubject, "HOMEWARD_VAPID_SUBJECT", c.vapidSubject)
+        let caFile = try EnvironmentDefault.resolve(outgoingCaFile, "HOMEWARD_OUTGOING_CA_FILE", "")
+        c.outgoingCAFilePath = caFile.isEmpty ? nil : caFile
         c.outgoingAllowHosts = try EnvironmentDefault.resolve(outgoingAllowHosts, "HOMEWARD_OUTGOING_ALLOW_HOSTS", "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         c.outgoingMaxConcurrentPerDestination = try EnvironmentDefault.resolve(

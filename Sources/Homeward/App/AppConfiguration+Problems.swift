@@ -1,3 +1,4 @@
+import Foundation
 extension AppConfiguration {
     /// What is wrong with these settings, one sentence each naming the setting; empty when the
     /// server can start with them. `homeward serve` refuses to start while any is reported.
@@ -50,6 +51,8 @@ extension AppConfiguration {
         require(eventBufferCapacity >= 1, "event-buffer-capacity must be at least 1")
         require(maxEventStreamsPerAccount >= 1, "max-event-streams-per-account must be at least 1")
         require(maxTrackedPeople >= 1, "max-tracked-people must be at least 1")
+        require(outgoingCAFilePath.map { FileManager.default.isReadableFile(atPath: $0) } ?? true,
+                "outgoing-ca-file must name a readable PEM file")
         require((0...50).contains(escalationMaxSteps), "escalation-max-steps must be 0 to 50")
         require(OutgoingURL(telegramAPIURL) != nil, "telegram-api-url must be an https:// or http:// URL")
         require(vapidSubject.isEmpty || vapidSubject.hasPrefix("mailto:") || vapidSubject.hasPrefix("https://"),

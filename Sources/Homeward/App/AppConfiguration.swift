@@ -160,8 +160,9 @@ public struct AppConfiguration: Sendable {
     public var outgoingMaxConcurrentPerDestination = 4
     /// Outgoing requests in flight at once in all.
     public var outgoingMaxConcurrentTransfers = 256
-    /// A PEM file of CA certificates that outgoing TLS trusts instead of the system store. Not a flag:
-    /// tests set it so that a throwaway CA can stand in for a public one.
+    /// A PEM file of CA certificates that outgoing TLS trusts instead of the system store
+    /// (`--outgoing-ca-file`: a private CA for a family's own ntfy, Gotify or mail server; tests use
+    /// it so that a throwaway CA stands in for a public one); nil: the system store.
     public var outgoingCAFilePath: String?
 
     // MARK: Weather
