@@ -214,6 +214,15 @@ def main():
         # Walter has an account (made on his phone); he shows his code in the browser.
         server.api("POST", "/v1/accounts", {**FATHER, "password": PASSWORD})
         walter_token = server.api("POST", "/v1/sessions", {"phone": FATHER["phone"], "password": PASSWORD})["token"]
+        # His phone logged three earlier days before anyone linked: mornings at home and at a bakery a
+        # kilometre away (the zones page shows what was learned from them).
+        day_start = time.time() - time.time() % 86400
+        history = []
+        for days_ago in (1, 2, 3):
+            morning = day_start - days_ago * 86400 + 8 * 3600
+            history += [{"t": morning + minute * 60, "lat": VIENNA[0], "lon": VIENNA[1], "accuracy": 10} for minute in range(31)]
+            history += [{"t": morning + minute * 60, "lat": VIENNA[0] + 0.009, "lon": VIENNA[1], "accuracy": 10} for minute in range(45, 76)]
+        server.api("POST", "/v1/locations", {"samples": history}, token=walter_token)
         log_in(walter, server, FATHER)
         go(walter, server, "link")
         walter.find_element(By.ID, "show-code").click()
@@ -274,6 +283,22 @@ def main():
         zones = server.api("GET", f"/v1/accounts/{father_id}/zones", token=walter_token)["zones"]
         check("the drawn circle is saved with the dragged radius",
               len(zones) == 1 and zones[0].get("radius", 0) > 150, json.dumps(zones))
+        # Learned places: the places he stayed at on earlier days were learned from his stored history;
+        # Anna names the bakery and marks it not usual.
+        go(anna, server, "home")
+        go(anna, server, f"zones/{father_id}")
+        visible(anna, "#place-list [data-place]")
+        places = server.api("GET", f"/v1/accounts/{father_id}/places", token=walter_token)["places"]
+        check("the places he stayed at on several days are learned from his stored history", len(places) >= 2, json.dumps(places))
+        bakery = min(places, key=lambda place: abs(place["lat"] - (VIENNA[0] + 0.009)))["id"]
+        fill(anna, f"[id='place-name-{bakery}']", "Bakery")
+        anna.find_element(By.CSS_SELECTOR, f"[data-place='{bakery}'] .row button").click()
+        text_in(anna, "#place-list", "Bakery")
+        anna.find_element(By.XPATH, f"//li[@data-place='{bakery}']/button[contains(., 'Mark not usual')]").click()
+        text_in(anna, "#place-list", "(not usual)")
+        named = [place for place in server.api("GET", f"/v1/accounts/{father_id}/places", token=walter_token)["places"] if place["id"] == bakery]
+        check("a guardian names a learned place and marks it not usual",
+              named and named[0].get("name") == "Bakery" and named[0]["usual"] is False, json.dumps(named))
         anna.set_window_size(*PHONE_SIZE)
         audit(anna, "zones")
 

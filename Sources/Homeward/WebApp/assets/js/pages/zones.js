@@ -1,5 +1,6 @@
 // Safe zones: draw a circle (place it, drag its edge) or a polygon (tap its corners) on the map,
-// with an optional weekly schedule; list and delete.
+// with an optional weekly schedule; list and delete. Below them, the places the server learned from
+// the person's own days: name them, mark one as not usual, or switch the learning off.
 import { api } from "../api.js";
 import { h, replace, field, announce, distance } from "../dom.js";
 import { makeMap, fit } from "../map.js";
@@ -27,13 +28,21 @@ export async function showZones(view, session, [id = session.account.id]) {
     h("div", { class: "row" }, home.control, home.label), radius.label, radius.control, atCentre, days.label, days.control, from.label, from.control, until.label, until.control,
     shapeInfo, h("div", { class: "row" }, save, clear), message);
   const list = h("ul", { id: "zone-list" });
+  const learning = field("Learn this person's usual places and times", { id: "routine-learning", type: "checkbox" });
+  const learnedSummary = h("p", { id: "places-summary", class: "muted", "aria-live": "polite" });
+  const placeList = h("ul", { id: "place-list" });
+  const placesSection = h("section", { class: "card", "aria-labelledby": "places-title" },
+    h("h2", { id: "places-title" }, "Learned places"),
+    h("p", { class: "muted" }, "Where they stay at least 10 minutes on two days or more. Going there at the usual times is never called wandering; mark a place not usual if it should be."),
+    h("div", { class: "row" }, learning.control, learning.label), learnedSummary, placeList);
   const mapElement = h("div", { class: "map", id: "zone-map", role: "region", "aria-label": "Map for drawing a zone" });
-  replace(view, h("h1", {}, "Safe zones"), h("div", { class: "split" }, h("div", {}, zoneForm, h("h2", {}, "Zones"), list), mapElement));
+  replace(view, h("h1", {}, "Safe zones"), h("div", { class: "split" }, h("div", {}, zoneForm, h("h2", {}, "Zones"), list, placesSection), mapElement));
 
   const L = window.L;
   const map = makeMap(mapElement);
   const drawn = L.layerGroup().addTo(map);
   const existing = L.layerGroup().addTo(map);
+  const learned = L.layerGroup().addTo(map);
   let circle = null, handle = null, vertices = [], outline = null, draggedAt = 0;
   const here = await api("GET", `/v1/accounts/${encodeURIComponent(id)}/location`).catch(() => null);
   if (here && here.location) map.setView([here.location.lat, here.location.lon], 16);
@@ -132,6 +141,49 @@ export async function showZones(view, session, [id = session.account.id]) {
     }) : h("li", {}, "No zones yet."));
     if (bounds.length) fit(map, bounds.map((b) => [b.lat, b.lng]));
   }
+  const person = () => encodeURIComponent(who.control.value);
+  /** "8–9, 17–18" from a list of hours. */
+  const hours = (list) => list.length ? list.map((hour) => `${hour}–${hour + 1}`).join(", ") : "none";
+
+  async function loadPlaces() {
+    const [settings, result] = await Promise.all([
+      api("GET", `/v1/accounts/${person()}/routine`), api("GET", `/v1/accounts/${person()}/places`)]);
+    learning.control.checked = settings.learning;
+    learned.clearLayers();
+    learnedSummary.textContent = settings.learning
+      ? `${result.learnedDays} day${result.learnedDays === 1 ? "" : "s"} learned.`
+      : "Learning is off: far from home stays cautious.";
+    replace(placeList, result.places.length ? result.places.map((place) => {
+      const title = place.name || `Place near ${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}`;
+      L.circleMarker([place.lat, place.lon], { radius: 7, color: place.usual ? "#4a5d23" : "#8a1c1c" }).bindTooltip(title).addTo(learned);
+      const label = field(`Name of ${title}`, { id: `place-name-${place.id}`, value: place.name || "", maxlength: 100 });
+      const rename = h("button", { type: "button", class: "secondary" }, "Save name");
+      rename.addEventListener("click", async () => {
+        const name = label.control.value.trim();
+        await api("PATCH", `/v1/accounts/${person()}/places/${encodeURIComponent(place.id)}`, { name: name || null });
+        announce(name ? `Place named ${name}.` : "Name removed.");
+        await loadPlaces();
+      });
+      const usual = h("button", { type: "button", class: "secondary", "aria-pressed": String(!place.usual) },
+        place.usual ? "Mark not usual" : "Mark usual again");
+      usual.addEventListener("click", async () => {
+        await api("PATCH", `/v1/accounts/${person()}/places/${encodeURIComponent(place.id)}`, { usual: !place.usual });
+        announce(place.usual ? `${title} is marked not usual.` : `${title} is usual again.`);
+        await loadPlaces();
+      });
+      return h("li", { class: "card", "data-place": place.id },
+        h("strong", {}, title), place.usual ? "" : " (not usual)",
+        h("p", { class: "muted" }, `Stayed on ${place.stayDays} day${place.stayDays === 1 ? "" : "s"}; usual hours on workdays ${hours(place.workdayHours)}, at weekends ${hours(place.weekendHours)}.`),
+        label.label, h("div", { class: "row" }, label.control, rename), usual);
+    }) : h("li", {}, settings.learning ? "No places learned yet." : "Nothing is learned while learning is off."));
+  }
+  learning.control.addEventListener("change", async () => {
+    await api("PATCH", `/v1/accounts/${person()}/routine`, { learning: learning.control.checked });
+    announce(learning.control.checked ? "Learning is on; it starts from the stored days." : "Learning is off; what was learned is forgotten.");
+    await loadPlaces();
+  });
+
   await load();
+  await loadPlaces().catch((error) => { learnedSummary.textContent = error.message; });
   return () => map.remove();
 }
