@@ -217,11 +217,18 @@ function pushSection(reload) {
       if (await Notification.requestPermission() !== "granted") {
         throw new Error("Notifications are blocked for this site: allow them in the browser's site settings, then try again.");
       }
-      const { publicKey } = await api("GET", "/v1/push/vapid-public-key");
       const registration = await navigator.serviceWorker.ready;
-      const subscription = await registration.pushManager.getSubscription()
+      const existing = await registration.pushManager.getSubscription();
+      const known = existing && await channelOfThisBrowser();
+      if (known) {
+        result.textContent = `This browser already shows alerts (“${known.label || kindNames.webpush}” below).`;
+        return;
+      }
+      const { publicKey } = await api("GET", "/v1/push/vapid-public-key");
+      const subscription = existing
         || await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64URLBytes(publicKey) });
-      await api("POST", "/v1/me/channels", { kind: "webpush", label: browserName(), webpush: subscription.toJSON() });
+      const channel = await api("POST", "/v1/me/channels", { kind: "webpush", label: browserName(), webpush: subscription.toJSON() });
+      localStorage.setItem(pushChannelKey, channel.id);
       result.textContent = "This browser will show alerts. Send a test below to see one.";
       await reload();
     } catch (error) {
@@ -236,6 +243,17 @@ function pushSection(reload) {
     iOS ? h("p", { class: "muted" }, "On an iPhone or iPad this works in Homeward opened from the home screen.") : null,
     button, result);
   return area;
+}
+
+/** Where this browser remembers the id of the channel its push subscription was posted as. */
+const pushChannelKey = "homeward-push-channel";
+
+/** The channel this browser's subscription was posted as, if it is still there. */
+async function channelOfThisBrowser() {
+  const id = localStorage.getItem(pushChannelKey);
+  if (!id) return null;
+  const { channels } = await api("GET", "/v1/me/channels");
+  return channels.find((channel) => channel.id === id && channel.kind === "webpush") || null;
 }
 
 /** Bytes of a base64url string (the server's VAPID key). */
