@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The guardian web app in headless Chromium (Tests/WebApp/browser_test.py): installs Chromium, its
 # driver and zbar-tools from Debian and Selenium with axe-core from PyPI (pinned, in a private venv),
-# then drives the debug binary that `make test` built. Screenshots of every page at phone and
+# checks that the PNG app icons match their design (Tests/WebApp/app_icons.py --check), then drives
+# the debug binary that `make test` built. Screenshots of every page at phone and
 # desktop size land in $WEBAPP_ARTEFACTS (default .build/webapp-artefacts).
 # Usage: .ci/webapp.sh   (env: SCRATCH=.build; about a minute on 2 cores)
 set -euo pipefail
@@ -21,5 +22,6 @@ if ! "$venv/bin/python" -c "import selenium, axe_selenium_python" 2>/dev/null; t
   "$venv/bin/pip" install -q "selenium==4.51.0" "axe-selenium-python==2.1.6"
 fi
 [ -x "$scratch/debug/homeward" ] || swift build --scratch-path "$scratch" --product homeward 2>&1 | tail -1
+python3 Tests/WebApp/app_icons.py --check
 export WEBAPP_ARTEFACTS="${WEBAPP_ARTEFACTS:-$scratch/webapp-artefacts}"
 "$venv/bin/python" Tests/WebApp/browser_test.py "$scratch/debug/homeward"

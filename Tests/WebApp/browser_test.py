@@ -5,9 +5,11 @@ Starts `homeward serve` on a free port with a fresh database and no map tiles (C
 network), then plays a family through the app: a daughter signs up, her father shows his
 verification code (its QR code is read back with zbarimg), she links by typing it, sees his
 position move on the map within 2 s of his phone's POST, draws a zone by dragging a circle's
-edge, acknowledges his SOS; he starts a trip and a companion without an account follows it on
+edge, adds an ntfy channel (a local stand-in) and tests it, sets quiet hours, sees who was told of
+his SOS and acknowledges it; he starts a trip and a companion without an account follows it on
 /trip to his arrival; he runs the danger countdown and cancels it; she keeps a journal and shares
-her headache record with a doctor, who opens it. axe-core checks every page (no serious or
+her headache record with a doctor, who opens it; her brother links too and Walter chooses who of
+them is called first, by keyboard. axe-core checks every page (no serious or
 critical violations), and every page is photographed at phone and desktop size.
 
 Usage: browser_test.py [path to the homeward binary] (default .build/debug/homeward).
@@ -15,11 +17,13 @@ Screenshots go to $WEBAPP_ARTEFACTS (default .build/webapp-artefacts).
 """
 import json
 import os
+import queue
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -28,6 +32,7 @@ from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -41,6 +46,10 @@ WAIT_SECONDS = 10
 PASSWORD = "Secret-pass1"
 DAUGHTER = {"name": "Anna", "phone": "+4915112345670"}
 FATHER = {"name": "Walter", "phone": "+4915112345671"}
+SON = {"name": "Ben", "phone": "+4915112345672"}
+NTFY_TOKEN = "tk_browsertest0123456789"
+IPHONE_AGENT = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
+                "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")
 VIENNA = (48.2082, 16.3738)
 
 failures = []
@@ -61,7 +70,7 @@ class Server:
         self.log = open(os.path.join(self.directory, "server.log"), "w")
         self.process = subprocess.Popen([
             BINARY, "serve", "--port", str(self.port), "--database", os.path.join(self.directory, "db.sqlite"),
-            "--map-tile-url", "", "--password-hash-memory-bytes", "8388608", "--password-hash-iterations", "1",
+            "--map-tile-url", "", "--outgoing-allow-hosts", "127.0.0.1", "--password-hash-memory-bytes", "8388608", "--password-hash-iterations", "1",
         ], stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -85,6 +94,44 @@ class Server:
                 return json.loads(text) if text else None
         except urllib.error.HTTPError as error:
             raise RuntimeError(f"{method} {path}: {error.code} {error.read().decode()}") from None
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=15)
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class NtfyStandIn:
+    """Tests/Receivers/https_receiver.py in plain HTTP: speaks ntfy's publish-as-JSON at its root and
+    wants NTFY_TOKEN; every request it read is a JSON record in `records`."""
+
+    def __init__(self):
+        self.directory = tempfile.mkdtemp(prefix="homeward-ntfy-")
+        self.process = subprocess.Popen(
+            [sys.executable, os.path.join(ROOT, "Tests/Receivers/https_receiver.py"), "--plain", "--quiet",
+             "--dir", self.directory, "--ntfy-token", NTFY_TOKEN], stdout=subprocess.PIPE, text=True)
+        first = self.process.stdout.readline().split()
+        if len(first) != 2 or first[0] != "PORT":
+            raise RuntimeError("the ntfy stand-in did not start")
+        self.base = f"http://127.0.0.1:{first[1]}"
+        self.records = queue.Queue()
+        threading.Thread(target=self.read, daemon=True).start()
+
+    def read(self):
+        for line in self.process.stdout:
+            self.records.put(json.loads(line))
+
+    def next_message(self, seconds=WAIT_SECONDS):
+        """The next message ntfy would have stored, or None."""
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            try:
+                record = self.records.get(timeout=max(0.01, deadline - time.time()))
+            except queue.Empty:
+                return None
+            if record.get("status") == 200 and "ntfy" in record:
+                return record["ntfy"]
+        return None
 
     def stop(self):
         self.process.terminate()
@@ -130,8 +177,9 @@ def settle(driver):
 
 
 def audit(driver, name):
-    """axe-core on the page, then screenshots at phone and desktop size."""
+    """axe-core on the page, then screenshots at phone and desktop size (once any passing message is gone)."""
     settle(driver)
+    wait(driver, lambda d: all(not e.text for e in d.find_elements(By.ID, "status")), message="the status message stayed")
     axe = Axe(driver)
     axe.inject()
     results = axe.run()
@@ -158,6 +206,21 @@ def fill(driver, css, value):
     element.send_keys(value)
 
 
+def set_value(driver, css, value):
+    """Sets an input whose typing depends on the locale (type=time) as a person's picker would."""
+    driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))",
+                          driver.find_element(By.CSS_SELECTOR, css), value)
+
+
+def add_ntfy(driver, url, token, label):
+    """Fills the channel form for an ntfy topic and adds it."""
+    fill(driver, "#channel-ntfy-url", url)
+    fill(driver, "#channel-ntfy-token", token)
+    fill(driver, "#channel-label", label)
+    driver.find_element(By.CSS_SELECTOR, "#channel-form button[type=submit]").click()
+    text_in(driver, "#channel-list", label)
+
+
 def log_in(driver, server, person):
     driver.get(server.base + "/#login")
     visible(driver, "#login-form")
@@ -182,6 +245,7 @@ def main():
         if name.endswith(".png"):
             os.remove(os.path.join(ARTEFACTS, name))
     server = Server()
+    ntfy = NtfyStandIn()
     drivers = []
     try:
         anna, walter, companion = browser(), browser(), browser()
@@ -302,12 +366,60 @@ def main():
         anna.set_window_size(*PHONE_SIZE)
         audit(anna, "zones")
 
-        # Alerts: his SOS reaches her feed and badge; she acknowledges it.
+        # Notifications: Anna adds her ntfy topic and tests it; a wrong token says why it failed.
+        anna_token = server.api("POST", "/v1/sessions", {"phone": DAUGHTER["phone"], "password": PASSWORD})["token"]
+        go(anna, server, "notifications")
+        push = visible(anna, "#push-subscribe")
+        check("the browser is offered Web Push where it has a PushManager", push.text == "Notify this browser", push.text)
+        add_ntfy(anna, ntfy.base + "/homeward-anna", "wrong-token", "Old topic")
+        old = "#channel-list [data-kind=ntfy]"
+        visible(anna, old)
+        anna.find_element(By.CSS_SELECTOR, f"{old} button.send-test").click()
+        text_in(anna, f"{old} .test-result", "Not delivered")
+        text_in(anna, old, "Last failed")
+        check("a test the service refuses says so, with its reason",
+              "403" in anna.find_element(By.CSS_SELECTOR, f"{old} .test-result").text,
+              anna.find_element(By.CSS_SELECTOR, f"{old} .test-result").text)
+        anna.find_element(By.CSS_SELECTOR, f"{old} button.remove").click()
+        anna.switch_to.alert.accept()
+        wait(anna, lambda d: not d.find_elements(By.CSS_SELECTOR, old), message="the removed channel stayed listed")
+        check("removing a channel removes it", server.api("GET", "/v1/me/channels", token=anna_token)["channels"] == [])
+        add_ntfy(anna, ntfy.base + "/homeward-anna", NTFY_TOKEN, "Anna's phone")
+        channel = visible(anna, "#channel-list [data-kind=ntfy]")
+        channel.find_element(By.CSS_SELECTOR, "button.send-test").click()
+        text_in(anna, "#channel-list [data-kind=ntfy] .test-result", "Delivered")
+        text_in(anna, "#channel-list [data-kind=ntfy]", "Last got through")
+        message = ntfy.next_message()
+        check("“Send a test” reaches the ntfy topic with the token",
+              message is not None and message.get("topic") == "homeward-anna" and message.get("title") == "Homeward test",
+              json.dumps(message))
+
+        # Quiet hours, in the browser's own time zone.
+        set_value(anna, "#quiet-start", "21:30")
+        set_value(anna, "#quiet-end", "06:45")
+        anna.find_element(By.CSS_SELECTOR, "#quiet-form button[type=submit]").click()
+        text_in(anna, "#quiet-state", "Quiet from 21:30 until 06:45")
+        zone = anna.execute_script("return Intl.DateTimeFormat().resolvedOptions().timeZone")
+        check("quiet hours are saved in the browser's time zone",
+              server.api("GET", "/v1/me/quiet-hours", token=anna_token) == {"start": "21:30", "end": "06:45", "timeZone": zone})
+        audit(anna, "notifications")
+
+        # Alerts: his SOS reaches her feed, her badge and her ntfy topic (quiet hours never hold an
+        # SOS); she opens it to see who was told, then acknowledges it.
         go(anna, server, "alerts")
         server.api("POST", "/v1/alerts", {"type": "sos", "message": "I fell"}, token=walter_token)
         visible(anna, "#alert-list [data-status=open] button.acknowledge")
         wait(anna, lambda d: d.title.startswith("(1)"), message="the title did not show the open SOS")
         check("an open SOS shows in the title badge", anna.title.startswith("(1)"), anna.title)
+        text_in(anna, "#alert-list [data-status=open] .escalation", "If nobody answers: a reminder at")
+        anna.find_element(By.CSS_SELECTOR, "#alert-list [data-status=open] .who-was-told summary").click()
+        text_in(anna, "#alert-list [data-status=open] .deliveries", "Delivered at")
+        told = anna.find_element(By.CSS_SELECTOR, "#alert-list [data-status=open] .deliveries").text
+        check("the opened alert says who was told on which channel and that it got through",
+              "Anna · ntfy “Anna's phone”: the alert — Delivered at" in told, told)
+        message = ntfy.next_message()
+        check("the SOS reached the ntfy topic as urgent",
+              message is not None and message.get("priority") == 5 and "Walter" in message.get("title", ""), json.dumps(message))
         audit(anna, "alerts")
         anna.find_element(By.CSS_SELECTOR, "#alert-list [data-status=open] button.acknowledge").click()
         visible(anna, "#alert-list [data-status=acknowledged]")
@@ -374,6 +486,39 @@ def main():
         check("the doctor's share page lists the episode", len(rows) == 1, str(len(rows)))
         audit(companion, "shared")
 
+        # Her brother Ben looks after Walter too; Walter puts Ben first, by keyboard. His browser
+        # stands in for an iPhone's Safari without Web Push, which is told to add Homeward to the home screen.
+        server.api("POST", "/v1/accounts", {**SON, "password": PASSWORD})
+        ben_token = server.api("POST", "/v1/sessions", {"phone": SON["phone"], "password": PASSWORD})["token"]
+        walter_code = server.api("PUT", "/v1/me/verification-code", {}, token=walter_token)["code"]
+        server.api("POST", "/v1/links", {"phone": FATHER["phone"], "code": walter_code}, token=ben_token)
+        ben_id = server.api("GET", "/v1/me", token=ben_token)["id"]
+        anna_id = server.api("GET", "/v1/me", token=anna_token)["id"]
+        walter.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.PushManager;"})
+        walter.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": IPHONE_AGENT, "platform": "iPhone"})
+        go(walter, server, "notifications")
+        walter.refresh()  # a new document, which the script above runs in
+        settle(walter)
+        text_in(walter, "#push-unavailable", "Add to Home Screen")
+        check("without Web Push the button is hidden and an iPhone is told how to get it",
+              not walter.find_elements(By.ID, "push-subscribe"))
+        visible(walter, f"#escalation-order [data-guardian='{ben_id}']")
+        up = walter.find_element(By.CSS_SELECTOR, f"#escalation-order [data-guardian='{ben_id}'] .move-up")
+        walter.execute_script("arguments[0].focus()", up)
+        up.send_keys(Keys.ENTER)
+        wait(walter, lambda d: [e.get_attribute("data-guardian") for e in d.find_elements(By.CSS_SELECTOR, "#escalation-order li")] == [ben_id, anna_id],
+             message="Ben did not move up")
+        focused = walter.execute_script("const li = document.activeElement.closest('li'); return li && li.dataset.guardian")
+        check("moving someone up keeps the keyboard on them", focused == ben_id, str(focused))
+        walter.find_element(By.ID, "escalation-one-by-one").click()
+        fill(walter, "#escalation-sos", "5")
+        walter.find_element(By.CSS_SELECTOR, "#escalation-form button[type=submit]").click()
+        text_in(walter, "#status", "Saved")
+        escalation = server.api("GET", "/v1/me/escalation", token=walter_token)
+        check("the order and minutes Walter chose are saved",
+              [g["id"] for g in escalation["order"]] == [ben_id, anna_id] and escalation["minutes"]["sos"] == 5, json.dumps(escalation))
+        audit(walter, "notifications-watched")
+
         go(anna, server, "profile")
         visible(anna, "#profile-form")
         audit(anna, "profile")
@@ -394,6 +539,7 @@ def main():
             with open(server.log.name) as log:
                 print("server log (last lines):", *[line.rstrip() for line in log.readlines()[-15:]], sep="\n  ")
         server.stop()
+        ntfy.stop()
     print(f"pages checked with axe and photographed: {', '.join(pages_checked)}")
     print(f"screenshots in {ARTEFACTS}")
     if failures:

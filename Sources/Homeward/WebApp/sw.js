@@ -46,7 +46,7 @@ self.addEventListener("push", (event) => {
     tag: message.tag || "homeward",
     renotify: Boolean(message.tag),
     requireInteraction: Boolean(message.urgent),
-    icon: ASSETS + "/icon.svg",
+    icon: ASSETS + "/icon-192.png",
     data: { url: message.url || "/" },
   }));
 });

@@ -64,6 +64,35 @@ final class WebAppServingTests: XCTestCase {
         }
     }
 
+    func testTheHomeScreenIconsAreServedAsPNGsOfTheSizesTheyClaim() throws {
+        let test = try TestApp()
+        try test.withClient { client in
+            let manifest = try client.send(.get, "/manifest.webmanifest").object()
+            var icons: [(path: String, size: Int)] = try XCTUnwrap(manifest["icons"] as? [[String: Any]]).compactMap { icon in
+                guard icon["type"] as? String == "image/png", let sizes = icon["sizes"] as? String,
+                      let side = Int(sizes.split(separator: "x")[0]), let path = icon["src"] as? String else { return nil }
+                return (path, side)
+            }
+            XCTAssertEqual(icons.map(\.size).sorted(), [192, 512], "the PNG icons an installed app needs")
+            let page = try client.send(.get, "/").text
+            let touch = try XCTUnwrap(page.range(of: #"<link rel="apple-touch-icon" href="([^"]+)""#, options: .regularExpression))
+            icons.append((String(page[touch].split(separator: "\"")[3]), 180))
+            for icon in icons {
+                let image = try client.send(.get, icon.path)
+                XCTAssertEqual(image.status, .ok, icon.path)
+                XCTAssertEqual(image.headers["Content-Type"], "image/png", icon.path)
+                XCTAssertNil(image.headers["Content-Encoding"], "PNG is compressed already")
+                let bytes = image.body
+                XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], icon.path)
+                XCTAssertGreaterThan(bytes.count, 24, icon.path)
+                guard bytes.count > 24 else { continue }
+                let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+                let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+                XCTAssertEqual([width, height], [icon.size, icon.size], icon.path)
+            }
+        }
+    }
+
     func testAnUnchangedFileAnswers304AndGzipIsSentOnlyWhenAccepted() throws {
         let test = try TestApp()
         try test.withClient { client in

@@ -12,10 +12,11 @@ import { showLink } from "./pages/link.js";
 import { showTrips } from "./pages/trips.js";
 import { showJournal } from "./pages/journal.js";
 import { showProfile } from "./pages/profile.js";
+import { showNotifications } from "./pages/notifications.js";
 
 const pages = {
   home: showHome, person: showPerson, alerts: showAlerts, zones: showZones, link: showLink,
-  trips: showTrips, journal: showJournal, profile: showProfile,
+  trips: showTrips, journal: showJournal, profile: showProfile, notifications: showNotifications,
 };
 
 /** What every page gets: the signed-in account and ways to change the session. */

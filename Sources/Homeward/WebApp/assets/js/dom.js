@@ -84,6 +84,13 @@ export function clock(time) {
   return new Date(time).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
+/** A moment for people: "14:05" today, "Mon 3 Mar, 14:05" on another day. */
+export function when(time) {
+  const date = new Date(time);
+  if (localDate(date) === localDate()) return `at ${clock(date)}`;
+  return `on ${date.toLocaleString([], { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })}`;
+}
+
 /** The local calendar date of `date` as YYYY-MM-DD. */
 export function localDate(date = new Date()) {
   const pad = (n) => String(n).padStart(2, "0");

@@ -1,9 +1,14 @@
-// Alerts: the feed, acknowledging, and the count of open emergencies in the title and the menu.
+// Alerts: the feed, acknowledging, how far an unanswered alert escalated, who was told on which
+// channel, and the count of open emergencies in the title and the menu.
 import { api } from "../api.js";
 import { h, replace, clock, announce } from "../dom.js";
 import { onEvent } from "../events.js";
 
-const labels = {
+/** How often an opened alert's deliveries are asked again while some are still being sent. */
+const deliveriesRefreshMilliseconds = 3000;
+
+/** What each alert type is called on screen. */
+export const alertLabels = {
   sos: "SOS", danger: "Danger: a countdown ran out", arrived: "Arrived", left_zone: "Left a safe zone",
   entered_zone: "Entered a safe zone", wandering: "Wandering", off_route: "Off route", overdue: "Overdue",
   stalled: "Stalled", silent: "Silent for too long", low_battery: "Low battery", unaccompanied: "Unaccompanied",
@@ -23,13 +28,85 @@ export async function refreshAlertBadge() {
   } catch { /* the badge stays as it was */ }
 }
 
+/** "Not answered — reminder 2, next at 14:05": how far an alert escalated, or null. */
+export function escalationText(alert) {
+  const escalation = alert.escalation;
+  if (!escalation) return null;
+  if (alert.status !== "open") {
+    return escalation.step > 0 ? `Answered after ${escalation.step} ${escalation.step === 1 ? "reminder" : "reminders"}` : null;
+  }
+  if (escalation.step > 0) {
+    return `Not answered — reminder ${escalation.step}` + (escalation.nextAt ? `, next at ${clock(escalation.nextAt)}` : ", no more reminders");
+  }
+  return escalation.nextAt ? `If nobody answers: a reminder at ${clock(escalation.nextAt)}` : null;
+}
+
+const eventNames = {
+  raised: "the alert", fired: "the alert", escalated: "a reminder", acknowledged: "that it was answered",
+  resolved: "that it is over", cancelled: "that it was cancelled",
+};
+
+/** One delivery as a sentence: "Anna · ntfy “Phone”: the alert — delivered at 14:03 (1 try)". */
+function deliveryItem(delivery) {
+  const channel = delivery.channelLabel ? `${delivery.channel} “${delivery.channelLabel}”` : delivery.channel;
+  const tries = `${delivery.attempts} ${delivery.attempts === 1 ? "try" : "tries"}`;
+  const outcome = {
+    delivered: () => `Delivered${delivery.deliveredAt ? ` at ${clock(delivery.deliveredAt)}` : ""} (${tries})`,
+    held: () => "Held until their quiet hours end",
+    pending: () => `Sending (${tries} so far${delivery.nextAttemptAt ? `, next at ${clock(delivery.nextAttemptAt)}` : ""})`,
+    failed: () => `Failed after ${tries}`,
+  }[delivery.status];
+  return h("li", { "data-status": delivery.status },
+    h("span", {}, `${delivery.recipient.name} · ${channel}: ${eventNames[delivery.event] || delivery.event} — `),
+    h("strong", { class: delivery.status === "failed" ? "error" : delivery.status === "delivered" ? "ok" : "" },
+      outcome ? outcome() : delivery.status),
+    delivery.lastError && delivery.status !== "delivered" ? h("span", { class: "muted" }, ` (${delivery.lastError})`) : null);
+}
+
 /** The alerts page. */
 export async function showAlerts(view) {
   const list = h("ul", { class: "alerts", id: "alert-list" });
   replace(view, h("h1", {}, "Alerts"), list);
+  const opened = new Set();
+  const timers = new Map();
+  function stopRefreshing(id) {
+    clearTimeout(timers.get(id));
+    timers.delete(id);
+  }
   async function load() {
     const { alerts } = await api("GET", "/v1/alerts");
+    for (const id of timers.keys()) stopRefreshing(id);
     replace(list, alerts.length ? alerts.map(item) : h("li", { class: "card" }, "No alerts."));
+  }
+  /** Who was told, on which channel, and whether it got through; asked again while any is pending. */
+  function deliveries(alert) {
+    const area = h("div", { class: "deliveries" }, "Asking the server…");
+    const details = h("details", { class: "who-was-told", open: opened.has(alert.id) },
+      h("summary", {}, "Who was told"), area);
+    let asking = false;
+    async function show() {
+      stopRefreshing(alert.id);
+      if (!details.open || asking) return;
+      asking = true;
+      try {
+        const { deliveries } = await api("GET", `/v1/alerts/${encodeURIComponent(alert.id)}/deliveries`);
+        replace(area, deliveries.length ? h("ul", {}, deliveries.map(deliveryItem))
+          : h("p", {}, "No channel was told: guardians saw it in the app. Add channels under Notifications."));
+        if (details.open && deliveries.some((d) => d.status === "pending")) {
+          timers.set(alert.id, setTimeout(show, deliveriesRefreshMilliseconds));
+        }
+      } catch (error) {
+        replace(area, h("p", { class: "error" }, error.message));
+      } finally {
+        asking = false;
+      }
+    }
+    details.addEventListener("toggle", () => {
+      if (details.open) opened.add(alert.id); else opened.delete(alert.id);
+      show();
+    });
+    if (details.open) show();
+    return details;
   }
   function item(alert) {
     const acknowledge = h("button", { type: "button", class: "acknowledge" }, "Acknowledge");
@@ -46,14 +123,20 @@ export async function showAlerts(view) {
       }
     });
     return h("li", { class: `card alert-${alert.type}`, "data-alert": alert.id, "data-status": alert.status },
-      h("strong", {}, `${labels[alert.type] || alert.type} · ${alert.account.name}`),
+      h("strong", {}, `${alertLabels[alert.type] || alert.type} · ${alert.account.name}`),
       h("p", {}, `${clock(alert.createdAt)} · ${alert.status}`,
         alert.acknowledgedBy ? ` by ${alert.acknowledgedBy.name}` : "",
         alert.message ? ` · ${alert.message}` : ""),
+      escalationText(alert) ? h("p", { class: alert.status === "open" && alert.escalation.step > 0 ? "escalation error" : "escalation" }, escalationText(alert)) : null,
       alert.location ? h("p", {}, h("a", { href: `#person/${encodeURIComponent(alert.account.id)}` }, "Where"),
         ` (${alert.location.lat.toFixed(5)}, ${alert.location.lon.toFixed(5)})`) : null,
-      alert.status === "open" ? acknowledge : null);
+      alert.status === "open" ? acknowledge : null,
+      deliveries(alert));
   }
   await load();
-  return onEvent("alert", () => load());
+  const unsubscribe = onEvent("alert", () => load());
+  return () => {
+    unsubscribe();
+    for (const id of timers.keys()) stopRefreshing(id);
+  };
 }

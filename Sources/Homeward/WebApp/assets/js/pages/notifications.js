@@ -1,0 +1,387 @@
+// Notifications: where alerts reach a guardian (this browser by Web Push; ntfy, Gotify, Telegram,
+// email), a test per channel, quiet hours, and for someone watched, who is called first.
+import { api, APIError } from "../api.js";
+import { h, replace, announce, when } from "../dom.js";
+import { alertLabels } from "./alerts.js";
+
+const kindNames = { ntfy: "ntfy", gotify: "Gotify", telegram: "Telegram", email: "Email", webpush: "Web Push" };
+
+/** The fields of each kind of channel the form adds: [name, label, input attributes]. */
+const kindFields = {
+  ntfy: [
+    ["url", "Topic URL", { type: "url", required: true, placeholder: "https://ntfy.sh/your-topic" }],
+    ["token", "Access token (only for a protected topic)", { autocomplete: "off" }],
+  ],
+  gotify: [
+    ["url", "Gotify server URL", { type: "url", required: true, placeholder: "https://gotify.example.org" }],
+    ["token", "Application token", { required: true, autocomplete: "off" }],
+  ],
+  telegram: [
+    ["botToken", "Bot token (from @BotFather)", { required: true, autocomplete: "off" }],
+    ["chatId", "Chat id (digits, or @channel)", { required: true }],
+  ],
+  email: [["address", "Email address", { type: "email", required: true, autocomplete: "email" }]],
+};
+
+/** The notifications page. */
+export async function showNotifications(view) {
+  const [{ channels }, quiet, escalation, links] = await Promise.all([
+    api("GET", "/v1/me/channels"),
+    api("GET", "/v1/me/quiet-hours").catch((error) => {
+      if (error instanceof APIError && error.status === 404) return null;
+      throw error;
+    }),
+    api("GET", "/v1/me/escalation"),
+    api("GET", "/v1/links"),
+  ]);
+  const list = h("ul", { class: "channels", id: "channel-list" });
+  const testResults = new Map();
+
+  async function reload() {
+    renderChannels((await api("GET", "/v1/me/channels")).channels);
+  }
+  function renderChannels(items) {
+    replace(list, items.length ? items.map((channel) => channelItem(channel, testResults, reload))
+      : h("li", { class: "card" }, "No channels yet: alerts show in this app only while it is open."));
+  }
+  renderChannels(channels);
+
+  const told = [
+    h("p", {}, "Choose where alerts about the people you look after reach you, even when this app is closed."),
+    h("h2", {}, "This browser"), pushSection(reload),
+    h("h2", {}, "Your channels"), list,
+    h("h2", {}, "Add a channel"), channelForm(reload),
+    h("h2", {}, "Quiet hours"), quietHoursForm(quiet),
+  ];
+  const calling = links.guardians.length
+    ? [h("h2", {}, "Who is called first"), escalationForm(escalation, links.guardians)] : [];
+  // Someone who is looked after but looks after no one sees their own setting first.
+  replace(view, h("h1", {}, "Notifications"), links.dependents.length ? [...told, ...calling] : [...calling, ...told]);
+}
+
+/** One channel: where it sends, what it carries, how it last went, a test and removing it. */
+function channelItem(channel, testResults, reload) {
+  const name = channel.label || kindNames[channel.kind];
+  const result = h("p", { class: "test-result", role: "status" });
+  const shown = testResults.get(channel.id);
+  if (shown) { result.textContent = shown.text; result.className = `test-result ${shown.ok ? "ok" : "error"}`; }
+  const test = h("button", { type: "button", class: "send-test" }, "Send a test");
+  test.setAttribute("aria-label", `Send a test to ${name}`);
+  test.addEventListener("click", async () => {
+    test.disabled = true;
+    result.className = "test-result";
+    result.textContent = "Sending…";
+    try {
+      const answer = await api("POST", `/v1/me/channels/${encodeURIComponent(channel.id)}/test`);
+      testResults.set(channel.id, answer.delivered
+        ? { ok: true, text: "Delivered: check that it arrived." }
+        : { ok: false, text: `Not delivered: ${answer.error || "the service refused it"}` });
+    } catch (error) {
+      testResults.set(channel.id, { ok: false, text: error.message });
+    }
+    await reload().catch(() => {});
+  });
+  const remove = h("button", { type: "button", class: "secondary remove" }, "Remove");
+  remove.setAttribute("aria-label", `Remove ${name}`);
+  remove.addEventListener("click", async () => {
+    if (!confirm(`Stop sending alerts to ${name}?`)) return;
+    try {
+      await api("DELETE", `/v1/me/channels/${encodeURIComponent(channel.id)}`);
+      testResults.delete(channel.id);
+      announce(`${name} removed.`);
+      await reload();
+    } catch (error) {
+      announce(error.message);
+    }
+  });
+  const carries = channel.alertTypes ? channel.alertTypes.map((type) => alertLabels[type] || type).join(", ") : "every alert";
+  return h("li", { class: "card", "data-channel": channel.id, "data-kind": channel.kind },
+    h("strong", {}, name),
+    h("p", { class: "muted target" }, `${kindNames[channel.kind]} · ${channel.target}`),
+    h("p", {}, `Carries: ${carries}`),
+    h("p", {}, channel.lastSuccessAt ? `Last got through ${when(channel.lastSuccessAt)}.` : "Nothing sent yet."),
+    channel.lastError && (!channel.lastSuccessAt || channel.lastErrorAt > channel.lastSuccessAt)
+      ? h("p", { class: "error" }, `Last failed ${when(channel.lastErrorAt)}: ${channel.lastError}`) : null,
+    h("div", { class: "row" }, test, remove),
+    result);
+}
+
+/** The form that adds an ntfy, Gotify, Telegram or email channel. */
+function channelForm(reload) {
+  const kind = h("select", { id: "channel-kind", name: "kind" },
+    Object.keys(kindFields).map((key) => h("option", { value: key }, kindNames[key])));
+  const groups = {};
+  for (const [key, fields] of Object.entries(kindFields)) {
+    groups[key] = h("fieldset", { class: "stack plain", "data-kind": key },
+      h("legend", { class: "visually-hidden" }, `${kindNames[key]} settings`),
+      fields.flatMap(([name, label, attributes]) => {
+        const id = `channel-${key}-${name}`;
+        return [h("label", { for: id }, label), h("input", { id, name, ...attributes })];
+      }));
+  }
+  const label = h("input", { id: "channel-label", name: "label", maxlength: 100, placeholder: "e.g. Anna's phone" });
+  const types = alertTypeChooser();
+  const message = h("p", { class: "error", role: "alert" });
+  const submit = h("button", { type: "submit" }, "Add channel");
+  const element = h("form", { class: "card", id: "channel-form" },
+    h("label", { for: "channel-kind" }, "Kind"), kind,
+    h("p", { class: "muted", id: "channel-help" }),
+    Object.values(groups),
+    h("label", { for: "channel-label" }, "Name (optional)"), label,
+    types.element, submit, message);
+  const help = {
+    ntfy: "Install the ntfy app, subscribe to a topic with a name nobody can guess, and enter its address here.",
+    gotify: "In your Gotify server, create an application and copy its token.",
+    telegram: "Create a bot with @BotFather, send it a message, and enter its token and your chat id.",
+    email: "The server sends mail through its own mail relay, if the administrator set one up.",
+  };
+  function showKind() {
+    for (const [key, group] of Object.entries(groups)) {
+      group.hidden = key !== kind.value;
+      group.disabled = key !== kind.value;
+    }
+    element.querySelector("#channel-help").textContent = help[kind.value];
+  }
+  kind.addEventListener("change", showKind);
+  showKind();
+  element.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    message.textContent = "";
+    submit.disabled = true;
+    const settings = {};
+    for (const input of groups[kind.value].querySelectorAll("input")) {
+      if (input.value.trim()) settings[input.name] = input.value.trim();
+    }
+    try {
+      await api("POST", "/v1/me/channels", {
+        kind: kind.value, label: label.value.trim() || null, alertTypes: types.value(), [kind.value]: settings,
+      });
+      announce(`${kindNames[kind.value]} channel added. Send a test to check it.`);
+      for (const input of groups[kind.value].querySelectorAll("input")) input.value = "";
+      label.value = "";
+      types.reset();
+      await reload();
+    } catch (error) {
+      message.textContent = error.message;
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  return element;
+}
+
+/** Check boxes for the alert types a channel carries, all ticked at first; value() is null for all. */
+function alertTypeChooser() {
+  const boxes = Object.entries(alertLabels).map(([type, text]) => {
+    const id = `channel-type-${type}`;
+    const box = h("input", { type: "checkbox", id, value: type, checked: true });
+    return { box, element: h("div", { class: "check" }, box, h("label", { for: id }, text)) };
+  });
+  const summary = h("summary", {}, "Which alerts: all");
+  const update = () => {
+    const ticked = boxes.filter((b) => b.box.checked).length;
+    summary.textContent = ticked === boxes.length ? "Which alerts: all" : `Which alerts: ${ticked} of ${boxes.length}`;
+  };
+  const element = h("details", { class: "alert-types" }, summary,
+    h("fieldset", { class: "plain" }, h("legend", {}, "Alerts this channel carries"), boxes.map((b) => b.element)));
+  element.addEventListener("change", update);
+  return {
+    element,
+    value() {
+      const ticked = boxes.filter((b) => b.box.checked).map((b) => b.box.value);
+      if (ticked.length === 0) throw new Error("Tick at least one kind of alert.");
+      return ticked.length === boxes.length ? null : ticked;
+    },
+    reset() { for (const b of boxes) b.box.checked = true; update(); element.open = false; },
+  };
+}
+
+/** "Notify this browser": the Web Push subscription, or why this browser cannot have one. */
+function pushSection(reload) {
+  const area = h("div", { class: "card stack", id: "push-area" });
+  const iOS = /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+  const supported = "serviceWorker" in navigator && "PushManager" in window && "Notification" in window && window.isSecureContext;
+  if (!supported) {
+    replace(area, h("p", { id: "push-unavailable" }, iOS
+      ? "On an iPhone or iPad, notifications work once Homeward is on the home screen: tap Share, then “Add to Home Screen”, and open Homeward from there."
+      : "This browser cannot show notifications from Homeward (it needs a secure https address and a browser with Web Push). Add a channel below instead."));
+    return area;
+  }
+  const result = h("p", { role: "status", id: "push-result" });
+  const button = h("button", { type: "button", id: "push-subscribe" }, "Notify this browser");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    result.className = "";
+    result.textContent = "Asking the browser…";
+    try {
+      if (await Notification.requestPermission() !== "granted") {
+        throw new Error("Notifications are blocked for this site: allow them in the browser's site settings, then try again.");
+      }
+      const registration = await navigator.serviceWorker.ready;
+      const existing = await registration.pushManager.getSubscription();
+      const known = existing && await channelOfThisBrowser();
+      if (known) {
+        result.textContent = `This browser already shows alerts (“${known.label || kindNames.webpush}” below).`;
+        return;
+      }
+      const { publicKey } = await api("GET", "/v1/push/vapid-public-key");
+      const subscription = existing
+        || await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64URLBytes(publicKey) });
+      const channel = await api("POST", "/v1/me/channels", { kind: "webpush", label: browserName(), webpush: subscription.toJSON() });
+      localStorage.setItem(pushChannelKey, channel.id);
+      result.textContent = "This browser will show alerts. Send a test below to see one.";
+      await reload();
+    } catch (error) {
+      result.className = "error";
+      result.textContent = error.message;
+    } finally {
+      button.disabled = false;
+    }
+  });
+  replace(area,
+    h("p", {}, "Alerts appear on this phone or computer like a message, even when Homeward is closed."),
+    iOS ? h("p", { class: "muted" }, "On an iPhone or iPad this works in Homeward opened from the home screen.") : null,
+    button, result);
+  return area;
+}
+
+/** Where this browser remembers the id of the channel its push subscription was posted as. */
+const pushChannelKey = "homeward-push-channel";
+
+/** The channel this browser's subscription was posted as, if it is still there. */
+async function channelOfThisBrowser() {
+  const id = localStorage.getItem(pushChannelKey);
+  if (!id) return null;
+  const { channels } = await api("GET", "/v1/me/channels");
+  return channels.find((channel) => channel.id === id && channel.kind === "webpush") || null;
+}
+
+/** Bytes of a base64url string (the server's VAPID key). */
+function base64URLBytes(text) {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(text.length / 4) * 4, "="));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** "Chrome on Android": a name for this browser's channel. */
+function browserName() {
+  const agent = navigator.userAgent;
+  const browser = /Edg\//.test(agent) ? "Edge" : /Firefox\//.test(agent) ? "Firefox" : /Chrome\//.test(agent) ? "Chrome"
+    : /Safari\//.test(agent) ? "Safari" : "Browser";
+  const system = /Android/.test(agent) ? "Android" : /iPhone|iPad|iPod/.test(agent) ? "iPhone" : /Mac OS/.test(agent) ? "Mac"
+    : /Windows/.test(agent) ? "Windows" : /Linux/.test(agent) ? "Linux" : "";
+  return system ? `${browser} on ${system}` : browser;
+}
+
+/** The quiet hours: from, until and the time zone; saving or clearing them. */
+function quietHoursForm(quiet) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  const start = h("input", { id: "quiet-start", name: "start", type: "time", required: true, value: quiet ? quiet.start : "22:00" });
+  const end = h("input", { id: "quiet-end", name: "end", type: "time", required: true, value: quiet ? quiet.end : "07:00" });
+  const timeZone = h("input", { id: "quiet-zone", name: "timeZone", required: true, value: quiet ? quiet.timeZone : zone, list: "time-zones", autocomplete: "off" });
+  const zones = h("datalist", { id: "time-zones" },
+    (Intl.supportedValuesOf ? Intl.supportedValuesOf("timeZone") : [zone]).map((name) => h("option", { value: name })));
+  const state = h("p", { id: "quiet-state", role: "status" });
+  const message = h("p", { class: "error", role: "alert" });
+  const clear = h("button", { type: "button", class: "secondary", id: "quiet-clear" }, "No quiet hours");
+  const describe = (hours) => {
+    state.textContent = hours ? `Quiet from ${hours.start} until ${hours.end} (${hours.timeZone}).` : "No quiet hours: every alert comes at once.";
+    clear.hidden = !hours;
+  };
+  describe(quiet);
+  clear.addEventListener("click", async () => {
+    message.textContent = "";
+    try {
+      await api("DELETE", "/v1/me/quiet-hours");
+      describe(null);
+      announce("Quiet hours cleared.");
+    } catch (error) {
+      message.textContent = error.message;
+    }
+  });
+  const element = h("form", { class: "card", id: "quiet-form" },
+    h("p", {}, "Ordinary alerts (left a zone, low battery, …) wait until the quiet hours end. An SOS, a danger and an unanswered alert always come at once."),
+    h("div", { class: "pair" },
+      h("div", { class: "stack" }, h("label", { for: "quiet-start" }, "From"), start),
+      h("div", { class: "stack" }, h("label", { for: "quiet-end" }, "Until"), end)),
+    h("label", { for: "quiet-zone" }, "Time zone"), timeZone, zones,
+    h("div", { class: "row" }, h("button", { type: "submit" }, "Save quiet hours"), clear),
+    state, message);
+  element.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    message.textContent = "";
+    try {
+      describe(await api("PUT", "/v1/me/quiet-hours", { start: start.value, end: end.value, timeZone: timeZone.value.trim() }));
+      announce("Quiet hours saved.");
+    } catch (error) {
+      message.textContent = error.message;
+    }
+  });
+  return element;
+}
+
+/** For someone watched: the order their guardians are told in, and the minutes before a reminder. */
+function escalationForm(escalation, guardianLinks) {
+  const guardians = guardianLinks.map((link) => link.guardian);
+  const ordered = escalation.order.map((who) => guardians.find((g) => g.id === who.id)).filter(Boolean);
+  let order = [...ordered, ...guardians.filter((g) => !ordered.includes(g))];
+  const oneByOne = h("input", { type: "checkbox", id: "escalation-one-by-one", checked: escalation.order.length > 0 });
+  const list = h("ol", { class: "order", id: "escalation-order" });
+
+  function render(focus) {
+    replace(list, order.map((guardian, index) => {
+      const up = h("button", { type: "button", class: "secondary move-up", disabled: index === 0, "aria-label": `Move ${guardian.name} up` }, "↑ Up");
+      const down = h("button", { type: "button", class: "secondary move-down", disabled: index === order.length - 1, "aria-label": `Move ${guardian.name} down` }, "↓ Down");
+      up.addEventListener("click", () => move(index, -1, "up"));
+      down.addEventListener("click", () => move(index, 1, "down"));
+      const item = h("li", { class: "row", "data-guardian": guardian.id }, h("span", { class: "grow" }, `${index + 1}. ${guardian.name}`), up, down);
+      if (focus && focus.id === guardian.id) {
+        queueMicrotask(() => {
+          const preferred = item.querySelector(`.move-${focus.direction}`);
+          (preferred.disabled ? item.querySelector(`.move-${focus.direction === "up" ? "down" : "up"}`) : preferred).focus();
+        });
+      }
+      return item;
+    }));
+  }
+  function move(index, by, direction) {
+    const target = index + by;
+    if (target < 0 || target >= order.length) return;
+    const moved = order[index];
+    order = order.slice();
+    [order[index], order[target]] = [order[target], order[index]];
+    render({ id: moved.id, direction });
+    announce(`${moved.name} is now number ${target + 1}.`);
+  }
+  render();
+
+  const minutes = escalation.minutes || {};
+  const number = (type, label, value, optional) => {
+    const id = `escalation-${type}`;
+    return [h("label", { for: id }, label),
+      h("input", { id, name: type, type: "number", min: 1, max: 60, required: !optional, value: value ?? "" })];
+  };
+  const message = h("p", { class: "error", role: "alert" });
+  const element = h("form", { class: "card", id: "escalation-form" },
+    h("p", {}, "When you send an SOS, or something goes wrong, and nobody answers in time, Homeward reminds everyone told so far and calls the next person."),
+    h("div", { class: "check" }, oneByOne, h("label", { for: "escalation-one-by-one" }, "Call them one at a time, in this order (otherwise everyone at once)")),
+    list,
+    h("fieldset", { class: "stack plain" }, h("legend", {}, "Minutes without an answer before the next call"),
+      number("sos", "SOS", minutes.sos), number("danger", "Danger (a countdown ran out)", minutes.danger),
+      number("left_zone", "Left a safe zone (empty: no reminders)", minutes.left_zone, true)),
+    h("button", { type: "submit" }, "Save"), message);
+  element.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    message.textContent = "";
+    const value = (name) => element.elements[name].value;
+    try {
+      await api("PUT", "/v1/me/escalation", {
+        order: oneByOne.checked ? order.map((g) => g.id) : [],
+        minutes: { sos: Number(value("sos")), danger: Number(value("danger")), left_zone: value("left_zone") === "" ? null : Number(value("left_zone")) },
+      });
+      announce("Saved: who is called first.");
+    } catch (error) {
+      message.textContent = error.message;
+    }
+  });
+  return element;
+}
