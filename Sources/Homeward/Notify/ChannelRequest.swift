@@ -54,6 +54,20 @@ public struct ChannelRequest: Sendable, Decodable {
         public var keys: Keys
     }
 
+    /// What an ntfy topic URL looks like: a server (optionally under a path) and the topic.
+    static let ntfyURLPattern = #"^https?://[A-Za-z0-9.-]+(:([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(/[A-Za-z0-9._~-]+)*/[A-Za-z0-9_-]{1,64}$"#
+    /// What a Gotify server URL looks like.
+    static let gotifyURLPattern = #"^https?://[A-Za-z0-9.-]+(:([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(/[A-Za-z0-9._~-]+)*/?$"#
+    /// What a push service endpoint looks like.
+    static let pushEndpointPattern = #"^https://[A-Za-z0-9.-]+(:([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(/[A-Za-z0-9._~!$&'()*+,;=:@%-]*)*$"#
+    /// The email addresses a channel takes: a plain dot-atom local part and a host name.
+    static let emailPattern = #"^[A-Za-z0-9_+-]{1,30}(\.[A-Za-z0-9_+-]{1,16}){0,2}@[A-Za-z0-9]{1,20}(-[A-Za-z0-9]{1,20})?(\.[A-Za-z0-9]{1,20}(-[A-Za-z0-9]{1,20})?){0,3}\.[A-Za-z]{2,20}$"#
+
+    /// Whether `text` matches `pattern` as a whole (the same patterns as schema/openapi.yaml).
+    static func matches(_ text: String, _ pattern: String) -> Bool {
+        text.range(of: pattern, options: .regularExpression) != nil
+    }
+
     /// Longest label.
     public static let maxLabelCharacters = 100
     /// Longest token (ntfy, Gotify).
@@ -88,14 +102,14 @@ public struct ChannelRequest: Sendable, Decodable {
         switch kind {
         case .ntfy:
             guard let ntfy else { break }
-            guard let url = OutgoingURL(ntfy.url), Self.ntfyTopic(of: url) != nil else {
+            guard Self.matches(ntfy.url, Self.ntfyURLPattern), let url = OutgoingURL(ntfy.url), Self.ntfyTopic(of: url) != nil else {
                 throw .invalidRequest("ntfy.url must be a topic URL such as https://ntfy.sh/my-topic (topic: letters, digits, - and _).", field: "ntfy.url")
             }
             if let token = ntfy.token { try Self.validate(token: token, field: "ntfy.token") }
             return .ntfy(topicURL: ntfy.url, token: ntfy.token)
         case .gotify:
             guard let gotify else { break }
-            guard OutgoingURL(gotify.url) != nil else {
+            guard Self.matches(gotify.url, Self.gotifyURLPattern), OutgoingURL(gotify.url) != nil else {
                 throw .invalidRequest("gotify.url must be the Gotify server's https:// or http:// URL.", field: "gotify.url")
             }
             try Self.validate(token: gotify.token, field: "gotify.token")
@@ -116,14 +130,19 @@ public struct ChannelRequest: Sendable, Decodable {
             } catch {
                 throw .invalidRequest("email.address must be an email address such as anna@example.org: \(error)", field: "email.address")
             }
+            guard Self.matches(email.address, Self.emailPattern) else {
+                throw .invalidRequest(
+                    "email.address must be a plain address such as anna@example.org (letters, digits, _, + and - around single dots).",
+                    field: "email.address")
+            }
             return .email(address: email.address)
         case .webpush:
             guard let webpush else { break }
-            guard let url = OutgoingURL(webpush.endpoint), url.scheme == "https" else {
+            guard Self.matches(webpush.endpoint, Self.pushEndpointPattern), let url = OutgoingURL(webpush.endpoint), url.scheme == "https" else {
                 throw .invalidRequest("webpush.endpoint must be the subscription's https:// push service URL.", field: "webpush.endpoint")
             }
-            guard let key = Base64URL.decode(webpush.keys.p256dh), key.count == 65, key.first == 4 else {
-                throw .invalidRequest("webpush.keys.p256dh must be the browser's P-256 public key (65 bytes, base64url).", field: "webpush.keys.p256dh")
+            guard let key = Base64URL.decode(webpush.keys.p256dh), P256Key(publicKey: key) != nil else {
+                throw .invalidRequest("webpush.keys.p256dh must be the browser's P-256 public key (65 bytes, a point on the curve, base64url).", field: "webpush.keys.p256dh")
             }
             guard let auth = Base64URL.decode(webpush.keys.auth), auth.count == 16 else {
                 throw .invalidRequest("webpush.keys.auth must be the browser's 16-byte secret, base64url.", field: "webpush.keys.auth")
@@ -144,10 +163,15 @@ public struct ChannelRequest: Sendable, Decodable {
 
     static func validate(label: String?) throws(HTTPError) {
         guard let label else { return }
-        guard !label.trimmingCharacters(in: .whitespaces).isEmpty, label.count <= maxLabelCharacters else {
-            throw .invalidRequest("label must be 1 to \(maxLabelCharacters) characters.", field: "label")
+        guard label.unicodeScalars.contains(where: { !spaces.contains($0) }), label.unicodeScalars.count <= maxLabelCharacters else {
+            throw .invalidRequest("label must be 1 to \(maxLabelCharacters) characters, not only spaces.", field: "label")
         }
     }
+
+    /// What counts as space in a label: the white space of JSON Schema's (ECMAScript's) `\s`, so the
+    /// schema's `\S` pattern and the server agree.
+    private static let spaces = CharacterSet(charactersIn: "\t\n\u{0B}\u{0C}\r \u{A0}\u{1680}\u{2028}\u{2029}\u{202F}\u{205F}\u{3000}\u{FEFF}")
+        .union(CharacterSet(charactersIn: "\u{2000}"..."\u{200A}"))
 
     static func validate(alertTypes: [AlertType]?) throws(HTTPError) {
         guard let alertTypes else { return }

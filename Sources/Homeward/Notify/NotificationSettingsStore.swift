@@ -70,7 +70,8 @@ public struct NotificationSettingsStore: Sendable {
             let link: String? = try db.fetchOne(
                 "SELECT l.id FROM links l JOIN accounts a ON a.key = l.guardian_key WHERE l.dependent_key = ? AND a.id = ?",
                 [account, id])
-            guard let link else { throw HTTPError.invalidRequest("order[\(index)] is not one of your guardians.", field: "order[\(index)]") }
+            // Anyone who is not a guardian of the person is absent to them, as everywhere.
+            guard let link else { throw HTTPError.notFound("order[\(index)] is not one of your guardians.") }
             links.append(link)
         }
         try db.execute("UPDATE links SET escalation_rank = NULL WHERE dependent_key = ?", account)

@@ -17,7 +17,7 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
         let request = try context.decode(ChannelRequest.self)
         let channelSettings = try request.validatedSettings()
         if channelSettings.kind == .email, !app.channelDelivery.sendsEmail {
-            throw HTTPError.invalidRequest("This server sends no email: its administrator has not set --smtp-url.", field: "kind")
+            throw HTTPError.conflict("This server sends no email: its administrator has not set --smtp-url.")
         }
         let channel = try app.database.write { db in
             try channels.add(

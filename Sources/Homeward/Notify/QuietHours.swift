@@ -3,7 +3,8 @@ import HomewardGeo
 import HomewardHTTP
 
 /// A guardian's quiet hours: `{start: "22:00", end: "07:00", timeZone: "Europe/Berlin"}`, every day;
-/// an end before the start runs past midnight. Ordinary alerts that come in the quiet hours wait for
+/// an end before the start runs past midnight, and an end equal to the start means all day, with what
+/// was held sent once a day at that time. Ordinary alerts that come in the quiet hours wait for
 /// their end; an SOS, a countdown's danger and every escalation are never held back.
 public struct QuietHours: Sendable, Codable, Equatable {
     /// When they begin, local `HH:MM`.
@@ -24,7 +25,6 @@ public struct QuietHours: Sendable, Codable, Equatable {
     public func validate() throws(HTTPError) {
         guard ZoneCalendar.secondOfDay(start) != nil else { throw .invalidRequest("start must be HH:MM, such as 22:00.", field: "start") }
         guard ZoneCalendar.secondOfDay(end) != nil else { throw .invalidRequest("end must be HH:MM, such as 07:00.", field: "end") }
-        guard start != end else { throw .invalidRequest("end must differ from start.", field: "end") }
         guard TimeZone(identifier: timeZone) != nil else {
             throw .invalidRequest("timeZone must be an IANA time zone such as Europe/London.", field: "timeZone")
         }
@@ -38,7 +38,7 @@ public struct QuietHours: Sendable, Codable, Equatable {
         let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))
         let local = LocalTime(t: seconds, utcOffsetSeconds: offset)
         let window = ScheduleWindow(days: Weekday.everyDay, startSecondOfDay: startSecond, endSecondOfDay: endSecond)
-        guard window.contains(local) else { return nil }
+        guard startSecond == endSecond || window.contains(local) else { return nil }
         let endDay = local.secondOfDay < endSecond ? local.dayNumber : local.dayNumber + 1
         let guess = LocalTime.moment(dayNumber: endDay, secondOfDay: endSecond, utcOffsetSeconds: offset)
         // The offset at the end may differ (a daylight-saving change in the night).
