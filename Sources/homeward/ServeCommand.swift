@@ -100,6 +100,12 @@ struct ServeCommand: ParsableCommand {
     var maxLearnedPlaces: Int?
     @Option(help: "Steps at most by which a person's false alarms of one kind raise their thresholds, 0 turns the tuning off (env HOMEWARD_FALSE_ALARM_MAX_TUNING_STEPS, default 3).")
     var falseAlarmMaxTuningSteps: Int?
+    @Option(help: "Smallest distance in metres a zone's unaccompanied rule may ask for (env HOMEWARD_UNACCOMPANIED_MIN_WITHIN_METRES, default 20).")
+    var unaccompaniedMinWithinMetres: Double?
+    @Option(help: "Largest distance in metres a zone's unaccompanied rule may ask for (env HOMEWARD_UNACCOMPANIED_MAX_WITHIN_METRES, default 5000).")
+    var unaccompaniedMaxWithinMetres: Double?
+    @Option(help: "Seconds a guardian's latest position may be older (or newer) than the person's exit fix and still count for a zone's unaccompanied rule (env HOMEWARD_UNACCOMPANIED_GUARDIAN_FIX_MAX_AGE_SECONDS, default 300).")
+    var unaccompaniedGuardianFixMaxAgeSeconds: Int?
     @Option(help: "Battery percent below which low_battery is raised (env HOMEWARD_LOW_BATTERY_PERCENT, default 15).")
     var lowBatteryPercent: Double?
     @Option(help: "Percent above the low-battery level at which low_battery is resolved (env HOMEWARD_LOW_BATTERY_RECOVERY_PERCENT, default 10).")
@@ -278,6 +284,13 @@ struct ServeCommand: ParsableCommand {
         c.routineHistoryMaxFixes = try EnvironmentDefault.resolve(routineHistoryMaxFixes, "HOMEWARD_ROUTINE_HISTORY_MAX_FIXES", c.routineHistoryMaxFixes)
         c.maxLearnedPlaces = try EnvironmentDefault.resolve(maxLearnedPlaces, "HOMEWARD_MAX_LEARNED_PLACES", c.maxLearnedPlaces)
         c.falseAlarmMaxTuningSteps = try EnvironmentDefault.resolve(falseAlarmMaxTuningSteps, "HOMEWARD_FALSE_ALARM_MAX_TUNING_STEPS", c.falseAlarmMaxTuningSteps)
+        c.unaccompaniedMinWithinMetres = try EnvironmentDefault.resolve(
+            unaccompaniedMinWithinMetres, "HOMEWARD_UNACCOMPANIED_MIN_WITHIN_METRES", c.unaccompaniedMinWithinMetres)
+        c.unaccompaniedMaxWithinMetres = try EnvironmentDefault.resolve(
+            unaccompaniedMaxWithinMetres, "HOMEWARD_UNACCOMPANIED_MAX_WITHIN_METRES", c.unaccompaniedMaxWithinMetres)
+        c.unaccompaniedGuardianFixMaxAgeSeconds = try EnvironmentDefault.resolve(
+            unaccompaniedGuardianFixMaxAgeSeconds, "HOMEWARD_UNACCOMPANIED_GUARDIAN_FIX_MAX_AGE_SECONDS",
+            c.unaccompaniedGuardianFixMaxAgeSeconds)
         c.lowBatteryPercent = try EnvironmentDefault.resolve(lowBatteryPercent, "HOMEWARD_LOW_BATTERY_PERCENT", c.lowBatteryPercent)
         c.lowBatteryRecoveryPercent = try EnvironmentDefault.resolve(lowBatteryRecoveryPercent, "HOMEWARD_LOW_BATTERY_RECOVERY_PERCENT", c.lowBatteryRecoveryPercent)
         c.countdownMinSeconds = try EnvironmentDefault.resolve(countdownMinSeconds, "HOMEWARD_COUNTDOWN_MIN_SECONDS", c.countdownMinSeconds)

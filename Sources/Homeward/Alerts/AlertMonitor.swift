@@ -4,8 +4,8 @@ import Logging
 
 /// The clock-driven alert rules, run every `monitorIntervalSeconds` on one thread: `silent` (a
 /// monitored person — one with a home zone — has sent no heartbeat for `silentAfterSeconds`; resolved
-/// when they are heard again) and the zones' "there by" deadlines, which must fire even when no
-/// sample arrives.
+/// when they are heard again), the zones' "there by" deadlines, which must fire even when no
+/// sample arrives, and the end of `unaccompanied` alerts once a guardian's phone is near the person.
 ///
 public final class AlertMonitor: Sendable {
     private let database: any DatabaseWriter
@@ -72,7 +72,7 @@ public final class AlertMonitor: Sendable {
                     published.append(resolved.event)
                 }
             }
-            return published + (try zones.checkClocks(at: now, in: db))
+            return published + (try zones.checkClocks(at: now, in: db)) + (try zones.resolveAccompanied(at: now, in: db))
         }
         for event in published { events.publish(event) }
         return published

@@ -99,6 +99,13 @@ public struct AppConfiguration: Sendable {
     /// Steps at most by which a person's false alarms of one kind tune their thresholds
     /// (`FalseAlarmTuning`): past it, marking more false alarms changes nothing.
     public var falseAlarmMaxTuningSteps = 3
+    /// Smallest `unaccompanied.withinMetres` a zone may ask for.
+    public var unaccompaniedMinWithinMetres = 20.0
+    /// Largest `unaccompanied.withinMetres` a zone may ask for.
+    public var unaccompaniedMaxWithinMetres = 5_000.0
+    /// A guardian's latest position taken longer than this before (or after) the person's exit fix
+    /// does not count for the `unaccompanied` rule: it says nothing about where the guardian is now.
+    public var unaccompaniedGuardianFixMaxAgeSeconds = 5 * 60
     /// Battery charge below which a `low_battery` alert is raised (once per discharge).
     public var lowBatteryPercent = 15.0
     /// How far above `lowBatteryPercent` the charge must climb before `low_battery` is resolved.

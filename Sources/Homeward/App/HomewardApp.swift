@@ -119,7 +119,7 @@ public final class HomewardApp: Sendable {
         let presence = self.presence
         zoneObserver = ZoneObserver(
             store: ZoneStore(), alerts: alerts, statusBoard: statusBoard, configuration: configuration,
-            trackerConfiguration: configuration.trackerConfiguration)
+            accessPolicy: accessPolicy, trackerConfiguration: configuration.trackerConfiguration)
         let tripMonitor = TripMonitor(
             configuration: TripConfiguration(
                 overdueMarginSeconds: configuration.tripOverdueMarginSeconds,
