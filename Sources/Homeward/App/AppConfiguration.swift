@@ -116,8 +116,17 @@ public struct AppConfiguration: Sendable {
     public var countdownMaxSeconds = 300
     /// Countdown length when the client does not say.
     public var countdownDefaultSeconds = 15
-    /// No heartbeat for this long, while a person has a home zone or an active trip, raises `silent`.
+    /// No sign of life for this long, while a person has a home zone or an active trip, raises
+    /// `silent` until their phone's rhythm is learned; once it is, the least silence that does
+    /// (a phone quiet for hours while still waits longer, up to `silentMaxAfterSeconds`).
     public var silentAfterSeconds = 30 * 60
+    /// The most a learned reporting rhythm can stretch the silence before `silent` is raised.
+    public var silentMaxAfterSeconds = 12 * 3_600
+    /// How far back a phone's stored fixes are read to rebuild its reporting rhythm (after a start
+    /// or an eviction).
+    public var reportingHistoryHours = 48
+    /// At most this many of those fixes, the newest, are read for that rebuild.
+    public var reportingHistoryMaxFixes = 2_000
     /// How often the background checks run (`silent`, "there by" deadlines without a fresh sample).
     public var monitorIntervalSeconds = 30
     /// The geo tracker's thresholds, with the settings above that tune it applied.
