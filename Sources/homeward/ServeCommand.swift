@@ -116,8 +116,14 @@ struct ServeCommand: ParsableCommand {
     var countdownMaxSeconds: Int?
     @Option(help: "Countdown length in seconds when not given (env HOMEWARD_COUNTDOWN_DEFAULT_SECONDS, default 15).")
     var countdownDefaultSeconds: Int?
-    @Option(help: "Seconds without a heartbeat, for a person with a home zone or an active trip, before silent is raised (env HOMEWARD_SILENT_AFTER_SECONDS, default 1800).")
+    @Option(help: "Seconds without a sign of life, for a person with a home zone or an active trip, before silent is raised until their phone's rhythm is learned, and the least once it is (env HOMEWARD_SILENT_AFTER_SECONDS, default 1800).")
     var silentAfterSeconds: Int?
+    @Option(help: "The most seconds a phone's learned rhythm (quiet for hours while still) can stretch the silence before silent is raised (env HOMEWARD_SILENT_MAX_AFTER_SECONDS, default 43200).")
+    var silentMaxAfterSeconds: Int?
+    @Option(help: "Hours of a phone's stored fixes read to rebuild its reporting rhythm after a start or an eviction (env HOMEWARD_REPORTING_HISTORY_HOURS, default 48).")
+    var reportingHistoryHours: Int?
+    @Option(help: "Most stored fixes, the newest, read for that rebuild (env HOMEWARD_REPORTING_HISTORY_MAX_FIXES, default 2000).")
+    var reportingHistoryMaxFixes: Int?
     @Option(help: "Seconds between the silent and there-by checks (env HOMEWARD_MONITOR_INTERVAL_SECONDS, default 30).")
     var monitorIntervalSeconds: Int?
     @Option(help: "Seconds between heartbeat comments on event streams (env HOMEWARD_EVENT_HEARTBEAT_SECONDS, default 15).")
@@ -297,6 +303,10 @@ struct ServeCommand: ParsableCommand {
         c.countdownMaxSeconds = try EnvironmentDefault.resolve(countdownMaxSeconds, "HOMEWARD_COUNTDOWN_MAX_SECONDS", c.countdownMaxSeconds)
         c.countdownDefaultSeconds = try EnvironmentDefault.resolve(countdownDefaultSeconds, "HOMEWARD_COUNTDOWN_DEFAULT_SECONDS", c.countdownDefaultSeconds)
         c.silentAfterSeconds = try EnvironmentDefault.resolve(silentAfterSeconds, "HOMEWARD_SILENT_AFTER_SECONDS", c.silentAfterSeconds)
+        c.silentMaxAfterSeconds = try EnvironmentDefault.resolve(silentMaxAfterSeconds, "HOMEWARD_SILENT_MAX_AFTER_SECONDS", c.silentMaxAfterSeconds)
+        c.reportingHistoryHours = try EnvironmentDefault.resolve(reportingHistoryHours, "HOMEWARD_REPORTING_HISTORY_HOURS", c.reportingHistoryHours)
+        c.reportingHistoryMaxFixes = try EnvironmentDefault.resolve(
+            reportingHistoryMaxFixes, "HOMEWARD_REPORTING_HISTORY_MAX_FIXES", c.reportingHistoryMaxFixes)
         c.monitorIntervalSeconds = try EnvironmentDefault.resolve(monitorIntervalSeconds, "HOMEWARD_MONITOR_INTERVAL_SECONDS", c.monitorIntervalSeconds)
         c.eventHeartbeatSeconds = try EnvironmentDefault.resolve(eventHeartbeatSeconds, "HOMEWARD_EVENT_HEARTBEAT_SECONDS", c.eventHeartbeatSeconds)
         c.eventRetentionSeconds = try EnvironmentDefault.resolve(eventRetentionSeconds, "HOMEWARD_EVENT_RETENTION_SECONDS", c.eventRetentionSeconds)
