@@ -63,10 +63,12 @@ struct UnaccompaniedRule: Sendable {
     /// Resolves every active `unaccompanied` alert whose person now has a guardian's phone within the
     /// zone's distance of their latest position.
     func resolveAccompanied(at now: Timestamp, in db: Database) throws -> [AppEvent] {
+        // The cause is `zone:<id>:unaccompanied` (AlertCause.unaccompanied): the zone's id is found
+        // by its unique index, not by building every zone's cause.
         let active = try db.fetchAll(
             """
             SELECT a.account_key, a.cause, z.unaccompanied_within_m FROM alerts a
-            JOIN zones z ON a.cause = 'zone:' || z.id || ':unaccompanied'
+            JOIN zones z ON z.id = substr(a.cause, 6, length(a.cause) - 19) AND z.account_key = a.account_key
             WHERE a.type = 'unaccompanied' AND a.status IN ('open', 'acknowledged')
             """
         ) { row in (account: try row.value(at: 0) as AccountKey, cause: try row.value(at: 1) as String,
