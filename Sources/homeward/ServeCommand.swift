@@ -100,6 +100,12 @@ struct ServeCommand: ParsableCommand {
     var maxLearnedPlaces: Int?
     @Option(help: "Steps at most by which a person's false alarms of one kind raise their thresholds, 0 turns the tuning off (env HOMEWARD_FALSE_ALARM_MAX_TUNING_STEPS, default 3).")
     var falseAlarmMaxTuningSteps: Int?
+    @Option(help: "Smallest distance in metres a zone's unaccompanied rule may ask for (env HOMEWARD_UNACCOMPANIED_MIN_WITHIN_METRES, default 20).")
+    var unaccompaniedMinWithinMetres: Double?
+    @Option(help: "Largest distance in metres a zone's unaccompanied rule may ask for (env HOMEWARD_UNACCOMPANIED_MAX_WITHIN_METRES, default 5000).")
+    var unaccompaniedMaxWithinMetres: Double?
+    @Option(help: "Seconds a guardian's latest position may be older (or newer) than the person's exit fix and still count for a zone's unaccompanied rule (env HOMEWARD_UNACCOMPANIED_GUARDIAN_FIX_MAX_AGE_SECONDS, default 300).")
+    var unaccompaniedGuardianFixMaxAgeSeconds: Int?
     @Option(help: "Battery percent below which low_battery is raised (env HOMEWARD_LOW_BATTERY_PERCENT, default 15).")
     var lowBatteryPercent: Double?
     @Option(help: "Percent above the low-battery level at which low_battery is resolved (env HOMEWARD_LOW_BATTERY_RECOVERY_PERCENT, default 10).")
@@ -110,8 +116,14 @@ struct ServeCommand: ParsableCommand {
     var countdownMaxSeconds: Int?
     @Option(help: "Countdown length in seconds when not given (env HOMEWARD_COUNTDOWN_DEFAULT_SECONDS, default 15).")
     var countdownDefaultSeconds: Int?
-    @Option(help: "Seconds without a heartbeat, for a person with a home zone or an active trip, before silent is raised (env HOMEWARD_SILENT_AFTER_SECONDS, default 1800).")
+    @Option(help: "Seconds without a sign of life, for a person with a home zone or an active trip, before silent is raised until their phone's rhythm is learned, and the least once it is (env HOMEWARD_SILENT_AFTER_SECONDS, default 1800).")
     var silentAfterSeconds: Int?
+    @Option(help: "The most seconds a phone's learned rhythm (quiet for hours while still) can stretch the silence before silent is raised (env HOMEWARD_SILENT_MAX_AFTER_SECONDS, default 43200).")
+    var silentMaxAfterSeconds: Int?
+    @Option(help: "Hours of a phone's stored fixes read to rebuild its reporting rhythm after a start or an eviction (env HOMEWARD_REPORTING_HISTORY_HOURS, default 48).")
+    var reportingHistoryHours: Int?
+    @Option(help: "Most stored fixes, the newest, read for that rebuild (env HOMEWARD_REPORTING_HISTORY_MAX_FIXES, default 2000).")
+    var reportingHistoryMaxFixes: Int?
     @Option(help: "Seconds between the silent and there-by checks (env HOMEWARD_MONITOR_INTERVAL_SECONDS, default 30).")
     var monitorIntervalSeconds: Int?
     @Option(help: "Seconds between heartbeat comments on event streams (env HOMEWARD_EVENT_HEARTBEAT_SECONDS, default 15).")
@@ -280,12 +292,23 @@ struct ServeCommand: ParsableCommand {
         c.routineHistoryMaxFixes = try EnvironmentDefault.resolve(routineHistoryMaxFixes, "HOMEWARD_ROUTINE_HISTORY_MAX_FIXES", c.routineHistoryMaxFixes)
         c.maxLearnedPlaces = try EnvironmentDefault.resolve(maxLearnedPlaces, "HOMEWARD_MAX_LEARNED_PLACES", c.maxLearnedPlaces)
         c.falseAlarmMaxTuningSteps = try EnvironmentDefault.resolve(falseAlarmMaxTuningSteps, "HOMEWARD_FALSE_ALARM_MAX_TUNING_STEPS", c.falseAlarmMaxTuningSteps)
+        c.unaccompaniedMinWithinMetres = try EnvironmentDefault.resolve(
+            unaccompaniedMinWithinMetres, "HOMEWARD_UNACCOMPANIED_MIN_WITHIN_METRES", c.unaccompaniedMinWithinMetres)
+        c.unaccompaniedMaxWithinMetres = try EnvironmentDefault.resolve(
+            unaccompaniedMaxWithinMetres, "HOMEWARD_UNACCOMPANIED_MAX_WITHIN_METRES", c.unaccompaniedMaxWithinMetres)
+        c.unaccompaniedGuardianFixMaxAgeSeconds = try EnvironmentDefault.resolve(
+            unaccompaniedGuardianFixMaxAgeSeconds, "HOMEWARD_UNACCOMPANIED_GUARDIAN_FIX_MAX_AGE_SECONDS",
+            c.unaccompaniedGuardianFixMaxAgeSeconds)
         c.lowBatteryPercent = try EnvironmentDefault.resolve(lowBatteryPercent, "HOMEWARD_LOW_BATTERY_PERCENT", c.lowBatteryPercent)
         c.lowBatteryRecoveryPercent = try EnvironmentDefault.resolve(lowBatteryRecoveryPercent, "HOMEWARD_LOW_BATTERY_RECOVERY_PERCENT", c.lowBatteryRecoveryPercent)
         c.countdownMinSeconds = try EnvironmentDefault.resolve(countdownMinSeconds, "HOMEWARD_COUNTDOWN_MIN_SECONDS", c.countdownMinSeconds)
         c.countdownMaxSeconds = try EnvironmentDefault.resolve(countdownMaxSeconds, "HOMEWARD_COUNTDOWN_MAX_SECONDS", c.countdownMaxSeconds)
         c.countdownDefaultSeconds = try EnvironmentDefault.resolve(countdownDefaultSeconds, "HOMEWARD_COUNTDOWN_DEFAULT_SECONDS", c.countdownDefaultSeconds)
         c.silentAfterSeconds = try EnvironmentDefault.resolve(silentAfterSeconds, "HOMEWARD_SILENT_AFTER_SECONDS", c.silentAfterSeconds)
+        c.silentMaxAfterSeconds = try EnvironmentDefault.resolve(silentMaxAfterSeconds, "HOMEWARD_SILENT_MAX_AFTER_SECONDS", c.silentMaxAfterSeconds)
+        c.reportingHistoryHours = try EnvironmentDefault.resolve(reportingHistoryHours, "HOMEWARD_REPORTING_HISTORY_HOURS", c.reportingHistoryHours)
+        c.reportingHistoryMaxFixes = try EnvironmentDefault.resolve(
+            reportingHistoryMaxFixes, "HOMEWARD_REPORTING_HISTORY_MAX_FIXES", c.reportingHistoryMaxFixes)
         c.monitorIntervalSeconds = try EnvironmentDefault.resolve(monitorIntervalSeconds, "HOMEWARD_MONITOR_INTERVAL_SECONDS", c.monitorIntervalSeconds)
         c.eventHeartbeatSeconds = try EnvironmentDefault.resolve(eventHeartbeatSeconds, "HOMEWARD_EVENT_HEARTBEAT_SECONDS", c.eventHeartbeatSeconds)
         c.eventRetentionSeconds = try EnvironmentDefault.resolve(eventRetentionSeconds, "HOMEWARD_EVENT_RETENTION_SECONDS", c.eventRetentionSeconds)

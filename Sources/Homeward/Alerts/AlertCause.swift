@@ -6,8 +6,12 @@ public enum AlertCause {
     public static func enteredZone(_ id: String) -> String { "zone:\(id):entered" }
     /// The "there by" deadline of zone `id` passed with the person elsewhere (expected_missed).
     public static func missedArrival(_ id: String) -> String { "zone:\(id):expected" }
+    /// The person left the zone `id` with no guardian near (unaccompanied, when the zone asks for it).
+    public static func unaccompanied(_ id: String) -> String { "zone:\(id):unaccompanied" }
     /// Every cause tied to zone `id`, resolved when the zone is deleted.
-    public static func causes(ofZone id: String) -> [String] { [outsideZone(id), enteredZone(id), missedArrival(id)] }
+    public static func causes(ofZone id: String) -> [String] {
+        [outsideZone(id), enteredZone(id), missedArrival(id), unaccompanied(id)]
+    }
     /// A wandering pattern (lapping, pacing, random).
     public static let wandering = "wandering"
     /// Far from home for too long.

@@ -1,16 +1,19 @@
 import Foundation
+import HomewardGeo
 import HomewardStore
 import Logging
 
-/// The clock-driven alert rules, run every `monitorIntervalSeconds` on one thread: `silent` (a
-/// monitored person — one with a home zone — has sent no heartbeat for `silentAfterSeconds`; resolved
-/// when they are heard again) and the zones' "there by" deadlines, which must fire even when no
-/// sample arrives.
+/// The clock-driven alert rules, run every `monitorIntervalSeconds` on one thread: `silent` (the phone
+/// of a monitored person — one with a home zone or an active trip — is silent by its own learned
+/// rhythm, `ReportingObserver`: unheard for longer than it usually stays quiet, at least
+/// `silentAfterSeconds`, or past its battery's estimated end; resolved when they are heard again), the zones' "there by" deadlines, which must fire even when no
+/// sample arrives, and the end of `unaccompanied` alerts once a guardian's phone is near the person.
 ///
 public final class AlertMonitor: Sendable {
     private let database: any DatabaseWriter
     private let alerts: AlertCenter
     private let zones: ZoneObserver
+    private let reporting: ReportingObserver
     private let presence: Presence
     private let events: EventBus
     private let clock: any WallClock
@@ -20,12 +23,13 @@ public final class AlertMonitor: Sendable {
 
     /// Creates a stopped monitor.
     public init(
-        database: any DatabaseWriter, alerts: AlertCenter, zones: ZoneObserver, presence: Presence, events: EventBus,
-        clock: any WallClock, configuration: AppConfiguration, logger: Logger
+        database: any DatabaseWriter, alerts: AlertCenter, zones: ZoneObserver, reporting: ReportingObserver,
+        presence: Presence, events: EventBus, clock: any WallClock, configuration: AppConfiguration, logger: Logger
     ) {
         self.database = database
         self.alerts = alerts
         self.zones = zones
+        self.reporting = reporting
         self.presence = presence
         self.events = events
         self.clock = clock
@@ -53,18 +57,20 @@ public final class AlertMonitor: Sendable {
     public func runChecks() throws -> [AppEvent] {
         let store = ZoneStore()
         let now = clock.now()
-        let monitored = try database.read { db in try store.monitoredAccounts(in: db) }
-        let silentAfterMilliseconds = Int64(configuration.silentAfterSeconds) * Timestamp.millisecondsPerSecond
+        // Rhythms are rebuilt (from history, when not in memory) on a reader, not in the write.
+        let monitored = try database.read { db in
+            try store.monitoredAccounts(in: db).compactMap { person -> (account: AccountKey, assessment: ReportingAssessment)? in
+                let heard = [presence.lastSeen(person.account), person.lastSeen].compactMap { $0 }.max()
+                guard let heard else { return nil }
+                return (person.account, try reporting.assessment(of: person.account, heardAt: heard, at: now, in: db))
+            }
+        }
         let published = try database.write { db -> [AppEvent] in
             var published: [AppEvent] = []
             for person in monitored {
-                let heard = [presence.lastSeen(person.account), person.lastSeen].compactMap { $0 }.max()
-                guard let heard else { continue }
-                let silentMilliseconds = now.unixMilliseconds - heard.unixMilliseconds
-                if silentMilliseconds > silentAfterMilliseconds {
+                if person.assessment.state == .silent {
                     let request = AlertRequest(
-                        type: .silent, cause: AlertCause.silent,
-                        message: "No sign of the phone for \(silentMilliseconds / 60_000) minutes.")
+                        type: .silent, cause: AlertCause.silent, message: Self.silenceMessage(person.assessment))
                     if let raised = try alerts.raise(request, for: person.account, at: now, in: db) {
                         published.append(raised.event)
                     }
@@ -72,9 +78,25 @@ public final class AlertMonitor: Sendable {
                     published.append(resolved.event)
                 }
             }
-            return published + (try zones.checkClocks(at: now, in: db))
+            return published + (try zones.checkClocks(at: now, in: db)) + (try zones.resolveAccompanied(at: now, in: db))
         }
         for event in published { events.publish(event) }
         return published
+    }
+
+    /// What a `silent` alert says: how long, how that compares with the phone's habit, and the
+    /// battery when it most likely ran out.
+    static func silenceMessage(_ assessment: ReportingAssessment) -> String {
+        let minutes = Int(assessment.unheardSeconds / 60)
+        var message = "No sign of the phone for \(minutes) minutes"
+        if assessment.batteryRanOut {
+            let percent = assessment.batteryPercent.map { " (last at \(Int($0.rounded())) % and falling)" } ?? ""
+            message += "; its battery has most likely run out\(percent)."
+        } else if let usual = assessment.usualIntervalSeconds {
+            message += "; it usually reports every \(max(1, Int((usual / 60).rounded()))) minutes\(assessment.motion == .moving ? "" : " while still")."
+        } else {
+            message += "."
+        }
+        return message
     }
 }

@@ -48,6 +48,12 @@ extension AppConfiguration {
         ] {
             require(seconds >= 1, "\(name) must be at least 1")
         }
+        require(silentMaxAfterSeconds >= silentAfterSeconds, "silent-max-after-seconds must be at least silent-after-seconds")
+        require(reportingHistoryHours >= 0, "reporting-history-hours must not be negative")
+        require(reportingHistoryMaxFixes >= 0, "reporting-history-max-fixes must not be negative")
+        require(unaccompaniedMinWithinMetres > 0 && unaccompaniedMinWithinMetres <= unaccompaniedMaxWithinMetres,
+                "unaccompanied-min-within-metres must be positive and at most unaccompanied-max-within-metres")
+        require(unaccompaniedGuardianFixMaxAgeSeconds >= 1, "unaccompanied-guardian-fix-max-age-seconds must be at least 1")
         require(eventBufferCapacity >= 1, "event-buffer-capacity must be at least 1")
         require(maxEventStreamsPerAccount >= 1, "max-event-streams-per-account must be at least 1")
         require(maxTrackedPeople >= 1, "max-tracked-people must be at least 1")

@@ -99,6 +99,13 @@ public struct AppConfiguration: Sendable {
     /// Steps at most by which a person's false alarms of one kind tune their thresholds
     /// (`FalseAlarmTuning`): past it, marking more false alarms changes nothing.
     public var falseAlarmMaxTuningSteps = 3
+    /// Smallest `unaccompanied.withinMetres` a zone may ask for.
+    public var unaccompaniedMinWithinMetres = 20.0
+    /// Largest `unaccompanied.withinMetres` a zone may ask for.
+    public var unaccompaniedMaxWithinMetres = 5_000.0
+    /// A guardian's latest position taken longer than this before (or after) the person's exit fix
+    /// does not count for the `unaccompanied` rule: it says nothing about where the guardian is now.
+    public var unaccompaniedGuardianFixMaxAgeSeconds = 5 * 60
     /// Battery charge below which a `low_battery` alert is raised (once per discharge).
     public var lowBatteryPercent = 15.0
     /// How far above `lowBatteryPercent` the charge must climb before `low_battery` is resolved.
@@ -109,8 +116,17 @@ public struct AppConfiguration: Sendable {
     public var countdownMaxSeconds = 300
     /// Countdown length when the client does not say.
     public var countdownDefaultSeconds = 15
-    /// No heartbeat for this long, while a person has a home zone or an active trip, raises `silent`.
+    /// No sign of life for this long, while a person has a home zone or an active trip, raises
+    /// `silent` until their phone's rhythm is learned; once it is, the least silence that does
+    /// (a phone quiet for hours while still waits longer, up to `silentMaxAfterSeconds`).
     public var silentAfterSeconds = 30 * 60
+    /// The most a learned reporting rhythm can stretch the silence before `silent` is raised.
+    public var silentMaxAfterSeconds = 12 * 3_600
+    /// How far back a phone's stored fixes are read to rebuild its reporting rhythm (after a start
+    /// or an eviction).
+    public var reportingHistoryHours = 48
+    /// At most this many of those fixes, the newest, are read for that rebuild.
+    public var reportingHistoryMaxFixes = 2_000
     /// How often the background checks run (`silent`, "there by" deadlines without a fresh sample).
     public var monitorIntervalSeconds = 30
     /// The geo tracker's thresholds, with the settings above that tune it applied.

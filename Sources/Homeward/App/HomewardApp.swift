@@ -45,6 +45,8 @@ public final class HomewardApp: Sendable {
     public let zoneObserver: ZoneObserver
     /// Fires pending countdowns at their time.
     public let countdowns: CountdownScheduler
+    /// How often each person's phone reports: fine, quiet or silent (`status.reporting`, `silent`).
+    public let reporting: ReportingObserver
     /// The clock-driven alert rules (`silent`, "there by" deadlines).
     public let alertMonitor: AlertMonitor
     /// Sends every request the server makes itself (webhooks, notification services).
@@ -119,7 +121,7 @@ public final class HomewardApp: Sendable {
         let presence = self.presence
         zoneObserver = ZoneObserver(
             store: ZoneStore(), alerts: alerts, statusBoard: statusBoard, configuration: configuration,
-            trackerConfiguration: configuration.trackerConfiguration)
+            accessPolicy: accessPolicy, trackerConfiguration: configuration.trackerConfiguration)
         let tripMonitor = TripMonitor(
             configuration: TripConfiguration(
                 overdueMarginSeconds: configuration.tripOverdueMarginSeconds,
@@ -136,11 +138,13 @@ public final class HomewardApp: Sendable {
             rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: eventStreams
         )
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
-        locationObservers = [zoneObserver, tripMonitor]
+        let reporting = ReportingObserver(configuration: configuration)
+        self.reporting = reporting
+        locationObservers = [zoneObserver, tripMonitor, reporting]
         countdowns = CountdownScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger)
         alertMonitor = AlertMonitor(
-            database: database, alerts: alerts, zones: zoneObserver, presence: presence, events: events, clock: clock,
-            configuration: configuration, logger: logger)
+            database: database, alerts: alerts, zones: zoneObserver, reporting: reporting, presence: presence, events: events,
+            clock: clock, configuration: configuration, logger: logger)
         var outgoing = OutgoingHTTPClient.Configuration()
         outgoing.timeoutSeconds = configuration.webhookTimeoutSeconds
         outgoing.maxConcurrentPerDestination = configuration.outgoingMaxConcurrentPerDestination
@@ -174,7 +178,7 @@ public final class HomewardApp: Sendable {
                 escalations.wake()
             }
         }
-        accountMemories = [authenticator, presence, statusBoard, zoneObserver, tripMonitor, eventStreams]
+        accountMemories = [authenticator, presence, statusBoard, zoneObserver, tripMonitor, reporting, eventStreams]
         retention = RetentionSweeper(
             pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
             intervalSeconds: configuration.retentionIntervalSeconds, logger: logger

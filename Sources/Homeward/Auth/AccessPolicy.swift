@@ -58,6 +58,11 @@ public struct AccessPolicy: Sendable {
         )
     }
 
+    /// The guardians of `account`, oldest link first (whose phones the `unaccompanied` rule looks for).
+    public func guardians(of account: AccountKey, in db: Database) throws -> [AccountKey] {
+        try db.fetchAll("SELECT guardian_key FROM links WHERE dependent_key = ? ORDER BY created_at_ms, id", [account])
+    }
+
     /// The accounts whose active trip `caller` accompanies.
     public func accompanied(by caller: Caller, in db: Database) throws -> [AccountKey] {
         guard caller.reach.readsOthers else { return [] }

@@ -85,6 +85,21 @@ public struct LocationStore: Sendable {
         )
     }
 
+    /// The newest `limit` fixes of `account` (flagged ones too) from `from` (inclusive) to `before`
+    /// (exclusive), oldest first: what a phone's reporting rhythm is rebuilt from.
+    public func recentFixes(
+        of account: AccountKey, from: Timestamp, before: Timestamp, limit: Int, in db: Database
+    ) throws -> [StoredLocation] {
+        try db.fetchAll(
+            """
+            SELECT \(Self.columns) FROM locations
+            WHERE account_key = ? AND t_ms >= ? AND t_ms < ? ORDER BY t_ms DESC, sample_hash DESC LIMIT ?
+            """,
+            [account, from.unixMilliseconds, before.unixMilliseconds, limit],
+            map: Self.location(from:)
+        ).reversed()
+    }
+
     /// The `latest_locations` rows the writer read or wrote, by account: ingest reads an account's
     /// row before every batch and writes it after. Only `save(_:of:in:)` writes the table (account
     /// deletion, which cascades, empties the connection's caches).

@@ -1,4 +1,5 @@
-/// What a guardian needs to know at a glance: `{state, lastSeenSeconds, zone, wandering}`.
+/// What a guardian needs to know at a glance: `{state, lastSeenSeconds, zone, wandering, lastSeenAt,
+/// distanceFromHome, reporting}`.
 public struct StatusResource: Sendable, Equatable, Encodable {
     /// `moving`, `stationary` or `unknown`.
     public var state: String
@@ -12,11 +13,14 @@ public struct StatusResource: Sendable, Equatable, Encodable {
     public var lastSeenAt: Timestamp?
     /// Metres from the latest position to the centre of the home zone, or null without either.
     public var distanceFromHome: Double?
+    /// How the phone is reporting against its own rhythm (fine, quiet, silent, the battery's
+    /// estimated end), or null if it was never heard from.
+    public var reporting: ReportingStatus?
 
     /// Creates a status.
     public init(
         state: String, lastSeenSeconds: Int?, zone: String?, wandering: PersonStatus.Wandering?,
-        lastSeenAt: Timestamp? = nil, distanceFromHome: Double? = nil
+        lastSeenAt: Timestamp? = nil, distanceFromHome: Double? = nil, reporting: ReportingStatus? = nil
     ) {
         self.state = state
         self.lastSeenSeconds = lastSeenSeconds
@@ -24,10 +28,11 @@ public struct StatusResource: Sendable, Equatable, Encodable {
         self.wandering = wandering
         self.lastSeenAt = lastSeenAt
         self.distanceFromHome = distanceFromHome
+        self.reporting = reporting
     }
 
     private enum CodingKeys: String, CodingKey {
-        case state, lastSeenSeconds, zone, wandering, lastSeenAt, distanceFromHome
+        case state, lastSeenSeconds, zone, wandering, lastSeenAt, distanceFromHome, reporting
     }
 
     /// Encodes every field, absent ones as null.
@@ -39,5 +44,6 @@ public struct StatusResource: Sendable, Equatable, Encodable {
         try container.encode(wandering, forKey: .wandering)
         try container.encode(lastSeenAt, forKey: .lastSeenAt)
         try container.encode(distanceFromHome, forKey: .distanceFromHome)
+        try container.encode(reporting, forKey: .reporting)
     }
 }

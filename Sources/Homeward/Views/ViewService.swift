@@ -29,6 +29,10 @@ struct ViewService {
         // buffered fixes was not seen "0 seconds ago". Without any fix, the last authenticated request.
         let lastSeen = latest?.newestFixTime.unixMilliseconds
             ?? [app.presence.lastSeen(account)?.unixMilliseconds, row.lastSeen].compactMap { $0 }.max()
+        let heard = [app.presence.lastSeen(account)?.unixMilliseconds, row.lastSeen].compactMap { $0 }.max()
+            .map(Timestamp.init(unixMilliseconds:))
+        let reporting = heard == nil && latest == nil ? nil
+            : ReportingStatus(try app.reporting.assessment(of: account, heardAt: heard, at: now, in: db))
         let midnight = calendar.startOfDay(containing: now)
         return PersonView(
             account: AccountSummary(id: row.id, name: row.name),
@@ -39,7 +43,8 @@ struct ViewService {
                 zone: board?.zone,
                 wandering: board?.wandering,
                 lastSeenAt: lastSeen.map(Timestamp.init(unixMilliseconds:)),
-                distanceFromHome: try latest.flatMap { try distanceFromHome(of: account, at: $0.fix, in: db) }
+                distanceFromHome: try latest.flatMap { try distanceFromHome(of: account, at: $0.fix, in: db) },
+                reporting: reporting
             ),
             motionToday: try motion.totals(of: account, from: midnight, to: calendar.startOfNextDay(after: midnight), in: db)
         )

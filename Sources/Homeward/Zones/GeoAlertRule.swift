@@ -33,6 +33,7 @@ public enum GeoAlertRule {
             case .enteredZone(let id):
                 actions.append(.resolve(cause: AlertCause.outsideZone(id)))
                 actions.append(.resolve(cause: AlertCause.missedArrival(id)))
+                actions.append(.resolve(cause: AlertCause.unaccompanied(id)))
                 if let zone = zones[id], zone.notifyOnEnter {
                     actions.append(.raise(AlertRequest(
                         type: .enteredZone, cause: AlertCause.enteredZone(id), message: "Arrived at \(zone.name).",

@@ -8,7 +8,8 @@ import Synchronization
 /// person's routine settings and notes, and their routine from their stored history: at most
 /// `routineHistoryMaxFixes` fixes of the last `routineHistoryDays`, one index seek each),
 /// turns its events into alerts through the `AlertCenter` and keeps `PersonStatusBoard` current.
-/// Also watches the battery (`low_battery`) and resolves `silent` when a fix arrives.
+/// Also watches the battery (`low_battery`), resolves `silent` when a fix arrives, and asks the
+/// `UnaccompaniedRule` whether an exit happened with no guardian near.
 ///
 /// Ingest and the background checks call it inside the single writer's transactions, so one person's
 /// tracker is never fed from two threads; the mutex guards the dictionary against route handlers.
@@ -45,18 +46,27 @@ public final class ZoneObserver: LocationObserver {
     private let statusBoard: PersonStatusBoard
     private let configuration: AppConfiguration
     private let trackerConfiguration: TrackerConfiguration
+    private let unaccompanied: UnaccompaniedRule
     private let people = Mutex(People())
 
-    /// Creates the observer.
+    /// Creates the observer; `accessPolicy` names the guardians the `unaccompanied` rule looks for.
     public init(
         store: ZoneStore, alerts: AlertCenter, statusBoard: PersonStatusBoard, configuration: AppConfiguration,
-        trackerConfiguration: TrackerConfiguration = TrackerConfiguration()
+        accessPolicy: AccessPolicy, trackerConfiguration: TrackerConfiguration = TrackerConfiguration()
     ) {
         self.store = store
         self.alerts = alerts
         self.statusBoard = statusBoard
         self.configuration = configuration
         self.trackerConfiguration = trackerConfiguration
+        unaccompanied = UnaccompaniedRule(
+            accessPolicy: accessPolicy, alerts: alerts,
+            guardianFixMaxAgeSeconds: configuration.unaccompaniedGuardianFixMaxAgeSeconds)
+    }
+
+    /// Resolves the `unaccompanied` alerts of people a guardian has come near (the periodic check).
+    public func resolveAccompanied(at now: Timestamp, in db: Database) throws -> [AppEvent] {
+        try unaccompanied.resolveAccompanied(at: now, in: db)
     }
 
     /// Feeds `fixes` to the person's tracker and raises or resolves the alerts that follow.
@@ -264,6 +274,14 @@ public final class ZoneObserver: LocationObserver {
                 changes.append(try alerts.raise(request, for: account, at: time, in: db))
             case .resolve(let cause):
                 changes.append(try alerts.resolve(cause: cause, for: account, at: time, in: db))
+            }
+        }
+        if let location {
+            for case .leftZone(let id) in events {
+                guard let zone = zones[id],
+                      let request = try unaccompanied.request(leaving: zone, at: time, location: location, of: account, in: db)
+                else { continue }
+                changes.append(try alerts.raise(request, for: account, at: time, in: db))
             }
         }
         return changes.compactMap { $0?.event }

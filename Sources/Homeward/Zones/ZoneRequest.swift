@@ -3,7 +3,7 @@ import HomewardGeo
 import HomewardHTTP
 
 /// The body of POST /v1/accounts/{id}/zones: a name and either `center` + `radius` or `polygon`,
-/// with optional `home`, `timeZone`, `schedule`, `expected` and `notifyOnEnter`.
+/// with optional `home`, `timeZone`, `schedule`, `expected`, `notifyOnEnter` and `unaccompanied`.
 public struct ZoneRequest: Sendable, Decodable {
     /// The longest zone name, in characters.
     public static let maxNameCharacters = 100
@@ -26,6 +26,8 @@ public struct ZoneRequest: Sendable, Decodable {
     public var expected: ZoneArrivalRule?
     /// Whether entering raises an `entered_zone` alert.
     public var notifyOnEnter: Bool?
+    /// The `unaccompanied` rule, off when absent.
+    public var unaccompanied: ZoneCompanionRule?
 
     /// Checks every rule of the API and returns the zone to store; 400 with the field at fault otherwise.
     public func validated(id: String, createdAt: Timestamp, limits: AppConfiguration) throws(HTTPError) -> ZoneResource {
@@ -72,10 +74,18 @@ public struct ZoneRequest: Sendable, Decodable {
                 throw .invalidRequest("days must name weekdays (mon to sun).", field: "expected.days")
             }
         }
+        if let unaccompanied {
+            let range = limits.unaccompaniedMinWithinMetres...limits.unaccompaniedMaxWithinMetres
+            guard unaccompanied.withinMetres.isFinite, range.contains(unaccompanied.withinMetres) else {
+                throw .invalidRequest(
+                    "withinMetres must be \(Int(range.lowerBound)) to \(Int(range.upperBound)) metres.",
+                    field: "unaccompanied.withinMetres")
+            }
+        }
         return ZoneResource(
             id: id, name: trimmedName, center: center, radius: radius, polygon: polygon, home: home ?? false,
             timeZone: timeZone, schedule: schedule, expected: expected, notifyOnEnter: notifyOnEnter ?? false,
-            createdAt: createdAt)
+            unaccompanied: unaccompanied, createdAt: createdAt)
     }
 
     private static func validatePolygon(_ vertices: [ZonePoint], limits: AppConfiguration) throws(HTTPError) {

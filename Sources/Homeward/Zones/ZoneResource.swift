@@ -1,7 +1,7 @@
 import HomewardGeo
 
 /// A safe zone as the API shows it: `{id, name, center?, radius?, polygon?, home, timeZone,
-/// schedule?, expected?, notifyOnEnter, createdAt}`. Only validated zones are ever built.
+/// schedule?, expected?, notifyOnEnter, unaccompanied?, createdAt}`. Only validated zones are ever built.
 public struct ZoneResource: Sendable, Codable, Equatable {
     /// Opaque zone id.
     public var id: String
@@ -23,6 +23,8 @@ public struct ZoneResource: Sendable, Codable, Equatable {
     public var expected: ZoneArrivalRule?
     /// Whether entering raises an `entered_zone` alert.
     public var notifyOnEnter: Bool
+    /// The `unaccompanied` rule, if it is on.
+    public var unaccompanied: ZoneCompanionRule?
     /// When it was created.
     public var createdAt: Timestamp
 

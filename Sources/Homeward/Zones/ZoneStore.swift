@@ -6,7 +6,7 @@ import HomewardStore
 public struct ZoneStore: Sendable {
     private static let columns = """
         id, name, center_lat, center_lon, radius_m, polygon, is_home, time_zone, schedule, arrive_by, arrive_by_days,
-        notify_on_enter, created_at_ms
+        notify_on_enter, created_at_ms, unaccompanied_within_m
         """
 
     /// Creates the store.
@@ -33,13 +33,14 @@ public struct ZoneStore: Sendable {
         try db.execute(
             """
             INSERT INTO zones (id, account_key, name, center_lat, center_lon, radius_m, polygon, is_home, time_zone,
-                               schedule, arrive_by, arrive_by_days, notify_on_enter, created_by_key, created_at_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                               schedule, arrive_by, arrive_by_days, notify_on_enter, created_by_key, created_at_ms,
+                               unaccompanied_within_m)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             zone.id, account, zone.name, zone.center?.lat, zone.center?.lon, zone.radius,
             try zone.polygon.map(Self.json), zone.home, zone.timeZone, try zone.schedule.map(Self.json),
             zone.expected?.arriveBy, try zone.expected?.days.map(Self.json), zone.notifyOnEnter, creator,
-            zone.createdAt.unixMilliseconds
+            zone.createdAt.unixMilliseconds, zone.unaccompanied?.withinMetres
         )
     }
 
@@ -90,7 +91,9 @@ public struct ZoneStore: Sendable {
             polygon: try decode([ZonePoint].self, try row.value(at: 5)), home: try row.value(at: 6),
             timeZone: try row.value(at: 7), schedule: try decode([ZoneScheduleWindow].self, try row.value(at: 8)),
             expected: try arriveBy.map { ZoneArrivalRule(arriveBy: $0, days: try decode([String].self, try row.value(at: 10))) },
-            notifyOnEnter: try row.value(at: 11), createdAt: Timestamp(unixMilliseconds: try row.value(at: 12))
+            notifyOnEnter: try row.value(at: 11),
+            unaccompanied: (try row.value(at: 13) as Double?).map(ZoneCompanionRule.init(withinMetres:)),
+            createdAt: Timestamp(unixMilliseconds: try row.value(at: 12))
         )
     }
 

@@ -54,6 +54,21 @@ final class AppConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.problems, ["routine-minimum-days must not be negative"])
     }
 
+    func testSilenceUnaccompaniedAndRhythmLimitsThatContradictEachOtherAreNamed() {
+        var configuration = AppConfiguration()
+        configuration.silentAfterSeconds = 3_600
+        configuration.silentMaxAfterSeconds = 1_800
+        configuration.reportingHistoryMaxFixes = -1
+        configuration.unaccompaniedMinWithinMetres = 6_000
+        configuration.unaccompaniedGuardianFixMaxAgeSeconds = 0
+        XCTAssertEqual(configuration.problems, [
+            "silent-max-after-seconds must be at least silent-after-seconds",
+            "reporting-history-max-fixes must not be negative",
+            "unaccompanied-min-within-metres must be positive and at most unaccompanied-max-within-metres",
+            "unaccompanied-guardian-fix-max-age-seconds must be at least 1",
+        ])
+    }
+
     func testEmailIsOffByDefaultAndItsSettingsWithoutAServerAreNamed() {
         var configuration = AppConfiguration()
         XCTAssertNil(configuration.smtpServer)

@@ -1,6 +1,6 @@
 // Home: everyone the guardian looks after, on one map and as cards, kept live by the event stream.
 import { api } from "../api.js";
-import { h, replace, ago, distance } from "../dom.js";
+import { h, replace, ago, distance, clock } from "../dom.js";
 import { makeMap, PositionMarker, fit } from "../map.js";
 import { onEvent } from "../events.js";
 
@@ -49,6 +49,7 @@ function render(person) {
   const status = item.status || {};
   const location = item.location;
   const motion = item.motionToday || {};
+  const reporting = status.reporting;
   person.marker.update(location);
   const state = status.state === "moving" ? "Moving" : status.state === "stationary" ? "Still" : "Unknown";
   replace(person.card, h("a", { class: "person card", href: `#person/${encodeURIComponent(item.account.id)}`, "data-account": item.account.id },
@@ -57,8 +58,20 @@ function render(person) {
       h("dt", {}, "Now"), h("dd", { class: status.state === "moving" ? "state-moving" : "" }, state),
       h("dt", {}, "Zone"), h("dd", {}, status.zone || "outside safe zones"),
       h("dt", {}, "Last seen"), h("dd", { class: "last-seen" }, location ? ago(status.lastSeenSeconds) : "no position yet"),
-      h("dt", {}, "Battery"), h("dd", {}, location && location.battery !== null && location.battery !== undefined ? `${Math.round(location.battery)} %` : "unknown"),
+      h("dt", {}, "Phone"), h("dd", { class: reporting && reporting.state !== "fine" ? "error" : "" }, reportingText(reporting)),
+      h("dt", {}, "Battery"), h("dd", {}, location && location.battery !== null && location.battery !== undefined ? `${Math.round(location.battery)} %` : "unknown",
+        reporting && reporting.batteryEmptyAt ? ` · empty about ${clock(reporting.batteryEmptyAt)}` : ""),
       h("dt", {}, "Steps today"), h("dd", {}, String(motion.steps || 0)),
       location ? [h("dt", {}, "Accuracy"), h("dd", {}, distance(location.accuracy))] : null),
     status.wandering ? h("p", { class: "error" }, `Wandering (${status.wandering.pattern})`) : null));
+}
+
+/** How the phone reports against its own habit: "as usual (every 15 min)", "quieter than usual", "silent". */
+function reportingText(reporting) {
+  if (!reporting) return "never heard from";
+  if (reporting.state === "silent") return reporting.batteryRanOut ? "silent: battery most likely ran out" : "silent";
+  if (reporting.state === "quiet") return "quieter than usual";
+  const usual = reporting.usualIntervalSeconds;
+  if (usual === null || usual === undefined) return "as usual";
+  return usual < 90 ? `as usual (every ${usual} s)` : `as usual (every ${Math.round(usual / 60)} min)`;
 }

@@ -1,0 +1,119 @@
+import HomewardGeo
+import HomewardStore
+import Synchronization
+
+/// Learns how often each person's phone reports (`ReportingRhythm`: its gaps while still and while
+/// moving, and its battery trend) from the fresh fixes ingest hands every observer, and tells the
+/// `silent` check and the guardian views whether the phone is fine, quiet or silent.
+///
+/// Rhythms live in memory (at most `maxTrackedPeople`, the least recently used dropped first) and
+/// are rebuilt on demand from the person's stored fixes: the newest `reportingHistoryMaxFixes` of
+/// the last `reportingHistoryHours`. A rhythm changed by a write that rolls back is put back.
+public final class ReportingObserver: LocationObserver {
+    /// A class, so the rhythm is changed in place in the dictionary.
+    private final class Learned {
+        var rhythm: ReportingRhythm
+        var lastUsed: UInt64 = 0
+
+        init(rhythm: ReportingRhythm) {
+            self.rhythm = rhythm
+        }
+    }
+
+    private struct Phones {
+        var byAccount: [AccountKey: Learned] = [:]
+        var tick: UInt64 = 0
+    }
+
+    private let configuration: AppConfiguration
+    private let locations = LocationStore()
+    private let phones = Mutex(Phones())
+
+    /// Creates the observer with `configuration`'s limits.
+    public init(configuration: AppConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Learns from `fixes`; raises nothing (the periodic check does).
+    public func observe(_ fixes: [ObservedFix], of account: AccountKey, in db: Database) throws -> [AppEvent] {
+        guard let first = fixes.first else { return [] }
+        try ensureLearned(account, before: first.time, in: db)
+        let before = phones.withLock { phones -> (person: ObjectIdentifier, rhythm: ReportingRhythm)? in
+            guard let learned = phones.byAccount[account] else { return nil }
+            let before = (ObjectIdentifier(learned), learned.rhythm)
+            for fix in fixes { learned.rhythm.record(Self.report(fix)) }
+            phones.tick += 1
+            learned.lastUsed = phones.tick
+            return before
+        }
+        if let before {
+            db.onRollback { [self] in
+                phones.withLock { phones in
+                    guard let learned = phones.byAccount[account], ObjectIdentifier(learned) == before.person else { return }
+                    learned.rhythm = before.rhythm
+                }
+            }
+        }
+        return []
+    }
+
+    /// Whether the phone of `account` is fine, quiet or silent at `now`, its last sign of life (a
+    /// request of any kind) having been at `heardAt`; rebuilds its rhythm through `db` if needed.
+    public func assessment(
+        of account: AccountKey, heardAt: Timestamp?, at now: Timestamp, in db: Database
+    ) throws -> ReportingAssessment {
+        try ensureLearned(account, before: now.adding(milliseconds: 1), in: db)
+        let rhythm = phones.withLock { $0.byAccount[account]?.rhythm } ?? ReportingRhythm(configuration: rhythmConfiguration)
+        return rhythm.assess(now: Self.seconds(now), heardAt: heardAt.map(Self.seconds))
+    }
+
+    /// How many phones have a rhythm in memory.
+    public var learnedCount: Int { phones.withLock { $0.byAccount.count } }
+
+    private var rhythmConfiguration: ReportingConfiguration {
+        var rhythm = ReportingConfiguration()
+        rhythm.silentMinimumSeconds = Double(configuration.silentAfterSeconds)
+        rhythm.silentMaximumSeconds = Double(max(configuration.silentAfterSeconds, configuration.silentMaxAfterSeconds))
+        return rhythm
+    }
+
+    private func ensureLearned(_ account: AccountKey, before: Timestamp, in db: Database) throws {
+        guard !phones.withLock({ $0.byAccount[account] != nil }) else { return }
+        var rhythm = ReportingRhythm(configuration: rhythmConfiguration)
+        let from = before.adding(milliseconds: -Int64(configuration.reportingHistoryHours) * 3_600_000)
+        for fix in try locations.recentFixes(
+            of: account, from: from, before: before, limit: configuration.reportingHistoryMaxFixes, in: db) {
+            rhythm.record(Self.report(fix.observed))
+        }
+        let limit = max(1, configuration.maxTrackedPeople)
+        phones.withLock { phones in
+            if phones.byAccount.count >= limit {
+                // Drop the least recently used tenth at once, so eviction stays amortised O(1) per insert.
+                let victims = phones.byAccount.sorted { $0.value.lastUsed < $1.value.lastUsed }
+                    .prefix(max(1, limit / 10)).map(\.key)
+                for victim in victims { phones.byAccount.removeValue(forKey: victim) }
+            }
+            // Built meanwhile by another caller (a guardian's read beside the writer): that one stays.
+            guard phones.byAccount[account] == nil else { return }
+            phones.tick += 1
+            let learned = Learned(rhythm: rhythm)
+            learned.lastUsed = phones.tick
+            phones.byAccount[account] = learned
+        }
+    }
+
+    private static func report(_ fix: ObservedFix) -> ReportingRhythm.Report {
+        ReportingRhythm.Report(
+            t: seconds(fix.time), coordinate: Coordinate(lat: fix.lat, lon: fix.lon), accuracyMetres: fix.accuracyMetres,
+            speedMetresPerSecond: fix.speedMetresPerSecond, batteryPercent: fix.batteryPercent, isReliable: fix.isReliable)
+    }
+
+    private static func seconds(_ time: Timestamp) -> UnixSeconds { Double(time.unixMilliseconds) / 1000 }
+}
+
+extension ReportingObserver: AccountMemory {
+    /// Drops the account's rhythm.
+    public func forget(_ account: AccountKey) {
+        _ = phones.withLock { $0.byAccount.removeValue(forKey: account) }
+    }
+}
