@@ -342,11 +342,14 @@ def main():
         ActionChains(anna).click_and_hold(handle).move_by_offset(40, 0).move_by_offset(40, 0).release().perform()
         fill(anna, "#zone-name", "Home")
         anna.find_element(By.ID, "zone-home").click()
+        anna.find_element(By.ID, "zone-unaccompanied").click()
         anna.find_element(By.ID, "zone-save").click()
-        text_in(anna, "#zone-list", "Home (home)")
+        text_in(anna, "#zone-list", "Home (home; warns if left with no guardian within 200 m)")
         zones = server.api("GET", f"/v1/accounts/{father_id}/zones", token=walter_token)["zones"]
         check("the drawn circle is saved with the dragged radius",
               len(zones) == 1 and zones[0].get("radius", 0) > 150, json.dumps(zones))
+        check("the zone warns when he leaves it with no guardian nearby",
+              zones[0].get("unaccompanied", {}).get("withinMetres") == 200, json.dumps(zones))
         # Learned places: the places he stayed at on earlier days were learned from his stored history;
         # Anna names the bakery and marks it not usual.
         go(anna, server, "home")

@@ -15,6 +15,8 @@ export async function showZones(view, session, [id = session.account.id]) {
   const mode = field("Shape", { id: "zone-shape", options: [["circle", "Circle: tap the centre, drag the edge"], ["polygon", "Polygon: tap each corner"]] }, "select");
   const name = field("Name", { id: "zone-name", name: "name", required: true });
   const home = field("This is home", { id: "zone-home", type: "checkbox" });
+  const alone = field("Warn if they leave it with no guardian nearby", { id: "zone-unaccompanied", type: "checkbox" });
+  const aloneWithin = field("Nearby means within (metres)", { id: "zone-unaccompanied-within", type: "number", min: 20, max: 5000, step: 1, value: 200 });
   const days = field("Only on these days (e.g. mon,tue,wed; empty: always)", { id: "zone-days" });
   const from = field("From (HH:MM)", { id: "zone-from", pattern: "[0-2][0-9]:[0-5][0-9]" });
   const until = field("Until (HH:MM)", { id: "zone-until", pattern: "[0-2][0-9]:[0-5][0-9]" });
@@ -25,7 +27,7 @@ export async function showZones(view, session, [id = session.account.id]) {
   const clear = h("button", { type: "button", class: "secondary" }, "Start over");
   const message = h("p", { class: "error", role: "alert" });
   const zoneForm = h("form", { class: "card", id: "zone-form" }, who.label, who.control, mode.label, mode.control, name.label, name.control,
-    h("div", { class: "row" }, home.control, home.label), radius.label, radius.control, atCentre, days.label, days.control, from.label, from.control, until.label, until.control,
+    h("div", { class: "row" }, home.control, home.label), h("div", { class: "row" }, alone.control, alone.label), aloneWithin.label, aloneWithin.control, radius.label, radius.control, atCentre, days.label, days.control, from.label, from.control, until.label, until.control,
     shapeInfo, h("div", { class: "row" }, save, clear), message);
   const list = h("ul", { id: "zone-list" });
   const learning = field("Learn this person's usual places and times", { id: "routine-learning", type: "checkbox" });
@@ -105,6 +107,7 @@ export async function showZones(view, session, [id = session.account.id]) {
       body.polygon = vertices.map((v) => ({ lat: v.lat, lon: v.lng }));
     }
     if (home.control.checked) body.home = true;
+    if (alone.control.checked) body.unaccompanied = { withinMetres: Number(aloneWithin.control.value) || 200 };
     if (days.control.value.trim()) {
       body.schedule = [{ days: days.control.value.split(/[\s,]+/).filter(Boolean), start: from.control.value || "00:00", end: until.control.value || "23:59" }];
       body.timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -114,6 +117,7 @@ export async function showZones(view, session, [id = session.account.id]) {
       announce(`Zone ${body.name} saved.`);
       name.control.value = "";
       home.control.checked = false;
+      alone.control.checked = false;
       reset();
       await load();
     } catch (error) {
@@ -137,7 +141,8 @@ export async function showZones(view, session, [id = session.account.id]) {
         announce("Zone deleted.");
         await load();
       });
-      return h("li", { class: "row", "data-zone": zone.id }, `${zone.name}${zone.home ? " (home)" : ""}`, remove);
+      const rules = [zone.home ? "home" : null, zone.unaccompanied ? `warns if left with no guardian within ${distance(zone.unaccompanied.withinMetres)}` : null].filter(Boolean);
+      return h("li", { class: "row", "data-zone": zone.id }, `${zone.name}${rules.length ? ` (${rules.join("; ")})` : ""}`, remove);
     }) : h("li", {}, "No zones yet."));
     if (bounds.length) fit(map, bounds.map((b) => [b.lat, b.lng]));
   }
