@@ -168,7 +168,7 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
         let lease = now + Int64(Self.leaseSeconds) * Timestamp.millisecondsPerSecond
         try database.write { db in
             for delivery in due {
-                try db.execute("UPDATE alert_deliveries SET next_attempt_ms = ? WHERE key = ?", lease, delivery.key)
+                try db.execute("UPDATE alert_deliveries SET next_attempt_ms = ?, held = 0 WHERE key = ?", lease, delivery.key)
             }
             for row in postponed {
                 try db.execute("UPDATE alert_deliveries SET next_attempt_ms = ? WHERE key = ?", row.until, row.key)
