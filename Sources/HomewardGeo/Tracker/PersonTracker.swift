@@ -341,13 +341,13 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         }
         // Riding in a vehicle restarts the clock: being driven is not wandering off. Once the routine
         // is learned, being off it counts at night or after a night departure; by day a trip off the
-        // routine (a new shop, a friend's flat) is not an alarm by itself: aimlessness anywhere is
-        // what the shape classes judge.
+        // routine (a new shop, a friend's flat) is not an alarm by itself, unless it is in a place a
+        // guardian marked not usual: aimlessness anywhere is what the shape classes judge.
         let excused: Bool
         if outsideTooLong {
             excused = false
         } else if let onRoutine = isOnRoutine(coordinate, at: localTime) {
-            excused = onRoutine || !(departedHomeAtNight || isNight(localTime))
+            excused = onRoutine || !(departedHomeAtNight || isNight(localTime) || routine.isInUnusualPlace(coordinate))
         } else {
             excused = !departedHomeAtNight
         }
