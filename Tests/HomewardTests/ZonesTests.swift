@@ -137,7 +137,8 @@ final class ZonesTests: XCTestCase {
     }
 
     func testWalkingFarFromHomeRaisesOneWanderingAlertResolvedOnTheWayBack() throws {
-        // Judged at once, as if the routine were learned: the test's clock may read daytime.
+        // Judged at once, as if the routine were learned, at night (by day a trip off the routine is
+        // no alarm by itself): the fixes start at 23:00 UTC, the zone's time zone, the day before.
         let test = try TestApp { $0.routineMinimumDays = 0 }
         let guardian = try test.makeAccount(name: "Guardian")
         let person = try test.makeAccount()
@@ -146,7 +147,8 @@ final class ZonesTests: XCTestCase {
             _ = try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: circle(home: true))
         }
         var random = SplitMix(seed: 11)
-        var time = test.clock.now()
+        let day: Int64 = 86_400_000
+        var time = Timestamp(unixMilliseconds: test.clock.now().unixMilliseconds / day * day - 3_600_000)
         var north = 0.0
         func step(_ metres: Double) throws {
             north += metres

@@ -9,7 +9,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     private var memberships: [ZoneMembership]
     private var filter: SignalFilter
     private var stayDetector: StayPointDetector
-    private var wanderingDetector: WanderingDetector
+    private(set) var wanderingDetector: WanderingDetector
     private var motionState = MotionState.unknown
     private var slowSince: UnixSeconds?
     private var lastFiltered: Fix?
@@ -96,6 +96,11 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             wanderingDetector.resetPath()
         }
         stayDetector.add(filtered.smoothed, at: fix.t)
+        // An episode no classification supported for a while ends before the new fix is judged.
+        if wanderingDetector.expire(at: fix.t, configuration: configuration) != nil, reportedWandering {
+            events.append(.wanderingEnded)
+            reportedWandering = false
+        }
         var wanderingChange: WanderingChange?
         if filtered.accuracyMetres <= configuration.shapeMaxAccuracyMetres {
             wanderingChange = wanderingDetector.observe(
@@ -300,15 +305,16 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             reportedWandering = false
             return
         }
-        guard !reportedWandering, let episode = wanderingDetector.episode,
-              t - episode.since >= configuration.wanderingReportAfterSeconds,
-              !isUsual(coordinate, at: localTime) else { return }
+        guard !reportedWandering, wanderingDetector.episode != nil, wanderingDetector.lastSupportedAt == t,
+              wanderingDetector.episodeEvidenceSeconds >= configuration.wanderingReportAfterSeconds,
+              let episode = wanderingDetector.episode, !isUsual(coordinate, at: localTime) else { return }
         reportedWandering = true
         events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
     }
 
-    /// Being somewhere usual for this time (or, before the routine is learned, on any trip that did
-    /// not leave home at night) restarts the clock as riding in a vehicle does.
+    /// Being somewhere usual for this time, or off the routine by day (or, before the routine is
+    /// learned, on any trip that did not leave home at night) restarts the clock as riding in a
+    /// vehicle does.
     private mutating func updateFarFromHome(
         at t: UnixSeconds, speed: Double, coordinate: Coordinate, localTime: LocalTime, events: inout [GeoEvent]
     ) {
@@ -333,8 +339,18 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             }
             return
         }
-        // Riding in a vehicle restarts the clock: being driven is not wandering off.
-        let excused = !outsideTooLong && (isOnRoutine(coordinate, at: localTime) ?? !departedHomeAtNight)
+        // Riding in a vehicle restarts the clock: being driven is not wandering off. Once the routine
+        // is learned, being off it counts at night or after a night departure; by day a trip off the
+        // routine (a new shop, a friend's flat) is not an alarm by itself, unless it is in a place a
+        // guardian marked not usual: aimlessness anywhere is what the shape classes judge.
+        let excused: Bool
+        if outsideTooLong {
+            excused = false
+        } else if let onRoutine = isOnRoutine(coordinate, at: localTime) {
+            excused = onRoutine || !(departedHomeAtNight || isNight(localTime) || routine.isInUnusualPlace(coordinate))
+        } else {
+            excused = !departedHomeAtNight
+        }
         let since = speed >= configuration.farFromHomeMaxSpeedMetresPerSecond || excused ? t : farCandidateSince ?? t
         farCandidateSince = since
         if let limit = configuration.farFromHomeMetres, let distance = distanceFromHomeMetres {

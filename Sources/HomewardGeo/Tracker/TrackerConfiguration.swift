@@ -143,10 +143,16 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var wanderingEndClassifications = 2
     /// ... or after the path has not grown for this long.
     public var wanderingEndStationarySeconds = 300.0
+    /// ... or once no classification has seen its pattern for this long (the person rested, rode
+    /// or fell silent since: the shape of an hour ago says nothing of now).
+    public var wanderingEndUnsupportedSeconds = 900.0
 
     /// A shape-wandering episode is reported only once it has lasted this long (an ordinary walk's
     /// odd minute is not wandering; a person lost keeps at it).
     public var wanderingReportAfterSeconds = 240.0
+    /// The seconds of an episode count fully towards `wanderingReportAfterSeconds` while its pattern
+    /// scores at least this (0...1), in proportion below: a faint pattern must hold longer.
+    public var wanderingClearScore = 0.7
 
     // MARK: Routine
     /// Whether the tracker learns the person's routine from their fixes (off: far from home stays

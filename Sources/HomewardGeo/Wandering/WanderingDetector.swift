@@ -11,9 +11,18 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
     private var pendingPoints = 0
     private var candidate: WanderingPattern?
     private var candidateCount = 0
+    private var candidateSince: UnixSeconds?
     private var directCount = 0
+    private var lastWanderingAt: UnixSeconds?
+    private var lastWanderingAtBroken = false
     /// The ongoing episode, if any.
     public private(set) var episode: Wandering?
+    /// Seconds of the ongoing episode that its pattern was seen through: the time between
+    /// consecutive classifications of wandering (direct travel between two breaks the count), each
+    /// weighted by how clear the pattern was (see `TrackerConfiguration.wanderingClearScore`).
+    public private(set) var episodeEvidenceSeconds = 0.0
+    /// When the window was last classified as wandering (the moment the episode was last supported).
+    public var lastSupportedAt: UnixSeconds? { lastWanderingAt }
 
     /// Creates a detector with an empty window.
     public init(configuration: TrackerConfiguration) {
@@ -105,7 +114,16 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
             && speed <= configuration.classifyMaxPathSpeedMetresPerSecond
     }
 
-    /// Forgets the path (after a gap the old shape says nothing about the new one); an episode stays open.
+    /// Ends the episode when no classification has supported it for `wanderingEndUnsupportedSeconds`
+    /// (the person stood still, rode, or the phone fell silent: an old shape says nothing of now).
+    public mutating func expire(at t: UnixSeconds, configuration: TrackerConfiguration) -> WanderingChange? {
+        guard episode != nil, let last = lastWanderingAt,
+              t - last > configuration.wanderingEndUnsupportedSeconds else { return nil }
+        return endEpisode()
+    }
+
+    /// Forgets the path (after a gap the old shape says nothing about the new one); an episode stays
+    /// open until `expire` ends it.
     public mutating func resetPath() {
         window.removeAll()
         anchor = nil
@@ -123,6 +141,7 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
             candidate = nil
             candidateCount = 0
             directCount += 1
+            lastWanderingAtBroken = true
             if episode != nil, directCount >= configuration.wanderingEndClassifications { return endEpisode() }
         case .wandering(let pattern, let score):
             directCount = 0
@@ -131,8 +150,14 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
             } else {
                 candidate = pattern
                 candidateCount = 1
+                candidateSince = t
             }
             if var current = episode {
+                if let last = lastWanderingAt, !lastWanderingAtBroken {
+                    episodeEvidenceSeconds += (t - last) * Self.clarity(score, configuration)
+                }
+                lastWanderingAt = t
+                lastWanderingAtBroken = false
                 current.score = score
                 if current.pattern != pattern, candidateCount >= configuration.wanderingConfirmClassifications {
                     current.pattern = pattern
@@ -141,6 +166,10 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
             } else if candidateCount >= configuration.wanderingConfirmClassifications {
                 let started = Wandering(pattern: pattern, since: t, score: score)
                 episode = started
+                // The classifications that confirmed the pattern saw it from the first of them on.
+                episodeEvidenceSeconds = (t - (candidateSince ?? t)) * Self.clarity(score, configuration)
+                lastWanderingAt = t
+                lastWanderingAtBroken = false
                 return .started(started)
             }
         case .undetermined:
@@ -149,8 +178,16 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
         return nil
     }
 
+    /// How much a second of a classification with `score` counts: fully once the pattern is as clear
+    /// as `wanderingClearScore`, in proportion below (a faint pattern must hold longer).
+    private static func clarity(_ score: Double, _ configuration: TrackerConfiguration) -> Double {
+        min(1, max(0, score) / max(0.01, configuration.wanderingClearScore))
+    }
+
     private mutating func endEpisode() -> WanderingChange {
         episode = nil
+        episodeEvidenceSeconds = 0
+        lastWanderingAt = nil
         candidate = nil
         candidateCount = 0
         directCount = 0

@@ -2,8 +2,8 @@
 /// each fix beyond the line by more than its own accuracy plus a margin adds the seconds since the
 /// fix before, weighted by how far beyond it is, and the exit needs enough of it, from at least two
 /// fixes over a minimum time. A run outside that began while the person was resting, and farther
-/// one that began with a jump from a fix inside faster than a walker, must also carry on away from
-/// the line, as a walker or a car does, or last a hold time: GPS multipath beside a building moves a resting phone outside in one step, but
+/// one that began with a jump from a fix inside faster than a walker, must also move on along the
+/// line (away from it, or back towards it while still outside), as a walker or a car does, or last a hold time: GPS multipath beside a building moves a resting phone outside in one step, but
 /// does not carry it on. A fix inside resets the evidence. An entry needs consecutive fixes inside. Inaccurate fixes never count
 /// towards an exit. The first decision, from the same evidence, raises no event.
 /// A crossing the phone reported itself (`ReportedCrossing`) confirms at once when its fix agrees,
@@ -21,6 +21,7 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     private var outsideRunStarted = false
     private var outsideRunFirstDistance = 0.0
     private var outsideRunFarthestDistance = 0.0
+    private var outsideRunNearestDistance = 0.0
     private var outsideRunStartedWithJump = false
     private var outsideRunStartedAtRest = false
     private var entryEvidenceFixes = 0
@@ -110,6 +111,7 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
             outsideRunStarted = true
             outsideRunFirstDistance = distance
             outsideRunFarthestDistance = distance
+            outsideRunNearestDistance = distance
             outsideRunStartedAtRest = wasResting
             outsideRunStartedWithJump = lastDistance.map { previous in
                 previous <= 0 && (distance - previous) / max(t - lastT, configuration.exitJumpMinimumSeconds)
@@ -118,6 +120,7 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
             return
         }
         outsideRunFarthestDistance = max(outsideRunFarthestDistance, distance)
+        outsideRunNearestDistance = min(outsideRunNearestDistance, distance)
     }
 
     /// The evidence of the exit last decided, read right after the decision: when the first fix that
@@ -131,7 +134,11 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
               exitEvidenceSeconds >= configuration.exitEvidenceRequiredSeconds else { return false }
         let travel = outsideRunStartedWithJump ? configuration.exitJumpTravelMetres
             : outsideRunStartedAtRest ? configuration.exitRestingTravelMetres : 0
-        return outsideRunFarthestDistance - outsideRunFirstDistance >= travel || span >= configuration.exitHoldSeconds
+        // Travel either way along the line while still outside: a phone that multipath moved stays
+        // put, a person who came out far (after a logger gap, or a car) and walks back towards the
+        // line is moving all the same.
+        let moved = max(outsideRunFarthestDistance - outsideRunFirstDistance, outsideRunFirstDistance - outsideRunNearestDistance)
+        return moved >= travel || span >= configuration.exitHoldSeconds
     }
 
     /// Decides a crossing the phone reported when the fix agrees (for an exit its whole accuracy

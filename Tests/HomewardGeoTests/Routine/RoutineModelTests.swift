@@ -61,7 +61,7 @@ final class RoutineModelTests: XCTestCase {
         XCTAssertFalse(isUsual(learnedRoutine(days: 2), Self.work, day: 1, hour: 9), "today's visit does not count")
     }
 
-    func testTheTrackerStaysQuietOnTheUsualCommuteButNotAtNightOrSomewhereNew() {
+    func testTheTrackerStaysQuietOnTheUsualCommuteAndADaytimeTripButNotAtNight() {
         let zones = [SafeZone(id: "home", name: "Home", shape: .circle(Circle(center: scene.center, radiusMetres: 150)), isHome: true)]
         var random = SeededGenerator(seed: 4)
         var tracker = PersonTracker(zones: zones)
@@ -73,7 +73,10 @@ final class RoutineModelTests: XCTestCase {
         XCTAssertEqual(learning, 0, "daytime trips while the routine is learned")
         XCTAssertEqual(farAlerts(commute(day: 8, random: &random)), 0, "the usual commute")
         XCTAssertEqual(farAlerts(commute(day: 9, random: &random, leaveHour: 1.5)), 1, "the same place at night")
-        XCTAssertEqual(farAlerts(commute(day: 10, random: &random, to: PlanarPoint(x: -3_000, y: -1_000))), 1, "a new place")
+        XCTAssertEqual(farAlerts(commute(day: 10, random: &random, to: PlanarPoint(x: -3_000, y: -1_000))), 0,
+                       "a new place by day, reached directly")
+        XCTAssertEqual(farAlerts(commute(day: 11, random: &random, leaveHour: 22.5, to: PlanarPoint(x: -3_000, y: -1_000))), 1,
+                       "a new place at night")
     }
 
     func testTheRoutineForgetsItsLeastUsedCellsBeyondItsLimit() {

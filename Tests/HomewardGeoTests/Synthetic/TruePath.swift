@@ -50,3 +50,15 @@ struct TruePath {
         self.indoors.append(indoors)
     }
 }
+
+extension TruePath {
+    /// Follows `other` (a path that starts at the origin) translated to start where this one is now.
+    mutating func follow(_ other: TruePath) {
+        let start = current
+        for index in 1..<other.positions.count {
+            let point = other.positions[index]
+            append(PlanarPoint(x: start.x + point.x, y: start.y + point.y), speed: other.speeds[index],
+                   indoors: other.indoors[index])
+        }
+    }
+}

@@ -104,7 +104,8 @@ final class ZoneRulesTests: XCTestCase {
         configuration.routineMinimumDays = 0
         var tracker = homeTracker(configuration: configuration)
         var random = SeededGenerator(seed: 5)
-        let start = Scene.monday + 10 * 3_600
+        // At night: by day, off a learned routine, far from home alone is not an alarm.
+        let start = Scene.monday + 23 * 3_600
         var fixes = scene.walk(from: PlanarPoint(x: 0, y: 0), to: PlanarPoint(x: 1_000, y: 0), speed: 1.4, startTime: start, noise: &random)
         fixes += scene.stand(at: PlanarPoint(x: 1_000, y: 0), seconds: 600, startTime: start + 1_000 / 1.4, noise: &random)
         var events = fixes.flatMap { tracker.ingest($0) }
