@@ -13,7 +13,6 @@ public final class ReportingObserver: LocationObserver {
     /// A class, so the rhythm is changed in place in the dictionary.
     private final class Learned {
         var rhythm: ReportingRhythm
-        var lastUsed: UInt64 = 0
 
         init(rhythm: ReportingRhythm) {
             self.rhythm = rhythm
@@ -21,8 +20,7 @@ public final class ReportingObserver: LocationObserver {
     }
 
     private struct Phones {
-        var byAccount: [AccountKey: Learned] = [:]
-        var tick: UInt64 = 0
+        var byAccount = RecentlyUsedTable<AccountKey, Learned>()
     }
 
     private let configuration: AppConfiguration
@@ -39,11 +37,9 @@ public final class ReportingObserver: LocationObserver {
         guard let first = fixes.first else { return [] }
         try ensureLearned(account, before: first.time, in: db)
         let before = phones.withLock { phones -> (person: ObjectIdentifier, rhythm: ReportingRhythm)? in
-            guard let learned = phones.byAccount[account] else { return nil }
+            guard let learned = phones.byAccount.use(account) else { return nil }
             let before = (ObjectIdentifier(learned), learned.rhythm)
             for fix in fixes { learned.rhythm.record(Self.report(fix)) }
-            phones.tick += 1
-            learned.lastUsed = phones.tick
             return before
         }
         if let before {
@@ -85,21 +81,7 @@ public final class ReportingObserver: LocationObserver {
             of: account, from: from, before: before, limit: configuration.reportingHistoryMaxFixes, in: db) {
             rhythm.record(Self.report(fix.observed))
         }
-        let limit = max(1, configuration.maxTrackedPeople)
-        phones.withLock { phones in
-            if phones.byAccount.count >= limit {
-                // Drop the least recently used tenth at once, so eviction stays amortised O(1) per insert.
-                let victims = phones.byAccount.sorted { $0.value.lastUsed < $1.value.lastUsed }
-                    .prefix(max(1, limit / 10)).map(\.key)
-                for victim in victims { phones.byAccount.removeValue(forKey: victim) }
-            }
-            // Built meanwhile by another caller (a guardian's read beside the writer): that one stays.
-            guard phones.byAccount[account] == nil else { return }
-            phones.tick += 1
-            let learned = Learned(rhythm: rhythm)
-            learned.lastUsed = phones.tick
-            phones.byAccount[account] = learned
-        }
+        phones.withLock { $0.byAccount.insertUnlessPresent(Learned(rhythm: rhythm), for: account, capacity: configuration.maxTrackedPeople) }
     }
 
     private static func report(_ fix: ObservedFix) -> ReportingRhythm.Report {

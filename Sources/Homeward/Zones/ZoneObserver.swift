@@ -22,22 +22,19 @@ public final class ZoneObserver: LocationObserver {
         var tracker: PersonTracker
         let zones: [String: ZoneResource]
         let timeZone: TimeZone
-        var lastUsed: UInt64
 
         init(tracker: PersonTracker, zones: [String: ZoneResource], timeZone: TimeZone) {
             self.tracker = tracker
             self.zones = zones
             self.timeZone = timeZone
-            lastUsed = 0
         }
     }
 
     private struct People {
-        var byAccount: [AccountKey: TrackedPerson] = [:]
+        var byAccount = RecentlyUsedTable<AccountKey, TrackedPerson>()
         /// Routines of trackers dropped because their settings changed, for the rebuilt tracker
         /// (so a zone edit does not cost a rebuild from history).
         var retiredRoutines: [AccountKey: RoutineModel] = [:]
-        var tick: UInt64 = 0
     }
 
     private let store: ZoneStore
@@ -81,7 +78,7 @@ public final class ZoneObserver: LocationObserver {
         guard let first = reliable.first else { return published }
         try ensureTracked(account, historyBefore: first.time, in: db)
         let outcome = people.withLock { people -> (events: [([GeoEvent], ObservedFix, [String: AlertEvidence])], zones: [String: ZoneResource], status: HomewardGeo.PersonStatus, before: TrackerSnapshot)? in
-            guard let person = people.byAccount[account] else { return nil }
+            guard let person = people.byAccount.use(account) else { return nil }
             let before = TrackerSnapshot(person)
             var events: [([GeoEvent], ObservedFix, [String: AlertEvidence])] = []
             for fix in reliable {
@@ -96,8 +93,6 @@ public final class ZoneObserver: LocationObserver {
                 let happened = person.tracker.ingest(geoFix, reportedCrossing: crossing)
                 if !happened.isEmpty { events.append((happened, fix, Self.evidence(of: happened, in: person.tracker))) }
             }
-            people.tick += 1
-            person.lastUsed = people.tick
             return (events, person.zones, person.tracker.status, before)
         }
         guard let outcome else { return published }
@@ -226,20 +221,10 @@ public final class ZoneObserver: LocationObserver {
         }
         tracker.markUnusualPlaces(Set(unusual))
         let zonesByID = Dictionary(uniqueKeysWithValues: zones.map { ($0.id, $0) })
-        let limit = max(1, configuration.maxTrackedPeople)
+        let capacity = configuration.maxTrackedPeople
         people.withLock { people in
-            if people.byAccount.count >= limit {
-                // Drop the least recently fed tenth at once, so eviction stays amortised O(1) per insert.
-                let victims = people.byAccount.sorted { $0.value.lastUsed < $1.value.lastUsed }
-                    .prefix(max(1, limit / 10)).map(\.key)
-                for victim in victims { people.byAccount.removeValue(forKey: victim) }
-            }
-            // Built meanwhile by another caller (a guardian's read beside the writer): that one stays.
-            guard people.byAccount[account] == nil else { return }
-            people.tick += 1
-            let person = TrackedPerson(tracker: tracker, zones: zonesByID, timeZone: timeZone)
-            person.lastUsed = people.tick
-            people.byAccount[account] = person
+            people.byAccount.insertUnlessPresent(
+                TrackedPerson(tracker: tracker, zones: zonesByID, timeZone: timeZone), for: account, capacity: capacity)
         }
     }
 
