@@ -54,6 +54,8 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
     private struct Outcome {
         var delivery: Delivery
         var failure: String?
+        /// The channel can never take a message again (`ChannelFailure.endsChannel`).
+        var endsChannel = false
         var destination: String?
     }
 
@@ -188,22 +190,23 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
 
     private func attempt(_ delivery: Delivery) {
         let destination = self.destination(of: delivery)
-        let finish: @Sendable (String?) -> Void = { [self] failure in
-            complete(Outcome(delivery: delivery, failure: failure, destination: destination))
+        let finish: @Sendable (ChannelFailure?) -> Void = { [self] failure in
+            complete(Outcome(
+                delivery: delivery, failure: failure?.description, endsChannel: failure?.endsChannel ?? false, destination: destination))
         }
         switch delivery.target {
         case .webhook(let url, let secret):
-            guard let url = OutgoingURL(url) else { return finish("not an http or https URL") }
+            guard let url = OutgoingURL(url) else { return finish(ChannelFailure("not an http or https URL")) }
             let request = WebhookSignedRequest.make(
                 url: url, secret: secret, event: delivery.event,
                 idempotencyKey: "\(delivery.alertID):\(delivery.event):\(delivery.key)", body: Array(delivery.payload.utf8))
-            client.send(request) { result in finish(ChannelDelivery.failure(of: result)) }
+            client.send(request) { result in finish(ChannelDelivery.failure(of: result).map { ChannelFailure($0) }) }
         case .channel(_, let settings):
             let notification: AlertNotification
             do {
                 notification = try JSONDecoder().decode(AlertNotification.self, from: Data(delivery.payload.utf8))
             } catch {
-                return finish("the stored notification is unreadable: \(error)")
+                return finish(ChannelFailure("the stored notification is unreadable: \(error)"))
             }
             channels.send(notification, on: settings, completion: finish)
         }
@@ -246,16 +249,8 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
                         now, delivery.key)
                     continue
                 }
-                // A push service that no longer knows the subscription (the browser unsubscribed or
-                // its data was cleared) will never take it: the channel goes, and so does the row.
-                if case .channel(let channel, .webpush) = delivery.target, failure == "HTTP 404" || failure == "HTTP 410" {
-                    let reason = "the browser's push subscription is gone (\(failure))"
-                    try db.execute(
-                        "UPDATE notification_channels SET removed_at_ms = ?, last_error = ? WHERE key = ? AND removed_at_ms IS NULL",
-                        now, reason, channel)
-                    try db.execute(
-                        "UPDATE alert_deliveries SET status = 'failed', last_error = ?, finished_at_ms = ? WHERE (key = ? OR channel_key = ?) AND status = 'pending'",
-                        reason, now, delivery.key, channel)
+                if outcome.endsChannel, let channel = delivery.target.channelKey {
+                    try channelStore.retire(channel, because: failure, at: Timestamp(unixMilliseconds: now), in: db)
                     continue
                 }
                 let giveUpAt = delivery.createdAt + Int64(configuration.webhookGiveUpSeconds) * Timestamp.millisecondsPerSecond

@@ -7,7 +7,7 @@ import Logging
 /// limits). The completion gets nil when the service took it, or what went wrong.
 public struct ChannelDelivery: Sendable {
     /// Called once per notification with nil (delivered) or the failure.
-    public typealias Completion = @Sendable (String?) -> Void
+    public typealias Completion = @Sendable (ChannelFailure?) -> Void
 
     /// How this server signs its pushes.
     public struct WebPushSettings: Sendable {
@@ -59,16 +59,16 @@ public struct ChannelDelivery: Sendable {
             switch settings {
             case .ntfy(let topicURL, let token):
                 let request = try NtfyMessage.request(notification, topicURL: topicURL, token: token)
-                client.send(request) { completion(Self.failure(of: $0)) }
+                client.send(request) { completion(Self.failure(of: $0).map { ChannelFailure($0) }) }
             case .gotify(let serverURL, let token):
                 let request = try GotifyMessage.request(notification, serverURL: serverURL, token: token)
-                client.send(request) { completion(Self.failure(of: $0)) }
+                client.send(request) { completion(Self.failure(of: $0).map { ChannelFailure($0) }) }
             case .telegram(let botToken, let chatID):
                 let requests = try TelegramMessage.requests(notification, apiURL: telegramAPIURL, botToken: botToken, chatID: chatID)
                 let logger = self.logger
                 client.send(requests[0]) { [client] result in
                     let failure = Self.failure(of: result)
-                    completion(failure)
+                    completion(failure.map { ChannelFailure($0) })
                     guard failure == nil else { return }
                     // The position is a second message: the alert itself was delivered either way.
                     for followUp in requests.dropFirst() {
@@ -80,31 +80,38 @@ public struct ChannelDelivery: Sendable {
                     }
                 }
             case .email(let address):
-                guard let smtpServer else { return completion("email is not set up on this server (--smtp-url)") }
+                guard let smtpServer else { return completion(ChannelFailure("email is not set up on this server (--smtp-url)")) }
                 let mail = try AlertEmail.message(notification, to: address, via: smtpServer)
                 client.send(mail, via: smtpServer) { result in
                     switch result {
                     case .success: completion(nil)
-                    case .failure(let error): completion(error.description)
+                    case .failure(let error): completion(ChannelFailure(error.description))
                     }
                 }
             case .webpush(let endpoint, let p256dh, let auth):
                 guard let url = OutgoingURL(endpoint), let key = Base64URL.decode(p256dh), let secret = Base64URL.decode(auth) else {
-                    return completion("the push subscription is unreadable")
+                    return completion(ChannelFailure("the push subscription is unreadable"))
                 }
                 let request = try WebPushRequest.make(
                     endpoint: url, p256dh: key, authSecret: secret, payload: try JSONBytes.encode(WebPushMessage(notification)),
                     keys: webPush.keys, subject: webPush.subject, ttlSeconds: Self.webPushTTLSeconds,
                     urgency: notification.isUrgent ? .high : notification.isNew ? .normal : .low, now: clock.now())
-                client.send(request) { completion(Self.failure(of: $0)) }
+                client.send(request) { result in
+                    // A subscription the push service no longer knows (the browser dropped it) never works again.
+                    if case .success(let response) = result, response.status == 404 || response.status == 410 {
+                        return completion(ChannelFailure(
+                            "the browser's push subscription is gone (HTTP \(response.status))", endsChannel: true))
+                    }
+                    completion(Self.failure(of: result).map { ChannelFailure($0) })
+                }
             }
         } catch {
-            completion("\(error)")
+            completion(ChannelFailure("\(error)"))
         }
     }
 
     /// Sends `notification` on `settings` and waits for the outcome (a channel's "send a test").
-    public func sendAndWait(_ notification: AlertNotification, on settings: ChannelSettings) -> String? {
+    public func sendAndWait(_ notification: AlertNotification, on settings: ChannelSettings) -> ChannelFailure? {
         let done = DispatchSemaphore(value: 0)
         let outcome = OutcomeBox()
         send(notification, on: settings) { failure in
@@ -136,8 +143,8 @@ public struct ChannelDelivery: Sendable {
 
     private final class OutcomeBox: @unchecked Sendable {
         private let lock = NSLock()
-        private var value: String?
-        func set(_ failure: String?) { lock.withLock { value = failure } }
-        func get() -> String? { lock.withLock { value } }
+        private var value: ChannelFailure?
+        func set(_ failure: ChannelFailure?) { lock.withLock { value = failure } }
+        func get() -> ChannelFailure? { lock.withLock { value } }
     }
 }

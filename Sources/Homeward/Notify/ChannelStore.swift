@@ -91,17 +91,24 @@ public struct ChannelStore: Sendable {
     /// Removes channel `id` of `account` and gives up its pending deliveries; false if it is not theirs.
     /// The row stays (marked removed) so that past deliveries still say where they went.
     func remove(_ id: String, of account: AccountKey, at time: Timestamp, in db: Database) throws -> Bool {
+        let key: Int64? = try db.fetchOne(
+            "SELECT key FROM notification_channels WHERE id = ? AND account_key = ? AND removed_at_ms IS NULL", [id, account])
+        guard let key else { return false }
+        try retire(key, because: "channel removed", at: time, in: db)
+        return true
+    }
+
+    /// Marks channel `key` removed and gives up its pending deliveries with `reason` (the guardian
+    /// removed it, or the service said it will never take another message).
+    func retire(_ key: Int64, because reason: String, at time: Timestamp, in db: Database) throws {
         try db.execute(
-            "UPDATE notification_channels SET removed_at_ms = ? WHERE id = ? AND account_key = ? AND removed_at_ms IS NULL",
-            time.unixMilliseconds, id, account)
-        guard db.changes == 1 else { return false }
+            "UPDATE notification_channels SET removed_at_ms = ? WHERE key = ? AND removed_at_ms IS NULL", time.unixMilliseconds, key)
         try db.execute(
             """
-            UPDATE alert_deliveries SET status = 'failed', last_error = 'channel removed', finished_at_ms = ?
-            WHERE channel_key = (SELECT key FROM notification_channels WHERE id = ?) AND status = 'pending'
+            UPDATE alert_deliveries SET status = 'failed', last_error = ?, finished_at_ms = ?
+            WHERE channel_key = ? AND status = 'pending'
             """,
-            time.unixMilliseconds, id)
-        return true
+            reason, time.unixMilliseconds, key)
     }
 
     /// Records how a delivery or a test on channel `key` went.

@@ -54,7 +54,7 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
             try db.fetchOne("SELECT name FROM accounts WHERE key = ?", [caller.accountKey]) ?? ""
         }
         let notification = AlertNotification.test(for: AlertResource.AccountSummary(id: caller.accountID, name: name), at: now)
-        let failure = app.channelDelivery.sendAndWait(notification, on: target.settings)
+        let failure = app.channelDelivery.sendAndWait(notification, on: target.settings)?.description
         try app.database.write { db in try channels.recordResult(channel: target.key, error: failure, at: app.clock.now(), in: db) }
         return .json(ChannelTestResult(delivered: failure == nil, error: failure))
     }
