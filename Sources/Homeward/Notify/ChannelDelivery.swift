@@ -112,14 +112,7 @@ public struct ChannelDelivery: Sendable {
 
     /// Sends `notification` on `settings` and waits for the outcome (a channel's "send a test").
     public func sendAndWait(_ notification: AlertNotification, on settings: ChannelSettings) -> ChannelFailure? {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = OutcomeBox()
-        send(notification, on: settings) { failure in
-            outcome.set(failure)
-            done.signal()
-        }
-        done.wait()
-        return outcome.get()
+        waitForCompletion { send(notification, on: settings, completion: $0) }
     }
 
     /// The destination (`scheme://host:port`) whose back-off deliveries on `settings` share.
@@ -139,12 +132,5 @@ public struct ChannelDelivery: Sendable {
         case .success(let response): "HTTP \(response.status)"
         case .failure(let error): error.description
         }
-    }
-
-    private final class OutcomeBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: ChannelFailure?
-        func set(_ failure: ChannelFailure?) { lock.withLock { value = failure } }
-        func get() -> ChannelFailure? { lock.withLock { value } }
     }
 }

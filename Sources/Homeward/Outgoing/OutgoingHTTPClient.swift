@@ -98,14 +98,7 @@ public final class OutgoingHTTPClient: @unchecked Sendable {
 
     /// Starts a transfer with `start` and waits until its completion is called.
     func waitFor<Success: Sendable>(_ start: (@escaping @Sendable (Result<Success, OutgoingError>) -> Void) -> Void) -> Result<Success, OutgoingError> {
-        let done = DispatchSemaphore(value: 0)
-        let box = ResultBox<Success>()
-        start { result in
-            box.set(result)
-            done.signal()
-        }
-        done.wait()
-        return box.get()
+        waitForCompletion(start)
     }
 
     /// Fails what is queued or in flight and ends the thread.
@@ -196,13 +189,4 @@ public final class OutgoingHTTPClient: @unchecked Sendable {
         inFlightPerDestination[destination] = left > 0 ? left : nil
         lock.unlock()
     }
-}
-
-/// Hands a result from the client's thread to a waiting caller.
-private final class ResultBox<Success: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Success, OutgoingError> = .failure(OutgoingError("no answer"))
-
-    func set(_ value: Result<Success, OutgoingError>) { lock.withLock { result = value } }
-    func get() -> Result<Success, OutgoingError> { lock.withLock { result } }
 }
