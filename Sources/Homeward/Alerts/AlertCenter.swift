@@ -88,10 +88,12 @@ public struct AlertCenter: Sendable {
             time.unixMilliseconds, late, key
         )
         guard db.changes == 1 else { return nil }
-        let account: Int64 = try db.fetchOne("SELECT account_key FROM alerts WHERE key = ?", [key]) ?? 0
+        let fired = try db.fetchOne("SELECT account_key, type FROM alerts WHERE key = ?", [key]) { row in
+            (account: try row.value(at: 0) as Int64, type: AlertType(rawValue: try row.value(at: 1)) ?? .danger)
+        }
+        let account = fired?.account ?? 0
         db.removeCached(Self.activeAlertCache, account)
-        let type = try self.alert(key: key, in: db).type
-        try armEscalation(key: key, type: type, account: account, from: time, in: db)
+        try armEscalation(key: key, type: fired?.type ?? .danger, account: account, from: time, in: db)
         let alert = try self.alert(key: key, in: db)
         metrics.increment("homeward_alerts_total", labels: ["type": alert.type.rawValue])
         try outbox.enqueue(alert, key: key, account: account, event: "fired", at: time, in: db)
