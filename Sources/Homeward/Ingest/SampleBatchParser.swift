@@ -92,7 +92,10 @@ struct SampleBatchParser<Sample: IngestSample> {
         }
     }
 
-    /// A JSON number (RFC 8259 §6 grammar), converted with correct rounding; nil unless finite.
+    /// A JSON number (RFC 8259 §6 grammar) without exponent, converted with correct rounding; nil
+    /// for anything else. A number with an exponent is JSONDecoder's to read (the whole batch falls
+    /// back): phones do not write them, and JSONDecoder has its own answers for them (`1e-400` and
+    /// `0E5` are not numbers to it), which the fast reader must never contradict.
     private mutating func number() -> Double? {
         let start = index
         _ = consumeByte(UInt8(ascii: "-"))
@@ -102,10 +105,7 @@ struct SampleBatchParser<Sample: IngestSample> {
         if consumeByte(UInt8(ascii: ".")) {
             guard consumeDigits() else { return nil }
         }
-        if consumeByte(UInt8(ascii: "e")) || consumeByte(UInt8(ascii: "E")) {
-            if !consumeByte(UInt8(ascii: "+")) { _ = consumeByte(UInt8(ascii: "-")) }
-            guard consumeDigits() else { return nil }
-        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") { return nil }
         guard index - start <= Self.maxNumberBytes else { return nil }
         let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
         if let value = Self.shortDecimal(text) { return value }
