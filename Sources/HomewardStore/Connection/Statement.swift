@@ -12,13 +12,14 @@ public final class Statement {
     /// Changes whenever the statement moves, so that a `Row` can detect use after its step.
     @usableFromInline private(set) var generation = 0
     private var isStepping = false
+    /// The index of each result column by its name as written and lowercased (the first column of a
+    /// name wins), so that the usual lookup, with the name as the SQL spells it, allocates nothing.
     private lazy var columnIndexes: [String: Int] = {
         var indexes: [String: Int] = [:]
         for index in 0..<columnCount {
-            let name = columnName(at: index).lowercased()
-            if indexes[name] == nil {
-                indexes[name] = index
-            }
+            let name = columnName(at: index)
+            if indexes[name] == nil { indexes[name] = index }
+            if indexes[name.lowercased()] == nil { indexes[name.lowercased()] = index }
         }
         return indexes
     }()
@@ -43,7 +44,7 @@ public final class Statement {
 
     /// The index of the result column called `name` (case-insensitive, as in SQL).
     public func columnIndex(named name: String) -> Int? {
-        columnIndexes[name.lowercased()]
+        columnIndexes[name] ?? columnIndexes[name.lowercased()]
     }
 
     /// Runs the statement to completion with `arguments`, ignoring any rows.
