@@ -104,7 +104,8 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         var wanderingChange: WanderingChange?
         if filtered.accuracyMetres <= configuration.shapeMaxAccuracyMetres {
             wanderingChange = wanderingDetector.observe(
-                filtered.smoothed, at: fix.t, isStationary: motionState == .stationary, configuration: configuration)
+                filtered.smoothed, at: fix.t, isStationary: isRestingForShape(at: fix.t),
+                isSlow: motionState == .stationary, configuration: configuration)
         }
         let pathSpeed = wanderingDetector.recentPathSpeed(
             over: configuration.pathSpeedWindowSeconds, now: fix.t, stepMetres: configuration.pathStepMetres)
@@ -257,6 +258,15 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             lastGoodFix: lastFiltered)
     }
 
+    /// Whether the path should not be shaped now: the person is stationary and the smoothed path
+    /// did not grow by `shapeWalkingPathSpeedMetresPerSecond` over `shapeWalkingWindowSeconds`.
+    private func isRestingForShape(at t: UnixSeconds) -> Bool {
+        guard motionState == .stationary else { return false }
+        return wanderingDetector.recentPathSpeed(
+            over: configuration.shapeWalkingWindowSeconds, now: t, stepMetres: configuration.pathStepMetres)
+            < configuration.shapeWalkingPathSpeedMetresPerSecond
+    }
+
     private mutating func updateMotionState(speed: Double, at t: UnixSeconds, events: inout [GeoEvent]) {
         var next = motionState
         if speed >= configuration.movingSpeedMetresPerSecond {
@@ -307,7 +317,11 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         }
         guard !reportedWandering, wanderingDetector.episode != nil, wanderingDetector.lastSupportedAt == t,
               wanderingDetector.episodeEvidenceSeconds >= configuration.wanderingReportAfterSeconds,
-              let episode = wanderingDetector.episode, !isUsual(coordinate, at: localTime) else { return }
+              let episode = wanderingDetector.episode else { return }
+        if isUsual(coordinate, at: localTime), wanderingDetector.episodeEvidenceSeconds
+            < configuration.wanderingReportAfterSeconds * max(1, configuration.wanderingUsualPlaceEvidenceFactor) {
+            return
+        }
         reportedWandering = true
         events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
     }

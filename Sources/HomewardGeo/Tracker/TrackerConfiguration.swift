@@ -105,6 +105,16 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var pathIdleResetSeconds = 180.0
     /// The path grown over this long gives the path speed that also counts as moving.
     public var pathSpeedWindowSeconds = 60.0
+    /// A person the motion state calls stationary still shapes the path while it grew at least
+    /// `shapeWalkingPathSpeedMetresPerSecond` over this long (a slow, meandering walker's smoothed
+    /// speed hovers below the moving threshold; a resting phone's smoothed position rarely makes a
+    /// whole step) ...
+    public var shapeWalkingWindowSeconds = 180.0
+    /// ... this fast, in metres of resampled path per second ...
+    public var shapeWalkingPathSpeedMetresPerSecond = 0.2
+    /// ... but such a slow path is not judged while this fraction of it or more revisits its own
+    /// places (drift round a resting phone comes back to the same spots; a slow walker does not).
+    public var slowWalkMaxRevisitFraction = 0.3
     /// Turning is measured between chords spanning this many resampled steps, so jitter does not read as turns.
     public var turningChordSteps = 2
     /// Two resampled points closer than this are the same place (for revisits).
@@ -150,6 +160,10 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// A shape-wandering episode is reported only once it has lasted this long (an ordinary walk's
     /// odd minute is not wandering; a person lost keeps at it).
     public var wanderingReportAfterSeconds = 240.0
+    /// Somewhere the routine knows the person at that hour, the episode must last this many times
+    /// `wanderingReportAfterSeconds` (an ordinary stroll round a usual place draws a faint shape for
+    /// a few minutes; a person lost there keeps at it).
+    public var wanderingUsualPlaceEvidenceFactor = 4.0
     /// The seconds of an episode count fully towards `wanderingReportAfterSeconds` while its pattern
     /// scores at least this (0...1), in proportion below: a faint pattern must hold longer.
     public var wanderingClearScore = 0.7

@@ -32,9 +32,13 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
 
     /// Takes the next smoothed position and says whether an episode started or ended. While the person is
     /// stationary the path still grows (for the path speed) but the shape window is emptied, so that the
-    /// drift of a standing fix never reads as a shape.
+    /// drift of a standing fix never reads as a shape. While `isSlow` (the path grows, but slower than
+    /// the motion state calls moving) a window that comes back to its own places (`revisitFraction` at
+    /// least `slowWalkMaxRevisitFraction`) is not judged: drift round a resting phone does that, a
+    /// slow walker going nowhere in particular does not.
     public mutating func observe(
-        _ point: PlanarPoint, at t: UnixSeconds, isStationary: Bool, configuration: TrackerConfiguration
+        _ point: PlanarPoint, at t: UnixSeconds, isStationary: Bool, isSlow: Bool = false,
+        configuration: TrackerConfiguration
     ) -> WanderingChange? {
         guard let last = anchor else {
             anchor = TimedPoint(t: t, point: point)
@@ -68,7 +72,7 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
         guard window.count >= configuration.classifyMinimumPoints,
               pendingPoints >= configuration.classifyEveryPoints else { return nil }
         pendingPoints = 0
-        return decide(currentClassification(configuration: configuration), at: t, configuration: configuration)
+        return decide(classification(slow: isSlow, configuration: configuration), at: t, configuration: configuration)
     }
 
     /// Metres of resampled path per second over the last `seconds` up to `now` (movement that jitter
@@ -85,6 +89,12 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
 
     /// The classification of the current window (undetermined while the window is too short).
     public func currentClassification(configuration: TrackerConfiguration) -> MovementClass {
+        classification(slow: false, configuration: configuration)
+    }
+
+    /// The classification of the current window; while `slow`, a window that revisits its own places
+    /// as much as `slowWalkMaxRevisitFraction` is undetermined.
+    private func classification(slow: Bool, configuration: TrackerConfiguration) -> MovementClass {
         guard isClassifiable(configuration) else { return .undetermined }
         // Most movement is plain travel: settle it from the ends and the length before measuring the shape.
         let length = Double(window.count - 1) * configuration.pathStepMetres
@@ -92,7 +102,8 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
            first.point.distance(to: last.point) >= configuration.directMinStraightness * length {
             return .direct
         }
-        guard let features = currentFeatures(configuration: configuration) else { return .undetermined }
+        guard let features = currentFeatures(configuration: configuration),
+              !slow || features.revisitFraction < configuration.slowWalkMaxRevisitFraction else { return .undetermined }
         return WanderingClassifier(configuration: configuration).classify(features)
     }
 
