@@ -149,6 +149,7 @@ public struct IngestService: Sendable {
         var reference = try referenceFix(before: first.time, of: account, latest: previous, in: db)
         var latest = previous
         var fresh: [ObservedFix] = []
+        var late: [ObservedFix] = []
         /// What follows from `fix` (of `sample`) having been stored: counted, fresh or not, the latest position.
         func record(_ fix: StoredLocation, of sample: LocationSample) {
             written.accepted += 1
@@ -156,6 +157,8 @@ public struct IngestService: Sendable {
                 var observed = fix.observed
                 observed.reportedCrossing = sample.reportedCrossing
                 fresh.append(observed)
+            } else {
+                late.append(fix.observed)
             }
             let newestFixTime = max(latest?.newestFixTime ?? fix.time, fix.time)
             if !fix.flags.contains(.jump), latest.map({ fix.time > $0.fix.time }) ?? true {
@@ -196,6 +199,9 @@ public struct IngestService: Sendable {
         if let latest, latest != previous {
             try locations.save(latest, of: account, in: db)
             if latest.fix != previous?.fix { written.newLatest = latest }
+        }
+        if !late.isEmpty {
+            for observer in observers { try observer.observeLate(late, of: account, in: db) }
         }
         if !fresh.isEmpty {
             for observer in observers {

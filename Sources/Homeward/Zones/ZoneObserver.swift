@@ -22,6 +22,9 @@ public final class ZoneObserver: LocationObserver {
         var tracker: PersonTracker
         let zones: [String: ZoneResource]
         let timeZone: TimeZone
+        /// Late fixes were stored since the routine was built: it is rebuilt from history at the
+        /// person's next fix or places read.
+        var routineStale = false
 
         init(tracker: PersonTracker, zones: [String: ZoneResource], timeZone: TimeZone) {
             self.tracker = tracker
@@ -106,6 +109,18 @@ public final class ZoneObserver: LocationObserver {
         let statusBoard = statusBoard
         db.afterCommit { statusBoard.set(status, for: account) }
         return published
+    }
+
+    /// Fixes older than the person's latest were stored (an offline backlog uploaded late): the
+    /// tracker never judges the past, but its routine is marked stale, to be rebuilt from the stored
+    /// history (which now holds them) when next used; a routine kept from a dropped tracker is
+    /// forgotten for the same reason.
+    public func observeLate(_ fixes: [ObservedFix], of account: AccountKey, in db: Database) throws {
+        guard fixes.contains(where: \.isReliable) else { return }
+        people.withLock { people in
+            people.retiredRoutines[account] = nil
+            people.byAccount[account]?.routineStale = true
+        }
     }
 
     /// A person's tracker as it was before a write fed it, and which tracked person it belongs to.
@@ -196,7 +211,22 @@ public final class ZoneObserver: LocationObserver {
     }
 
     private func ensureTracked(_ account: AccountKey, historyBefore: Timestamp, in db: Database) throws {
-        guard !people.withLock({ $0.byAccount[account] != nil }) else { return }
+        let tracked = people.withLock { people in
+            people.byAccount[account].map { (stale: $0.routineStale, configuration: $0.tracker.configuration, timeZone: $0.timeZone) }
+        }
+        if let tracked {
+            guard tracked.stale else { return }
+            var rebuilt = PersonTracker(configuration: tracked.configuration)
+            if tracked.configuration.learnsRoutine {
+                try learnHistory(of: account, before: historyBefore, timeZone: tracked.timeZone, into: &rebuilt, in: db)
+            }
+            people.withLock { people in
+                guard let person = people.byAccount[account] else { return }
+                person.tracker.adoptRoutine(rebuilt.learnedRoutine)
+                person.routineStale = false
+            }
+            return
+        }
         let zones = try store.zones(of: account, in: db)
         let timeZone = zones.first.flatMap { TimeZone(identifier: $0.timeZone) } ?? TimeZone(secondsFromGMT: 0) ?? .current
         let settings = try routineStore.settings(of: account, maxTuningSteps: configuration.falseAlarmMaxTuningSteps, in: db)
@@ -208,15 +238,7 @@ public final class ZoneObserver: LocationObserver {
             if let retired = people.withLock({ $0.retiredRoutines.removeValue(forKey: account) }) {
                 tracker.adoptRoutine(retired)
             } else {
-                let start = historyBefore.adding(milliseconds: -Int64(configuration.routineHistoryDays) * 86_400_000)
-                for fix in try routineStore.history(
-                    of: account, from: start, before: historyBefore, maxFixes: configuration.routineHistoryMaxFixes,
-                    maxAccuracyMetres: tuned.maxAccuracyMetres, in: db) {
-                    let seconds = Double(fix.t.unixMilliseconds) / 1000
-                    tracker.learnRoutine(from: Fix(
-                        t: seconds, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracy,
-                        utcOffsetSeconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))))
-                }
+                try learnHistory(of: account, before: historyBefore, timeZone: timeZone, into: &tracker, in: db)
             }
         }
         tracker.markUnusualPlaces(Set(unusual))
@@ -225,6 +247,22 @@ public final class ZoneObserver: LocationObserver {
         people.withLock { people in
             people.byAccount.insertUnlessPresent(
                 TrackedPerson(tracker: tracker, zones: zonesByID, timeZone: timeZone), for: account, capacity: capacity)
+        }
+    }
+
+    /// Feeds `tracker`'s routine the stored history of `account` before `end`: at most
+    /// `routineHistoryMaxFixes` fixes of the last `routineHistoryDays`, one index seek each.
+    private func learnHistory(
+        of account: AccountKey, before end: Timestamp, timeZone: TimeZone, into tracker: inout PersonTracker, in db: Database
+    ) throws {
+        let start = end.adding(milliseconds: -Int64(configuration.routineHistoryDays) * 86_400_000)
+        for fix in try routineStore.history(
+            of: account, from: start, before: end, maxFixes: configuration.routineHistoryMaxFixes,
+            maxAccuracyMetres: tracker.configuration.maxAccuracyMetres, in: db) {
+            let seconds = Double(fix.t.unixMilliseconds) / 1000
+            tracker.learnRoutine(from: Fix(
+                t: seconds, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracy,
+                utcOffsetSeconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))))
         }
     }
 

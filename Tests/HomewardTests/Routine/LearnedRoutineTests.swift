@@ -214,4 +214,32 @@ final class LearnedRoutineTests: XCTestCase {
         }
         XCTAssertTrue(settings.learning, "nothing the others sent changed it")
     }
+    func testAnOfflineBacklogUploadedLateFeedsTheRoutineAlreadyBuilt() throws {
+        let scene = try scene(historyDays: 7)
+        XCTAssertEqual(try places(scene, as: scene.guardian).places.count, 2, "home and work, from the stored week")
+        XCTAssertEqual(scene.test.app.zoneObserver.trackedCount, 1, "the routine is built and in memory")
+        let gym = position(north: 1_500, east: 0)
+        try scene.test.withClient { client in
+            // A live fix first, so that the backlog is older than the person's latest.
+            let now = Double(scene.test.clock.now().unixMilliseconds) / 1000
+            let live = #"{"samples":[{"t":\#(now - 10),"lat":\#(Self.home.lat),"lon":\#(Self.home.lon),"accuracy":10}]}"#
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: scene.person.auth, body: Array(live.utf8)).status.code, 200)
+            // Two evenings at the gym, from before the stored week, uploaded late: a fix every 30 s.
+            for daysAgo in [9, 8] {
+                let evening = Double(scene.today - Int64(daysAgo) * 86_400_000) / 1000 + 18 * 3_600
+                let samples = stride(from: 0.0, to: 2 * 3_600, by: 30).map { offset in
+                    #"{"t":\#(evening + offset),"lat":\#(gym.lat),"lon":\#(gym.lon),"accuracy":10}"#
+                }
+                let body = #"{"samples":[\#(samples.joined(separator: ","))]}"#
+                let response = try client.execute(.post, "/v1/locations", headers: scene.person.auth, body: Array(body.utf8))
+                XCTAssertEqual(response.status.code, 200, response.text)
+            }
+        }
+        let list = try places(scene, as: scene.guardian)
+        XCTAssertGreaterThanOrEqual(list.learnedDays, 9, "the two late days count")
+        XCTAssertEqual(list.places.count, 3, "\(list.places)")
+        let learnedGym = list.places.first { hypot($0.lat - gym.lat, $0.lon - gym.lon) < 0.003 }
+        XCTAssertEqual(learnedGym?.stayDays, 2)
+        XCTAssertEqual(learnedGym?.workdayHours.contains(19) ?? false || learnedGym?.weekendHours.contains(19) ?? false, true)
+    }
 }
