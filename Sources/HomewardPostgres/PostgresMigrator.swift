@@ -15,7 +15,7 @@ public struct PostgresMigrator: Sendable {
     public static let advisoryLockKey: Int64 = 5_219_510_775_707_693_668
 
     static let createRecordTableSQL = """
-        CREATE TABLE IF NOT EXISTS schema_migrations (
+        CREATE TABLE schema_migrations (
             version BIGINT NOT NULL PRIMARY KEY,
             name TEXT NOT NULL,
             applied_at TEXT NOT NULL,
@@ -43,7 +43,10 @@ public struct PostgresMigrator: Sendable {
     public func migrate(_ connection: PostgresConnection) throws -> [Migration] {
         try connection.execute("SELECT pg_advisory_lock($1)", [Self.advisoryLockKey])
         defer { _ = try? connection.execute("SELECT pg_advisory_unlock($1)", [Self.advisoryLockKey]) }
-        try connection.executeScript(Self.createRecordTableSQL)
+        // Under the lock, so no other node creates it in between (and without IF NOT EXISTS's notice).
+        if try !Self.hasRecordTable(connection) {
+            try connection.executeScript(Self.createRecordTableSQL)
+        }
         let pending = try pendingMigrations(in: connection)
         for migration in pending {
             try connection.inTransaction { try apply(migration, on: connection) }
@@ -60,14 +63,17 @@ public struct PostgresMigrator: Sendable {
 
     /// The migrations the database of `connection` has applied, oldest first (empty when it has none).
     public static func appliedMigrations(in connection: PostgresConnection) throws -> [AppliedMigration] {
-        let hasTable: Int? = try connection.fetchOne("SELECT 1 WHERE to_regclass('schema_migrations') IS NOT NULL")
-        guard hasTable != nil else { return [] }
+        guard try hasRecordTable(connection) else { return [] }
         return try connection.fetchAll(
             "SELECT version, name, applied_at, checksum FROM schema_migrations ORDER BY version"
         ) { row in
             AppliedMigration(version: try row.value(named: "version"), name: try row.value(named: "name"),
                              appliedAt: try row.value(named: "applied_at"), checksum: try row.value(named: "checksum"))
         }
+    }
+
+    private static func hasRecordTable(_ connection: PostgresConnection) throws -> Bool {
+        try connection.fetchOne("SELECT 1 WHERE to_regclass('schema_migrations') IS NOT NULL") as Int? != nil
     }
 
     private func apply(_ migration: Migration, on connection: PostgresConnection) throws {
