@@ -29,13 +29,23 @@ struct PostgresTestSchema {
     }
 }
 
-/// The PostgreSQL dialect's migrations as the files in schema/postgres/ hold them (the build embeds
-/// the same files into the Homeward module, which these tests do not link).
+/// The migrations as the files in schema/ and schema/postgres/ hold them (the build embeds the same
+/// files into the Homeward module, which these tests do not link; its SchemaTests check they match).
 enum PostgresSchemaFiles {
+    /// schema/postgres/*.sql, sorted by name.
     static func migrations() throws -> [(name: String, sql: String)] {
+        try migrations(in: "schema/postgres")
+    }
+
+    /// schema/*.sql, the SQLite dialect, sorted by name.
+    static func sqliteMigrations() throws -> [(name: String, sql: String)] {
+        try migrations(in: "schema")
+    }
+
+    private static func migrations(in folder: String) throws -> [(name: String, sql: String)] {
         let directory = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: "schema/postgres")
+            .appending(path: folder)
         return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "sql" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
