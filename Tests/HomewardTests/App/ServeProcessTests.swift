@@ -59,22 +59,14 @@ final class ServeProcessTests: XCTestCase {
 
     /// Waits (at most 20 s) until the server on `port` answers /healthz.
     private func waitUntilServing(port: Int) throws {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if let connection = try? HTTPTestConnection(port: port, timeoutSeconds: 2),
-               (try? connection.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")) != nil,
-               let response = try? connection.readResponse(), response.status == .ok {
-                return
-            }
-            usleep(50_000)
+        if !Deadline.waitUntil({ status(of: "/healthz", port: port) == .ok }) {
+            XCTFail("the server on port \(port) did not answer within 20 s")
         }
-        XCTFail("the server on port \(port) did not answer within 20 s")
     }
 
     /// Runs a process to its end (at most 30 s) and returns its status and standard error.
     private func finish(_ launched: (process: Process, errors: Pipe)) -> (status: Int32, errors: String) {
-        let deadline = Date().addingTimeInterval(30)
-        while launched.process.isRunning && Date() < deadline { usleep(20_000) }
+        Deadline.waitUntil(within: 30) { !launched.process.isRunning }
         if launched.process.isRunning { launched.process.terminate() }
         launched.process.waitUntilExit()
         let text = String(decoding: launched.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -133,13 +125,7 @@ final class ServeProcessTests: XCTestCase {
         XCTAssertEqual(status(of: "/readyz", port: port), .ok)
         kill(server.process.processIdentifier, SIGTERM)
         // During the drain the node still serves, but tells the load balancer not to send more.
-        var readiness = status(of: "/readyz", port: port)
-        let deadline = Date().addingTimeInterval(4)
-        while readiness == .ok, Date() < deadline {
-            usleep(50_000)
-            readiness = status(of: "/readyz", port: port)
-        }
-        XCTAssertEqual(readiness, .serviceUnavailable)
+        XCTAssertTrue(Deadline.waitUntil(within: 4) { status(of: "/readyz", port: port) == .serviceUnavailable })
         XCTAssertEqual(status(of: "/livez", port: port), .ok)
         let stopped = finish(server)
         XCTAssertEqual(stopped.status, 0, stopped.errors)
