@@ -28,9 +28,9 @@ struct JournalStore {
 
     /// A page of the entries of `account` in time order, optionally of one kind only.
     func entries(of account: AccountKey, kind: JournalKind?, matching query: ListQuery) throws -> ListPage<JournalEntry> {
-        try ListPage.fetch(
-            "journal_entries", columns: Self.columns, timeColumn: "t_ms", of: account,
-            where: kind.map { (column: "kind", value: $0) }, matching: query, in: db, time: \.t, map: Self.entry(from:)
+        try ListPageStore(db: db).page(
+            of: "journal_entries", columns: Self.columns, timeColumn: "t_ms", of: account,
+            where: kind.map { (column: "kind", value: $0) }, matching: query, time: \.t, map: Self.entry(from:)
         )
     }
 

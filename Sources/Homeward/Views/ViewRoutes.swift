@@ -103,7 +103,7 @@ func historyPage(of account: AccountKey, _ query: HistoryQuery, database: any Da
     var nextCursor: String?
     if fixes.count > query.limit {
         fixes.removeLast()
-        nextCursor = fixes.last.map { HistoryPosition(time: $0.time, sampleHash: $0.sampleHash).cursor }
+        nextCursor = fixes.last.map { ListCursor(timeMilliseconds: $0.time.unixMilliseconds, key: $0.sampleHash).text }
     }
     if let tolerance = query.simplifyMetres {
         fixes = HistoryExporter.simplified(fixes, toleranceMetres: tolerance)
