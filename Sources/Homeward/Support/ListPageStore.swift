@@ -9,7 +9,7 @@ struct ListPageStore {
 
     /// One page of `account`'s rows of `table` in the order of `timeColumn` then `key`, applying
     /// `query` (range, cursor, limit) and, when given, `column = value`. `columns` are selected after
-    /// `key`, so `map` reads them from index 1; `time` tells an item's time for the cursor.
+    /// `key`, and `map` reads them by name; `time` tells an item's time for the cursor.
     func page<Item: Sendable>(
         of table: String, columns: String, timeColumn: String, of account: AccountKey,
         where filter: (column: String, value: any DatabaseValueConvertible)?, matching query: ListQuery,
