@@ -36,9 +36,8 @@ struct ListCursor: Sendable, Equatable {
     /// `part` as a number of 1 to `maxDigits` ASCII digits, after a `-` when `signed`; nil otherwise.
     private static func number(_ part: Substring, maxDigits: Int, signed: Bool) -> Int64? {
         let digits = signed && part.first == "-" ? part.dropFirst() : part
-        guard (1...maxDigits).contains(digits.utf8.count), digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
-            return nil
-        }
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard (1...maxDigits).contains(digits.utf8.count), digits.utf8.allSatisfy(isDigit) else { return nil }
         return Int64(part)
     }
 
