@@ -117,6 +117,38 @@ final class ServeProcessTests: XCTestCase {
         XCTAssertTrue(successor.process.isRunning)
     }
 
+    /// The status of `GET path` on the server at `port`, or nil when it does not answer.
+    private func status(of path: String, port: Int) -> HTTPStatus? {
+        guard let connection = try? HTTPTestConnection(port: port, timeoutSeconds: 2),
+              (try? connection.send("GET \(path) HTTP/1.1\r\nHost: a\r\n\r\n")) != nil
+        else { return nil }
+        return (try? connection.readResponse())?.status
+    }
+
+    func testAStopSignalFirstDrainsWithReadinessDownThenStopsCleanly() throws {
+        let port = try freePort()
+        let server = try launch(["serve", "--host", "127.0.0.1", "--port", "\(port)", "--database", database("drain.sqlite"),
+                                 "--drain-seconds", "5"])
+        try waitUntilServing(port: port)
+        XCTAssertEqual(status(of: "/readyz", port: port), .ok)
+        kill(server.process.processIdentifier, SIGTERM)
+        // During the drain the node still serves, but tells the load balancer not to send more.
+        var readiness = status(of: "/readyz", port: port)
+        let deadline = Date().addingTimeInterval(4)
+        while readiness == .ok, Date() < deadline {
+            usleep(50_000)
+            readiness = status(of: "/readyz", port: port)
+        }
+        XCTAssertEqual(readiness, .serviceUnavailable)
+        XCTAssertEqual(status(of: "/livez", port: port), .ok)
+        let stopped = finish(server)
+        XCTAssertEqual(stopped.status, 0, stopped.errors)
+
+        let refused = finish(try launch(["serve", "--port", "\(port)", "--database", database("drain.sqlite"), "--drain-seconds=-1"]))
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.errors.contains("--drain-seconds must be 0 to 600."), refused.errors)
+    }
+
     func testTheMailServerPasswordIsReadFromItsFileBeforeTheServerStarts() throws {
         let passwordFile = directory.appendingPathComponent("smtp-password")
         let mail = ["--smtp-url", "smtps://mail.example.org", "--smtp-from", "Homeward <alerts@example.org>",
