@@ -55,12 +55,14 @@ let package = Package(
         ),
         // What Glibc does not export to Swift: epoll, eventfd, accept4.
         .target(name: "CSystemShims"),
+        // The thread-blocking primitive the HTTP and store modules share (ConditionLock).
+        .target(name: "HomewardSync"),
 
         // Sockets, event loops, the HTTP/1.1 parser, Request/Response, Router, gzip.
         .target(
             name: "HomewardHTTP",
             dependencies: [
-                "CSystemShims", "CZlib",
+                "CSystemShims", "CZlib", "HomewardSync",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -72,6 +74,7 @@ let package = Package(
             dependencies: [
                 "CSQLite",
                 "CSystemShims",
+                "HomewardSync",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -59,9 +59,9 @@ struct EpisodeStore {
 
     /// A page of the episodes of `account` by start time, optionally of one kind.
     func episodes(of account: AccountKey, kind: String?, matching query: ListQuery) throws -> ListPage<Episode> {
-        try ListPage.fetch(
-            "episodes", columns: Self.columns, timeColumn: "start_ms", of: account,
-            where: kind.map { (column: "kind", value: $0) }, matching: query, in: db, time: \.start, map: Self.episode(from:)
+        try ListPageStore(db: db).page(
+            of: "episodes", columns: Self.columns, timeColumn: "start_ms", of: account,
+            where: kind.map { (column: "kind", value: $0) }, matching: query, time: \.start, map: Self.episode(from:)
         )
     }
 
@@ -118,21 +118,21 @@ struct EpisodeStore {
     static let conditionColumns = ["temperature_c", "uv_index", "humidity_pct", "wind_speed_mps"]
 
     private static func episode(from row: Row) throws -> Episode {
-        let lat: Double? = try row.value(at: 5)
-        let lon: Double? = try row.value(at: 6)
+        let lat: Double? = try row.value(named: "lat")
+        let lon: Double? = try row.value(named: "lon")
         return Episode(
-            id: try row.value(at: 1), kind: try row.value(at: 2),
-            start: Timestamp(unixMilliseconds: try row.value(at: 3)),
-            end: try (row.value(at: 4) as Int64?).map(Timestamp.init(unixMilliseconds:)),
+            id: try row.value(named: "id"), kind: try row.value(named: "kind"),
+            start: Timestamp(unixMilliseconds: try row.value(named: "start_ms")),
+            end: try (row.value(named: "end_ms") as Int64?).map(Timestamp.init(unixMilliseconds:)),
             location: lat.flatMap { lat in lon.map { Coordinate(lat: lat, lon: $0) } },
             conditions: EpisodeConditions(
-                temperatureC: try row.value(at: 7), uvIndex: try row.value(at: 8),
-                humidity: try row.value(at: 9), windSpeed: try row.value(at: 10)
+                temperatureC: try row.value(named: "temperature_c"), uvIndex: try row.value(named: "uv_index"),
+                humidity: try row.value(named: "humidity_pct"), windSpeed: try row.value(named: "wind_speed_mps")
             ),
-            conditionsSource: try (row.value(at: 14) as String?).flatMap(ConditionsSource.init(rawValue:)),
-            note: try row.value(at: 11),
-            createdAt: Timestamp(unixMilliseconds: try row.value(at: 12)),
-            updatedAt: Timestamp(unixMilliseconds: try row.value(at: 13))
+            conditionsSource: try (row.value(named: "conditions_source") as String?).flatMap(ConditionsSource.init(rawValue:)),
+            note: try row.value(named: "note"),
+            createdAt: Timestamp(unixMilliseconds: try row.value(named: "created_at_ms")),
+            updatedAt: Timestamp(unixMilliseconds: try row.value(named: "updated_at_ms"))
         )
     }
 }

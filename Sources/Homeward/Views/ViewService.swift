@@ -17,7 +17,7 @@ struct ViewService {
     private let motion = MotionStore()
 
     /// The view of `account`, with today's motion counted from midnight in `calendar`'s zone.
-    func person(_ account: AccountKey, today calendar: CalendarDay, in db: Database) throws -> PersonView {
+    func person(_ account: AccountKey, today calendar: LocalCalendar, in db: Database) throws -> PersonView {
         let now = app.clock.now()
         guard let row = try db.fetchOne(
             "SELECT id, name, last_seen_at_ms FROM accounts WHERE key = ?", [account],
@@ -33,7 +33,7 @@ struct ViewService {
             .map(Timestamp.init(unixMilliseconds:))
         let reporting = heard == nil && latest == nil ? nil
             : ReportingStatus(try app.reporting.assessment(of: account, heardAt: heard, at: now, in: db))
-        let midnight = calendar.startOfDay(containing: now)
+        let today = calendar.day(of: now)
         return PersonView(
             account: AccountSummary(id: row.id, name: row.name),
             location: latest.map { LocationResource($0.fix) },
@@ -46,7 +46,7 @@ struct ViewService {
                 distanceFromHome: try latest.flatMap { try distanceFromHome(of: account, at: $0.fix, in: db) },
                 reporting: reporting
             ),
-            motionToday: try motion.totals(of: account, from: midnight, to: calendar.startOfNextDay(after: midnight), in: db)
+            motionToday: try motion.totals(of: account, from: calendar.start(of: today), to: calendar.end(of: today), in: db)
         )
     }
 
