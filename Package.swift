@@ -79,7 +79,7 @@ let package = Package(
             ]
         ),
         // PostgreSQL on libpq: connections, prepared statements, rows by name, LISTEN/NOTIFY.
-        .target(name: "HomewardPostgres", dependencies: ["CLibPQ", "HomewardStore"]),
+        .target(name: "HomewardPostgres", dependencies: ["CLibPQ", "HomewardStore", "HomewardSync"]),
         // Pure geo maths: no I/O.
         .target(name: "HomewardGeo", exclude: ["README.md"]),
 
@@ -87,7 +87,7 @@ let package = Package(
         .target(
             name: "Homeward",
             dependencies: [
-                "HomewardHTTP", "HomewardStore", "HomewardGeo", "CSodium", "CCurl", "CQRencode", "COpenSSL",
+                "HomewardHTTP", "HomewardStore", "HomewardSync", "HomewardGeo", "CSodium", "CCurl", "CQRencode", "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["WebApp"],

@@ -1,4 +1,4 @@
-import Foundation
+import HomewardSync
 
 /// The limits of a `PostgresPool`, each named, with its default.
 public struct PostgresPoolLimits: Sendable, Equatable {
@@ -20,7 +20,7 @@ public final class PostgresPool: @unchecked Sendable {
     private let url: String
     /// The pool's limits.
     public let limits: PostgresPoolLimits
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var idle: [PostgresConnection] = []
     private var openCount = 0
     private var isClosed = false
@@ -65,20 +65,27 @@ public final class PostgresPool: @unchecked Sendable {
     }
 
     private func acquire() throws -> PostgresConnection {
-        let deadline = Date(timeIntervalSinceNow: limits.acquireTimeoutSeconds)
-        condition.lock()
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(limits.acquireTimeoutSeconds))
         while true {
-            if isClosed {
-                condition.unlock()
-                throw PostgresError(sqlState: "08003", message: "the connection pool is closed")
+            enum Step { case lend(PostgresConnection), open, wait, closed, exhausted }
+            let step = condition.withLock { () -> Step in
+                if isClosed { return .closed }
+                if let connection = idle.popLast() { return .lend(connection) }
+                if openCount < limits.maxConnections {
+                    openCount += 1
+                    return .open
+                }
+                let remaining = clock.now.duration(to: deadline)
+                guard remaining > .zero else { return .exhausted }
+                let components = remaining.components
+                condition.wait(timeoutSeconds: Double(components.seconds) + Double(components.attoseconds) / 1e18)
+                return .wait
             }
-            if let connection = idle.popLast() {
-                condition.unlock()
+            switch step {
+            case .lend(let connection):
                 return connection
-            }
-            if openCount < limits.maxConnections {
-                openCount += 1
-                condition.unlock()
+            case .open:
                 do {
                     return try PostgresConnection(url: url)
                 } catch {
@@ -88,9 +95,11 @@ public final class PostgresPool: @unchecked Sendable {
                     }
                     throw error
                 }
-            }
-            guard condition.wait(until: deadline) else {
-                condition.unlock()
+            case .wait:
+                continue
+            case .closed:
+                throw PostgresError(sqlState: "08003", message: "the connection pool is closed")
+            case .exhausted:
                 throw PostgresError(
                     sqlState: "53300",
                     message: "all \(limits.maxConnections) connections stayed busy for \(limits.acquireTimeoutSeconds) s")

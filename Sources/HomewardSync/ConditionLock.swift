@@ -13,10 +13,19 @@ public final class ConditionLock: @unchecked Sendable {
     @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     @usableFromInline let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    /// Creates an unlocked lock with no waiters.
+    /// Creates an unlocked lock with no waiters. Timed waits run on the monotonic clock, so that a
+    /// change of the wall clock neither cuts a sleep short nor stretches it.
     public init() {
         pthread_mutex_init(mutex, nil)
+        #if canImport(Glibc)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+        #else
         pthread_cond_init(condition, nil)
+        #endif
     }
 
     deinit {
@@ -38,6 +47,24 @@ public final class ConditionLock: @unchecked Sendable {
     @inlinable
     public func wait() {
         pthread_cond_wait(condition, mutex)
+    }
+
+    /// Sleeps until signalled or until `seconds` have passed; false when the time ran out. Only call
+    /// while holding the lock (inside `withLock`); like `wait()`, it may also return early.
+    @discardableResult
+    public func wait(timeoutSeconds seconds: Double) -> Bool {
+        let nanoseconds = Int64(max(0, min(seconds, 1e9)) * 1e9)
+        #if canImport(Glibc)
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let total = Int64(deadline.tv_nsec) + nanoseconds % 1_000_000_000
+        deadline.tv_sec += Int(nanoseconds / 1_000_000_000 + total / 1_000_000_000)
+        deadline.tv_nsec = Int(total % 1_000_000_000)
+        return pthread_cond_timedwait(condition, mutex, &deadline) != ETIMEDOUT
+        #else
+        var relative = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        return pthread_cond_timedwait_relative_np(condition, mutex, &relative) != ETIMEDOUT
+        #endif
     }
 
     /// Wakes every waiter.
