@@ -91,19 +91,8 @@ public final class Authenticator: Sendable {
     /// Counts as a heartbeat; `devices.last_used_at_ms` is written at most once per touch interval.
     public func authenticate(deviceKey key: String, inHeader: Bool) throws -> Caller {
         let now = clock.now().unixMilliseconds
-        func device(digest: [UInt8]) throws -> DeviceRow? {
-            try database.read { db in
-                try db.fetchOne(
-                    """
-                    SELECT d.id, d.account_key, a.id, d.last_used_at_ms, d.reads_others
-                    FROM devices d JOIN accounts a ON a.key = d.account_key WHERE d.key_sha256 = ?
-                    """,
-                    [digest]
-                ) { row in
-                    DeviceRow(id: try row.value(at: 0), accountKey: try row.value(at: 1), accountID: try row.value(at: 2),
-                              lastUsedAt: try row.value(at: 3), readsOthers: try row.value(at: 4) as Int64 == 1)
-                }
-            }
+        func device(digest: [UInt8]) throws -> StoredDeviceKey? {
+            try database.read { db in try DeviceStore(db: db).device(withKeyDigest: digest) }
         }
         var found = try device(digest: secrets.digest(key))
         if found == nil, try device(digest: secrets.legacyDigest(key)) != nil {
@@ -114,7 +103,7 @@ public final class Authenticator: Sendable {
         presence.touch(device.accountKey, at: Timestamp(unixMilliseconds: now))
         if now - (device.lastUsedAt ?? 0) >= Self.touchIntervalMilliseconds {
             try database.write { db in
-                try db.execute("UPDATE devices SET last_used_at_ms = ? WHERE id = ?", now, device.id)
+                try DeviceStore(db: db).touch(device.id, at: now)
                 try db.execute(
                     "UPDATE accounts SET last_seen_at_ms = max(coalesce(last_seen_at_ms, 0), ?) WHERE key = ?",
                     now, device.accountKey
@@ -123,15 +112,6 @@ public final class Authenticator: Sendable {
         }
         let reach: CallerReach = !inHeader ? .writeOnly : device.readsOthers ? .deviceReadingOthers : .deviceReadingOwn
         return Caller(accountKey: device.accountKey, accountID: device.accountID, sessionID: nil, reach: reach, deviceID: device.id)
-    }
-
-    /// A device row as authentication reads it.
-    private struct DeviceRow: Sendable {
-        let id: String
-        let accountKey: AccountKey
-        let accountID: String
-        let lastUsedAt: Int64?
-        let readsOthers: Bool
     }
 
     /// The caller of an `Authorization: Basic` value: phone and password, or any user name with a

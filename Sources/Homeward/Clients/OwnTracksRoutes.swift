@@ -22,7 +22,7 @@ func registerOwnTracksRoutes(on router: inout Router, app: HomewardApp) {
     let commands = OwnTracksCommandQueue()
     router.post("/v1/clients/owntracks") { context in
         let caller = try app.authenticator.authenticateClient(context)
-        let box = try caller.deviceID.flatMap { id in try app.database.read { try DeviceStore(secrets: app.secrets).payloadSecret(ofDevice: id, in: $0) } }
+        let box = try caller.deviceID.flatMap { id in try app.database.read { try DeviceStore(db: $0).payloadSecret(ofDevice: id) } }
             .map(OwnTracksPayloadBox.init(secret:))
         if !context.request.body.isEmpty {
             guard var message = ClientValues.object(context.request.body) else {
@@ -73,7 +73,7 @@ private func store(_ message: [String: Any], of caller: Caller, ingest: IngestSe
     case "card":
         let report = ClientReport(
             client: .owntracks, kind: .card, name: message["name"] as? String, time: now, lat: nil, lon: nil, body: message)
-        _ = try app.database.write { db in try ClientReportStore().insert(report, of: caller.accountKey, receivedAt: now, in: db) }
+        _ = try app.database.write { db in try ClientReportStore(db: db).insert(report, of: caller.accountKey, receivedAt: now) }
     case "steps":
         // The answer to `reportSteps`: steps counted from `from` to `to` (Unix seconds).
         guard let steps = ClientValues.number(message["steps"]), let to = ClientValues.time(message["to"]) else { return }

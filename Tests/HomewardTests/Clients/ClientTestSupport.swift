@@ -33,7 +33,7 @@ extension TestApp {
 
     /// The client reports of `account` of `kind`, oldest first.
     func clientReports(of account: Account, kind: ClientReport.Kind) throws -> [(name: String?, time: Timestamp, lat: Double?, lon: Double?, body: String)] {
-        try app.database.read { try ClientReportStore().reports(of: account.key, kind: kind, in: $0) }
+        try app.database.read { try ClientReportStore(db: $0).reports(of: account.key, kind: kind) }
     }
 
     /// `Authorization: Basic user:password` and a JSON content type.
