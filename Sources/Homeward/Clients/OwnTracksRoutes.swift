@@ -120,7 +120,7 @@ private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> [[S
             guard let row = try db.fetchOne("SELECT id, name FROM accounts WHERE key = ?", [key], map: {
                 (id: try $0.value(at: 0) as String, name: try $0.value(at: 1) as String)
             }) else { return nil }
-            return (row.id, row.name, try store.latest(of: key, in: db), try AccountStore.avatar(of: key, in: db))
+            return (row.id, row.name, try store.latest(of: key, in: db), try AccountStore(db: db).avatar(of: key))
         }
     }
     var reply: [[String: Any]] = []
