@@ -20,7 +20,7 @@ public final class Authenticator: Sendable {
     /// How long a session read from the database is trusted without reading it again.
     public static let sessionCacheMilliseconds: Int64 = 5_000
     /// Remembered sessions at most; the cache starts over when full.
-    static let maxCachedSessions = 100_000
+    static let maxStoredSessions = 100_000
 
     private let database: any DatabaseWriter
     private let clock: any WallClock
@@ -52,7 +52,7 @@ public final class Authenticator: Sendable {
 
     /// A session as read from the database, and when it was read.
     private struct RememberedSession: Sendable {
-        var session: CachedSession
+        var session: StoredSession
         let readAt: Int64
     }
 
@@ -60,14 +60,6 @@ public final class Authenticator: Sendable {
     private struct BasicLogin: Sendable {
         let caller: Caller
         let expiresAt: Int64
-    }
-
-    private struct CachedSession: Sendable {
-        var id: String
-        var accountKey: AccountKey
-        var accountID: String
-        var expiresAt: Int64
-        var lastUsedAt: Int64
     }
 
     /// Creates an authenticator over the sessions and devices tables; HTTP Basic with a phone and
@@ -104,10 +96,7 @@ public final class Authenticator: Sendable {
         if now - (device.lastUsedAt ?? 0) >= Self.touchIntervalMilliseconds {
             try database.write { db in
                 try DeviceStore(db: db).touch(device.id, at: now)
-                try db.execute(
-                    "UPDATE accounts SET last_seen_at_ms = max(coalesce(last_seen_at_ms, 0), ?) WHERE key = ?",
-                    now, device.accountKey
-                )
+                try AccountStore(db: db).noteSeen(device.accountKey, at: now)
             }
         }
         let reach: CallerReach = !inHeader ? .writeOnly : device.readsOthers ? .deviceReadingOthers : .deviceReadingOwn
@@ -148,13 +137,9 @@ public final class Authenticator: Sendable {
         let normalized = try? PhoneNumber(normalizing: phone)
         try loginLimits?.enforce(phone: normalized?.e164, clientHost: clientHost)
         let account = try normalized.flatMap { phone in
-            try database.read { db in
-                try db.fetchOne("SELECT key, id, password_hash FROM accounts WHERE phone = ?", [phone.e164]) { row in
-                    (key: try row.value(at: 0) as Int64, id: try row.value(at: 1) as String, hash: try row.value(at: 2) as String)
-                }
-            }
+            try database.read { db in try AccountStore(db: db).credentials(phone: phone.e164) }
         }
-        guard passwordHasher.verify(password, against: account?.hash), let account else {
+        guard passwordHasher.verify(password, against: account?.passwordHash), let account else {
             loginLimits?.recordFailure(phone: normalized?.e164, clientHost: clientHost)
             throw HTTPError.unauthorized("The phone or password is wrong.")
         }
@@ -255,16 +240,14 @@ public final class Authenticator: Sendable {
             // caller may be an I/O thread). If it fails, the next use a minute later tries again.
             let (sessionID, accountKey) = (session.id, session.accountKey)
             database.submitWrite({ db in
-                try db.execute("UPDATE sessions SET last_used_at_ms = ?, expires_at_ms = ? WHERE id = ?", now, expiresAt, sessionID)
-                try db.execute(
-                    "UPDATE accounts SET last_seen_at_ms = max(coalesce(last_seen_at_ms, 0), ?) WHERE key = ?",
-                    now, accountKey
-                )
+                let store = AccountStore(db: db)
+                try store.touchSession(sessionID, at: now, expiresAt: expiresAt)
+                try store.noteSeen(accountKey, at: now)
             }, completion: { _ in })
         }
         if remembered == nil {
             sessionCache.withLock { cache in
-                if cache.count >= Self.maxCachedSessions { cache.removeAll(keepingCapacity: true) }
+                if cache.count >= Self.maxStoredSessions { cache.removeAll(keepingCapacity: true) }
                 cache[key] = RememberedSession(session: session, readAt: now)
             }
         } else if session.lastUsedAt == now {
@@ -276,28 +259,13 @@ public final class Authenticator: Sendable {
     }
 
     /// The session whose token has `digest` in the database, if any.
-    private func storedSession(digest: [UInt8]) throws -> CachedSession? {
-        try database.read { db in
-            try db.statement(literal: """
-                SELECT s.id, s.account_key, a.id, s.expires_at_ms, s.last_used_at_ms
-                FROM sessions s JOIN accounts a ON a.key = s.account_key
-                WHERE s.token_sha256 = ?
-                """
-            ).fetchOne([digest]) { row in
-                CachedSession(
-                    id: try row.value(at: 0),
-                    accountKey: try row.value(at: 1),
-                    accountID: try row.value(at: 2),
-                    expiresAt: try row.value(at: 3),
-                    lastUsedAt: try row.value(at: 4)
-                )
-            }
-        }
+    private func storedSession(digest: [UInt8]) throws -> StoredSession? {
+        try database.read { db in try AccountStore(db: db).session(withTokenDigest: digest) }
     }
 
     /// The remembered session of the token whose keyed digest is `key`, and whether it was read from the
     /// database within `sessionCacheMilliseconds` of `now`.
-    private func rememberedSession(_ key: DigestKey, at now: Int64) -> (session: CachedSession, isFresh: Bool)? {
+    private func rememberedSession(_ key: DigestKey, at now: Int64) -> (session: StoredSession, isFresh: Bool)? {
         sessionCache.withLock { $0[key] }.map { entry in
             (entry.session, now - entry.readAt < Self.sessionCacheMilliseconds)
         }
