@@ -117,10 +117,9 @@ private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> [[S
     let store = LocationStore()
     let people: [(id: String, name: String, latest: LatestLocation?, face: AvatarImage?)] = try app.database.read { db in
         try ([caller.accountKey] + app.accessPolicy.dependents(of: caller, in: db)).compactMap { key in
-            guard let row = try db.fetchOne("SELECT id, name FROM accounts WHERE key = ?", [key], map: {
-                (id: try $0.value(at: 0) as String, name: try $0.value(at: 1) as String)
-            }) else { return nil }
-            return (row.id, row.name, try store.latest(of: key, in: db), try AccountStore(db: db).avatar(of: key))
+            let accounts = AccountStore(db: db)
+            guard let overview = try accounts.overview(of: key) else { return nil }
+            return (overview.id, overview.name, try store.latest(of: key, in: db), try accounts.avatar(of: key))
         }
     }
     var reply: [[String: Any]] = []

@@ -62,7 +62,7 @@ func registerShareRoutes(on router: inout Router, app: HomewardApp) {
             guard let account = try ShareStore(db: db).sharedAccount(tokenDigest: digest, scope: .locations, at: now) else {
                 throw HTTPError.notFound()
             }
-            return (account, try db.fetchOne("SELECT name FROM accounts WHERE key = ?", [account]) ?? "")
+            return (account, try AccountStore(db: db).name(of: account) ?? "")
         }
         return try locationHistoryResponse(of: account, named: name, query, app: app)
     }

@@ -30,7 +30,7 @@ func registerViewRoutes(on router: inout Router, app: HomewardApp) {
         let query = try HistoryQuery(context.query, now: app.clock.now())
         let (account, name) = try app.database.read { db in
             let account = try app.accessPolicy.visibleAccount(id, to: caller, in: db)
-            return (account, try db.fetchOne("SELECT name FROM accounts WHERE key = ?", [account]) ?? "")
+            return (account, try AccountStore(db: db).name(of: account) ?? "")
         }
         return try locationHistoryResponse(of: account, named: name, query, app: app)
     }
