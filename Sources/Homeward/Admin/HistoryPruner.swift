@@ -17,8 +17,8 @@ public struct HistoryPruner: Sendable {
         for account in accounts {
             let deleted = try database.write { db in
                 PruneResult(
-                    locations: try LocationStore().deleteHistory(of: account, before: time, in: db),
-                    motion: try MotionStore().deleteHistory(of: account, before: time, in: db))
+                    locations: try LocationStore(db: db).deleteHistory(of: account, before: time),
+                    motion: try MotionStore(db: db).deleteHistory(of: account, before: time))
             }
             result.locations += deleted.locations
             result.motion += deleted.motion

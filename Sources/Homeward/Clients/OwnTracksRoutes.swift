@@ -114,12 +114,11 @@ let ownTracksFaceMaxBytes = 100 * 1024
 
 private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> [[String: Any]] {
     guard caller.reach.readsOwn else { return [] }
-    let store = LocationStore()
     let people: [(id: String, name: String, latest: LatestLocation?, face: AvatarImage?)] = try app.database.read { db in
         try ([caller.accountKey] + app.accessPolicy.dependents(of: caller, in: db)).compactMap { key in
             let accounts = AccountStore(db: db)
             guard let overview = try accounts.overview(of: key) else { return nil }
-            return (overview.id, overview.name, try store.latest(of: key, in: db), try accounts.avatar(of: key))
+            return (overview.id, overview.name, try LocationStore(db: db).latest(of: key), try accounts.avatar(of: key))
         }
     }
     var reply: [[String: Any]] = []

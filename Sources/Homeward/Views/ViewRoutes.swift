@@ -52,7 +52,7 @@ func registerViewRoutes(on router: inout Router, app: HomewardApp) {
                     throw HTTPError.invalidRequest("A request covers at most \(maxDailyMotionDays) days.", field: "from")
                 }
                 let next = calendar.startOfNextDay(after: day)
-                let totals = try MotionStore().totals(of: account, from: day, to: next, in: db)
+                let totals = try MotionStore(db: db).totals(of: account, from: day, to: next)
                 days.append(DailyMotion(
                     date: calendar.name(ofDayStarting: day), steps: totals.steps, distance: totals.distance,
                     activeMinutes: totals.activeMinutes))
@@ -96,9 +96,9 @@ func locationHistoryResponse(of account: AccountKey, named name: String, _ query
 /// asks, with the cursor of the next page. Shared by location history and trip paths.
 func historyPage(of account: AccountKey, _ query: HistoryQuery, database: any DatabaseReader) throws -> HistoryPage {
     var fixes = try database.read { db in
-        try LocationStore().history(
+        try LocationStore(db: db).history(
             of: account, from: query.from, to: query.to, after: query.after, limit: query.limit + 1,
-            includingFlagged: query.includingFlagged, in: db)
+            includingFlagged: query.includingFlagged)
     }
     var nextCursor: String?
     if fixes.count > query.limit {

@@ -13,14 +13,12 @@ struct ViewService {
     static let stationaryWindowMilliseconds: Int64 = 15 * 60 * 1000
 
     let app: HomewardApp
-    private let locations = LocationStore()
-    private let motion = MotionStore()
 
     /// The view of `account`, with today's motion counted from midnight in `calendar`'s zone.
     func person(_ account: AccountKey, today calendar: CalendarDay, in db: Database) throws -> PersonView {
         let now = app.clock.now()
         guard let overview = try AccountStore(db: db).overview(of: account) else { throw HTTPError.notFound() }
-        let latest = try locations.latest(of: account, in: db)
+        let latest = try LocationStore(db: db).latest(of: account)
         let board = app.statusBoard.status(of: account)
         // A fix is counted from its own time, not from when it arrived: a phone resending an hour of
         // buffered fixes was not seen "0 seconds ago". Without any fix, the last authenticated request.
@@ -43,7 +41,7 @@ struct ViewService {
                 distanceFromHome: try latest.flatMap { try distanceFromHome(of: account, at: $0.fix, in: db) },
                 reporting: reporting
             ),
-            motionToday: try motion.totals(of: account, from: midnight, to: calendar.startOfNextDay(after: midnight), in: db)
+            motionToday: try MotionStore(db: db).totals(of: account, from: midnight, to: calendar.startOfNextDay(after: midnight))
         )
     }
 

@@ -16,9 +16,9 @@ extension TestApp {
     /// Every stored fix of `account`, flagged ones included, oldest first.
     func storedLocations(of account: Account) throws -> [StoredLocation] {
         try app.database.read { db in
-            try LocationStore().history(
+            try LocationStore(db: db).history(
                 of: account.key, from: Timestamp(unixMilliseconds: 0), to: Timestamp(unixMilliseconds: Int64.max - 1),
-                after: nil, limit: 1000, includingFlagged: true, in: db)
+                after: nil, limit: 1000, includingFlagged: true)
         }
     }
 
