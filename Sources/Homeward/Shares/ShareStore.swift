@@ -24,9 +24,9 @@ struct ShareStore {
             [account, now.unixMilliseconds]
         ) { row in
             ShareResource(
-                id: try row.value(at: 0), scope: try row.value(at: 1),
-                createdAt: Timestamp(unixMilliseconds: try row.value(at: 2)),
-                expiresAt: Timestamp(unixMilliseconds: try row.value(at: 3)))
+                id: try row.value(named: "id"), scope: try row.value(named: "scope"),
+                createdAt: Timestamp(unixMilliseconds: try row.value(named: "created_at_ms")),
+                expiresAt: Timestamp(unixMilliseconds: try row.value(named: "expires_at_ms")))
         }
     }
 
@@ -49,6 +49,6 @@ struct ShareStore {
         try db.fetchOne(
             "SELECT account_key FROM shares WHERE token_sha256 = ? AND scope = ? AND expires_at_ms > ?",
             [tokenDigest, scope, now.unixMilliseconds]
-        )
+        ) { row in try row.value(named: "account_key") }
     }
 }
