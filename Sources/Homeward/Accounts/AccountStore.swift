@@ -211,6 +211,14 @@ struct AccountStore {
         }
     }
 
+    /// Rewrites the session token digest `legacy` (a plain SHA-256 from before keyed digests) as
+    /// `keyed`, by the column's index; true when a session had it.
+    @discardableResult
+    func rewriteSessionTokenDigest(_ legacy: [UInt8], to keyed: [UInt8]) throws -> Bool {
+        try db.execute("UPDATE sessions SET token_sha256 = ? WHERE token_sha256 = ?", keyed, legacy)
+        return db.changes > 0
+    }
+
     /// Whether session `id` exists and has not expired at `time`.
     func isSessionLive(_ id: String, at time: Int64) throws -> Bool {
         try db.fetchOne("SELECT 1 AS found FROM sessions WHERE id = ? AND expires_at_ms > ?", [id, time]) { row in

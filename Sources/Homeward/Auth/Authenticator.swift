@@ -86,10 +86,12 @@ public final class Authenticator: Sendable {
         func device(digest: [UInt8]) throws -> StoredDeviceKey? {
             try database.read { db in try DeviceStore(db: db).device(withKeyDigest: digest) }
         }
-        var found = try device(digest: secrets.digest(key))
-        if found == nil, try device(digest: secrets.legacyDigest(key)) != nil {
-            _ = try database.write { db in try SecretDigestColumn.deviceKeys.rewrite(key, with: secrets, in: db) }
-            found = try device(digest: secrets.digest(key))
+        let digest = secrets.digest(key)
+        let legacyDigest = secrets.legacyDigest(key)
+        var found = try device(digest: digest)
+        if found == nil, try device(digest: legacyDigest) != nil {
+            _ = try database.write { db in try DeviceStore(db: db).rewriteKeyDigest(legacyDigest, to: digest) }
+            found = try device(digest: digest)
         }
         guard let device = found else { throw HTTPError.unauthorized("The device key is unknown or was revoked.") }
         presence.touch(device.accountKey, at: Timestamp(unixMilliseconds: now))
@@ -216,9 +218,12 @@ public final class Authenticator: Sendable {
         let remembered = entry?.isFresh == true ? entry?.session : nil
         if remembered == nil && !mayReadDatabase { return nil }
         var found = try remembered ?? storedSession(digest: digest)
-        if found == nil, remembered == nil, try storedSession(digest: secrets.legacyDigest(token)) != nil {
-            _ = try database.write { db in try SecretDigestColumn.sessionTokens.rewrite(token, with: secrets, in: db) }
-            found = try storedSession(digest: digest)
+        if found == nil, remembered == nil {
+            let legacyDigest = secrets.legacyDigest(token)
+            if try storedSession(digest: legacyDigest) != nil {
+                _ = try database.write { db in try AccountStore(db: db).rewriteSessionTokenDigest(legacyDigest, to: digest) }
+                found = try storedSession(digest: digest)
+            }
         }
         if remembered == nil, let known = entry?.session, var read = found, known.id == read.id {
             // Our own touch of this session may still be on its way to the disk: the row exists (the

@@ -35,6 +35,14 @@ struct DeviceStore {
         }
     }
 
+    /// Rewrites the device key digest `legacy` (a plain SHA-256 from before keyed digests) as `keyed`,
+    /// by the column's index; true when a device had it.
+    @discardableResult
+    func rewriteKeyDigest(_ legacy: [UInt8], to keyed: [UInt8]) throws -> Bool {
+        try db.execute("UPDATE devices SET key_sha256 = ? WHERE key_sha256 = ?", keyed, legacy)
+        return db.changes > 0
+    }
+
     /// Records that device `id` was used at `time` (Unix milliseconds).
     func touch(_ id: String, at time: Int64) throws {
         try db.execute("UPDATE devices SET last_used_at_ms = ? WHERE id = ?", time, id)

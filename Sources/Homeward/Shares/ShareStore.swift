@@ -38,6 +38,14 @@ struct ShareStore {
         return db.changes > 0
     }
 
+    /// Rewrites the token digest `legacy` (a plain SHA-256 from before keyed digests) as `keyed`, by
+    /// the column's index; true when a link had it.
+    @discardableResult
+    func rewriteTokenDigest(_ legacy: [UInt8], to keyed: [UInt8]) throws -> Bool {
+        try db.execute("UPDATE shares SET token_sha256 = ? WHERE token_sha256 = ?", keyed, legacy)
+        return db.changes > 0
+    }
+
     /// Ends every link of `account` (its password changed).
     func deleteShares(of account: AccountKey) throws {
         try db.execute("DELETE FROM shares WHERE account_key = ?", account)
