@@ -28,26 +28,28 @@ struct LinkStore {
 
     /// The phone of `account` and the digest of its code if the code is still valid at `time`.
     func currentCode(of account: AccountKey, at time: Timestamp) throws -> (phone: String, codeDigest: [UInt8]?)? {
-        try db.fetchOne(
-            """
-            SELECT a.phone, v.code_sha256 FROM accounts a
-            LEFT JOIN verification_codes v ON v.account_key = a.key AND v.expires_at_ms > ?
-            WHERE a.key = ?
-            """,
-            [time.unixMilliseconds, account]
-        ) { row in (phone: try row.value(named: "phone") as String, codeDigest: try row.value(named: "code_sha256") as [UInt8]?) }
+        try accountWithCode(where: "a.key = ?", account, at: time).map { (phone: $0.phone, codeDigest: $0.codeDigest) }
     }
 
     /// The account with phone `phone` and the digest of its code if the code is still valid at `time`.
     func linkTarget(phone: String, at time: Timestamp) throws -> (account: AccountKey, codeDigest: [UInt8]?)? {
+        try accountWithCode(where: "a.phone = ?", phone, at: time).map { (account: $0.key, codeDigest: $0.codeDigest) }
+    }
+
+    private func accountWithCode(
+        where condition: String, _ value: some DatabaseValueConvertible, at time: Timestamp
+    ) throws -> (key: AccountKey, phone: String, codeDigest: [UInt8]?)? {
         try db.fetchOne(
             """
-            SELECT a.key, v.code_sha256 FROM accounts a
+            SELECT a.key, a.phone, v.code_sha256 FROM accounts a
             LEFT JOIN verification_codes v ON v.account_key = a.key AND v.expires_at_ms > ?
-            WHERE a.phone = ?
+            WHERE \(condition)
             """,
-            [time.unixMilliseconds, phone]
-        ) { row in (account: try row.value(named: "key") as AccountKey, codeDigest: try row.value(named: "code_sha256") as [UInt8]?) }
+            [time.unixMilliseconds, value]
+        ) { row in
+            (key: try row.value(named: "key") as AccountKey, phone: try row.value(named: "phone") as String,
+             codeDigest: try row.value(named: "code_sha256") as [UInt8]?)
+        }
     }
 
     // MARK: Links
