@@ -59,9 +59,9 @@ struct EpisodeStore {
 
     /// A page of the episodes of `account` by start time, optionally of one kind.
     func episodes(of account: AccountKey, kind: String?, matching query: ListQuery) throws -> ListPage<Episode> {
-        try ListPage.fetch(
-            "episodes", columns: Self.columns, timeColumn: "start_ms", of: account,
-            where: kind.map { (column: "kind", value: $0) }, matching: query, in: db, time: \.start, map: Self.episode(from:)
+        try ListPageStore(db: db).page(
+            of: "episodes", columns: Self.columns, timeColumn: "start_ms", of: account,
+            where: kind.map { (column: "kind", value: $0) }, matching: query, time: \.start, map: Self.episode(from:)
         )
     }
 

@@ -28,9 +28,9 @@ struct JournalStore {
 
     /// A page of the entries of `account` in time order, optionally of one kind only.
     func entries(of account: AccountKey, kind: JournalKind?, matching query: ListQuery) throws -> ListPage<JournalEntry> {
-        try ListPage.fetch(
-            "journal_entries", columns: Self.columns, timeColumn: "t_ms", of: account,
-            where: kind.map { (column: "kind", value: $0) }, matching: query, in: db, time: \.t, map: Self.entry(from:)
+        try ListPageStore(db: db).page(
+            of: "journal_entries", columns: Self.columns, timeColumn: "t_ms", of: account,
+            where: kind.map { (column: "kind", value: $0) }, matching: query, time: \.t, map: Self.entry(from:)
         )
     }
 
@@ -58,17 +58,16 @@ struct JournalStore {
 
     private static func entry(from row: Row) throws -> JournalEntry {
         JournalEntry(
-            id: try row.value(named: "id"), kind: try row.value(named: "kind"),
-            t: Timestamp(unixMilliseconds: try row.value(named: "t_ms")),
+            id: try row.value(named: "id"), kind: try row.value(named: "kind"), t: Timestamp(unixMilliseconds: try row.value(named: "t_ms")),
             millilitres: try row.value(named: "millilitres"), name: try row.value(named: "name"),
-            servings: try row.value(named: "servings"), calories: try row.value(named: "calories"),
-            carbs: try row.value(named: "carbs_g"), protein: try row.value(named: "protein_g"), fat: try row.value(named: "fat_g"),
+            servings: try row.value(named: "servings"), calories: try row.value(named: "calories"), carbs: try row.value(named: "carbs_g"),
+            protein: try row.value(named: "protein_g"), fat: try row.value(named: "fat_g"),
             minutes: try row.value(named: "minutes"),
             start: try (row.value(named: "start_ms") as Int64?).map(Timestamp.init(unixMilliseconds:)),
             end: try (row.value(named: "end_ms") as Int64?).map(Timestamp.init(unixMilliseconds:)),
             createdAt: Timestamp(unixMilliseconds: try row.value(named: "created_at_ms")),
-            description: try row.value(named: "description"), picture: try row.value(named: "picture"),
-            icon: try row.value(named: "icon"), servingSize: try row.value(named: "serving_size")
+            description: try row.value(named: "description"), picture: try row.value(named: "picture"), icon: try row.value(named: "icon"),
+            servingSize: try row.value(named: "serving_size")
         )
     }
 }

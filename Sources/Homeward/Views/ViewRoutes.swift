@@ -12,14 +12,14 @@ func registerViewRoutes(on router: inout Router, app: HomewardApp) {
     let signedIn = AuthenticatedRoutes.session(app.authenticator)
     let views = ViewService(app: app)
     signedIn.get("/v1/dependents", on: &router) { context, caller in
-        let calendar = try calendarDay(context)
+        let calendar = try LocalCalendar(zoneParameter: context.query["tz"])
         let dependents = try app.database.read { db in
             try app.accessPolicy.dependents(of: caller, in: db).map { try views.person($0, today: calendar, in: db) }
         }
         return .json(DependentsResponse(dependents: dependents))
     }
     signedIn.get("/v1/accounts/{id}/location", on: &router) { context, caller in
-        let calendar = try calendarDay(context)
+        let calendar = try LocalCalendar(zoneParameter: context.query["tz"])
         let id = try context.parameter("id")
         return .json(try app.database.read { db in
             try views.person(try app.accessPolicy.visibleAccount(id, to: caller, in: db), today: calendar, in: db)
@@ -36,12 +36,11 @@ func registerViewRoutes(on router: inout Router, app: HomewardApp) {
     }
     signedIn.get("/v1/accounts/{id}/motion/daily", on: &router) { context, caller in
         let id = try context.parameter("id")
-        let calendar = try calendarDay(context)
-        let today = calendar.startOfDay(containing: app.clock.now())
-        let last = try day(context.query["to"], "to", calendar) ?? today
-        var day = try day(context.query["from"], "from", calendar) ?? last
+        let calendar = try LocalCalendar(zoneParameter: context.query["tz"])
+        let last = try context.query.date("to") ?? calendar.day(of: app.clock.now())
+        var day = try context.query.date("from") ?? last
         if context.query["from"] == nil {
-            for _ in 1..<defaultDailyMotionDays { day = calendar.startOfDay(containing: day.adding(milliseconds: -1)) }
+            for _ in 1..<defaultDailyMotionDays { day = calendar.day(before: day) }
         }
         guard day <= last else { throw HTTPError.invalidRequest("from must not be after to.", field: "from") }
         return .json(try app.database.read { db in
@@ -51,32 +50,15 @@ func registerViewRoutes(on router: inout Router, app: HomewardApp) {
                 guard days.count < maxDailyMotionDays else {
                     throw HTTPError.invalidRequest("A request covers at most \(maxDailyMotionDays) days.", field: "from")
                 }
-                let next = calendar.startOfNextDay(after: day)
-                let totals = try MotionStore(db: db).totals(of: account, from: day, to: next)
+                let totals = try MotionStore(db: db).totals(of: account, from: calendar.start(of: day), to: calendar.end(of: day))
                 days.append(DailyMotion(
-                    date: calendar.name(ofDayStarting: day), steps: totals.steps, distance: totals.distance,
+                    date: day.text, steps: totals.steps, distance: totals.distance,
                     activeMinutes: totals.activeMinutes))
-                day = next
+                day = calendar.day(after: day)
             }
             return DailyMotionResponse(days: days)
         })
     }
-}
-
-private func calendarDay(_ context: RequestContext) throws -> CalendarDay {
-    do {
-        return try CalendarDay(timeZone: context.query["tz"])
-    } catch {
-        throw HTTPError.invalidRequest(error.message, field: "tz")
-    }
-}
-
-private func day(_ text: String?, _ name: String, _ calendar: CalendarDay) throws -> Timestamp? {
-    guard let text else { return nil }
-    guard let start = calendar.startOfDay(named: text) else {
-        throw HTTPError.invalidRequest("\(name) must be a date such as 2026-11-21.", field: name)
-    }
-    return start
 }
 
 /// The location history of `account` (called `name` in exports) in the format `query` asks for: a
@@ -103,7 +85,7 @@ func historyPage(of account: AccountKey, _ query: HistoryQuery, database: any Da
     var nextCursor: String?
     if fixes.count > query.limit {
         fixes.removeLast()
-        nextCursor = fixes.last.map { HistoryPosition(time: $0.time, sampleHash: $0.sampleHash).cursor }
+        nextCursor = fixes.last.map { ListCursor(timeMilliseconds: $0.time.unixMilliseconds, key: $0.sampleHash).text }
     }
     if let tolerance = query.simplifyMetres {
         fixes = HistoryExporter.simplified(fixes, toleranceMetres: tolerance)

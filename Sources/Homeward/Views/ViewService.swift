@@ -15,7 +15,7 @@ struct ViewService {
     let app: HomewardApp
 
     /// The view of `account`, with today's motion counted from midnight in `calendar`'s zone.
-    func person(_ account: AccountKey, today calendar: CalendarDay, in db: Database) throws -> PersonView {
+    func person(_ account: AccountKey, today calendar: LocalCalendar, in db: Database) throws -> PersonView {
         let now = app.clock.now()
         guard let overview = try AccountStore(db: db).overview(of: account) else { throw HTTPError.notFound() }
         let latest = try LocationStore(db: db).latest(of: account)
@@ -28,7 +28,7 @@ struct ViewService {
             .map(Timestamp.init(unixMilliseconds:))
         let reporting = heard == nil && latest == nil ? nil
             : ReportingStatus(try app.reporting.assessment(of: account, heardAt: heard, at: now, in: db))
-        let midnight = calendar.startOfDay(containing: now)
+        let today = calendar.day(of: now)
         return PersonView(
             account: AccountSummary(id: overview.id, name: overview.name),
             location: latest.map { LocationResource($0.fix) },
@@ -41,7 +41,7 @@ struct ViewService {
                 distanceFromHome: try latest.flatMap { try distanceFromHome(of: account, at: $0.fix, in: db) },
                 reporting: reporting
             ),
-            motionToday: try MotionStore(db: db).totals(of: account, from: midnight, to: calendar.startOfNextDay(after: midnight))
+            motionToday: try MotionStore(db: db).totals(of: account, from: calendar.start(of: today), to: calendar.end(of: today))
         )
     }
 

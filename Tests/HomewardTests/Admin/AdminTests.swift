@@ -40,7 +40,7 @@ final class AdminTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(counts.0, 500)
         XCTAssertGreaterThanOrEqual(counts.1, 500)
-        while !writer.isFinished { usleep(1000) }
+        XCTAssertTrue(Deadline.waitUntil { writer.isFinished })
     }
 
     func testPruneDeletesOnlyOldHistoryAndKeepsTheLatestPosition() throws {
