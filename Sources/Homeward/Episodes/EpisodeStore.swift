@@ -91,15 +91,20 @@ struct EpisodeStore {
     func statistics(of account: AccountKey, kind: String?, from: Timestamp?, to: Timestamp?) throws -> EpisodeStatistics {
         let fromMs = from?.unixMilliseconds ?? Int64.min
         let toMs = to?.unixMilliseconds ?? Int64.max
-        let moments = Self.conditionColumns.map { "avg(\($0)), count(\($0)), avg(\($0) * \($0))" }.joined(separator: ", ")
-        let episodeRow = try db.fetchOne(
+        let moments = Self.conditionColumns.map { column in
+            "avg(\(column)) AS \(column)_avg, count(\(column)) AS \(column)_count, avg(\(column) * \(column)) AS \(column)_avg_square"
+        }.joined(separator: ", ")
+        let episodes = try db.fetchOne(
             """
-            SELECT count(*), count(end_ms), avg(end_ms - start_ms), \(moments)
+            SELECT count(*) AS episode_count, count(end_ms) AS ended_count, avg(end_ms - start_ms) AS avg_duration_ms, \(moments)
             FROM episodes WHERE account_key = ? AND (? IS NULL OR kind = ?) AND start_ms >= ? AND start_ms < ?
             """,
             [account, kind, kind, fromMs, toMs]
-        ) { row in try row.databaseValues() } ?? []
-        let baselineRow = try db.fetchOne(
+        ) { row in
+            (count: try row.value(named: "episode_count") as Int, ended: try row.value(named: "ended_count") as Int,
+             averageDuration: try row.value(named: "avg_duration_ms") as Double?, moments: try Self.moments(in: row))
+        }
+        let baseline = try db.fetchOne(
             """
             SELECT \(moments) FROM condition_readings r
             WHERE r.account_key = ? AND r.t_ms >= ? AND r.t_ms < ?
@@ -110,8 +115,19 @@ struct EpisodeStore {
               )
             """,
             [account, fromMs, toMs, EpisodeLimits.openEpisodeWindowSeconds * Timestamp.millisecondsPerSecond]
-        ) { row in try row.databaseValues() } ?? []
-        return EpisodeStatistics(episodeAggregates: episodeRow, baselineAggregates: baselineRow)
+        ) { row in try Self.moments(in: row) }
+        return EpisodeStatistics(
+            count: episodes?.count ?? 0, endedCount: episodes?.ended ?? 0, averageDurationMilliseconds: episodes?.averageDuration,
+            episodeMoments: episodes?.moments ?? [], baselineMoments: baseline ?? [])
+    }
+
+    /// The moments of each condition in `row`, in the order of `conditionColumns`.
+    private static func moments(in row: Row) throws -> [ConditionMoments] {
+        try conditionColumns.map { column in
+            ConditionMoments(
+                average: try row.value(named: "\(column)_avg"), count: try row.value(named: "\(column)_count"),
+                meanOfSquares: try row.value(named: "\(column)_avg_square"))
+        }
     }
 
     /// The condition columns, in the order of `EpisodeStatistics.conditionNames`.

@@ -201,7 +201,7 @@ public final class TripService: Sendable {
                 throw HTTPError.conflict(trip.workflow.refusal(of: request.type))
             }
             let place = try request.location.map { AlertResource.Location(lat: $0.lat, lon: $0.lon, accuracy: $0.accuracy) }
-                ?? (request.t == nil ? trip.lastLocation : try LocationStore().lastReliableFix(of: trip.accountKey, before: time.adding(milliseconds: 1), in: db).map {
+                ?? (request.t == nil ? trip.lastLocation : try LocationStore(db: db).lastReliableFix(of: trip.accountKey, before: time.adding(milliseconds: 1)).map {
                     AlertResource.Location(lat: $0.lat, lon: $0.lon, accuracy: $0.accuracyMetres)
                 })
             let event = TripEventResource(

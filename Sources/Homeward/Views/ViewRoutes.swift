@@ -30,7 +30,7 @@ func registerViewRoutes(on router: inout Router, app: HomewardApp) {
         let query = try HistoryQuery(context.query, now: app.clock.now())
         let (account, name) = try app.database.read { db in
             let account = try app.accessPolicy.visibleAccount(id, to: caller, in: db)
-            return (account, try db.fetchOne("SELECT name FROM accounts WHERE key = ?", [account]) ?? "")
+            return (account, try AccountStore(db: db).name(of: account) ?? "")
         }
         return try locationHistoryResponse(of: account, named: name, query, app: app)
     }
@@ -50,7 +50,7 @@ func registerViewRoutes(on router: inout Router, app: HomewardApp) {
                 guard days.count < maxDailyMotionDays else {
                     throw HTTPError.invalidRequest("A request covers at most \(maxDailyMotionDays) days.", field: "from")
                 }
-                let totals = try MotionStore().totals(of: account, from: calendar.start(of: day), to: calendar.end(of: day), in: db)
+                let totals = try MotionStore(db: db).totals(of: account, from: calendar.start(of: day), to: calendar.end(of: day))
                 days.append(DailyMotion(
                     date: day.text, steps: totals.steps, distance: totals.distance,
                     activeMinutes: totals.activeMinutes))
@@ -78,9 +78,9 @@ func locationHistoryResponse(of account: AccountKey, named name: String, _ query
 /// asks, with the cursor of the next page. Shared by location history and trip paths.
 func historyPage(of account: AccountKey, _ query: HistoryQuery, database: any DatabaseReader) throws -> HistoryPage {
     var fixes = try database.read { db in
-        try LocationStore().history(
+        try LocationStore(db: db).history(
             of: account, from: query.from, to: query.to, after: query.after, limit: query.limit + 1,
-            includingFlagged: query.includingFlagged, in: db)
+            includingFlagged: query.includingFlagged)
     }
     var nextCursor: String?
     if fixes.count > query.limit {
