@@ -54,12 +54,9 @@ public struct AlertStore: Sendable {
             arguments.append(since.unixMilliseconds)
         }
         if let cursor {
-            let parts = cursor.split(separator: "-")
-            guard parts.count == 2, let created = Int64(parts[0]), let key = Int64(parts[1]) else {
-                throw HTTPError.invalidRequest("cursor is not one this server gave.", field: "cursor")
-            }
+            let position = try ListCursor(parsing: cursor)
             sql += " AND (x.created_at_ms < ? OR (x.created_at_ms = ? AND x.key < ?))"
-            arguments += [created, created, key]
+            arguments += [position.timeMilliseconds, position.timeMilliseconds, position.key]
         }
         sql += " ORDER BY x.created_at_ms DESC, x.key DESC LIMIT ?"
         arguments.append(limit + 1)
@@ -67,7 +64,7 @@ public struct AlertStore: Sendable {
             (alert: try AlertResource(row: row), key: try row.value(at: AlertResource.selectionColumnCount) as Int64)
         }
         let shown = rows.prefix(limit)
-        let next = rows.count > limit ? shown.last.map { "\($0.alert.createdAt.unixMilliseconds)-\($0.key)" } : nil
+        let next = rows.count > limit ? shown.last.map { ListCursor(timeMilliseconds: $0.alert.createdAt.unixMilliseconds, key: $0.key).text } : nil
         return AlertPage(alerts: shown.map(\.alert), nextCursor: next)
     }
 
