@@ -87,7 +87,7 @@ let package = Package(
         .target(
             name: "Homeward",
             dependencies: [
-                "HomewardHTTP", "HomewardStore", "HomewardSync", "HomewardGeo", "CSodium", "CCurl", "CQRencode", "COpenSSL",
+                "HomewardHTTP", "HomewardStore", "HomewardSync", "HomewardPostgres", "HomewardGeo", "CSodium", "CCurl", "CQRencode", "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["WebApp"],
@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "HomewardHTTPTests", dependencies: ["HomewardHTTP", "HomewardHTTPTesting"]),
         .testTarget(name: "HomewardStoreTests", dependencies: ["HomewardStore"]),
         .testTarget(name: "HomewardGeoTests", dependencies: ["HomewardGeo"]),
-        .testTarget(name: "HomewardPostgresTests", dependencies: ["HomewardPostgres", "HomewardStore"]),
+        .testTarget(name: "HomewardPostgresTests", dependencies: ["HomewardPostgres", "HomewardStore", "Homeward"]),
         .testTarget(
             name: "HomewardTests",
             dependencies: ["Homeward", "HomewardHTTP", "HomewardHTTPTesting", "HomewardStore", "HomewardGeo", "COpenSSL"]
