@@ -8,7 +8,6 @@ public struct AlertCenter: Sendable {
     private let outbox: NotificationOutbox
     private let metrics: AppMetrics
     private let escalationMaxSteps: Int
-    private let settings = NotificationSettingsStore()
 
     /// Creates the center; an unanswered alert escalates at most `escalationMaxSteps` times.
     public init(outbox: NotificationOutbox, metrics: AppMetrics, escalationMaxSteps: Int) {
@@ -150,7 +149,7 @@ public struct AlertCenter: Sendable {
             return nil
         }
         let step = row.step + 1
-        let minutes = try settings.escalation(of: row.account, in: db).minutes(for: type)
+        let minutes = try NotificationSettingsStore(db: db).escalation(of: row.account).minutes(for: type)
         let next = step < escalationMaxSteps ? minutes.map { time.unixMilliseconds + Int64($0) * 60_000 } : nil
         try db.execute(
             "UPDATE alerts SET escalation_step = ?, escalated_at_ms = ?, escalates_at_ms = ? WHERE key = ?",
@@ -176,7 +175,7 @@ public struct AlertCenter: Sendable {
     /// Sets the first escalation of a newly open alert of an escalating type.
     private func armEscalation(key: Int64, type: AlertType, account: AccountKey, from time: Timestamp, in db: Database) throws {
         guard escalationMaxSteps > 0, EscalationSettings.escalatingTypes.contains(type),
-              let minutes = try settings.escalation(of: account, in: db).minutes(for: type) else { return }
+              let minutes = try NotificationSettingsStore(db: db).escalation(of: account).minutes(for: type) else { return }
         try db.execute("UPDATE alerts SET escalates_at_ms = ? WHERE key = ?", time.unixMilliseconds + Int64(minutes) * 60_000, key)
     }
 

@@ -107,8 +107,8 @@ public struct AlertService: Sendable {
             guard !seen.isEmpty else { throw HTTPError.notFound() }
             let seesEveryone = !seen.isDisjoint(with: [.oneself, .guardian])
             return AlertDeliveryList(
-                deliveries: try WebhookStore().deliveries(
-                    ofAlert: found.key, to: seesEveryone ? nil : caller.accountKey, at: clock.now(), in: db))
+                deliveries: try AlertDeliveryStore(db: db).deliveries(
+                    ofAlert: found.key, to: seesEveryone ? nil : caller.accountKey, at: clock.now()))
         }
     }
 
