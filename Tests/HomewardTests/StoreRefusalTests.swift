@@ -17,7 +17,8 @@ final class StoreRefusalTests: XCTestCase {
             let answer = try client.execute(.get, "/v1/alerts?cursor=not-a-cursor-at-all", headers: person.auth)
             XCTAssertEqual(answer.status.code, 400)
             XCTAssertEqual(
-                answer.text, #"{"error":{"code":"invalid_request","message":"cursor is not one this server gave.","field":"cursor"}}"#)
+                answer.text,
+                #"{"error":{"code":"invalid_request","message":"cursor must be a value a previous page returned as nextCursor","field":"cursor"}}"#)
         }
     }
 

@@ -41,11 +41,7 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
                     "status must be active, pending, open, acknowledged, resolved or cancelled.", field: "status")
             }
         }
-        var since: Timestamp?
-        if let text = query["since"] {
-            since = Timestamp(rfc3339: text) ?? Double(text).flatMap(Timestamp.init(unixSeconds:))
-            guard since != nil else { throw HTTPError.invalidRequest("since must be RFC 3339 or Unix seconds.", field: "since") }
-        }
+        let since = try query.time("since")
         let limit = try query.limit(default: AlertStore.defaultPageSize, maximum: AlertStore.maxPageSize)
         return .json(try service.list(for: caller, statuses: statuses, since: since, cursor: query["cursor"], limit: limit))
     }

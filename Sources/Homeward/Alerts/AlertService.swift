@@ -120,15 +120,12 @@ public struct AlertService: Sendable {
     public func list(
         for caller: Caller, statuses: [AlertStatus], since: Timestamp?, cursor: String?, limit: Int
     ) throws -> AlertPage {
-        try database.read { db in
+        let position = try cursor.map { text throws(HTTPError) in try ListCursor(parsing: text) }
+        return try database.read { db in
             let accounts = [caller.accountKey] + (try accessPolicy.dependents(of: caller, in: db))
             let windows = try accessPolicy.companionWindows(of: caller, in: db).filter { !accounts.contains($0.traveller) }
-            do {
-                return try AlertStore(db: db).page(
-                    of: accounts, windows: windows, statuses: statuses, since: since, cursor: cursor, limit: limit)
-            } catch AlertStoreError.foreignCursor {
-                throw HTTPError.invalidRequest("cursor is not one this server gave.", field: "cursor")
-            }
+            return try AlertStore(db: db).page(
+                of: accounts, windows: windows, statuses: statuses, since: since, after: position, limit: limit)
         }
     }
 

@@ -97,11 +97,10 @@ struct AlertStore {
 
     /// One page of the alerts of `accounts`, and of the alerts inside each of `windows` (a trip
     /// companion's share of a traveller's alerts), newest first, optionally of some statuses and
-    /// since a time; `cursor` continues a previous page (`AlertStoreError.foreignCursor` for one
-    /// this server did not give).
+    /// since a time; `cursor` continues a previous page.
     func page(
         of accounts: [AccountKey], windows: [CompanionWindow] = [], statuses: [AlertStatus], since: Timestamp?,
-        cursor: String?, limit: Int
+        after cursor: ListCursor?, limit: Int
     ) throws -> AlertPage {
         var scopes = ["x.account_key IN (\(accounts.map { _ in "?" }.joined(separator: ", ")))"]
         var arguments: [(any DatabaseValueConvertible)?] = accounts
@@ -126,18 +125,14 @@ struct AlertStore {
             arguments.append(since.unixMilliseconds)
         }
         if let cursor {
-            let parts = cursor.split(separator: "-")
-            guard parts.count == 2, let created = Int64(parts[0]), let key = Int64(parts[1]) else {
-                throw AlertStoreError.foreignCursor
-            }
             sql += " AND (x.created_at_ms < ? OR (x.created_at_ms = ? AND x.key < ?))"
-            arguments += [created, created, key]
+            arguments += [cursor.timeMilliseconds, cursor.timeMilliseconds, cursor.key]
         }
         sql += " ORDER BY x.created_at_ms DESC, x.key DESC LIMIT ?"
         arguments.append(limit + 1)
         let rows = try db.fetchAll(sql, StatementArguments(arguments), map: AlertRecord.init(row:))
         let shown = rows.prefix(limit)
-        let next = rows.count > limit ? shown.last.map { "\($0.createdAt.unixMilliseconds)-\($0.key)" } : nil
+        let next = rows.count > limit ? shown.last.map { ListCursor(timeMilliseconds: $0.createdAt.unixMilliseconds, key: $0.key).text } : nil
         return AlertPage(alerts: shown.map(\.resource), nextCursor: next)
     }
 

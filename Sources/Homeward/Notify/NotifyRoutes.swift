@@ -53,7 +53,7 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
         try app.rateLimiter.enforce(caller.accountID, under: .testNotificationsPerAccount)
         app.rateLimiter.recordFailure(caller.accountID, under: .testNotificationsPerAccount)
         let now = app.clock.now()
-        let name = try app.database.read { db in try AccountStore.account(caller.accountKey, in: db)?.name ?? "" }
+        let name = try app.database.read { db in try AccountStore(db: db).name(of: caller.accountKey) ?? "" }
         let notification = AlertNotification.test(for: AlertResource.AccountSummary(id: caller.accountID, name: name), at: now)
         let failure = app.channelDelivery.sendAndWait(notification, on: target.settings)?.description
         try app.database.write { db in try ChannelStore(db: db).recordResult(channel: target.key, error: failure, at: app.clock.now()) }

@@ -85,7 +85,10 @@ public final class TripService: Sendable {
     public func trips(
         for caller: Caller, status: TripStatus?, limit: Int, after cursor: String?
     ) throws -> TripList {
-        let position = try cursor.map(Self.position(of:))
+        let position = try cursor.map { text throws(HTTPError) in
+            let cursor = try ListCursor(parsing: text)
+            return (startedAtMilliseconds: cursor.timeMilliseconds, key: cursor.key)
+        }
         let page = try database.read { db in
             let owners = [caller.accountKey] + (try accessPolicy.dependents(of: caller, in: db))
             let accompanied = try accessPolicy.companionWindows(of: caller, in: db).map(\.tripKey)
@@ -93,7 +96,7 @@ public final class TripService: Sendable {
                 of: owners, accompanied: accompanied, status: status, after: position, limit: limit + 1)
         }
         let shown = page.prefix(limit)
-        let next = page.count > limit ? shown.last.map { "\($0.startedAt.unixMilliseconds)-\($0.key)" } : nil
+        let next = page.count > limit ? shown.last.map { ListCursor(timeMilliseconds: $0.startedAt.unixMilliseconds, key: $0.key).text } : nil
         return TripList(trips: shown.map { $0.resource() }, nextCursor: next)
     }
 
@@ -201,7 +204,7 @@ public final class TripService: Sendable {
                 throw HTTPError.conflict(trip.workflow.refusal(of: request.type))
             }
             let place = try request.location.map { AlertResource.Location(lat: $0.lat, lon: $0.lon, accuracy: $0.accuracy) }
-                ?? (request.t == nil ? trip.lastLocation : try LocationStore().lastReliableFix(of: trip.accountKey, before: time.adding(milliseconds: 1), in: db).map {
+                ?? (request.t == nil ? trip.lastLocation : try LocationStore(db: db).lastReliableFix(of: trip.accountKey, before: time.adding(milliseconds: 1)).map {
                     AlertResource.Location(lat: $0.lat, lon: $0.lon, accuracy: $0.accuracyMetres)
                 })
             let event = TripEventResource(
@@ -281,14 +284,5 @@ public final class TripService: Sendable {
         let events = try TripStore(db: db).events(ofTrip: key)
         guard let window else { return events }
         return events.filter { $0.t >= window.joinedAt }
-    }
-
-    /// The (start, key) position a `nextCursor` names; 400 for anything else.
-    private static func position(of cursor: String) throws(HTTPError) -> (startedAtMilliseconds: Int64, key: Int64) {
-        let parts = cursor.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let started = Int64(parts[0]), let key = Int64(parts[1]) else {
-            throw .invalidRequest("cursor must be a nextCursor from a previous page.", field: "cursor")
-        }
-        return (started, key)
     }
 }

@@ -166,11 +166,10 @@ public final class WeatherFiller: @unchecked Sendable {
         return try database.read { db in
             let episodes = try EpisodeStore(db: db).awaitingWeather(
                 at: now, maxAttempts: configuration.weatherMaxAttempts, startingFrom: oldest, limit: WeatherLimits.batchSize)
-            let locations = LocationStore()
+            let locations = LocationStore(db: db)
             return try episodes.map { episode in
-                let place = try episode.location ?? locations.position(
-                    of: episode.account, nearest: episode.start, within: margin, in: db
-                ).map { Coordinate(lat: $0.lat, lon: $0.lon) }
+                let place = try episode.location ?? locations.position(of: episode.account, nearest: episode.start, within: margin)
+                    .map { Coordinate(lat: $0.lat, lon: $0.lon) }
                 return Due(id: episode.id, start: episode.start, attempts: episode.attempts, place: place)
             }
         }

@@ -29,7 +29,6 @@ struct UnaccompaniedRule: Sendable {
     let accessPolicy: AccessPolicy
     let alerts: AlertCenter
     let guardianFixMaxAgeSeconds: Int
-    private let locations = LocationStore()
 
     /// The nearest of `guardians` to `person` at `time`, counting only positions taken within
     /// `maxAgeMilliseconds` of `time`; nil when none counts.
@@ -66,7 +65,7 @@ struct UnaccompaniedRule: Sendable {
         let active = try AlertStore(db: db).activeUnaccompaniedAlerts()
         var published: [AppEvent] = []
         for alert in active {
-            guard let within = alert.withinMetres, let person = try locations.latest(of: alert.account, in: db)?.fix else { continue }
+            guard let within = alert.withinMetres, let person = try LocationStore(db: db).latest(of: alert.account)?.fix else { continue }
             let nearest = Self.nearest(
                 of: try guardianPositions(of: alert.account, in: db), to: Coordinate(lat: person.lat, lon: person.lon),
                 at: person.time, maxAgeMilliseconds: maxAgeMilliseconds)
@@ -82,8 +81,8 @@ struct UnaccompaniedRule: Sendable {
 
     private func guardianPositions(of account: AccountKey, in db: Database) throws -> [GuardianPosition] {
         try accessPolicy.guardians(of: account, in: db).compactMap { guardian in
-            guard let fix = try locations.latest(of: guardian, in: db)?.fix else { return nil }
-            let name = try AccountStore.account(guardian, in: db)?.name ?? ""
+            guard let fix = try LocationStore(db: db).latest(of: guardian)?.fix else { return nil }
+            let name = try AccountStore(db: db).name(of: guardian) ?? ""
             return GuardianPosition(name: name, time: fix.time, coordinate: Coordinate(lat: fix.lat, lon: fix.lon))
         }
     }

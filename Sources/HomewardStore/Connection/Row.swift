@@ -42,7 +42,8 @@ public struct Row {
         return value
     }
 
-    /// The value of the column called `name` as `Value`. Inlinable, as `value(at:)` is.
+    /// The value of the column called `name` as `Value`. Inlinable like `value(at:)`, so that a
+    /// store reading by name gets the conversion specialized too.
     @inlinable
     public func value<Value: DatabaseValueConvertible>(named name: String) throws -> Value {
         guard let index = statement.columnIndex(named: name) else {
