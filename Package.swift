@@ -122,6 +122,8 @@ let package = Package(
         ),
         // The geo benchmark: a million samples through the per-person tracker.
         .executableTarget(name: "homeward-geo-bench", dependencies: ["HomewardGeo"], path: "bench/geo"),
+        // Reading a row by column name against reading it by position (bench/README.md, "Storage").
+        .executableTarget(name: "homeward-row-bench", dependencies: ["HomewardStore"], path: "bench/rows"),
         .plugin(
             name: "EmbedSchema",
             capability: .buildTool(),

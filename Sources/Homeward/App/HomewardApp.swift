@@ -120,7 +120,7 @@ public final class HomewardApp: Sendable {
         let database = self.database
         let presence = self.presence
         zoneObserver = ZoneObserver(
-            store: ZoneStore(), alerts: alerts, statusBoard: statusBoard, configuration: configuration,
+            alerts: alerts, statusBoard: statusBoard, configuration: configuration,
             accessPolicy: accessPolicy, trackerConfiguration: configuration.trackerConfiguration)
         let tripMonitor = TripMonitor(
             configuration: TripConfiguration(

@@ -148,7 +148,7 @@ private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> [[S
 /// Nothing for a key from a URL query: it writes samples and reads nothing, not even its own zones.
 private func ownTracksCommands(for caller: Caller, queue: OwnTracksCommandQueue, app: HomewardApp) throws -> [[String: Any]] {
     guard caller.reach.readsOwn else { return [] }
-    let zones = try app.database.read { try ZoneStore().zones(of: caller.accountKey, in: $0) }
+    let zones = try app.database.read { try ZoneStore(db: $0).zones(of: caller.accountKey) }
     let waypoints: [[String: Any]] = zones.compactMap { zone in
         guard let center = zone.center, let radius = zone.radius else { return nil }
         return [

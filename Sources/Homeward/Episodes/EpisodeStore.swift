@@ -130,6 +130,58 @@ struct EpisodeStore {
         }
     }
 
+    /// The episodes still without conditions whose weather is due at `now` (fewer than `maxAttempts`
+    /// attempts, starting at or after `oldest`), earliest retry first, at most `limit`.
+    func awaitingWeather(
+        at now: Int64, maxAttempts: Int, startingFrom oldest: Int64, limit: Int
+    ) throws -> [(id: String, account: AccountKey, start: Int64, location: Coordinate?, attempts: Int)] {
+        try db.fetchAll(
+            """
+            SELECT id, account_key, start_ms, lat, lon, weather_attempts FROM episodes
+            WHERE conditions_source IS NULL AND weather_next_attempt_ms <= ? AND weather_attempts < ? AND start_ms >= ?
+            ORDER BY weather_next_attempt_ms, start_ms LIMIT ?
+            """,
+            [now, maxAttempts, oldest, limit]
+        ) { row in
+            let lat: Double? = try row.value(named: "lat")
+            let lon: Double? = try row.value(named: "lon")
+            return (
+                id: try row.value(named: "id"), account: try row.value(named: "account_key"), start: try row.value(named: "start_ms"),
+                location: lat.flatMap { lat in lon.map { Coordinate(lat: lat, lon: $0) } },
+                attempts: try row.value(named: "weather_attempts"))
+        }
+    }
+
+    /// The earliest weather retry of an episode still without conditions that has fewer than
+    /// `maxAttempts` attempts and starts at or after `oldest`.
+    func nextWeatherAttempt(maxAttempts: Int, startingFrom oldest: Int64) throws -> Int64? {
+        try db.fetchOne(
+            """
+            SELECT min(weather_next_attempt_ms) FROM episodes
+            WHERE conditions_source IS NULL AND weather_attempts < ? AND start_ms >= ?
+            """,
+            [maxAttempts, oldest])
+    }
+
+    /// Gives episode `id`, still without conditions, the weather provider's `conditions` at `now`.
+    func fillConditions(_ conditions: EpisodeConditions, ofEpisode id: String, at now: Int64) throws {
+        try db.execute(
+            """
+            UPDATE episodes SET temperature_c = ?, uv_index = ?, humidity_pct = ?, wind_speed_mps = ?,
+                conditions_source = 'server', updated_at_ms = ?
+            WHERE id = ? AND conditions_source IS NULL
+            """,
+            conditions.temperatureC, conditions.uvIndex, conditions.humidity, conditions.windSpeed, now, id)
+    }
+
+    /// Records `attempts` failed weather lookups of episode `id`, still without conditions; the next
+    /// is at `nextAttempt`.
+    func recordWeatherFailure(ofEpisode id: String, attempts: Int, nextAttempt: Int64) throws {
+        try db.execute(
+            "UPDATE episodes SET weather_attempts = ?, weather_next_attempt_ms = ? WHERE id = ? AND conditions_source IS NULL",
+            attempts, nextAttempt, id)
+    }
+
     /// The condition columns, in the order of `EpisodeStatistics.conditionNames`.
     static let conditionColumns = ["temperature_c", "uv_index", "humidity_pct", "wind_speed_mps"]
 

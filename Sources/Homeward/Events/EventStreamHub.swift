@@ -100,7 +100,7 @@ public final class EventStreamHub: @unchecked Sendable {
         var activeAlerts: [(alert: AlertResource, account: AccountKey)] = []
         if lastEventID != nil {
             do {
-                activeAlerts = try database.read { db in try AlertStore().activeAlerts(of: Array(grants.subjects), in: db) }
+                activeAlerts = try database.read { db in try AlertStore(db: db).activeAlerts(of: Array(grants.subjects)) }
             } catch {
                 logger.error("event replay failed", metadata: ["error": "\(error)"])
             }

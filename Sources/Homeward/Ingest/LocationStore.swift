@@ -66,6 +66,22 @@ struct LocationStore {
         ).fetchOne([account, time.unixMilliseconds], map: Self.location(from:))
     }
 
+    /// Where `account` was at its stored fix nearest `time` within `margin` milliseconds of it (a fix
+    /// flagged as a jump does not count); nil when there is none.
+    func position(of account: AccountKey, nearest time: Int64, within margin: Int64) throws -> (lat: Double, lon: Double)? {
+        try db.fetchOne(
+            """
+            SELECT lat_e7, lon_e7 FROM locations
+            WHERE account_key = ? AND t_ms BETWEEN ? AND ? AND (flags & ?) = 0
+            ORDER BY abs(t_ms - ?) LIMIT 1
+            """,
+            [account, time - margin, time + margin, SampleFlags.jump.rawValue, time]
+        ) { row in
+            (lat: Double(try row.value(named: "lat_e7") as Int64) / Self.degreeScale,
+             lon: Double(try row.value(named: "lon_e7") as Int64) / Self.degreeScale)
+        }
+    }
+
     /// Up to `limit` fixes of `account` from `from` (inclusive) to `to` (exclusive), oldest first,
     /// starting after `position`; flagged fixes only when `includingFlagged`.
     func history(

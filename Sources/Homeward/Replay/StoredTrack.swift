@@ -19,7 +19,7 @@ public struct StoredTrack {
     /// nil when no account has that id.
     public static func read(accountID id: String, from: Timestamp, to: Timestamp, in db: Database) throws -> StoredTrack? {
         guard let key = try AccountStore(db: db).key(ofAccount: id) else { return nil }
-        let zones = try ZoneStore().zones(of: key, in: db)
+        let zones = try ZoneStore(db: db).zones(of: key)
         let store = LocationStore(db: db)
         var fixes: [Fix] = []
         var position: HistoryPosition?

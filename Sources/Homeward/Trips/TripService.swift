@@ -6,7 +6,6 @@ import HomewardStore
 public final class TripService: Sendable {
     /// The rules and in-memory trackers of active trips.
     public let monitor: TripMonitor
-    private let store = TripStore()
     private let database: any DatabaseWriter
     private let clock: any WallClock
     private let accessPolicy: AccessPolicy
@@ -39,16 +38,17 @@ public final class TripService: Sendable {
         let accessCode = SecureRandom.digits(count: TripConfiguration.accessCodeDigitCount)
         let routeJSON = try request.route.map { try TripRecord.encodeRoute($0.points) }
         let trip = try database.write { db in
-            guard try store.activeTrip(of: caller.accountKey, in: db) == nil else {
+            let store = TripStore(db: db)
+            guard try store.activeTrip(of: caller.accountKey) == nil else {
                 throw HTTPError.conflict("You already have an active trip: arrive or delete it first.")
             }
             let new = TripStore.NewTrip(
                 id: SecureRandom.identifier(), account: caller.accountKey, request: request, routeJSON: routeJSON,
                 accessCodeDigest: secrets.digest(accessCode), startedAt: now)
-            _ = try store.insert(new, in: db)
-            guard let inserted = try store.trip(id: new.id, in: db) else { throw HTTPError.internalError }
+            _ = try store.insert(new)
+            guard let inserted = try store.trip(id: new.id) else { throw HTTPError.internalError }
             let trip = monitor.planned(inserted)
-            try store.saveProgress(of: trip, at: now, in: db)
+            try store.saveProgress(of: trip, at: now)
             return trip
         }
         events.publish(trip.event)
@@ -92,8 +92,8 @@ public final class TripService: Sendable {
         let page = try database.read { db in
             let owners = [caller.accountKey] + (try accessPolicy.dependents(of: caller, in: db))
             let accompanied = try accessPolicy.companionWindows(of: caller, in: db).map(\.tripKey)
-            return try store.trips(
-                of: owners, accompanied: accompanied, status: status, after: position, limit: limit + 1, in: db)
+            return try TripStore(db: db).trips(
+                of: owners, accompanied: accompanied, status: status, after: position, limit: limit + 1)
         }
         let shown = page.prefix(limit)
         let next = page.count > limit ? shown.last.map { ListCursor(timeMilliseconds: $0.startedAt.unixMilliseconds, key: $0.key).text } : nil
@@ -111,9 +111,10 @@ public final class TripService: Sendable {
         ])
         let now = clock.now()
         let joined = try database.write { db -> TripRecord? in
+            let store = TripStore(db: db)
             let candidates: [TripRecord] = switch traveller {
-            case .phone(let e164): try store.account(withPhone: e164, in: db).flatMap { try store.activeTrip(of: $0, in: db) }.map { [$0] } ?? []
-            case .name(let name): try store.activeTrips(ofTravellersNamed: name, in: db)
+            case .phone(let e164): try store.account(withPhone: e164).flatMap { try store.activeTrip(of: $0) }.map { [$0] } ?? []
+            case .name(let name): try store.activeTrips(ofTravellersNamed: name)
             }
             limits += try enforcedAccessCodeLimits(Self.travellerLimits(of: candidates))
             // Names are not unique: the access code decides between the travellers of that name.
@@ -121,7 +122,7 @@ public final class TripService: Sendable {
             guard trip.accountKey != caller.accountKey else {
                 throw HTTPError.conflict("You cannot join your own trip.")
             }
-            try store.addCompanion(caller.accountKey, toTrip: trip.key, at: now, in: db)
+            try store.addCompanion(caller.accountKey, toTrip: trip.key, at: now)
             return trip
         }
         guard let joined else {
@@ -143,14 +144,15 @@ public final class TripService: Sendable {
             (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress),
         ])
         let watched = try database.read { db -> TripResource? in
+            let store = TripStore(db: db)
             let candidates: [TripRecord] = switch traveller {
-            case .phone(let e164): try store.account(withPhone: e164, in: db).flatMap { try store.latestTrip(of: $0, in: db) }.map { [$0] } ?? []
-            case .name(let name): try store.latestTrips(ofTravellersNamed: name, in: db)
+            case .phone(let e164): try store.account(withPhone: e164).flatMap { try store.latestTrip(of: $0) }.map { [$0] } ?? []
+            case .name(let name): try store.latestTrips(ofTravellersNamed: name)
             }
             limits += try enforcedAccessCodeLimits(Self.travellerLimits(of: candidates))
             // Names are not unique: the access code decides between the travellers of that name.
             guard let trip = candidates.first(where: { accessCode(request.accessCode, opens: $0) }) else { return nil }
-            return trip.resource(events: try store.events(ofTrip: trip.key, in: db))
+            return trip.resource(events: try store.events(ofTrip: trip.key))
         }
         guard let watched else {
             for (key, policy) in limits { rateLimiter.recordFailure(key, under: policy) }
@@ -188,12 +190,13 @@ public final class TripService: Sendable {
     public func record(_ request: TripEventRequest, onTrip id: String, by caller: Caller) throws -> TripEventResource {
         let now = clock.now()
         let (trip, event) = try database.write { db -> (TripRecord?, TripEventResource) in
+            let store = TripStore(db: db)
             var trip = try visibleTrip(id, to: caller, allowing: [.oneself], in: db)
             try request.validate(tripStartedAt: trip.startedAt, now: now)
             let time = request.t ?? now
             // An action sent again after a lost answer (the phone resends its offline buffer) is the
             // one already recorded, not a second press the workflow would refuse.
-            if request.t != nil, let recorded = try store.events(ofTrip: trip.key, in: db).first(where: { $0.type == request.type && $0.t == time }) {
+            if request.t != nil, let recorded = try store.events(ofTrip: trip.key).first(where: { $0.type == request.type && $0.t == time }) {
                 return (nil, recorded)
             }
             guard trip.status == .active else { throw HTTPError.conflict("The trip has already arrived.") }
@@ -207,7 +210,7 @@ public final class TripService: Sendable {
             let event = TripEventResource(
                 type: request.type, t: time, location: place, phase: next.phase,
                 passengersAboard: next.passengersAboard)
-            try store.record(event, onTrip: trip.key, in: db)
+            try store.record(event, onTrip: trip.key)
             trip.workflow = next
             return (trip, event)
         }
@@ -220,17 +223,18 @@ public final class TripService: Sendable {
     public func arrive(_ id: String, by caller: Caller) throws -> TripResource {
         let now = clock.now()
         let (trip, raised, tripEvents) = try database.write { db in
+            let store = TripStore(db: db)
             var trip = try visibleTrip(id, to: caller, allowing: [.oneself], in: db)
             guard trip.status == .active else { throw HTTPError.conflict("The trip has already arrived.") }
             var raised = try monitor.resolveAlerts(of: trip, at: now, in: db)
             let place = trip.destination.name.map { " at \($0)" } ?? ""
             raised += try monitor.raise(.arrived, for: trip, at: now, message: "Arrived safely\(place).", in: db)
-            try store.markArrived(trip.key, at: now, in: db)
+            try store.markArrived(trip.key, at: now)
             let ended = trip
             db.afterCommit { [liveAccess] in liveAccess.tripEnded(ended.id, of: ended.accountKey) }
             trip.status = .arrived
             trip.endedAt = now
-            return (trip, raised, try store.events(ofTrip: trip.key, in: db))
+            return (trip, raised, try store.events(ofTrip: trip.key))
         }
         monitor.trackers.forget(trip.key)
         raised.forEach(events.publish)
@@ -244,7 +248,7 @@ public final class TripService: Sendable {
         let (key, resolved) = try database.write { db in
             let trip = try visibleTrip(id, to: caller, allowing: [.oneself], in: db)
             let resolved = try monitor.resolveAlerts(of: trip, at: now, in: db)
-            try store.delete(trip.key, in: db)
+            try TripStore(db: db).delete(trip.key)
             db.afterCommit { [liveAccess] in liveAccess.tripEnded(trip.id, of: trip.accountKey) }
             return (trip.key, resolved)
         }
@@ -266,7 +270,7 @@ public final class TripService: Sendable {
     private func visibleTripAndWindow(
         _ id: String, to caller: Caller, allowing allowed: Set<Relationship>, in db: Database
     ) throws -> (trip: TripRecord, window: CompanionWindow?) {
-        guard let trip = try store.trip(id: id, in: db) else { throw HTTPError.notFound() }
+        guard let trip = try TripStore(db: db).trip(id: id) else { throw HTTPError.notFound() }
         var relationships = try accessPolicy.relationships(of: caller, to: trip.accountKey, in: db)
         relationships.remove(.companion)
         let window = try accessPolicy.companionWindow(of: caller, onTrip: trip.key, in: db)
@@ -277,7 +281,7 @@ public final class TripService: Sendable {
 
     /// The workflow events of trip `key`, from when the companion of `window` joined (all without one).
     private func events(ofTrip key: Int64, within window: CompanionWindow?, in db: Database) throws -> [TripEventResource] {
-        let events = try store.events(ofTrip: key, in: db)
+        let events = try TripStore(db: db).events(ofTrip: key)
         guard let window else { return events }
         return events.filter { $0.t >= window.joinedAt }
     }

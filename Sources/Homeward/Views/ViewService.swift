@@ -48,7 +48,7 @@ struct ViewService {
     /// Metres from `fix` to the home zone's centre (a polygon's: the mean of its vertices), if the
     /// person has a home zone.
     private func distanceFromHome(of account: AccountKey, at fix: StoredLocation, in db: Database) throws -> Double? {
-        guard let home = try ZoneStore().zones(of: account, in: db).first(where: \.home) else { return nil }
+        guard let home = try ZoneStore(db: db).zones(of: account).first(where: \.home) else { return nil }
         let points = home.center.map { [$0] } ?? home.polygon ?? []
         guard !points.isEmpty else { return nil }
         let centre = Coordinate(
