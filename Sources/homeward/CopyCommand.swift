@@ -50,9 +50,10 @@ struct CopyCommand: ParsableCommand {
         } catch let error as DatabaseCopyError {
             throw ArgumentParser.ValidationError("Nothing was copied. \(error)")
         }
+        func rows(_ count: Int) -> String { count == 1 ? "1 row" : "\(count) rows" }
         for table in tables {
-            print("\(table.name): \(table.source.rows) rows, checksum \(table.source.hex) read back alike")
+            print("\(table.name): \(rows(table.source.rows)), checksum \(table.source.hex) read back alike")
         }
-        print("copied \(tables.reduce(0) { $0 + $1.source.rows }) rows in \(tables.count) tables from \(from), verified")
+        print("copied \(rows(tables.reduce(0) { $0 + $1.source.rows })) in \(tables.count) tables from \(from), verified")
     }
 }
