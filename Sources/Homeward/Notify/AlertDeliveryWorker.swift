@@ -1,5 +1,6 @@
 import Foundation
 import HomewardStore
+import HomewardSync
 import Logging
 
 /// Delivers the alert outbox (`alert_deliveries`) through the server's `OutgoingHTTPClient`: a row
@@ -45,7 +46,7 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
     private let channels: ChannelDelivery
     private let logger: Logger
     private let passLock = NSLock()
-    private let state = NSCondition()
+    private let state = ConditionLock()
     private var inFlight: Set<Int64> = []
     private var finished: [Outcome] = []
     private var destinationRetryAt: [String: Int64] = [:]
@@ -93,9 +94,9 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
         passLock.lock()
         defer { passLock.unlock() }
         let attempted = try dispatchDue().sent
-        state.lock()
-        while !inFlight.isEmpty { state.wait() }
-        state.unlock()
+        state.withLock {
+            while !inFlight.isEmpty { state.wait() }
+        }
         try recordFinished()
         return attempted
     }

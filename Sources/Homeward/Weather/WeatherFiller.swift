@@ -1,6 +1,7 @@
 import Foundation
 import HomewardGeo
 import HomewardStore
+import HomewardSync
 import Logging
 
 /// Fills in the conditions of episodes stored without any, from the weather provider
@@ -43,7 +44,7 @@ public final class WeatherFiller: @unchecked Sendable {
     private let logger: Logger
     private let loop = BackgroundLoop(name: "weather")
     private let passLock = NSLock()
-    private let state = NSCondition()
+    private let state = ConditionLock()
     private var cache: WeatherCache
     private var pending: Set<FetchKey> = []
     private var failedFetches: [FetchKey: String] = [:]
@@ -97,9 +98,9 @@ public final class WeatherFiller: @unchecked Sendable {
         passLock.lock()
         defer { passLock.unlock() }
         var filled = try fillFromCacheAndFetch().filled
-        state.lock()
-        while !pending.isEmpty { state.wait() }
-        state.unlock()
+        state.withLock {
+            while !pending.isEmpty { state.wait() }
+        }
         filled += try fillFromCacheAndFetch().filled
         return filled
     }
