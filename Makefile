@@ -2,7 +2,9 @@
 
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
-SYSTEM_PACKAGES := libsqlite3-dev zlib1g-dev libsodium-dev libcurl4-openssl-dev libssl-dev libqrencode-dev libjs-leaflet
+SYSTEM_PACKAGES := libsqlite3-dev zlib1g-dev libsodium-dev libcurl4-openssl-dev libssl-dev libqrencode-dev libjs-leaflet libpq-dev
+## Only for the tests: a throwaway PostgreSQL server for the PostgreSQL backend's tests.
+TEST_PACKAGES := postgresql
 HOST ?= 127.0.0.1
 PORT ?= 8080
 DATABASE ?= ./homeward.sqlite
@@ -11,7 +13,7 @@ DATABASE ?= ./homeward.sqlite
 
 ## Installs the missing system packages (as root through apt-get, or with sudo when it asks for no password).
 deps:
-	@missing=""; for p in $(SYSTEM_PACKAGES); do \
+	@missing=""; for p in $(SYSTEM_PACKAGES) $(EXTRA_PACKAGES); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
@@ -30,13 +32,18 @@ release: deps
 serve: release
 	.build/release/homeward serve --host $(HOST) --port $(PORT) --database $(DATABASE)
 
-## Builds (failing on any compiler warning in this project's code) and runs every test.
-test: deps
+## Builds (failing on any compiler warning in this project's code) and runs every test, the
+## PostgreSQL ones against a throwaway cluster started for the run and removed after it.
+test:
+	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(TEST_PACKAGES)"
 	swift build --build-tests 2>&1 | tee .build-warnings.log
 	@if grep -E "^/.*/(Sources|Tests|bench)/.*: warning:" .build-warnings.log; then \
 	  echo "compiler warnings in the project's code (above)"; rm -f .build-warnings.log; exit 1; fi
 	@rm -f .build-warnings.log
-	swift test --skip-build --disable-swift-testing
+	@cluster=$$(mktemp -d /tmp/homeward-postgres.XXXXXX) && chmod 755 $$cluster && \
+	trap '.ci/postgres-cluster.sh stop '$$cluster'/data; rm -rf '$$cluster EXIT && \
+	url=$$(.ci/postgres-cluster.sh start $$cluster/data | tail -1) && \
+	HOMEWARD_REQUIRE_POSTGRES=1 HOMEWARD_TEST_POSTGRES_URL=$$url swift test --skip-build --disable-swift-testing
 
 bench: release
 	bash bench/http.sh

@@ -47,14 +47,22 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
+        // PostgreSQL's client library, for the server-database backend.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         // What Glibc does not export to Swift: epoll, eventfd, accept4.
         .target(name: "CSystemShims"),
+        // The thread-blocking primitive the HTTP and store modules share (ConditionLock).
+        .target(name: "HomewardSync"),
 
         // Sockets, event loops, the HTTP/1.1 parser, Request/Response, Router, gzip.
         .target(
             name: "HomewardHTTP",
             dependencies: [
-                "CSystemShims", "CZlib",
+                "CSystemShims", "CZlib", "HomewardSync",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -66,9 +74,12 @@ let package = Package(
             dependencies: [
                 "CSQLite",
                 "CSystemShims",
+                "HomewardSync",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // PostgreSQL on libpq: connections, prepared statements, rows by name, LISTEN/NOTIFY.
+        .target(name: "HomewardPostgres", dependencies: ["CLibPQ", "HomewardStore", "HomewardSync"]),
         // Pure geo maths: no I/O.
         .target(name: "HomewardGeo", exclude: ["README.md"]),
 
@@ -76,7 +87,7 @@ let package = Package(
         .target(
             name: "Homeward",
             dependencies: [
-                "HomewardHTTP", "HomewardStore", "HomewardGeo", "CSodium", "CCurl", "CQRencode", "COpenSSL",
+                "HomewardHTTP", "HomewardStore", "HomewardSync", "HomewardPostgres", "HomewardGeo", "CSodium", "CCurl", "CQRencode", "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["WebApp"],
@@ -111,6 +122,8 @@ let package = Package(
         ),
         // The geo benchmark: a million samples through the per-person tracker.
         .executableTarget(name: "homeward-geo-bench", dependencies: ["HomewardGeo"], path: "bench/geo"),
+        // Reading a row by column name against reading it by position (bench/README.md, "Storage").
+        .executableTarget(name: "homeward-row-bench", dependencies: ["HomewardStore"], path: "bench/rows"),
         .plugin(
             name: "EmbedSchema",
             capability: .buildTool(),
@@ -121,6 +134,7 @@ let package = Package(
         .testTarget(name: "HomewardHTTPTests", dependencies: ["HomewardHTTP", "HomewardHTTPTesting"]),
         .testTarget(name: "HomewardStoreTests", dependencies: ["HomewardStore"]),
         .testTarget(name: "HomewardGeoTests", dependencies: ["HomewardGeo"]),
+        .testTarget(name: "HomewardPostgresTests", dependencies: ["HomewardPostgres", "HomewardStore", "Homeward"]),
         .testTarget(
             name: "HomewardTests",
             dependencies: ["Homeward", "HomewardHTTP", "HomewardHTTPTesting", "HomewardStore", "HomewardGeo", "COpenSSL"]

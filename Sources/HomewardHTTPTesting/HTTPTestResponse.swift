@@ -40,6 +40,15 @@ public struct HTTPTestResponse: Sendable {
         return (try? decode(Envelope.self))?.error.code
     }
 
+    /// The `error.message` of an API.md error envelope, if the body is one.
+    public var errorMessage: String? {
+        struct Envelope: Decodable {
+            struct Body: Decodable { let message: String }
+            let error: Body
+        }
+        return (try? decode(Envelope.self))?.error.message
+    }
+
     /// The `error.field` of an API.md error envelope, if the body is one that names a field.
     public var errorField: String? {
         struct Envelope: Decodable {

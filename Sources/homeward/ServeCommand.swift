@@ -53,6 +53,8 @@ struct ServeCommand: ParsableCommand {
     var writeTimeoutSeconds: Double?
     @Option(help: "Seconds in-flight requests get to finish at shutdown (env HOMEWARD_SHUTDOWN_GRACE_SECONDS, default 10).")
     var shutdownGraceSeconds: Double?
+    @Option(help: "Seconds between a stop signal and the shutdown during which /readyz answers 503 and requests are still served, so a load balancer moves new requests to other nodes first (env HOMEWARD_DRAIN_SECONDS, default 0: one node behind nothing needs none).")
+    var drainSeconds: Double?
     @Option(help: "Read-only database connections (env HOMEWARD_DATABASE_READERS, default 4).")
     var databaseReaders: Int?
     @Option(help: "Seconds a session token lives without use; each use slides it (env HOMEWARD_SESSION_LIFETIME_SECONDS, default 2592000 = 30 days).")
@@ -201,6 +203,8 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         var configuration = try makeConfiguration()
+        let drain = try EnvironmentDefault.resolve(drainSeconds, "HOMEWARD_DRAIN_SECONDS", 0.0)
+        guard drain >= 0, drain <= 600 else { throw ArgumentParser.ValidationError("--drain-seconds must be 0 to 600.") }
         try database.apply(to: &configuration)
         configuration.secretFilePath = try EnvironmentDefault.resolve(
             secretFile, "HOMEWARD_SECRET_FILE", ServerSecret.defaultPath(besideDatabase: configuration.databasePath))
@@ -240,6 +244,11 @@ struct ServeCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data("Homeward is running. Open \(address) in a browser for the guardian web app.\n".utf8))
         var received: Int32 = 0
         sigwait(&signals, &received)
+        app.health.markStopping()
+        if drain > 0 {
+            logger.info("draining: /readyz answers 503", metadata: ["signal": "\(received)", "seconds": "\(drain)"])
+            Thread.sleep(forTimeInterval: drain)
+        }
         logger.info("stopping", metadata: ["signal": "\(received)"])
         server.shutdown()
         server.waitUntilStopped()

@@ -127,6 +127,33 @@ final class StatementTests: XCTestCase {
         XCTAssertThrowsError(try database.fetchOne("SELECT name FROM t") { try $0.value(named: "missing") as String })
     }
 
+    func testColumnsReadByNameInAnyOrderFindTheirOwnColumn() throws {
+        try database.execute("INSERT INTO t (id, name) VALUES (?, ?)", 7, "a")
+        let sql = "SELECT id, name, id * 2 AS twice, upper(name) AS NAME_UPPER FROM t"
+        for _ in 0..<2 {
+            let read = try XCTUnwrap(database.fetchOne(sql) { row in
+                (try row.value(named: "twice") as Int, try row.value(named: "id") as Int, try row.value(named: "name_upper") as String,
+                 try row.value(named: "name") as String, try row.value(named: "NAME") as String, try row.value(named: "twice") as Int)
+            })
+            XCTAssertEqual(read.0, 14)
+            XCTAssertEqual(read.1, 7)
+            XCTAssertEqual(read.2, "A")
+            XCTAssertEqual(read.3, "a")
+            XCTAssertEqual(read.4, "a")
+            XCTAssertEqual(read.5, 14)
+        }
+    }
+
+    func testANameTwiceInTheSelectListReadsItsFirstColumnWhateverWasReadBefore() throws {
+        try database.execute("INSERT INTO t (id, name) VALUES (?, ?)", 7, "a")
+        let read = try XCTUnwrap(database.fetchOne("SELECT id, name, 'other' AS id, 'x' AS ID2 FROM t") { row in
+            (try row.value(named: "name") as String, try row.value(named: "id") as Int, try row.value(named: "ID") as Int)
+        })
+        XCTAssertEqual(read.0, "a")
+        XCTAssertEqual(read.1, 7, "after `name`, the next column is the second `id`: the first one is read")
+        XCTAssertEqual(read.2, 7)
+    }
+
     func testOpeningSetsWALForeignKeysAndFullSync() throws {
         let journal: String? = try database.fetchOne("PRAGMA journal_mode")
         let foreignKeys: Int? = try database.fetchOne("PRAGMA foreign_keys")

@@ -60,7 +60,7 @@ func registerAccountRoutes(on router: inout Router, app: HomewardApp) {
         let id = try context.parameter("id")
         let avatar = try app.database.read { db in
             let key = try app.accessPolicy.visibleAccount(id, to: caller, in: db, allowing: AccessPolicy.profileViewers)
-            return try AccountStore.avatar(of: key, in: db)
+            return try AccountStore(db: db).avatar(of: key)
         }
         guard let avatar else { throw HTTPError.notFound("No profile picture is set.") }
         return avatar.response(ifNoneMatch: context.request.headers["If-None-Match"])

@@ -1,5 +1,6 @@
 import Foundation
 import HomewardHTTP
+import HomewardStore
 
 /// Registration, login, profile, password and account deletion: validation, argon2id hashing
 /// (always before, never inside, a write block), rate limits and the store's writes.
@@ -9,7 +10,7 @@ struct AccountService: Sendable {
     /// The longest device name given at login, in characters.
     static let maxDeviceNameCharacters = 100
 
-    private let store: AccountStore
+    private let database: any DatabaseWriter
     private let hasher: PasswordHasher
     private let passwordPolicy = PasswordPolicy.standard
     private let loginLimits: LoginLimits
@@ -24,7 +25,7 @@ struct AccountService: Sendable {
 
     /// The service of `app`.
     init(app: HomewardApp) {
-        store = AccountStore(database: app.database)
+        database = app.database
         hasher = app.passwordHasher
         loginLimits = app.loginLimits
         authenticator = app.authenticator
@@ -54,28 +55,52 @@ struct AccountService: Sendable {
         }
         let name = try Self.validatedName(request.name)
         // Saves an argon2id computation for the common case; createAccount checks again inside the write.
-        guard try !store.isRegistered(phone: phone.e164) else {
-            throw HTTPError.conflict("An account with this phone number exists already.")
+        guard try !database.read({ db in try AccountStore(db: db).isRegistered(phone: phone.e164) }) else {
+            throw Self.phoneTakenError
         }
         let passwordHash = try hasher.hash(request.password)
-        return try store.createAccount(phone: phone.e164, name: name, passwordHash: passwordHash, at: clock.now())
+        let now = clock.now()
+        do {
+            return try database.write { db in
+                let store = AccountStore(db: db)
+                let key = try store.createAccount(phone: phone.e164, name: name, passwordHash: passwordHash, at: now)
+                guard let account = try store.account(key) else { throw HTTPError.internalError }
+                return account
+            }
+        } catch AccountStoreError.phoneTaken {
+            throw Self.phoneTakenError
+        }
     }
+
+    /// A registration with a phone number another account has.
+    private static let phoneTakenError = HTTPError.conflict("An account with this phone number exists already.")
 
     /// The account of `caller`.
     func account(of caller: Caller) throws -> AccountResource {
-        try store.account(caller.accountKey)
+        try account(caller.accountKey)
+    }
+
+    /// The account with `key`; 404 if it was deleted meanwhile.
+    private func account(_ key: AccountKey) throws -> AccountResource {
+        guard let account = try database.read({ db in try AccountStore(db: db).account(key) }) else { throw HTTPError.notFound() }
+        return account
     }
 
     /// Applies PATCH /v1/me: a new name and/or profile changes.
     func update(_ caller: Caller, with request: AccountUpdateRequest) throws -> AccountResource {
-        let current = try store.account(caller.accountKey)
+        let current = try account(caller.accountKey)
         let name = try request.name.map(Self.validatedName) ?? current.name
         let now = clock.now()
         let currentYear = Calendar(identifier: .gregorian).component(
             .year, from: Date(timeIntervalSince1970: Double(now.unixMilliseconds) / 1000))
         let profile = try (request.profile?.applied(to: current.profile, currentYear: currentYear) ?? current.profile)
             .validated(currentYear: currentYear)
-        return try store.update(caller.accountKey, name: name, profile: profile, at: now)
+        return try database.write { db in
+            let store = AccountStore(db: db)
+            try store.update(caller.accountKey, name: name, profile: profile, at: now)
+            guard let account = try store.account(caller.accountKey) else { throw HTTPError.notFound() }
+            return account
+        }
     }
 
     /// Replaces the password after checking the current one; revokes every other session, every
@@ -88,7 +113,17 @@ struct AccountService: Sendable {
             throw error.httpError(field: "newPassword")
         }
         let passwordHash = try hasher.hash(request.newPassword)
-        try store.changePasswordHash(of: credentials.key, to: passwordHash, keeping: caller.sessionID, at: clock.now())
+        let now = clock.now()
+        try database.write { db in
+            let accounts = AccountStore(db: db)
+            try accounts.changePasswordHash(of: credentials.key, to: passwordHash, at: now)
+            try accounts.deleteSessions(of: credentials.key, except: caller.sessionID)
+            // Every other way in handed out while the old password held ends with it: a thief who
+            // knew it may have made a share link, a device key or a verification code of their own.
+            try ShareStore(db: db).deleteShares(of: credentials.key)
+            try DeviceStore(db: db).revokeAll(of: credentials.key)
+            try LinkStore(db: db).deleteCode(of: credentials.key)
+        }
         liveAccess.sessionsEnded(of: credentials.key, except: caller.sessionID)
         authenticator.forgetBasicLogins(of: credentials.key)
         authenticator.forgetSessions(of: credentials.key)
@@ -97,18 +132,21 @@ struct AccountService: Sendable {
     /// Erases the account of `caller` and everything that belongs to it, after checking the password.
     func deleteAccount(of caller: Caller, _ request: AccountDeletionRequest, from clientHost: String) throws {
         let credentials = try confirmPassword(request.password, of: caller, from: clientHost)
-        try store.deleteAccount(credentials.key)
+        try database.write { db in try AccountStore(db: db).deleteAccount(credentials.key) }
         for memory in accountMemories { memory.forget(credentials.key) }
     }
 
     /// Stores a new profile picture for `caller`.
     func setAvatar(of caller: Caller, to bytes: [UInt8]) throws {
-        try store.setAvatar(AvatarImage(uploaded: bytes), of: caller.accountKey, at: clock.now())
+        let image = try AvatarImage(uploaded: bytes)
+        let now = clock.now()
+        try database.write { db in try AccountStore(db: db).setAvatar(image, of: caller.accountKey, at: now) }
     }
 
     /// Removes the profile picture of `caller`.
     func removeAvatar(of caller: Caller) throws {
-        try store.setAvatar(nil, of: caller.accountKey, at: clock.now())
+        let now = clock.now()
+        try database.write { db in try AccountStore(db: db).setAvatar(nil, of: caller.accountKey, at: now) }
     }
 
     /// A name as stored: trimmed, 1 to `maxNameCharacters` characters, no control characters.
@@ -142,7 +180,7 @@ struct AccountService: Sendable {
             metrics.increment("homeward_logins_total", labels: ["outcome": "limited"])
             throw error
         }
-        let credentials = try phone.flatMap { try store.credentials(phone: $0) }
+        let credentials = try phone.flatMap { phone in try database.read { db in try AccountStore(db: db).credentials(phone: phone) } }
         let verified = phone != nil && hasher.verify(request.password, against: credentials?.passwordHash)
         guard verified, let credentials else {
             loginLimits.recordFailure(phone: phone, clientHost: clientHost)
@@ -154,23 +192,30 @@ struct AccountService: Sendable {
         let token = SecureRandom.token()
         let now = clock.now()
         let expiresAt = now.adding(milliseconds: sessionLifetimeMilliseconds)
-        try store.createSession(
-            for: credentials.key, tokenDigest: secrets.digest(token), deviceName: deviceName,
-            upgradedHash: upgradedHash, at: now, expiresAt: expiresAt
-        )
+        try database.write { db in
+            let store = AccountStore(db: db)
+            try store.createSession(
+                for: credentials.key, tokenDigest: secrets.digest(token), deviceName: deviceName, at: now, expiresAt: expiresAt)
+            try store.noteSeen(credentials.key, at: now.unixMilliseconds)
+            // The same password, hashed with the stronger parameters of today.
+            if let upgradedHash { try store.upgradePasswordHash(of: credentials.key, to: upgradedHash) }
+        }
         presence.touch(credentials.key, at: now)
         metrics.increment("homeward_logins_total", labels: ["outcome": "success"])
-        return LoginResponse(token: token, expiresAt: expiresAt, account: try store.account(credentials.key))
+        return LoginResponse(token: token, expiresAt: expiresAt, account: try account(credentials.key))
     }
 
     /// The live sessions of `caller`'s account.
     func sessions(of caller: Caller) throws -> SessionList {
-        SessionList(sessions: try store.sessions(of: caller.accountKey, current: caller.sessionID, at: clock.now()))
+        let now = clock.now()
+        return SessionList(sessions: try database.read { db in
+            try AccountStore(db: db).sessions(of: caller.accountKey, current: caller.sessionID, at: now)
+        })
     }
 
     /// Ends the session `id` of `caller`'s account (its ownership checked by the access policy).
     func endSession(_ id: String, of caller: Caller) throws {
-        try store.deleteSession(id, of: caller.accountKey)
+        try database.write { db in try AccountStore(db: db).deleteSession(id, of: caller.accountKey) }
         liveAccess.sessionEnded(id)
         authenticator.forgetSessions(of: caller.accountKey)
     }
@@ -189,7 +234,9 @@ struct AccountService: Sendable {
     /// token cannot be used to guess the password, while a stranger's guesses from elsewhere never
     /// stop the owner: 429 when limited, 403 when wrong.
     private func confirmPassword(_ password: String, of caller: Caller, from clientHost: String) throws -> StoredCredentials {
-        let credentials = try store.credentials(key: caller.accountKey)
+        guard let credentials = try database.read({ db in try AccountStore(db: db).credentials(key: caller.accountKey) }) else {
+            throw HTTPError.notFound()
+        }
         try loginLimits.enforce(phone: credentials.phone, clientHost: clientHost)
         guard hasher.verify(password, against: credentials.passwordHash) else {
             loginLimits.recordFailure(phone: credentials.phone, clientHost: clientHost)

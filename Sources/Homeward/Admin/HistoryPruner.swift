@@ -12,13 +12,13 @@ public struct HistoryPruner: Sendable {
 
     /// Deletes every sample taken before `time`.
     public func prune(before time: Timestamp) throws -> PruneResult {
-        let accounts: [AccountKey] = try database.read { try $0.fetchAll("SELECT key FROM accounts ORDER BY key") }
+        let accounts = try database.read { db in try AccountStore(db: db).allKeys() }
         var result = PruneResult()
         for account in accounts {
             let deleted = try database.write { db in
                 PruneResult(
-                    locations: try LocationStore().deleteHistory(of: account, before: time, in: db),
-                    motion: try MotionStore().deleteHistory(of: account, before: time, in: db))
+                    locations: try LocationStore(db: db).deleteHistory(of: account, before: time),
+                    motion: try MotionStore(db: db).deleteHistory(of: account, before: time))
             }
             result.locations += deleted.locations
             result.motion += deleted.motion

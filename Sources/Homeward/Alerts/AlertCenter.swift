@@ -8,7 +8,6 @@ public struct AlertCenter: Sendable {
     private let outbox: NotificationOutbox
     private let metrics: AppMetrics
     private let escalationMaxSteps: Int
-    private let settings = NotificationSettingsStore()
 
     /// Creates the center; an unanswered alert escalates at most `escalationMaxSteps` times.
     public init(outbox: NotificationOutbox, metrics: AppMetrics, escalationMaxSteps: Int) {
@@ -22,20 +21,9 @@ public struct AlertCenter: Sendable {
     public func raise(
         _ request: AlertRequest, for account: AccountKey, at time: Timestamp, in db: Database
     ) throws -> (alert: AlertResource, event: AppEvent)? {
-        guard try activeAlerts(of: account, in: db)[request.cause] == nil else { return nil }
-        try db.execute(
-            """
-            INSERT INTO alerts (key, id, account_key, type, status, cause, trip_id, message, lat, lon, accuracy_m,
-                                created_at_ms, fires_at_ms, evidence)
-            VALUES ((SELECT max(coalesce((SELECT max(key) FROM alerts), 0), coalesce((SELECT highest_key FROM retired_keys WHERE aggregate = 'alerts'), 0)) + 1), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            SecureRandom.identifier(), account, request.type.rawValue, request.status.rawValue, request.cause,
-            request.tripID, request.message, request.location?.lat, request.location?.lon,
-            request.location?.accuracy, time.unixMilliseconds, request.firesAt?.unixMilliseconds,
-            try request.evidence?.storedJSON()
-        )
-        let key = db.lastInsertRowID
-        db.updateCached(Self.activeAlertCache, account) { $0[request.cause] = ActiveAlert(key: key, status: request.status) }
+        let store = AlertStore(db: db)
+        guard try store.activeAlerts(of: account)[request.cause] == nil else { return nil }
+        let key = try store.insert(request, id: SecureRandom.identifier(), for: account, at: time)
         if request.status == .open { try armEscalation(key: key, type: request.type, account: account, from: time, in: db) }
         let alert = try self.alert(key: key, in: db)
         if request.status == .open {
@@ -50,8 +38,7 @@ public struct AlertCenter: Sendable {
     public func raiseOnce(
         _ request: AlertRequest, for account: AccountKey, at time: Timestamp, in db: Database
     ) throws -> AppEvent? {
-        let raised: Int64? = try db.fetchOne("SELECT 1 FROM alerts WHERE account_key = ? AND cause = ?", [account, request.cause])
-        guard raised == nil else { return nil }
+        guard try !AlertStore(db: db).hasAlert(of: account, cause: request.cause) else { return nil }
         return try raise(request, for: account, at: time, in: db)?.event
     }
 
@@ -59,12 +46,10 @@ public struct AlertCenter: Sendable {
     public func resolve(
         cause: String, for account: AccountKey, at time: Timestamp, in db: Database
     ) throws -> (alert: AlertResource, event: AppEvent)? {
-        guard let active = try activeAlerts(of: account, in: db)[cause], active.status != .pending else { return nil }
+        let store = AlertStore(db: db)
+        guard let active = try store.activeAlerts(of: account)[cause], active.status != .pending else { return nil }
         let key = active.key
-        try db.execute(
-            "UPDATE alerts SET status = 'resolved', resolved_at_ms = ?, escalates_at_ms = NULL WHERE key = ?", time.unixMilliseconds, key
-        )
-        db.updateCached(Self.activeAlertCache, account) { $0[cause] = nil }
+        try store.markResolved(key, cause: cause, of: account, at: time)
         let alert = try self.alert(key: key, in: db)
         try outbox.enqueue(alert, key: key, account: account, event: "resolved", at: time, in: db)
         return (alert, Self.event(for: alert, subject: account))
@@ -75,25 +60,8 @@ public struct AlertCenter: Sendable {
     public func fire(
         key: Int64, at time: Timestamp, late: Bool, in db: Database
     ) throws -> (alert: AlertResource, event: AppEvent)? {
-        // The danger alert carries where the person was: their last fix, its time and accuracy.
-        try db.execute(
-            """
-            UPDATE alerts SET status = 'open', fired_at_ms = ?1, fired_late = ?2,
-                location_at_ms = CASE WHEN lat IS NULL THEN (SELECT t_ms FROM latest_locations l WHERE l.account_key = alerts.account_key) ELSE location_at_ms END,
-                accuracy_m = CASE WHEN lat IS NULL THEN (SELECT accuracy_m FROM latest_locations l WHERE l.account_key = alerts.account_key) ELSE accuracy_m END,
-                lat = coalesce(lat, (SELECT lat FROM latest_locations l WHERE l.account_key = alerts.account_key)),
-                lon = coalesce(lon, (SELECT lon FROM latest_locations l WHERE l.account_key = alerts.account_key))
-            WHERE key = ?3 AND status = 'pending'
-            """,
-            time.unixMilliseconds, late, key
-        )
-        guard db.changes == 1 else { return nil }
-        let fired = try db.fetchOne("SELECT account_key, type FROM alerts WHERE key = ?", [key]) { row in
-            (account: try row.value(at: 0) as Int64, type: AlertType(rawValue: try row.value(at: 1)) ?? .danger)
-        }
-        let account = fired?.account ?? 0
-        db.removeCached(Self.activeAlertCache, account)
-        try armEscalation(key: key, type: fired?.type ?? .danger, account: account, from: time, in: db)
+        guard let (account, type) = try AlertStore(db: db).markFired(key, at: time, late: late) else { return nil }
+        try armEscalation(key: key, type: type, account: account, from: time, in: db)
         let alert = try self.alert(key: key, in: db)
         metrics.increment("homeward_alerts_total", labels: ["type": alert.type.rawValue])
         try outbox.enqueue(alert, key: key, account: account, event: "fired", at: time, in: db)
@@ -104,13 +72,7 @@ public struct AlertCenter: Sendable {
     public func cancel(
         key: Int64, at time: Timestamp, in db: Database
     ) throws -> (alert: AlertResource, event: AppEvent)? {
-        try db.execute(
-            "UPDATE alerts SET status = 'cancelled', resolved_at_ms = ?, escalates_at_ms = NULL WHERE key = ? AND status = 'pending'",
-            time.unixMilliseconds, key
-        )
-        guard db.changes == 1 else { return nil }
-        let account: Int64 = try db.fetchOne("SELECT account_key FROM alerts WHERE key = ?", [key]) ?? 0
-        db.removeCached(Self.activeAlertCache, account)
+        guard let account = try AlertStore(db: db).markCancelled(key, at: time) else { return nil }
         let alert = try self.alert(key: key, in: db)
         return (alert, Self.event(for: alert, subject: account))
     }
@@ -120,16 +82,7 @@ public struct AlertCenter: Sendable {
     public func acknowledge(
         key: Int64, by guardian: AccountKey, at time: Timestamp, in db: Database
     ) throws -> (alert: AlertResource, event: AppEvent)? {
-        try db.execute(
-            """
-            UPDATE alerts SET status = 'acknowledged', acknowledged_by_key = ?, acknowledged_at_ms = ?, escalates_at_ms = NULL
-            WHERE key = ? AND status = 'open'
-            """,
-            guardian, time.unixMilliseconds, key
-        )
-        guard db.changes == 1 else { return nil }
-        let account: Int64 = try db.fetchOne("SELECT account_key FROM alerts WHERE key = ?", [key]) ?? 0
-        db.removeCached(Self.activeAlertCache, account)
+        guard let account = try AlertStore(db: db).markAcknowledged(key, by: guardian, at: time) else { return nil }
         let alert = try self.alert(key: key, in: db)
         try outbox.enqueue(alert, key: key, account: account, event: "acknowledged", at: time, in: db)
         return (alert, Self.event(for: alert, subject: account))
@@ -139,22 +92,16 @@ public struct AlertCenter: Sendable {
     /// told so far and to the next guardian in the person's order, and its next escalation is set
     /// (none after `escalationMaxSteps`). Nil when it is not due (acknowledged, resolved, or moved).
     public func escalate(key: Int64, at time: Timestamp, in db: Database) throws -> (alert: AlertResource, event: AppEvent)? {
-        guard let row = try db.fetchOne(
-            "SELECT account_key, type, escalation_step, status FROM alerts WHERE key = ? AND escalates_at_ms <= ?",
-            [key, time.unixMilliseconds], map: { row in
-                (account: try row.value(at: 0) as Int64, type: try row.value(at: 1) as String, step: try row.value(at: 2) as Int,
-                 status: try row.value(at: 3) as String)
-            }) else { return nil }
+        let store = AlertStore(db: db)
+        guard let row = try store.dueEscalation(of: key, at: time) else { return nil }
         guard row.status == AlertStatus.open.rawValue, let type = AlertType(rawValue: row.type) else {
-            try db.execute("UPDATE alerts SET escalates_at_ms = NULL WHERE key = ?", key)
+            try store.setEscalation(of: key, at: nil)
             return nil
         }
         let step = row.step + 1
-        let minutes = try settings.escalation(of: row.account, in: db).minutes(for: type)
+        let minutes = try NotificationSettingsStore(db: db).escalation(of: row.account).minutes(for: type)
         let next = step < escalationMaxSteps ? minutes.map { time.unixMilliseconds + Int64($0) * 60_000 } : nil
-        try db.execute(
-            "UPDATE alerts SET escalation_step = ?, escalated_at_ms = ?, escalates_at_ms = ? WHERE key = ?",
-            step, time.unixMilliseconds, next, key)
+        try store.recordEscalation(of: key, step: step, at: time, next: next)
         let alert = try self.alert(key: key, in: db)
         metrics.increment("homeward_alert_escalations_total", labels: ["type": type.rawValue])
         try outbox.enqueue(alert, key: key, account: row.account, event: "escalated", at: time, in: db)
@@ -163,56 +110,27 @@ public struct AlertCenter: Sendable {
 
     /// The earliest time an open alert is due to escalate, if any is.
     public func nextEscalation(in db: Database) throws -> Timestamp? {
-        let next: Int64? = try db.fetchOne("SELECT min(escalates_at_ms) FROM alerts WHERE escalates_at_ms IS NOT NULL")
-        return next.map(Timestamp.init(unixMilliseconds:))
+        try AlertStore(db: db).nextEscalation()
     }
 
     /// The alerts due to escalate at `time`, earliest first, at most `limit`.
     public func dueEscalations(at time: Timestamp, limit: Int, in db: Database) throws -> [Int64] {
-        try db.fetchAll(
-            "SELECT key FROM alerts WHERE escalates_at_ms <= ? ORDER BY escalates_at_ms LIMIT ?", [time.unixMilliseconds, limit])
+        try AlertStore(db: db).dueEscalations(at: time, limit: limit)
     }
 
     /// Sets the first escalation of a newly open alert of an escalating type.
     private func armEscalation(key: Int64, type: AlertType, account: AccountKey, from time: Timestamp, in db: Database) throws {
         guard escalationMaxSteps > 0, EscalationSettings.escalatingTypes.contains(type),
-              let minutes = try settings.escalation(of: account, in: db).minutes(for: type) else { return }
-        try db.execute("UPDATE alerts SET escalates_at_ms = ? WHERE key = ?", time.unixMilliseconds + Int64(minutes) * 60_000, key)
-    }
-
-    /// An alert that still stands for its cause: pending, open or acknowledged.
-    struct ActiveAlert: Sendable {
-        var key: Int64
-        var status: AlertStatus
-    }
-
-    /// The active alerts of each account the writer looked at, by cause: every fix asks whether a
-    /// `silent` or `low_battery` alert is there to resolve, and nearly always none is. Every status
-    /// change goes through this type, which keeps the entry true (or drops it).
-    static let activeAlertCache = WriteCacheSlot<AccountKey, [String: ActiveAlert]>()
-
-    /// The active alerts of `account` by cause (from `activeAlertCache` on the writer's connection).
-    func activeAlerts(of account: AccountKey, in db: Database) throws -> [String: ActiveAlert] {
-        try db.cached(Self.activeAlertCache, account) {
-            let rows = try db.statement(
-                literal: "SELECT cause, key, status FROM alerts WHERE account_key = ? AND status IN ('pending', 'open', 'acknowledged')"
-            ).fetchAll([account]) { row in
-                (cause: try row.value(at: 0) as String, alert: ActiveAlert(
-                    key: try row.value(at: 1), status: AlertStatus(rawValue: try row.value(at: 2)) ?? .open))
-            }
-            return Dictionary(rows.map { ($0.cause, $0.alert) }, uniquingKeysWith: { first, _ in first })
-        }
+              let minutes = try NotificationSettingsStore(db: db).escalation(of: account).minutes(for: type) else { return }
+        try AlertStore(db: db).setEscalation(of: key, at: time.unixMilliseconds + Int64(minutes) * 60_000)
     }
 
     /// The alert with internal `key`.
     public func alert(key: Int64, in db: Database) throws -> AlertResource {
-        guard let alert = try db.fetchOne(
-            "SELECT \(AlertResource.selection) FROM \(AlertResource.source) WHERE x.key = ?", [key],
-            map: AlertResource.init(row:)
-        ) else {
+        guard let record = try AlertStore(db: db).alert(key: key) else {
             throw DatabaseError(extendedResultCode: 12, message: "alert \(key) not found")
         }
-        return alert
+        return record.resource
     }
 
     /// The event that tells watchers about `alert`.

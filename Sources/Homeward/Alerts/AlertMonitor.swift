@@ -55,11 +55,10 @@ public final class AlertMonitor: Sendable {
     /// Runs every check once, now, on the calling thread; returns the events it published.
     @discardableResult
     public func runChecks() throws -> [AppEvent] {
-        let store = ZoneStore()
         let now = clock.now()
         // Rhythms are rebuilt (from history, when not in memory) on a reader, not in the write.
         let monitored = try database.read { db in
-            try store.monitoredAccounts(in: db).compactMap { person -> (account: AccountKey, assessment: ReportingAssessment)? in
+            try ZoneStore(db: db).monitoredAccounts().compactMap { person -> (account: AccountKey, assessment: ReportingAssessment)? in
                 let heard = [presence.lastSeen(person.account), person.lastSeen].compactMap { $0 }.max()
                 guard let heard else { return nil }
                 return (person.account, try reporting.assessment(of: person.account, heardAt: heard, at: now, in: db))

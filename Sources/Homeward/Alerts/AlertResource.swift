@@ -1,5 +1,3 @@
-import HomewardStore
-
 /// An alert as the API shows it: `{id, type, status, account, createdAt, firesAt?, location?,
 /// message?, tripId?, acknowledgedBy?, acknowledgedAt?, resolvedAt?, firedLate?, escalation?}`.
 public struct AlertResource: Sendable, Codable, Equatable {
@@ -68,22 +66,6 @@ public struct AlertResource: Sendable, Codable, Equatable {
     /// When a guardian (or the person) marked it a false alarm.
     public var falseAlarmAt: Timestamp?
 
-    /// The columns `init(row:)` reads, in order; join `accounts a` (the person) and `accounts g`
-    /// (the acknowledging guardian, LEFT JOIN) to `alerts x`.
-    static let selection = """
-        x.id, x.type, x.status, a.id, a.name, x.created_at_ms, x.fires_at_ms, x.fired_late, x.lat, x.lon,
-        x.accuracy_m, x.message, x.trip_id, g.id, g.name, x.acknowledged_at_ms, x.resolved_at_ms, x.location_at_ms,
-        x.escalation_step, x.escalated_at_ms, x.escalates_at_ms, x.evidence, x.false_alarm_at_ms
-        """
-
-    /// How many columns `selection` has: a query may select more after them.
-    static let selectionColumnCount = 23
-
-    /// The FROM clause matching `selection`.
-    static let source = """
-        alerts x JOIN accounts a ON a.key = x.account_key LEFT JOIN accounts g ON g.key = x.acknowledged_by_key
-        """
-
     /// The stand-in alert a channel's "send a test" carries: about `account` itself, already over.
     init(testAbout account: AccountSummary, at time: Timestamp) {
         id = "test"
@@ -94,39 +76,27 @@ public struct AlertResource: Sendable, Codable, Equatable {
         resolvedAt = time
     }
 
-    /// Reads an alert from a row selected with `selection`.
-    init(row: Row) throws {
-        id = try row.value(at: 0)
-        let typeName: String = try row.value(at: 1)
-        let statusName: String = try row.value(at: 2)
-        guard let type = AlertType(rawValue: typeName), let status = AlertStatus(rawValue: statusName) else {
-            throw DatabaseError(extendedResultCode: 1, message: "unknown alert type or status \(typeName)/\(statusName)")
+    /// The alert `record` as the API shows it.
+    init(record: AlertRecord) {
+        id = record.id
+        type = record.type
+        status = record.status
+        account = record.account
+        createdAt = record.createdAt
+        firesAt = record.firesAt
+        firedLate = record.firedLate ? true : nil
+        if let lat = record.lat, let lon = record.lon {
+            location = Location(lat: lat, lon: lon, accuracy: record.accuracyMetres, t: record.locationAt)
         }
-        self.type = type
-        self.status = status
-        account = AccountSummary(id: try row.value(at: 3), name: try row.value(at: 4))
-        createdAt = Timestamp(unixMilliseconds: try row.value(at: 5))
-        firesAt = (try row.value(at: 6) as Int64?).map(Timestamp.init(unixMilliseconds:))
-        firedLate = try row.value(at: 7) as Bool ? true : nil
-        if let lat = try row.value(at: 8) as Double?, let lon = try row.value(at: 9) as Double? {
-            location = Location(
-                lat: lat, lon: lon, accuracy: try row.value(at: 10),
-                t: (try row.value(at: 17) as Int64?).map(Timestamp.init(unixMilliseconds:)))
+        message = record.message
+        tripId = record.tripID
+        acknowledgedBy = record.acknowledgedBy
+        acknowledgedAt = record.acknowledgedAt
+        resolvedAt = record.resolvedAt
+        if record.escalationStep > 0 || record.escalatesAt != nil {
+            escalation = Escalation(step: record.escalationStep, escalatedAt: record.escalatedAt, nextAt: record.escalatesAt)
         }
-        message = try row.value(at: 11)
-        tripId = try row.value(at: 12)
-        if let guardianID = try row.value(at: 13) as String? {
-            acknowledgedBy = AccountSummary(id: guardianID, name: try row.value(at: 14))
-        }
-        acknowledgedAt = (try row.value(at: 15) as Int64?).map(Timestamp.init(unixMilliseconds:))
-        resolvedAt = (try row.value(at: 16) as Int64?).map(Timestamp.init(unixMilliseconds:))
-        let step: Int = try row.value(at: 18)
-        let escalatedAt = (try row.value(at: 19) as Int64?).map(Timestamp.init(unixMilliseconds:))
-        let nextAt = (try row.value(at: 20) as Int64?).map(Timestamp.init(unixMilliseconds:))
-        if step > 0 || nextAt != nil {
-            escalation = Escalation(step: step, escalatedAt: escalatedAt, nextAt: nextAt)
-        }
-        evidence = try (try row.value(at: 21) as String?).map(AlertEvidence.stored)
-        falseAlarmAt = (try row.value(at: 22) as Int64?).map(Timestamp.init(unixMilliseconds:))
+        evidence = record.evidence
+        falseAlarmAt = record.falseAlarmAt
     }
 }

@@ -6,7 +6,6 @@ import HomewardHTTP
 func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
     let signedIn = AuthenticatedRoutes.session(app.authenticator)
     let service = app.alertService
-    let webhooks = WebhookStore()
     signedIn.post("/v1/alerts", execution: .lane(.urgent), on: &router) { context, caller in
         return .json(try service.raiseSOS(try context.decode(SOSRequest.self), by: caller), status: .created)
     }
@@ -42,11 +41,7 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
                     "status must be active, pending, open, acknowledged, resolved or cancelled.", field: "status")
             }
         }
-        var since: Timestamp?
-        if let text = query["since"] {
-            since = Timestamp(rfc3339: text) ?? Double(text).flatMap(Timestamp.init(unixSeconds:))
-            guard since != nil else { throw HTTPError.invalidRequest("since must be RFC 3339 or Unix seconds.", field: "since") }
-        }
+        let since = try query.time("since")
         let limit = try query.limit(default: AlertStore.defaultPageSize, maximum: AlertStore.maxPageSize)
         return .json(try service.list(for: caller, statuses: statuses, since: since, cursor: query["cursor"], limit: limit))
     }
@@ -54,12 +49,12 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
         let request = try context.decode(WebhookRequest.self)
         try request.validate()
         let webhook = try app.database.write { db in
-            try webhooks.set(request, for: caller.accountKey, at: app.clock.now(), in: db)
+            try WebhookStore(db: db).set(request, for: caller.accountKey, at: app.clock.now())
         }
         return .json(webhook)
     }
     signedIn.get("/v1/me/webhook", on: &router) { context, caller in
-        guard let webhook = try app.database.read({ db in try webhooks.webhook(of: caller.accountKey, in: db) }) else {
+        guard let webhook = try app.database.read({ db in try WebhookStore(db: db).webhook(of: caller.accountKey) }) else {
             throw HTTPError.notFound("No webhook is set.")
         }
         return .json(webhook)
@@ -67,7 +62,7 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
     // The test waits for a receiver that may be slow: the bulk lane takes that wait, not the writers'.
     signedIn.post("/v1/me/webhook/test", execution: .lane(.bulk), on: &router) { context, caller in
         try app.rateLimiter.enforce(caller.accountID, under: .testNotificationsPerAccount)
-        guard let target = try app.database.read({ db in try webhooks.target(of: caller.accountKey, in: db) }),
+        guard let target = try app.database.read({ db in try WebhookStore(db: db).target(of: caller.accountKey) }),
               let url = OutgoingURL(target.url) else {
             throw HTTPError.notFound("No webhook is set.")
         }
@@ -78,7 +73,7 @@ func registerAlertRoutes(on router: inout Router, app: HomewardApp) {
         return .json(WebhookTestResult(app.outgoingClient.perform(request)))
     }
     signedIn.delete("/v1/me/webhook", on: &router) { context, caller in
-        let removed = try app.database.write { db in try webhooks.remove(of: caller.accountKey, at: app.clock.now(), in: db) }
+        let removed = try app.database.write { db in try WebhookStore(db: db).remove(of: caller.accountKey, at: app.clock.now()) }
         guard removed else { throw HTTPError.notFound("No webhook is set.") }
         return HTTPResponse(status: .noContent)
     }

@@ -6,7 +6,6 @@ import HomewardStore
 public struct AlertService: Sendable {
     private let database: any DatabaseWriter
     private let center: AlertCenter
-    private let store = AlertStore()
     private let accessPolicy: AccessPolicy
     private let events: EventBus
     private let clock: any WallClock
@@ -60,7 +59,10 @@ public struct AlertService: Sendable {
         var key: Int64 = 0
         let alert = try commit { db in
             let raised = try center.raise(alertRequest, for: caller.accountKey, at: now, in: db)
-            key = try raised.map { try store.key(of: $0.alert.id, in: db) } ?? 0
+            key = try raised.map { raised in
+                guard let found = try AlertStore(db: db).find(raised.alert.id) else { throw HTTPError.notFound() }
+                return found.key
+            } ?? 0
             return raised
         }
         scheduler.arm(key: key, at: firesAt)
@@ -99,7 +101,7 @@ public struct AlertService: Sendable {
     /// their own for a trip companion (who is not told who else watches); 404 if the alert is not visible.
     public func deliveries(of id: String, by caller: Caller) throws -> AlertDeliveryList {
         try database.read { db in
-            guard let found = try store.find(id, in: db) else { throw HTTPError.notFound() }
+            guard let found = try AlertStore(db: db).find(id) else { throw HTTPError.notFound() }
             let alert = try center.alert(key: found.key, in: db)
             // The same question as every other read of an alert: a companion only inside their trip window.
             let seen = try accessPolicy.relationships(
@@ -107,8 +109,8 @@ public struct AlertService: Sendable {
             guard !seen.isEmpty else { throw HTTPError.notFound() }
             let seesEveryone = !seen.isDisjoint(with: [.oneself, .guardian])
             return AlertDeliveryList(
-                deliveries: try WebhookStore().deliveries(
-                    ofAlert: found.key, to: seesEveryone ? nil : caller.accountKey, at: clock.now(), in: db))
+                deliveries: try AlertDeliveryStore(db: db).deliveries(
+                    ofAlert: found.key, to: seesEveryone ? nil : caller.accountKey, at: clock.now()))
         }
     }
 
@@ -118,11 +120,12 @@ public struct AlertService: Sendable {
     public func list(
         for caller: Caller, statuses: [AlertStatus], since: Timestamp?, cursor: String?, limit: Int
     ) throws -> AlertPage {
-        try database.read { db in
+        let position = try cursor.map { text throws(HTTPError) in try ListCursor(parsing: text) }
+        return try database.read { db in
             let accounts = [caller.accountKey] + (try accessPolicy.dependents(of: caller, in: db))
             let windows = try accessPolicy.companionWindows(of: caller, in: db).filter { !accounts.contains($0.traveller) }
-            return try store.page(
-                of: accounts, windows: windows, statuses: statuses, since: since, cursor: cursor, limit: limit, in: db)
+            return try AlertStore(db: db).page(
+                of: accounts, windows: windows, statuses: statuses, since: since, after: position, limit: limit)
         }
     }
 
@@ -134,16 +137,14 @@ public struct AlertService: Sendable {
         try database.write { db in
             let key = try visibleKey(id, to: caller, in: db, allowing: [.oneself, .guardian], otherwise: "Only the person or a guardian may mark a false alarm.")
             let alert = try center.alert(key: key, in: db)
-            guard let (cause, account) = try db.fetchOne(
-                "SELECT cause, account_key FROM alerts WHERE key = ?", [key], map: { row in (try row.value(at: 0) as String, try row.value(at: 1) as AccountKey) }),
+            let store = AlertStore(db: db)
+            guard let (cause, account) = try store.cause(ofAlert: key),
                   let kind = RoutineStore.FalseAlarmKind(cause: cause, type: alert.type) else {
                 throw HTTPError.conflict("Only left_zone and wandering alerts can be marked a false alarm (this one is \(alert.type.rawValue)).")
             }
             guard alert.falseAlarmAt == nil else { return (alert, nil) }
             let now = clock.now()
-            try db.execute(
-                "UPDATE alerts SET false_alarm_at_ms = ?, false_alarm_by_key = ? WHERE key = ?",
-                now.unixMilliseconds, caller.accountKey, key)
+            try store.markFalseAlarm(key, by: caller.accountKey, at: now)
             try RoutineStore().countFalseAlarm(kind, for: account, at: now, in: db)
             return (try center.alert(key: key, in: db), account)
         }
@@ -152,7 +153,7 @@ public struct AlertService: Sendable {
     private func visibleKey(
         _ id: String, to caller: Caller, in db: Database, allowing allowed: Set<Relationship>, otherwise: String
     ) throws -> Int64 {
-        guard let found = try store.find(id, in: db) else { throw HTTPError.notFound() }
+        guard let found = try AlertStore(db: db).find(id) else { throw HTTPError.notFound() }
         let alert = try center.alert(key: found.key, in: db)
         let relationships = try accessPolicy.relationships(
             toAlertOf: found.account, type: alert.type, createdAt: alert.createdAt, tripID: alert.tripId, by: caller, in: db)

@@ -1,35 +1,106 @@
-import HomewardHTTP
 import HomewardStore
 
-/// SQL access to the `alerts` table for the API: visibility, listing and lookup by opaque id.
-public struct AlertStore: Sendable {
+/// The SQL of the `alerts` table (alerts, countdowns and their escalation), on the connection of the
+/// caller's read or write block.
+struct AlertStore {
     /// Most alerts one page may hold.
-    public static let maxPageSize = 1000
+    static let maxPageSize = 1000
     /// Page size when the client does not say.
-    public static let defaultPageSize = 100
+    static let defaultPageSize = 100
 
-    /// Creates the store.
-    public init() {}
+    /// The connection of the current block.
+    let db: Database
+
+    /// An alert that still stands for its cause: pending, open or acknowledged.
+    struct ActiveAlert: Sendable {
+        var key: Int64
+        var status: AlertStatus
+    }
+
+    /// The active alerts of each account the writer looked at, by cause: every fix asks whether a
+    /// `silent` or `low_battery` alert is there to resolve, and nearly always none is. Every status
+    /// change goes through this store, which keeps the entry true (or drops it).
+    static let activeAlertCache = WriteCacheSlot<AccountKey, [String: ActiveAlert]>()
+
+    // MARK: Reading
+
+    /// The alert with internal `key`, if it exists.
+    func alert(key: Int64) throws -> AlertRecord? {
+        try db.fetchOne("SELECT \(AlertRecord.selection) FROM \(AlertRecord.source) WHERE x.key = ?", [key], map: AlertRecord.init(row:))
+    }
 
     /// The internal key and the person of the alert with opaque `id`, if it exists.
-    public func find(_ id: String, in db: Database) throws -> (key: Int64, account: AccountKey)? {
+    func find(_ id: String) throws -> (key: Int64, account: AccountKey)? {
         try db.fetchOne("SELECT key, account_key FROM alerts WHERE id = ?", [id]) { row in
-            (key: try row.value(at: 0), account: try row.value(at: 1))
+            (key: try row.value(named: "key"), account: try row.value(named: "account_key"))
         }
     }
 
-    /// The key of the alert with opaque `id`; 404 if there is none.
-    public func key(of id: String, in db: Database) throws -> Int64 {
-        guard let found = try find(id, in: db) else { throw HTTPError.notFound() }
-        return found.key
+    /// The cause and the person of the alert with internal `key`, if it exists.
+    func cause(ofAlert key: Int64) throws -> (cause: String, account: AccountKey)? {
+        try db.fetchOne("SELECT cause, account_key FROM alerts WHERE key = ?", [key]) { row in
+            (cause: try row.value(named: "cause"), account: try row.value(named: "account_key"))
+        }
+    }
+
+    /// The active alerts of `account` by cause (from `activeAlertCache` on the writer's connection).
+    func activeAlerts(of account: AccountKey) throws -> [String: ActiveAlert] {
+        try db.cached(Self.activeAlertCache, account) {
+            let rows = try db.statement(
+                literal: "SELECT cause, key, status FROM alerts WHERE account_key = ? AND status IN ('pending', 'open', 'acknowledged')"
+            ).fetchAll([account]) { row in
+                (cause: try row.value(named: "cause") as String, alert: ActiveAlert(
+                    key: try row.value(named: "key"), status: AlertStatus(rawValue: try row.value(named: "status")) ?? .open))
+            }
+            return Dictionary(rows.map { ($0.cause, $0.alert) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// Whether `account` ever had an alert of `cause`, active or not.
+    func hasAlert(of account: AccountKey, cause: String) throws -> Bool {
+        try db.fetchOne("SELECT 1 FROM alerts WHERE account_key = ? AND cause = ?", [account, cause]) as Int64? != nil
+    }
+
+    /// The causes of the active alerts of `account` on the trip with opaque `tripID`, oldest first.
+    func activeCauses(of account: AccountKey, onTrip tripID: String) throws -> [String] {
+        try db.fetchAll(
+            """
+            SELECT cause FROM alerts
+            WHERE account_key = ? AND trip_id = ? AND status IN ('pending', 'open', 'acknowledged') ORDER BY key
+            """,
+            [account, tripID])
+    }
+
+    /// The open or acknowledged `unaccompanied` alerts with the distance their zone's rule asks for
+    /// (nil when the zone no longer has the rule). The cause is `zone:<id>:unaccompanied`
+    /// (`AlertCause.unaccompanied`): the zone is found by its unique id, not by building every
+    /// zone's cause.
+    func activeUnaccompaniedAlerts() throws -> [(account: AccountKey, cause: String, withinMetres: Double?)] {
+        try db.fetchAll(
+            """
+            SELECT a.account_key, a.cause, z.unaccompanied_within_m FROM alerts a
+            JOIN zones z ON z.id = substr(a.cause, 6, length(a.cause) - 19) AND z.account_key = a.account_key
+            WHERE a.type = 'unaccompanied' AND a.status IN ('open', 'acknowledged')
+            """
+        ) { row in
+            (account: try row.value(named: "account_key"), cause: try row.value(named: "cause"),
+             withinMetres: try row.value(named: "unaccompanied_within_m"))
+        }
+    }
+
+    /// Every pending countdown: when it fires and its key.
+    func pendingCountdowns() throws -> [(firesAt: Int64, key: Int64)] {
+        try db.fetchAll("SELECT fires_at_ms, key FROM alerts WHERE status = 'pending' AND fires_at_ms IS NOT NULL") { row in
+            (firesAt: try row.value(named: "fires_at_ms"), key: try row.value(named: "key"))
+        }
     }
 
     /// One page of the alerts of `accounts`, and of the alerts inside each of `windows` (a trip
     /// companion's share of a traveller's alerts), newest first, optionally of some statuses and
     /// since a time; `cursor` continues a previous page.
-    public func page(
+    func page(
         of accounts: [AccountKey], windows: [CompanionWindow] = [], statuses: [AlertStatus], since: Timestamp?,
-        cursor: String?, limit: Int, in db: Database
+        after cursor: ListCursor?, limit: Int
     ) throws -> AlertPage {
         var scopes = ["x.account_key IN (\(accounts.map { _ in "?" }.joined(separator: ", ")))"]
         var arguments: [(any DatabaseValueConvertible)?] = accounts
@@ -42,7 +113,7 @@ public struct AlertStore: Sendable {
             ]
         }
         var sql = """
-            SELECT \(AlertResource.selection), x.key FROM \(AlertResource.source)
+            SELECT \(AlertRecord.selection) FROM \(AlertRecord.source)
             WHERE (\(scopes.joined(separator: " OR ")))
             """
         if !statuses.isEmpty {
@@ -54,35 +125,161 @@ public struct AlertStore: Sendable {
             arguments.append(since.unixMilliseconds)
         }
         if let cursor {
-            let parts = cursor.split(separator: "-")
-            guard parts.count == 2, let created = Int64(parts[0]), let key = Int64(parts[1]) else {
-                throw HTTPError.invalidRequest("cursor is not one this server gave.", field: "cursor")
-            }
             sql += " AND (x.created_at_ms < ? OR (x.created_at_ms = ? AND x.key < ?))"
-            arguments += [created, created, key]
+            arguments += [cursor.timeMilliseconds, cursor.timeMilliseconds, cursor.key]
         }
         sql += " ORDER BY x.created_at_ms DESC, x.key DESC LIMIT ?"
         arguments.append(limit + 1)
-        let rows = try db.fetchAll(sql, StatementArguments(arguments)) { row in
-            (alert: try AlertResource(row: row), key: try row.value(at: AlertResource.selectionColumnCount) as Int64)
-        }
+        let rows = try db.fetchAll(sql, StatementArguments(arguments), map: AlertRecord.init(row:))
         let shown = rows.prefix(limit)
-        let next = rows.count > limit ? shown.last.map { "\($0.alert.createdAt.unixMilliseconds)-\($0.key)" } : nil
-        return AlertPage(alerts: shown.map(\.alert), nextCursor: next)
+        let next = rows.count > limit ? shown.last.map { ListCursor(timeMilliseconds: $0.createdAt.unixMilliseconds, key: $0.key).text } : nil
+        return AlertPage(alerts: shown.map(\.resource), nextCursor: next)
     }
 
     /// The active alerts (pending, open, acknowledged) of `accounts`, oldest first: what a stream
     /// that reconnects after its events left the replay buffer is sent.
-    public func activeAlerts(of accounts: [AccountKey], in db: Database) throws -> [(alert: AlertResource, account: AccountKey)] {
+    func activeAlerts(of accounts: [AccountKey]) throws -> [(alert: AlertResource, account: AccountKey)] {
         guard !accounts.isEmpty else { return [] }
         return try db.fetchAll(
             """
-            SELECT \(AlertResource.selection), x.account_key FROM \(AlertResource.source)
+            SELECT \(AlertRecord.selection) FROM \(AlertRecord.source)
             WHERE x.status IN ('pending', 'open', 'acknowledged')
               AND x.account_key IN (\(accounts.map { _ in "?" }.joined(separator: ", ")))
             ORDER BY x.created_at_ms, x.key
             """,
             StatementArguments(accounts)
-        ) { row in (alert: try AlertResource(row: row), account: try row.value(at: AlertResource.selectionColumnCount)) }
+        ) { row in
+            let record = try AlertRecord(row: row)
+            return (alert: record.resource, account: record.accountKey)
+        }
+    }
+
+    // MARK: Raising and changing status
+
+    /// Stores a new alert of `account` as `request` asks, with opaque `id`; returns its key. Keys are
+    /// never reused (`retired_keys`).
+    func insert(_ request: AlertRequest, id: String, for account: AccountKey, at time: Timestamp) throws -> Int64 {
+        try db.execute(
+            """
+            INSERT INTO alerts (key, id, account_key, type, status, cause, trip_id, message, lat, lon, accuracy_m,
+                                created_at_ms, fires_at_ms, evidence)
+            VALUES ((SELECT max(coalesce((SELECT max(key) FROM alerts), 0), coalesce((SELECT highest_key FROM retired_keys WHERE aggregate = 'alerts'), 0)) + 1), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            id, account, request.type.rawValue, request.status.rawValue, request.cause,
+            request.tripID, request.message, request.location?.lat, request.location?.lon,
+            request.location?.accuracy, time.unixMilliseconds, request.firesAt?.unixMilliseconds,
+            try request.evidence?.storedJSON()
+        )
+        let key = db.lastInsertRowID
+        db.updateCached(Self.activeAlertCache, account) { $0[request.cause] = ActiveAlert(key: key, status: request.status) }
+        return key
+    }
+
+    /// Marks the active alert `key` (of `account`, for `cause`) resolved at `time`.
+    func markResolved(_ key: Int64, cause: String, of account: AccountKey, at time: Timestamp) throws {
+        try db.execute(
+            "UPDATE alerts SET status = 'resolved', resolved_at_ms = ?, escalates_at_ms = NULL WHERE key = ?", time.unixMilliseconds, key
+        )
+        db.updateCached(Self.activeAlertCache, account) { $0[cause] = nil }
+    }
+
+    /// Opens the pending countdown `key` at `time` (`late`: after a restart), carrying the person's
+    /// last fix, its time and accuracy when it has no location of its own; returns its person and type,
+    /// nil if it is no longer pending.
+    func markFired(_ key: Int64, at time: Timestamp, late: Bool) throws -> (account: AccountKey, type: AlertType)? {
+        try db.execute(
+            """
+            UPDATE alerts SET status = 'open', fired_at_ms = ?1, fired_late = ?2,
+                location_at_ms = CASE WHEN lat IS NULL THEN (SELECT t_ms FROM latest_locations l WHERE l.account_key = alerts.account_key) ELSE location_at_ms END,
+                accuracy_m = CASE WHEN lat IS NULL THEN (SELECT accuracy_m FROM latest_locations l WHERE l.account_key = alerts.account_key) ELSE accuracy_m END,
+                lat = coalesce(lat, (SELECT lat FROM latest_locations l WHERE l.account_key = alerts.account_key)),
+                lon = coalesce(lon, (SELECT lon FROM latest_locations l WHERE l.account_key = alerts.account_key))
+            WHERE key = ?3 AND status = 'pending'
+            """,
+            time.unixMilliseconds, late, key
+        )
+        guard db.changes == 1 else { return nil }
+        let fired = try db.fetchOne("SELECT account_key, type FROM alerts WHERE key = ?", [key]) { row in
+            (account: try row.value(named: "account_key") as AccountKey, type: AlertType(rawValue: try row.value(named: "type")) ?? .danger)
+        }
+        let account = fired?.account ?? 0
+        db.removeCached(Self.activeAlertCache, account)
+        return (account, fired?.type ?? .danger)
+    }
+
+    /// Cancels the pending countdown `key` at `time`; returns its person, nil if it is no longer pending.
+    func markCancelled(_ key: Int64, at time: Timestamp) throws -> AccountKey? {
+        try db.execute(
+            "UPDATE alerts SET status = 'cancelled', resolved_at_ms = ?, escalates_at_ms = NULL WHERE key = ? AND status = 'pending'",
+            time.unixMilliseconds, key
+        )
+        guard db.changes == 1 else { return nil }
+        return try accountOfChanged(key)
+    }
+
+    /// Records that `guardian` acknowledged the open alert `key` at `time`; returns its person, nil if
+    /// it is not open.
+    func markAcknowledged(_ key: Int64, by guardian: AccountKey, at time: Timestamp) throws -> AccountKey? {
+        try db.execute(
+            """
+            UPDATE alerts SET status = 'acknowledged', acknowledged_by_key = ?, acknowledged_at_ms = ?, escalates_at_ms = NULL
+            WHERE key = ? AND status = 'open'
+            """,
+            guardian, time.unixMilliseconds, key
+        )
+        guard db.changes == 1 else { return nil }
+        return try accountOfChanged(key)
+    }
+
+    /// Records that `account` marked the alert `key` a false alarm at `time`.
+    func markFalseAlarm(_ key: Int64, by account: AccountKey, at time: Timestamp) throws {
+        try db.execute(
+            "UPDATE alerts SET false_alarm_at_ms = ?, false_alarm_by_key = ? WHERE key = ?", time.unixMilliseconds, account, key)
+    }
+
+    /// The person of the alert `key` whose status just changed, dropping their cached active alerts.
+    private func accountOfChanged(_ key: Int64) throws -> AccountKey {
+        let account: AccountKey = try db.fetchOne("SELECT account_key FROM alerts WHERE key = ?", [key]) ?? 0
+        db.removeCached(Self.activeAlertCache, account)
+        return account
+    }
+
+    // MARK: Escalation
+
+    /// The person, type, escalation step and status of alert `key` when its escalation is due at
+    /// `time`; nil when it is not.
+    func dueEscalation(
+        of key: Int64, at time: Timestamp
+    ) throws -> (account: AccountKey, type: String, step: Int, status: String)? {
+        try db.fetchOne(
+            "SELECT account_key, type, escalation_step, status FROM alerts WHERE key = ? AND escalates_at_ms <= ?",
+            [key, time.unixMilliseconds]
+        ) { row in
+            (account: try row.value(named: "account_key"), type: try row.value(named: "type"),
+             step: try row.value(named: "escalation_step"), status: try row.value(named: "status"))
+        }
+    }
+
+    /// Sets when alert `key` escalates next (nil: never).
+    func setEscalation(of key: Int64, at time: Int64?) throws {
+        try db.execute("UPDATE alerts SET escalates_at_ms = ? WHERE key = ?", time, key)
+    }
+
+    /// Records escalation `step` of alert `key` at `time`, and when it escalates next (nil: never).
+    func recordEscalation(of key: Int64, step: Int, at time: Timestamp, next: Int64?) throws {
+        try db.execute(
+            "UPDATE alerts SET escalation_step = ?, escalated_at_ms = ?, escalates_at_ms = ? WHERE key = ?",
+            step, time.unixMilliseconds, next, key)
+    }
+
+    /// The earliest time an open alert is due to escalate, if any is.
+    func nextEscalation() throws -> Timestamp? {
+        try db.fetchOne("SELECT min(escalates_at_ms) FROM alerts WHERE escalates_at_ms IS NOT NULL")
+    }
+
+    /// The alerts due to escalate at `time`, earliest first, at most `limit`.
+    func dueEscalations(at time: Timestamp, limit: Int) throws -> [Int64] {
+        try db.fetchAll(
+            "SELECT key FROM alerts WHERE escalates_at_ms <= ? ORDER BY escalates_at_ms LIMIT ?", [time.unixMilliseconds, limit])
     }
 }

@@ -34,11 +34,7 @@ public final class CountdownScheduler: Sendable {
     /// Loads every pending countdown from the database and starts the thread; countdowns already
     /// past their time fire first.
     public func start() throws {
-        let pending: [(firesAt: Int64, key: Int64)] = try database.read { db in
-            try db.fetchAll("SELECT fires_at_ms, key FROM alerts WHERE status = 'pending' AND fires_at_ms IS NOT NULL") { row in
-                (firesAt: try row.value(at: 0), key: try row.value(at: 1))
-            }
-        }
+        let pending = try database.read { db in try AlertStore(db: db).pendingCountdowns() }
         for deadline in pending { insert(deadline) }
         loop.start { [self] in firePass() }
     }

@@ -1,13 +1,14 @@
 import HomewardStore
 import Synchronization
 
-/// Pings the database once a second on a `BackgroundLoop`, so that `/healthz` answers from memory
-/// on the I/O thread and a stuck database shows as 503 within a second.
+/// Pings the database once a second on a `BackgroundLoop`, so that `/healthz` and `/readyz` answer
+/// from memory on the I/O thread and a stuck database shows as 503 within a second.
 public final class HealthMonitor: Sendable {
     /// How often the database is pinged.
     public static let intervalSeconds = 1.0
 
     private let healthy = Atomic<Bool>(false)
+    private let stopping = Atomic<Bool>(false)
     private let database: DatabasePool
     private let loop = BackgroundLoop(name: "health")
 
@@ -19,6 +20,16 @@ public final class HealthMonitor: Sendable {
 
     /// Whether the last ping succeeded.
     public var isHealthy: Bool { healthy.load(ordering: .relaxed) }
+
+    /// Whether a load balancer should send this node requests: the database answers and the node
+    /// is not stopping (`/readyz`).
+    public var isReady: Bool { isHealthy && !stopping.load(ordering: .relaxed) }
+
+    /// Says the node is about to stop: from now on `/readyz` answers 503, so that a load balancer
+    /// stops sending it new requests while those under way finish.
+    public func markStopping() {
+        stopping.store(true, ordering: .relaxed)
+    }
 
     /// Starts pinging.
     public func start() {

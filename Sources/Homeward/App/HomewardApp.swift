@@ -120,7 +120,7 @@ public final class HomewardApp: Sendable {
         let database = self.database
         let presence = self.presence
         zoneObserver = ZoneObserver(
-            store: ZoneStore(), alerts: alerts, statusBoard: statusBoard, configuration: configuration,
+            alerts: alerts, statusBoard: statusBoard, configuration: configuration,
             accessPolicy: accessPolicy, trackerConfiguration: configuration.trackerConfiguration)
         let tripMonitor = TripMonitor(
             configuration: TripConfiguration(
@@ -191,18 +191,12 @@ public final class HomewardApp: Sendable {
         configuration: AppConfiguration, database: DatabasePool, clock: any WallClock
     ) throws -> SecretHasher {
         let path = configuration.secretFilePath ?? ServerSecret.defaultPath(besideDatabase: configuration.databasePath)
-        let recorded = try database.read { db in
-            try db.fetchOne("SELECT fingerprint FROM server_secret WHERE id = 1") as [UInt8]?
-        }
+        let recorded = try database.read { db in try ServerSecretStore(db: db).fingerprint() }
         let hasher = SecretHasher(secret: try ServerSecret.loadOrCreate(at: path, mayCreate: recorded == nil))
         if let recorded {
             guard SecretDigest.constantTimeEquals(recorded, hasher.fingerprint) else { throw ServerSecretError.mismatch(path: path) }
         } else {
-            try database.write { db in
-                try db.execute(
-                    "INSERT INTO server_secret (id, fingerprint, created_at_ms) VALUES (1, ?, ?)",
-                    hasher.fingerprint, clock.now().unixMilliseconds)
-            }
+            try database.write { db in try ServerSecretStore(db: db).record(hasher.fingerprint, at: clock.now()) }
         }
         return hasher
     }

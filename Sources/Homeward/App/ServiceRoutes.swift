@@ -1,12 +1,22 @@
 import HomewardHTTP
 
-/// `GET /healthz`, `GET /metrics` (guarded, see `authorizeMetrics`) and `GET /openapi.yaml`: answered on
-/// the I/O thread from memory.
+/// `GET /healthz`, `/livez`, `/readyz`, `GET /metrics` (guarded, see `authorizeMetrics`) and
+/// `GET /openapi.yaml`: answered on the I/O thread from memory.
 func registerServiceRoutes(on router: inout Router, app: HomewardApp) {
     let okBody = Array(#"{"status":"ok"}"#.utf8)
+    let ok = HTTPResponse(headers: ["Content-Type": "application/json; charset=utf-8"], bytes: okBody)
     router.get("/healthz", execution: .inline) { _ in
         guard app.health.isHealthy else { throw HTTPError.unavailable("The database does not answer.") }
-        return HTTPResponse(headers: ["Content-Type": "application/json; charset=utf-8"], bytes: okBody)
+        return ok
+    }
+    // Liveness: the process answers on its event loop. A database outage is not a reason to
+    // restart the node, so this does not look at it.
+    router.get("/livez", execution: .inline) { _ in ok }
+    // Readiness: send this node requests (the database answers and the node is not stopping).
+    router.get("/readyz", execution: .inline) { _ in
+        guard app.health.isHealthy else { throw HTTPError.unavailable("The database does not answer.") }
+        guard app.health.isReady else { throw HTTPError.unavailable("This node is stopping.") }
+        return ok
     }
     router.get("/metrics", execution: .inline) { context in
         try authorizeMetrics(context, token: app.configuration.metricsToken)

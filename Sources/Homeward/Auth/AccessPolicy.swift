@@ -18,19 +18,8 @@ public struct AccessPolicy: Sendable {
         var found: Set<Relationship> = []
         if caller.accountKey == account { found.insert(.oneself) }
         guard caller.reach.readsOthers else { return found }
-        let isGuardian = try db.fetchOne(
-            "SELECT 1 FROM links WHERE guardian_key = ? AND dependent_key = ?",
-            [caller.accountKey, account]
-        ) as Int64? != nil
-        if isGuardian { found.insert(.guardian) }
-        let isCompanion = try db.fetchOne(
-            """
-            SELECT 1 FROM trip_companions c JOIN trips t ON t.key = c.trip_key
-            WHERE c.companion_key = ? AND t.account_key = ? AND t.status = 'active'
-            """,
-            [caller.accountKey, account]
-        ) as Int64? != nil
-        if isCompanion { found.insert(.companion) }
+        if try LinkStore(db: db).isGuardian(caller.accountKey, of: account) { found.insert(.guardian) }
+        if try TripCompanionStore(db: db).accompanies(caller.accountKey, activeTripOf: account) { found.insert(.companion) }
         return found
     }
 
@@ -40,7 +29,7 @@ public struct AccessPolicy: Sendable {
         _ id: String, to caller: Caller, in db: Database, allowing allowed: Set<Relationship> = selfOrGuardian
     ) throws -> AccountKey {
         if id == caller.accountID, allowed.contains(.oneself) { return caller.accountKey }
-        guard let key = try db.fetchOne("SELECT key FROM accounts WHERE id = ?", [id]) as Int64? else {
+        guard let key = try AccountStore(db: db).key(ofAccount: id) else {
             throw HTTPError.notFound()
         }
         guard try !relationships(of: caller, to: key, in: db).isDisjoint(with: allowed) else {
@@ -52,46 +41,25 @@ public struct AccessPolicy: Sendable {
     /// The accounts `caller` guards, oldest link first.
     public func dependents(of caller: Caller, in db: Database) throws -> [AccountKey] {
         guard caller.reach.readsOthers else { return [] }
-        return try db.fetchAll(
-            "SELECT dependent_key FROM links WHERE guardian_key = ? ORDER BY created_at_ms, id",
-            [caller.accountKey]
-        )
+        return try LinkStore(db: db).dependents(of: caller.accountKey)
     }
 
     /// The guardians of `account`, oldest link first (whose phones the `unaccompanied` rule looks for).
     public func guardians(of account: AccountKey, in db: Database) throws -> [AccountKey] {
-        try db.fetchAll("SELECT guardian_key FROM links WHERE dependent_key = ? ORDER BY created_at_ms, id", [account])
+        try LinkStore(db: db).guardians(of: account)
     }
 
     /// The accounts whose active trip `caller` accompanies.
     public func accompanied(by caller: Caller, in db: Database) throws -> [AccountKey] {
         guard caller.reach.readsOthers else { return [] }
-        return try db.fetchAll(
-            """
-            SELECT t.account_key FROM trip_companions c JOIN trips t ON t.key = c.trip_key
-            WHERE c.companion_key = ? AND t.status = 'active' ORDER BY c.joined_at_ms
-            """,
-            [caller.accountKey]
-        )
+        return try TripCompanionStore(db: db).travellers(accompaniedBy: caller.accountKey)
     }
 
     /// Every trip `caller` accompanies or accompanied, active or arrived, with when they joined: a
     /// companion sees each trip's positions and alerts inside its window only (`CompanionWindow`).
     public func companionWindows(of caller: Caller, in db: Database) throws -> [CompanionWindow] {
         guard caller.reach.readsOthers else { return [] }
-        return try db.fetchAll(
-            """
-            SELECT t.key, t.id, t.account_key, c.joined_at_ms, t.ended_at_ms
-            FROM trip_companions c JOIN trips t ON t.key = c.trip_key
-            WHERE c.companion_key = ? ORDER BY c.joined_at_ms, t.key
-            """,
-            [caller.accountKey]
-        ) { row in
-            CompanionWindow(
-                tripKey: try row.value(at: 0), tripID: try row.value(at: 1), traveller: try row.value(at: 2),
-                joinedAt: Timestamp(unixMilliseconds: try row.value(at: 3)),
-                endedAt: (try row.value(at: 4) as Int64?).map { Timestamp(unixMilliseconds: $0) })
-        }
+        return try TripCompanionStore(db: db).windows(of: caller.accountKey)
     }
 
     /// The window of `caller` on trip `tripKey`, if they joined it (active or arrived).
@@ -134,27 +102,20 @@ public struct AccessPolicy: Sendable {
         return grants
     }
 
-    /// Everyone who may watch `account` live: its guardians and the companions of its active trip.
+    /// Everyone who may watch `account` live: its guardians and the companions of its active trip,
+    /// each once, in key order.
     public func watchers(of account: AccountKey, in db: Database) throws -> [AccountKey] {
-        try db.fetchAll(
-            """
-            SELECT guardian_key FROM links WHERE dependent_key = ?1
-            UNION
-            SELECT c.companion_key FROM trip_companions c JOIN trips t ON t.key = c.trip_key
-            WHERE t.account_key = ?1 AND t.status = 'active'
-            """,
-            [account]
-        )
+        let guardians = try LinkStore(db: db).guardians(of: account)
+        let companions = try TripCompanionStore(db: db).companions(ofActiveTripOf: account)
+        return Set(guardians + companions).sorted()
     }
 
     /// Throws 404 unless `id` names a live session of `caller`'s own account: another account's
     /// session, an expired one and an unknown id look the same.
     public func requireOwnSession(_ id: String, of caller: Caller, at time: Timestamp, in db: Database) throws {
-        let owned = try db.fetchOne(
-            "SELECT 1 FROM sessions WHERE id = ? AND account_key = ? AND expires_at_ms > ?",
-            [id, caller.accountKey, time.unixMilliseconds]
-        ) as Int64?
-        guard owned != nil else { throw HTTPError.notFound() }
+        guard try AccountStore(db: db).isSessionLive(id, of: caller.accountKey, at: time.unixMilliseconds) else {
+            throw HTTPError.notFound()
+        }
     }
 
     /// The two sides of link `id` when `caller` is one of them (either side may see and end a
@@ -162,11 +123,9 @@ public struct AccessPolicy: Sendable {
     public func linkParties(
         _ id: String, visibleTo caller: Caller, in db: Database
     ) throws -> (guardian: AccountKey, dependent: AccountKey) {
-        let parties = try db.fetchOne(
-            "SELECT guardian_key, dependent_key FROM links WHERE id = ? AND ? IN (guardian_key, dependent_key)",
-            [id, caller.accountKey]
-        ) { row in (guardian: try row.value(at: 0) as AccountKey, dependent: try row.value(at: 1) as AccountKey) }
-        guard let parties else { throw HTTPError.notFound() }
+        guard let parties = try LinkStore(db: db).parties(ofLink: id, involving: caller.accountKey) else {
+            throw HTTPError.notFound()
+        }
         return parties
     }
 }

@@ -20,7 +20,7 @@ public final class Authenticator: Sendable {
     /// How long a session read from the database is trusted without reading it again.
     public static let sessionCacheMilliseconds: Int64 = 5_000
     /// Remembered sessions at most; the cache starts over when full.
-    static let maxCachedSessions = 100_000
+    static let maxStoredSessions = 100_000
 
     private let database: any DatabaseWriter
     private let clock: any WallClock
@@ -52,7 +52,7 @@ public final class Authenticator: Sendable {
 
     /// A session as read from the database, and when it was read.
     private struct RememberedSession: Sendable {
-        var session: CachedSession
+        var session: StoredSession
         let readAt: Int64
     }
 
@@ -60,14 +60,6 @@ public final class Authenticator: Sendable {
     private struct BasicLogin: Sendable {
         let caller: Caller
         let expiresAt: Int64
-    }
-
-    private struct CachedSession: Sendable {
-        var id: String
-        var accountKey: AccountKey
-        var accountID: String
-        var expiresAt: Int64
-        var lastUsedAt: Int64
     }
 
     /// Creates an authenticator over the sessions and devices tables; HTTP Basic with a phone and
@@ -91,47 +83,26 @@ public final class Authenticator: Sendable {
     /// Counts as a heartbeat; `devices.last_used_at_ms` is written at most once per touch interval.
     public func authenticate(deviceKey key: String, inHeader: Bool) throws -> Caller {
         let now = clock.now().unixMilliseconds
-        func device(digest: [UInt8]) throws -> DeviceRow? {
-            try database.read { db in
-                try db.fetchOne(
-                    """
-                    SELECT d.id, d.account_key, a.id, d.last_used_at_ms, d.reads_others
-                    FROM devices d JOIN accounts a ON a.key = d.account_key WHERE d.key_sha256 = ?
-                    """,
-                    [digest]
-                ) { row in
-                    DeviceRow(id: try row.value(at: 0), accountKey: try row.value(at: 1), accountID: try row.value(at: 2),
-                              lastUsedAt: try row.value(at: 3), readsOthers: try row.value(at: 4) as Int64 == 1)
-                }
-            }
+        func device(digest: [UInt8]) throws -> StoredDeviceKey? {
+            try database.read { db in try DeviceStore(db: db).device(withKeyDigest: digest) }
         }
-        var found = try device(digest: secrets.digest(key))
-        if found == nil, try device(digest: secrets.legacyDigest(key)) != nil {
-            _ = try database.write { db in try SecretDigestColumn.deviceKeys.rewrite(key, with: secrets, in: db) }
-            found = try device(digest: secrets.digest(key))
+        let digest = secrets.digest(key)
+        let legacyDigest = secrets.legacyDigest(key)
+        var found = try device(digest: digest)
+        if found == nil, try device(digest: legacyDigest) != nil {
+            _ = try database.write { db in try DeviceStore(db: db).rewriteKeyDigest(legacyDigest, to: digest) }
+            found = try device(digest: digest)
         }
         guard let device = found else { throw HTTPError.unauthorized("The device key is unknown or was revoked.") }
         presence.touch(device.accountKey, at: Timestamp(unixMilliseconds: now))
         if now - (device.lastUsedAt ?? 0) >= Self.touchIntervalMilliseconds {
             try database.write { db in
-                try db.execute("UPDATE devices SET last_used_at_ms = ? WHERE id = ?", now, device.id)
-                try db.execute(
-                    "UPDATE accounts SET last_seen_at_ms = max(coalesce(last_seen_at_ms, 0), ?) WHERE key = ?",
-                    now, device.accountKey
-                )
+                try DeviceStore(db: db).touch(device.id, at: now)
+                try AccountStore(db: db).noteSeen(device.accountKey, at: now)
             }
         }
         let reach: CallerReach = !inHeader ? .writeOnly : device.readsOthers ? .deviceReadingOthers : .deviceReadingOwn
         return Caller(accountKey: device.accountKey, accountID: device.accountID, sessionID: nil, reach: reach, deviceID: device.id)
-    }
-
-    /// A device row as authentication reads it.
-    private struct DeviceRow: Sendable {
-        let id: String
-        let accountKey: AccountKey
-        let accountID: String
-        let lastUsedAt: Int64?
-        let readsOthers: Bool
     }
 
     /// The caller of an `Authorization: Basic` value: phone and password, or any user name with a
@@ -168,13 +139,9 @@ public final class Authenticator: Sendable {
         let normalized = try? PhoneNumber(normalizing: phone)
         try loginLimits?.enforce(phone: normalized?.e164, clientHost: clientHost)
         let account = try normalized.flatMap { phone in
-            try database.read { db in
-                try db.fetchOne("SELECT key, id, password_hash FROM accounts WHERE phone = ?", [phone.e164]) { row in
-                    (key: try row.value(at: 0) as Int64, id: try row.value(at: 1) as String, hash: try row.value(at: 2) as String)
-                }
-            }
+            try database.read { db in try AccountStore(db: db).credentials(phone: phone.e164) }
         }
-        guard passwordHasher.verify(password, against: account?.hash), let account else {
+        guard passwordHasher.verify(password, against: account?.passwordHash), let account else {
             loginLimits?.recordFailure(phone: normalized?.e164, clientHost: clientHost)
             throw HTTPError.unauthorized("The phone or password is wrong.")
         }
@@ -251,9 +218,12 @@ public final class Authenticator: Sendable {
         let remembered = entry?.isFresh == true ? entry?.session : nil
         if remembered == nil && !mayReadDatabase { return nil }
         var found = try remembered ?? storedSession(digest: digest)
-        if found == nil, remembered == nil, try storedSession(digest: secrets.legacyDigest(token)) != nil {
-            _ = try database.write { db in try SecretDigestColumn.sessionTokens.rewrite(token, with: secrets, in: db) }
-            found = try storedSession(digest: digest)
+        if found == nil, remembered == nil {
+            let legacyDigest = secrets.legacyDigest(token)
+            if try storedSession(digest: legacyDigest) != nil {
+                _ = try database.write { db in try AccountStore(db: db).rewriteSessionTokenDigest(legacyDigest, to: digest) }
+                found = try storedSession(digest: digest)
+            }
         }
         if remembered == nil, let known = entry?.session, var read = found, known.id == read.id {
             // Our own touch of this session may still be on its way to the disk: the row exists (the
@@ -275,16 +245,14 @@ public final class Authenticator: Sendable {
             // caller may be an I/O thread). If it fails, the next use a minute later tries again.
             let (sessionID, accountKey) = (session.id, session.accountKey)
             database.submitWrite({ db in
-                try db.execute("UPDATE sessions SET last_used_at_ms = ?, expires_at_ms = ? WHERE id = ?", now, expiresAt, sessionID)
-                try db.execute(
-                    "UPDATE accounts SET last_seen_at_ms = max(coalesce(last_seen_at_ms, 0), ?) WHERE key = ?",
-                    now, accountKey
-                )
+                let store = AccountStore(db: db)
+                try store.touchSession(sessionID, at: now, expiresAt: expiresAt)
+                try store.noteSeen(accountKey, at: now)
             }, completion: { _ in })
         }
         if remembered == nil {
             sessionCache.withLock { cache in
-                if cache.count >= Self.maxCachedSessions { cache.removeAll(keepingCapacity: true) }
+                if cache.count >= Self.maxStoredSessions { cache.removeAll(keepingCapacity: true) }
                 cache[key] = RememberedSession(session: session, readAt: now)
             }
         } else if session.lastUsedAt == now {
@@ -296,28 +264,13 @@ public final class Authenticator: Sendable {
     }
 
     /// The session whose token has `digest` in the database, if any.
-    private func storedSession(digest: [UInt8]) throws -> CachedSession? {
-        try database.read { db in
-            try db.statement(literal: """
-                SELECT s.id, s.account_key, a.id, s.expires_at_ms, s.last_used_at_ms
-                FROM sessions s JOIN accounts a ON a.key = s.account_key
-                WHERE s.token_sha256 = ?
-                """
-            ).fetchOne([digest]) { row in
-                CachedSession(
-                    id: try row.value(at: 0),
-                    accountKey: try row.value(at: 1),
-                    accountID: try row.value(at: 2),
-                    expiresAt: try row.value(at: 3),
-                    lastUsedAt: try row.value(at: 4)
-                )
-            }
-        }
+    private func storedSession(digest: [UInt8]) throws -> StoredSession? {
+        try database.read { db in try AccountStore(db: db).session(withTokenDigest: digest) }
     }
 
     /// The remembered session of the token whose keyed digest is `key`, and whether it was read from the
     /// database within `sessionCacheMilliseconds` of `now`.
-    private func rememberedSession(_ key: DigestKey, at now: Int64) -> (session: CachedSession, isFresh: Bool)? {
+    private func rememberedSession(_ key: DigestKey, at now: Int64) -> (session: StoredSession, isFresh: Bool)? {
         sessionCache.withLock { $0[key] }.map { entry in
             (entry.session, now - entry.readAt < Self.sessionCacheMilliseconds)
         }

@@ -1,50 +1,87 @@
 import HomewardStore
 
-/// SQL access to `devices`: keys for tracking clients, stored as keyed digests.
+/// The SQL of `devices`: keys for tracking clients, stored as keyed digests, on the connection of the
+/// caller's read or write block.
 struct DeviceStore {
-    /// The keyed digests of the keys.
-    let secrets: SecretHasher
+    /// The connection of the current block.
+    let db: Database
 
-    /// Issues a key named `name` for `account`, reading others when `readsOthers`, with the OwnTracks
-    /// payload secret if one is given; the key is returned once and never stored.
-    func create(
-        named name: String, readsOthers: Bool, payloadSecret: String? = nil, for account: AccountKey, at now: Timestamp,
-        in db: Database
-    ) throws -> NewDeviceResponse {
-        let device = NewDeviceResponse(
-            id: SecureRandom.identifier(), name: name, key: SecureRandom.token(), readsOthers: readsOthers, createdAt: now)
+    /// Stores `device` of `account`, whose key has keyed digest `keyDigest`, with the OwnTracks
+    /// payload secret if one is given; the key itself is never stored.
+    func insert(_ device: NewDeviceResponse, keyDigest: [UInt8], payloadSecret: String?, of account: AccountKey) throws {
         try db.execute(
             """
             INSERT INTO devices (id, account_key, name, key_sha256, created_at_ms, reads_others, payload_secret)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
-            device.id, account, name, secrets.digest(device.key), now.unixMilliseconds, readsOthers ? 1 : 0, payloadSecret
+            device.id, account, device.name, keyDigest, device.createdAt.unixMilliseconds, device.readsOthers ? 1 : 0,
+            payloadSecret
         )
-        return device
+    }
+
+    /// The device whose key has keyed (or legacy) digest `keyDigest`, with its account's id.
+    func device(withKeyDigest keyDigest: [UInt8]) throws -> StoredDeviceKey? {
+        try db.fetchOne(
+            """
+            SELECT d.id, d.account_key, a.id AS account_id, d.last_used_at_ms, d.reads_others
+            FROM devices d JOIN accounts a ON a.key = d.account_key WHERE d.key_sha256 = ?
+            """,
+            [keyDigest]
+        ) { row in
+            StoredDeviceKey(
+                id: try row.value(named: "id"), accountKey: try row.value(named: "account_key"),
+                accountID: try row.value(named: "account_id"), lastUsedAt: try row.value(named: "last_used_at_ms"),
+                readsOthers: try row.value(named: "reads_others") as Int64 == 1)
+        }
+    }
+
+    /// Rewrites the device key digest `legacy` (a plain SHA-256 from before keyed digests) as `keyed`,
+    /// by the column's index; true when a device had it.
+    @discardableResult
+    func rewriteKeyDigest(_ legacy: [UInt8], to keyed: [UInt8]) throws -> Bool {
+        try db.execute("UPDATE devices SET key_sha256 = ? WHERE key_sha256 = ?", keyed, legacy)
+        return db.changes > 0
+    }
+
+    /// Records that device `id` was used at `time` (Unix milliseconds).
+    func touch(_ id: String, at time: Int64) throws {
+        try db.execute("UPDATE devices SET last_used_at_ms = ? WHERE id = ?", time, id)
     }
 
     /// The OwnTracks payload secret of device `id`, if it has one.
-    func payloadSecret(ofDevice id: String, in db: Database) throws -> String? {
-        try db.fetchOne("SELECT payload_secret FROM devices WHERE id = ?", [id])
+    func payloadSecret(ofDevice id: String) throws -> String? {
+        try db.fetchOne("SELECT payload_secret FROM devices WHERE id = ?", [id]) { row in
+            try row.value(named: "payload_secret") as String?
+        } ?? nil
     }
 
     /// The devices of `account`, oldest first.
-    func devices(of account: AccountKey, in db: Database) throws -> [DeviceResource] {
+    func devices(of account: AccountKey) throws -> [DeviceResource] {
         try db.fetchAll(
             "SELECT id, name, created_at_ms, last_used_at_ms, reads_others FROM devices WHERE account_key = ? ORDER BY created_at_ms, id",
             [account]
         ) { row in
             DeviceResource(
-                id: try row.value(at: 0), name: try row.value(at: 1),
-                createdAt: Timestamp(unixMilliseconds: try row.value(at: 2)),
-                lastUsedAt: (try row.value(at: 3) as Int64?).map { Timestamp(unixMilliseconds: $0) },
-                readsOthers: try row.value(at: 4) as Int64 == 1)
+                id: try row.value(named: "id"), name: try row.value(named: "name"),
+                createdAt: Timestamp(unixMilliseconds: try row.value(named: "created_at_ms")),
+                lastUsedAt: (try row.value(named: "last_used_at_ms") as Int64?).map { Timestamp(unixMilliseconds: $0) },
+                readsOthers: try row.value(named: "reads_others") as Int64 == 1)
         }
     }
 
     /// Revokes device `id` of `account`; false if the account has no such device.
-    func revoke(_ id: String, of account: AccountKey, in db: Database) throws -> Bool {
+    func revoke(_ id: String, of account: AccountKey) throws -> Bool {
         try db.execute("DELETE FROM devices WHERE id = ? AND account_key = ?", id, account)
         return db.changes > 0
+    }
+
+    /// Revokes every device of `account`.
+    func revokeAll(of account: AccountKey) throws {
+        try db.execute("DELETE FROM devices WHERE account_key = ?", account)
+    }
+
+    /// Keeps `token` as the push token of device `id` of `account`.
+    func saveNotificationToken(_ token: String, forDevice id: String, of account: AccountKey) throws {
+        try db.execute("UPDATE devices SET notification_token = ? WHERE id = ? AND account_key = ?", token, id, account)
     }
 }

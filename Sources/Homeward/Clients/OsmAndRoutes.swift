@@ -12,7 +12,6 @@ import HomewardStore
 /// raises a Homeward SOS (once, however often it is resent); other alarms are kept as reports.
 func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
     let ingest = IngestService(app: app)
-    let reports = ClientReportStore()
     let handler: Route.Handler = { context in
         let now = app.clock.now()
         guard let messages = OsmAndMessage.messages(query: context.query.pairs, body: context.request.body, receivedAt: now),
@@ -48,7 +47,7 @@ func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
             _ = try ingest.storeLocations(samples, with: activities, of: caller)
             let raised = try app.database.write { db -> [AppEvent] in
                 if let token, let device = caller.deviceID {
-                    try reports.saveNotificationToken(token, forDevice: device, of: caller.accountKey, in: db)
+                    try DeviceStore(db: db).saveNotificationToken(token, forDevice: device, of: caller.accountKey)
                 }
                 var raised: [AppEvent] = []
                 for message in alarms {
@@ -64,10 +63,10 @@ func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
                     } else {
                         var body: [String: Any] = ["alarm": alarm]
                         body["event"] = message.event
-                        try reports.insert(
+                        try ClientReportStore(db: db).insert(
                             ClientReport(client: .osmand, kind: .alarm, name: alarm, time: time, lat: message.sample?.lat,
                                          lon: message.sample?.lon, body: body),
-                            of: caller.accountKey, receivedAt: now, in: db)
+                            of: caller.accountKey, receivedAt: now)
                     }
                 }
                 return raised

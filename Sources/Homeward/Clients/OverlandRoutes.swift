@@ -8,7 +8,6 @@ import HomewardHTTP
 /// batch with 400 naming it: the phone keeps the batch rather than losing the point.
 func registerOverlandRoutes(on router: inout Router, app: HomewardApp) {
     let ingest = IngestService(app: app)
-    let reportStore = ClientReportStore()
     let ok = Array(#"{"result":"ok"}"#.utf8)
     router.post("/v1/clients/overland") { context in
         let caller = try app.authenticator.authenticateClient(context)
@@ -44,7 +43,8 @@ func registerOverlandRoutes(on router: inout Router, app: HomewardApp) {
         // Answered from the database's finisher thread once fixes, activities and reports are durable.
         return .deferred { [locations, activities, reports] completion in
             ingest.storeLocations(locations, with: activities, of: caller, alsoWriting: { db, now in
-                for report in reports { try reportStore.insert(report, of: account, receivedAt: now, in: db) }
+                let store = ClientReportStore(db: db)
+                for report in reports { try store.insert(report, of: account, receivedAt: now) }
             }) { outcome in
                 // Every point was checked above; what the batch still refuses is a point sent twice in it.
                 completion(outcome.map { _ in HTTPResponse(headers: ["Content-Type": "application/json"], bytes: ok) })

@@ -22,7 +22,7 @@ func registerOwnTracksRoutes(on router: inout Router, app: HomewardApp) {
     let commands = OwnTracksCommandQueue()
     router.post("/v1/clients/owntracks") { context in
         let caller = try app.authenticator.authenticateClient(context)
-        let box = try caller.deviceID.flatMap { id in try app.database.read { try DeviceStore(secrets: app.secrets).payloadSecret(ofDevice: id, in: $0) } }
+        let box = try caller.deviceID.flatMap { id in try app.database.read { try DeviceStore(db: $0).payloadSecret(ofDevice: id) } }
             .map(OwnTracksPayloadBox.init(secret:))
         if !context.request.body.isEmpty {
             guard var message = ClientValues.object(context.request.body) else {
@@ -73,7 +73,7 @@ private func store(_ message: [String: Any], of caller: Caller, ingest: IngestSe
     case "card":
         let report = ClientReport(
             client: .owntracks, kind: .card, name: message["name"] as? String, time: now, lat: nil, lon: nil, body: message)
-        _ = try app.database.write { db in try ClientReportStore().insert(report, of: caller.accountKey, receivedAt: now, in: db) }
+        _ = try app.database.write { db in try ClientReportStore(db: db).insert(report, of: caller.accountKey, receivedAt: now) }
     case "steps":
         // The answer to `reportSteps`: steps counted from `from` to `to` (Unix seconds).
         guard let steps = ClientValues.number(message["steps"]), let to = ClientValues.time(message["to"]) else { return }
@@ -114,13 +114,11 @@ let ownTracksFaceMaxBytes = 100 * 1024
 
 private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> [[String: Any]] {
     guard caller.reach.readsOwn else { return [] }
-    let store = LocationStore()
     let people: [(id: String, name: String, latest: LatestLocation?, face: AvatarImage?)] = try app.database.read { db in
         try ([caller.accountKey] + app.accessPolicy.dependents(of: caller, in: db)).compactMap { key in
-            guard let row = try db.fetchOne("SELECT id, name FROM accounts WHERE key = ?", [key], map: {
-                (id: try $0.value(at: 0) as String, name: try $0.value(at: 1) as String)
-            }) else { return nil }
-            return (row.id, row.name, try store.latest(of: key, in: db), try AccountStore.avatar(of: key, in: db))
+            let accounts = AccountStore(db: db)
+            guard let overview = try accounts.overview(of: key) else { return nil }
+            return (overview.id, overview.name, try LocationStore(db: db).latest(of: key), try accounts.avatar(of: key))
         }
     }
     var reply: [[String: Any]] = []
@@ -150,7 +148,7 @@ private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> [[S
 /// Nothing for a key from a URL query: it writes samples and reads nothing, not even its own zones.
 private func ownTracksCommands(for caller: Caller, queue: OwnTracksCommandQueue, app: HomewardApp) throws -> [[String: Any]] {
     guard caller.reach.readsOwn else { return [] }
-    let zones = try app.database.read { try ZoneStore().zones(of: caller.accountKey, in: $0) }
+    let zones = try app.database.read { try ZoneStore(db: $0).zones(of: caller.accountKey) }
     let waypoints: [[String: Any]] = zones.compactMap { zone in
         guard let center = zone.center, let radius = zone.radius else { return nil }
         return [

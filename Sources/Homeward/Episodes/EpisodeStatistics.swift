@@ -1,5 +1,3 @@
-import HomewardStore
-
 /// The body of `GET /v1/episodes/stats`: count, average duration, average conditions, and for each
 /// condition with enough data, how episodes compare with the person's baseline (background readings
 /// taken outside every episode).
@@ -19,29 +17,25 @@ public struct EpisodeStatistics: Encodable, Sendable, Equatable {
     /// `EpisodeLimits.minEpisodesToCompare` episodes and `minReadingsToCompare` baseline values.
     public let comparison: [String: ConditionComparison]
 
-    /// Builds the statistics from the aggregate rows `EpisodeStore.statistics` reads: for episodes
-    /// `count, ended, avg duration ms` then `avg, count, avg of squares` per condition; for the
-    /// baseline readings the per-condition triples alone.
-    init(episodeAggregates: [DatabaseValue], baselineAggregates: [DatabaseValue]) {
-        func double(_ values: [DatabaseValue], _ index: Int) -> Double? {
-            index < values.count ? Double(databaseValue: values[index]) : nil
-        }
-        func integer(_ values: [DatabaseValue], _ index: Int) -> Int {
-            index < values.count ? Int(databaseValue: values[index]) ?? 0 : 0
-        }
-        count = integer(episodeAggregates, 0)
-        endedCount = integer(episodeAggregates, 1)
-        averageDurationSeconds = double(episodeAggregates, 2).map { $0 / 1000 }
+    /// Builds the statistics from what `EpisodeStore.statistics` reads: the count of episodes, of
+    /// ended ones and their average duration, and per condition (in the order of `conditionNames`)
+    /// its moments over the episodes and over the baseline readings.
+    init(
+        count: Int, endedCount: Int, averageDurationMilliseconds: Double?,
+        episodeMoments: [ConditionMoments], baselineMoments: [ConditionMoments]
+    ) {
+        self.count = count
+        self.endedCount = endedCount
+        averageDurationSeconds = averageDurationMilliseconds.map { $0 / 1000 }
         var averages: [Double?] = []
         var comparison: [String: ConditionComparison] = [:]
         for (index, name) in Self.conditionNames.enumerated() {
-            let episodeAverage = double(episodeAggregates, 3 + index * 3)
-            let episodeCount = integer(episodeAggregates, 4 + index * 3)
-            averages.append(episodeAverage)
-            let baselineAverage = double(baselineAggregates, index * 3)
-            let baselineCount = integer(baselineAggregates, 1 + index * 3)
-            guard let episodeAverage, let baselineAverage, let meanOfSquares = double(baselineAggregates, 2 + index * 3),
-                  episodeCount >= EpisodeLimits.minEpisodesToCompare, baselineCount >= EpisodeLimits.minReadingsToCompare
+            let episodes = index < episodeMoments.count ? episodeMoments[index] : .none
+            let baseline = index < baselineMoments.count ? baselineMoments[index] : .none
+            averages.append(episodes.average)
+            guard let episodeAverage = episodes.average, let baselineAverage = baseline.average,
+                  let meanOfSquares = baseline.meanOfSquares,
+                  episodes.count >= EpisodeLimits.minEpisodesToCompare, baseline.count >= EpisodeLimits.minReadingsToCompare
             else { continue }
             let variance = max(0, meanOfSquares - baselineAverage * baselineAverage)
             let difference = episodeAverage - baselineAverage
@@ -49,7 +43,7 @@ public struct EpisodeStatistics: Encodable, Sendable, Equatable {
             comparison[name] = ConditionComparison(
                 duringEpisodes: episodeAverage, baseline: baselineAverage, difference: difference,
                 standardDeviations: deviation > Self.negligibleDeviation ? difference / deviation : nil,
-                episodeCount: episodeCount, baselineCount: baselineCount
+                episodeCount: episodes.count, baselineCount: baseline.count
             )
         }
         conditions = EpisodeConditions(temperatureC: averages[0], uvIndex: averages[1], humidity: averages[2], windSpeed: averages[3])

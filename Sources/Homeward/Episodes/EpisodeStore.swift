@@ -59,9 +59,9 @@ struct EpisodeStore {
 
     /// A page of the episodes of `account` by start time, optionally of one kind.
     func episodes(of account: AccountKey, kind: String?, matching query: ListQuery) throws -> ListPage<Episode> {
-        try ListPage.fetch(
-            "episodes", columns: Self.columns, timeColumn: "start_ms", of: account,
-            where: kind.map { (column: "kind", value: $0) }, matching: query, in: db, time: \.start, map: Self.episode(from:)
+        try ListPageStore(db: db).page(
+            of: "episodes", columns: Self.columns, timeColumn: "start_ms", of: account,
+            where: kind.map { (column: "kind", value: $0) }, matching: query, time: \.start, map: Self.episode(from:)
         )
     }
 
@@ -91,15 +91,20 @@ struct EpisodeStore {
     func statistics(of account: AccountKey, kind: String?, from: Timestamp?, to: Timestamp?) throws -> EpisodeStatistics {
         let fromMs = from?.unixMilliseconds ?? Int64.min
         let toMs = to?.unixMilliseconds ?? Int64.max
-        let moments = Self.conditionColumns.map { "avg(\($0)), count(\($0)), avg(\($0) * \($0))" }.joined(separator: ", ")
-        let episodeRow = try db.fetchOne(
+        let moments = Self.conditionColumns.map { column in
+            "avg(\(column)) AS \(column)_avg, count(\(column)) AS \(column)_count, avg(\(column) * \(column)) AS \(column)_avg_square"
+        }.joined(separator: ", ")
+        let episodes = try db.fetchOne(
             """
-            SELECT count(*), count(end_ms), avg(end_ms - start_ms), \(moments)
+            SELECT count(*) AS episode_count, count(end_ms) AS ended_count, avg(end_ms - start_ms) AS avg_duration_ms, \(moments)
             FROM episodes WHERE account_key = ? AND (? IS NULL OR kind = ?) AND start_ms >= ? AND start_ms < ?
             """,
             [account, kind, kind, fromMs, toMs]
-        ) { row in try row.databaseValues() } ?? []
-        let baselineRow = try db.fetchOne(
+        ) { row in
+            (count: try row.value(named: "episode_count") as Int, ended: try row.value(named: "ended_count") as Int,
+             averageDuration: try row.value(named: "avg_duration_ms") as Double?, moments: try Self.moments(in: row))
+        }
+        let baseline = try db.fetchOne(
             """
             SELECT \(moments) FROM condition_readings r
             WHERE r.account_key = ? AND r.t_ms >= ? AND r.t_ms < ?
@@ -110,29 +115,92 @@ struct EpisodeStore {
               )
             """,
             [account, fromMs, toMs, EpisodeLimits.openEpisodeWindowSeconds * Timestamp.millisecondsPerSecond]
-        ) { row in try row.databaseValues() } ?? []
-        return EpisodeStatistics(episodeAggregates: episodeRow, baselineAggregates: baselineRow)
+        ) { row in try Self.moments(in: row) }
+        return EpisodeStatistics(
+            count: episodes?.count ?? 0, endedCount: episodes?.ended ?? 0, averageDurationMilliseconds: episodes?.averageDuration,
+            episodeMoments: episodes?.moments ?? [], baselineMoments: baseline ?? [])
+    }
+
+    /// The moments of each condition in `row`, in the order of `conditionColumns`.
+    private static func moments(in row: Row) throws -> [ConditionMoments] {
+        try conditionColumns.map { column in
+            ConditionMoments(
+                average: try row.value(named: "\(column)_avg"), count: try row.value(named: "\(column)_count"),
+                meanOfSquares: try row.value(named: "\(column)_avg_square"))
+        }
+    }
+
+    /// The episodes still without conditions whose weather is due at `now` (fewer than `maxAttempts`
+    /// attempts, starting at or after `oldest`), earliest retry first, at most `limit`.
+    func awaitingWeather(
+        at now: Int64, maxAttempts: Int, startingFrom oldest: Int64, limit: Int
+    ) throws -> [(id: String, account: AccountKey, start: Int64, location: Coordinate?, attempts: Int)] {
+        try db.fetchAll(
+            """
+            SELECT id, account_key, start_ms, lat, lon, weather_attempts FROM episodes
+            WHERE conditions_source IS NULL AND weather_next_attempt_ms <= ? AND weather_attempts < ? AND start_ms >= ?
+            ORDER BY weather_next_attempt_ms, start_ms LIMIT ?
+            """,
+            [now, maxAttempts, oldest, limit]
+        ) { row in
+            let lat: Double? = try row.value(named: "lat")
+            let lon: Double? = try row.value(named: "lon")
+            return (
+                id: try row.value(named: "id"), account: try row.value(named: "account_key"), start: try row.value(named: "start_ms"),
+                location: lat.flatMap { lat in lon.map { Coordinate(lat: lat, lon: $0) } },
+                attempts: try row.value(named: "weather_attempts"))
+        }
+    }
+
+    /// The earliest weather retry of an episode still without conditions that has fewer than
+    /// `maxAttempts` attempts and starts at or after `oldest`.
+    func nextWeatherAttempt(maxAttempts: Int, startingFrom oldest: Int64) throws -> Int64? {
+        try db.fetchOne(
+            """
+            SELECT min(weather_next_attempt_ms) FROM episodes
+            WHERE conditions_source IS NULL AND weather_attempts < ? AND start_ms >= ?
+            """,
+            [maxAttempts, oldest])
+    }
+
+    /// Gives episode `id`, still without conditions, the weather provider's `conditions` at `now`.
+    func fillConditions(_ conditions: EpisodeConditions, ofEpisode id: String, at now: Int64) throws {
+        try db.execute(
+            """
+            UPDATE episodes SET temperature_c = ?, uv_index = ?, humidity_pct = ?, wind_speed_mps = ?,
+                conditions_source = 'server', updated_at_ms = ?
+            WHERE id = ? AND conditions_source IS NULL
+            """,
+            conditions.temperatureC, conditions.uvIndex, conditions.humidity, conditions.windSpeed, now, id)
+    }
+
+    /// Records `attempts` failed weather lookups of episode `id`, still without conditions; the next
+    /// is at `nextAttempt`.
+    func recordWeatherFailure(ofEpisode id: String, attempts: Int, nextAttempt: Int64) throws {
+        try db.execute(
+            "UPDATE episodes SET weather_attempts = ?, weather_next_attempt_ms = ? WHERE id = ? AND conditions_source IS NULL",
+            attempts, nextAttempt, id)
     }
 
     /// The condition columns, in the order of `EpisodeStatistics.conditionNames`.
     static let conditionColumns = ["temperature_c", "uv_index", "humidity_pct", "wind_speed_mps"]
 
     private static func episode(from row: Row) throws -> Episode {
-        let lat: Double? = try row.value(at: 5)
-        let lon: Double? = try row.value(at: 6)
+        let lat: Double? = try row.value(named: "lat")
+        let lon: Double? = try row.value(named: "lon")
         return Episode(
-            id: try row.value(at: 1), kind: try row.value(at: 2),
-            start: Timestamp(unixMilliseconds: try row.value(at: 3)),
-            end: try (row.value(at: 4) as Int64?).map(Timestamp.init(unixMilliseconds:)),
+            id: try row.value(named: "id"), kind: try row.value(named: "kind"),
+            start: Timestamp(unixMilliseconds: try row.value(named: "start_ms")),
+            end: try (row.value(named: "end_ms") as Int64?).map(Timestamp.init(unixMilliseconds:)),
             location: lat.flatMap { lat in lon.map { Coordinate(lat: lat, lon: $0) } },
             conditions: EpisodeConditions(
-                temperatureC: try row.value(at: 7), uvIndex: try row.value(at: 8),
-                humidity: try row.value(at: 9), windSpeed: try row.value(at: 10)
+                temperatureC: try row.value(named: "temperature_c"), uvIndex: try row.value(named: "uv_index"),
+                humidity: try row.value(named: "humidity_pct"), windSpeed: try row.value(named: "wind_speed_mps")
             ),
-            conditionsSource: try (row.value(at: 14) as String?).flatMap(ConditionsSource.init(rawValue:)),
-            note: try row.value(at: 11),
-            createdAt: Timestamp(unixMilliseconds: try row.value(at: 12)),
-            updatedAt: Timestamp(unixMilliseconds: try row.value(at: 13))
+            conditionsSource: try (row.value(named: "conditions_source") as String?).flatMap(ConditionsSource.init(rawValue:)),
+            note: try row.value(named: "note"),
+            createdAt: Timestamp(unixMilliseconds: try row.value(named: "created_at_ms")),
+            updatedAt: Timestamp(unixMilliseconds: try row.value(named: "updated_at_ms"))
         )
     }
 }

@@ -100,7 +100,7 @@ public final class EventStreamHub: @unchecked Sendable {
         var activeAlerts: [(alert: AlertResource, account: AccountKey)] = []
         if lastEventID != nil {
             do {
-                activeAlerts = try database.read { db in try AlertStore().activeAlerts(of: Array(grants.subjects), in: db) }
+                activeAlerts = try database.read { db in try AlertStore(db: db).activeAlerts(of: Array(grants.subjects)) }
             } catch {
                 logger.error("event replay failed", metadata: ["error": "\(error)"])
             }
@@ -168,9 +168,7 @@ public final class EventStreamHub: @unchecked Sendable {
             refreshed = try database.read { db in
                 var result: [Int: LiveGrants?] = [:]
                 for (id, caller) in snapshot {
-                    let valid = try caller.sessionID.map { session in
-                        try db.fetchOne("SELECT 1 FROM sessions WHERE id = ? AND expires_at_ms > ?", [session, now]) as Int64? != nil
-                    } ?? true
+                    let valid = try caller.sessionID.map { session in try AccountStore(db: db).isSessionLive(session, at: now) } ?? true
                     result[id] = valid ? try grants(of: caller, in: db) : .some(nil)
                 }
                 return result

@@ -10,14 +10,4 @@ public struct HistoryPosition: Sendable, Equatable {
         self.time = time
         self.sampleHash = sampleHash
     }
-
-    /// Reads a cursor made by `cursor`; nil if it is not one.
-    public init?(cursor: String) {
-        let parts = cursor.split(separator: "_")
-        guard parts.count == 2, let time = Int64(parts[0]), let hash = Int64(parts[1]) else { return nil }
-        self.init(time: Timestamp(unixMilliseconds: time), sampleHash: hash)
-    }
-
-    /// The opaque cursor the API hands out for this position.
-    public var cursor: String { "\(time.unixMilliseconds)_\(sampleHash)" }
 }

@@ -10,8 +10,6 @@ import HomewardStore
 /// buffer only fills history. Events are published once the block has committed.
 public struct IngestService: Sendable {
     private let app: HomewardApp
-    private let locations = LocationStore()
-    private let motion = MotionStore()
     private let limits: IngestLimits
     private let observers: [any LocationObserver]
     private let locationCounters: OutcomeCounters
@@ -129,7 +127,8 @@ public struct IngestService: Sendable {
 
     /// Stores motion `samples` of `account` that it does not have yet; returns how many.
     private func insertMotion(_ samples: [MotionSample], of account: AccountKey, in db: Database) throws -> Int {
-        try samples.reduce(0) { stored, sample in try motion.insert(sample, of: account, in: db) ? stored + 1 : stored }
+        let motion = MotionStore(db: db)
+        return try samples.reduce(0) { stored, sample in try motion.insert(sample, of: account) ? stored + 1 : stored }
     }
 
     /// What one write block stored, and what follows from it once committed.
@@ -145,7 +144,8 @@ public struct IngestService: Sendable {
     private func write(_ samples: [LocationSample], of account: AccountKey, receivedAt now: Timestamp, in db: Database) throws -> Written {
         var written = Written()
         guard let first = samples.first else { return written }
-        let previous = try locations.latest(of: account, in: db)
+        let locations = LocationStore(db: db)
+        let previous = try locations.latest(of: account)
         var reference = try referenceFix(before: first.time, of: account, latest: previous, in: db)
         var latest = previous
         var fresh: [ObservedFix] = []
@@ -177,12 +177,12 @@ public struct IngestService: Sendable {
                 if fix.isReliable { reference = fix }
                 fixes.append(fix)
             }
-            try locations.insertNew(fixes, of: account, in: db)
+            try locations.insertNew(fixes, of: account)
             for (fix, sample) in zip(fixes, samples) { record(fix, of: sample) }
         } else {
             for sample in samples {
                 let fix = StoredLocation(sample, flags: flags(of: sample, after: reference))
-                guard try locations.insert(fix, of: account, in: db) else {
+                guard try locations.insert(fix, of: account) else {
                     // A phone's geofence report built on a fix it already posted (OwnTracks iOS does
                     // so): a duplicate fix, but not a duplicate crossing, so it still reaches the zones.
                     if let crossing = sample.reportedCrossing, previous.map({ fix.time >= $0.newestFixTime }) ?? true {
@@ -197,7 +197,7 @@ public struct IngestService: Sendable {
             }
         }
         if let latest, latest != previous {
-            try locations.save(latest, of: account, in: db)
+            try locations.save(latest, of: account)
             if latest.fix != previous?.fix { written.newLatest = latest }
         }
         if !late.isEmpty {
@@ -221,7 +221,7 @@ public struct IngestService: Sendable {
         for (before, next) in zip(samples, samples.dropFirst()) where before.time == next.time {
             if SampleIdentity.hash(of: before.id) == SampleIdentity.hash(of: next.id) { return false }
         }
-        guard let newest = try locations.newestFixTime(of: account, in: db) else { return true }
+        guard let newest = try LocationStore(db: db).newestFixTime(of: account) else { return true }
         return first.time > newest
     }
 
@@ -238,7 +238,7 @@ public struct IngestService: Sendable {
         if let latest, latest.fix.isReliable, latest.fix.time < time {
             return latest.fix
         }
-        return try locations.lastReliableFix(of: account, before: time, in: db)
+        return try LocationStore(db: db).lastReliableFix(of: account, before: time)
     }
 
     /// The flags of `sample` given the previous reliable fix `reference`.

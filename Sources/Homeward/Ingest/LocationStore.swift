@@ -1,15 +1,15 @@
 import HomewardStore
 
-/// SQL access to `locations` and `latest_locations`. Coordinates are stored as degrees × 10^7 and
-/// the other measures as small scaled integers (schema/0003_locations.sql), which keeps a sample
-/// near 40 bytes on disk.
-public struct LocationStore: Sendable {
-    /// Creates the store.
-    public init() {}
+/// The SQL of `locations` and `latest_locations`, on the connection of the caller's read or write
+/// block. Coordinates are stored as degrees × 10^7 and the other measures as small scaled integers
+/// (schema/0003_locations.sql), which keeps a sample near 40 bytes on disk.
+struct LocationStore {
+    /// The connection of the current block.
+    let db: Database
 
     /// Stores `fix` of `account` unless the account already has a sample with its time and hash;
     /// returns whether it was stored.
-    public func insert(_ fix: StoredLocation, of account: AccountKey, in db: Database) throws -> Bool {
+    func insert(_ fix: StoredLocation, of account: AccountKey) throws -> Bool {
         try db.statement(literal: Self.insertSQL).execute { row in
             Self.bind(fix, of: account, to: &row)
         }
@@ -17,14 +17,14 @@ public struct LocationStore: Sendable {
     }
 
     /// The time of the newest stored fix of `account` (whatever its flags), nil when it has none.
-    public func newestFixTime(of account: AccountKey, in db: Database) throws -> Timestamp? {
-        try db.statement(literal: "SELECT max(t_ms) FROM locations WHERE account_key = ?")
-            .fetchOne([account]) { row in (try row.value(at: 0) as Int64?).map(Timestamp.init(unixMilliseconds:)) } ?? nil
+    func newestFixTime(of account: AccountKey) throws -> Timestamp? {
+        try db.statement(literal: "SELECT max(t_ms) AS newest_t_ms FROM locations WHERE account_key = ?")
+            .fetchOne([account]) { row in (try row.value(named: "newest_t_ms") as Int64?).map(Timestamp.init(unixMilliseconds:)) } ?? nil
     }
 
     /// Stores `fixes` of `account`, every one of which the caller knows to be new (newer than the
     /// account's newest stored fix, no two with the same time and hash), many rows per statement.
-    public func insertNew(_ fixes: [StoredLocation], of account: AccountKey, in db: Database) throws {
+    func insertNew(_ fixes: [StoredLocation], of account: AccountKey) throws {
         var start = 0
         while start < fixes.count {
             let left = fixes.count - start
@@ -58,7 +58,7 @@ public struct LocationStore: Sendable {
     }
 
     /// The newest fix of `account` before `time` that detectors may trust.
-    public func lastReliableFix(of account: AccountKey, before time: Timestamp, in db: Database) throws -> StoredLocation? {
+    func lastReliableFix(of account: AccountKey, before time: Timestamp) throws -> StoredLocation? {
         try db.statement(literal: """
             SELECT t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm, speed_cm_s, heading_deg, battery_pct, flags
             FROM locations WHERE account_key = ? AND t_ms < ? AND flags = 0 ORDER BY t_ms DESC LIMIT 1
@@ -66,11 +66,27 @@ public struct LocationStore: Sendable {
         ).fetchOne([account, time.unixMilliseconds], map: Self.location(from:))
     }
 
+    /// Where `account` was at its stored fix nearest `time` within `margin` milliseconds of it (a fix
+    /// flagged as a jump does not count); nil when there is none.
+    func position(of account: AccountKey, nearest time: Int64, within margin: Int64) throws -> (lat: Double, lon: Double)? {
+        try db.fetchOne(
+            """
+            SELECT lat_e7, lon_e7 FROM locations
+            WHERE account_key = ? AND t_ms BETWEEN ? AND ? AND (flags & ?) = 0
+            ORDER BY abs(t_ms - ?) LIMIT 1
+            """,
+            [account, time - margin, time + margin, SampleFlags.jump.rawValue, time]
+        ) { row in
+            (lat: Double(try row.value(named: "lat_e7") as Int64) / Self.degreeScale,
+             lon: Double(try row.value(named: "lon_e7") as Int64) / Self.degreeScale)
+        }
+    }
+
     /// Up to `limit` fixes of `account` from `from` (inclusive) to `to` (exclusive), oldest first,
     /// starting after `position`; flagged fixes only when `includingFlagged`.
-    public func history(
+    func history(
         of account: AccountKey, from: Timestamp, to: Timestamp, after position: HistoryPosition?,
-        limit: Int, includingFlagged: Bool, in db: Database
+        limit: Int, includingFlagged: Bool
     ) throws -> [StoredLocation] {
         let start = position ?? HistoryPosition(time: from.adding(milliseconds: -1), sampleHash: Int64.max)
         let flagFilter = includingFlagged ? "" : "AND flags = 0"
@@ -87,8 +103,8 @@ public struct LocationStore: Sendable {
 
     /// The newest `limit` fixes of `account` (flagged ones too) from `from` (inclusive) to `before`
     /// (exclusive), oldest first: what a phone's reporting rhythm is rebuilt from.
-    public func recentFixes(
-        of account: AccountKey, from: Timestamp, before: Timestamp, limit: Int, in db: Database
+    func recentFixes(
+        of account: AccountKey, from: Timestamp, before: Timestamp, limit: Int
     ) throws -> [StoredLocation] {
         try db.fetchAll(
             """
@@ -101,17 +117,17 @@ public struct LocationStore: Sendable {
     }
 
     /// The `latest_locations` rows the writer read or wrote, by account: ingest reads an account's
-    /// row before every batch and writes it after. Only `save(_:of:in:)` writes the table (account
+    /// row before every batch and writes it after. Only `save(_:of:)` writes the table (account
     /// deletion, which cascades, empties the connection's caches).
     static let latestCache = WriteCacheSlot<AccountKey, LatestLocation?>()
 
     /// The `latest_locations` row of `account`, if it has posted a fix (on the writer's connection,
     /// from `latestCache` when it is there).
-    public func latest(of account: AccountKey, in db: Database) throws -> LatestLocation? {
-        try db.cached(Self.latestCache, account) { try readLatest(of: account, in: db) }
+    func latest(of account: AccountKey) throws -> LatestLocation? {
+        try db.cached(Self.latestCache, account) { try readLatest(of: account) }
     }
 
-    private func readLatest(of account: AccountKey, in db: Database) throws -> LatestLocation? {
+    private func readLatest(of account: AccountKey) throws -> LatestLocation? {
         try db.statement(literal: """
             SELECT t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s, heading_deg, battery_pct, flags,
                    newest_fix_t_ms, received_at_ms
@@ -120,20 +136,20 @@ public struct LocationStore: Sendable {
         ).fetchOne([account]) { row in
             LatestLocation(
                 fix: StoredLocation(
-                    time: Timestamp(unixMilliseconds: try row.value(at: 0)), sampleHash: SampleIdentity.absentIDHash,
-                    lat: try row.value(at: 1), lon: try row.value(at: 2), accuracyMetres: try row.value(at: 3),
-                    altitudeMetres: try row.value(at: 4), speedMetresPerSecond: try row.value(at: 5),
-                    headingDegrees: try row.value(at: 6), batteryPercent: try row.value(at: 7),
-                    flags: SampleFlags(rawValue: try row.value(at: 8))
+                    time: Timestamp(unixMilliseconds: try row.value(named: "t_ms")), sampleHash: SampleIdentity.absentIDHash,
+                    lat: try row.value(named: "lat"), lon: try row.value(named: "lon"),
+                    accuracyMetres: try row.value(named: "accuracy_m"), altitudeMetres: try row.value(named: "altitude_m"),
+                    speedMetresPerSecond: try row.value(named: "speed_m_s"), headingDegrees: try row.value(named: "heading_deg"),
+                    batteryPercent: try row.value(named: "battery_pct"), flags: SampleFlags(rawValue: try row.value(named: "flags"))
                 ),
-                newestFixTime: Timestamp(unixMilliseconds: try row.value(at: 9)),
-                receivedAt: Timestamp(unixMilliseconds: try row.value(at: 10))
+                newestFixTime: Timestamp(unixMilliseconds: try row.value(named: "newest_fix_t_ms")),
+                receivedAt: Timestamp(unixMilliseconds: try row.value(named: "received_at_ms"))
             )
         }
     }
 
     /// Writes the `latest_locations` row of `account`.
-    public func save(_ latest: LatestLocation, of account: AccountKey, in db: Database) throws {
+    func save(_ latest: LatestLocation, of account: AccountKey) throws {
         let fix = latest.fix
         // An upsert rewrites the row in place; INSERT OR REPLACE would delete it and insert it again.
         try db.statement(literal: """
@@ -167,7 +183,7 @@ public struct LocationStore: Sendable {
     }
 
     /// Deletes every location sample of `account` taken before `time`; returns how many.
-    public func deleteHistory(of account: AccountKey, before time: Timestamp, in db: Database) throws -> Int {
+    func deleteHistory(of account: AccountKey, before time: Timestamp) throws -> Int {
         try db.execute("DELETE FROM locations WHERE account_key = ? AND t_ms < ?", account, time.unixMilliseconds)
         return db.changes
     }
@@ -199,20 +215,20 @@ public struct LocationStore: Sendable {
     }
 
     private static func location(from row: Row) throws -> StoredLocation {
-        func unscaled(_ index: Int, _ scale: Double) throws -> Double? {
-            (try row.value(at: index) as Int64?).map { Double($0) / scale }
+        func unscaled(_ column: String, _ scale: Double) throws -> Double? {
+            (try row.value(named: column) as Int64?).map { Double($0) / scale }
         }
         return StoredLocation(
-            time: Timestamp(unixMilliseconds: try row.value(at: 0)),
-            sampleHash: try row.value(at: 1),
-            lat: Double(try row.value(at: 2) as Int64) / degreeScale,
-            lon: Double(try row.value(at: 3) as Int64) / degreeScale,
-            accuracyMetres: try unscaled(4, decimetresPerMetre),
-            altitudeMetres: try unscaled(5, decimetresPerMetre),
-            speedMetresPerSecond: try unscaled(6, centimetresPerMetre),
-            headingDegrees: try unscaled(7, 1),
-            batteryPercent: try unscaled(8, 1),
-            flags: SampleFlags(rawValue: try row.value(at: 9))
+            time: Timestamp(unixMilliseconds: try row.value(named: "t_ms")),
+            sampleHash: try row.value(named: "sample_hash"),
+            lat: Double(try row.value(named: "lat_e7") as Int64) / degreeScale,
+            lon: Double(try row.value(named: "lon_e7") as Int64) / degreeScale,
+            accuracyMetres: try unscaled("accuracy_dm", decimetresPerMetre),
+            altitudeMetres: try unscaled("altitude_dm", decimetresPerMetre),
+            speedMetresPerSecond: try unscaled("speed_cm_s", centimetresPerMetre),
+            headingDegrees: try unscaled("heading_deg", 1),
+            batteryPercent: try unscaled("battery_pct", 1),
+            flags: SampleFlags(rawValue: try row.value(named: "flags"))
         )
     }
 }

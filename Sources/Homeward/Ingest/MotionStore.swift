@@ -1,19 +1,20 @@
 import HomewardStore
 
-/// SQL access to `motion` and its quarter-hour totals `motion_quarter_hours`, which ingest keeps
-/// up to date so that daily totals in any time zone never read the reports themselves.
-public struct MotionStore: Sendable {
+/// The SQL of `motion` and its quarter-hour totals `motion_quarter_hours`, which ingest keeps up to
+/// date so that daily totals in any time zone never read the reports themselves; on the connection of
+/// the caller's read or write block.
+struct MotionStore {
+    /// The connection of the current block.
+    let db: Database
+
     /// Length of one totals bucket.
-    public static let bucketMilliseconds: Int64 = 15 * 60 * 1000
+    static let bucketMilliseconds: Int64 = 15 * 60 * 1000
     private static let minuteMilliseconds: Int64 = 60 * 1000
     private static let decimetresPerMetre = 10.0
 
-    /// Creates the store.
-    public init() {}
-
     /// Stores `sample` of `account` and adds it to its quarter hour, unless the account already has a
     /// report with its time and id; returns whether it was stored.
-    public func insert(_ sample: MotionSample, of account: AccountKey, in db: Database) throws -> Bool {
+    func insert(_ sample: MotionSample, of account: AccountKey) throws -> Bool {
         let distance = sample.distanceMetres.map { Int64(($0 * Self.decimetresPerMetre).rounded()) }
         try db.execute(
             """
@@ -41,22 +42,22 @@ public struct MotionStore: Sendable {
     }
 
     /// The totals of `account` over `from` (inclusive) to `to` (exclusive), both on quarter-hour bounds.
-    public func totals(of account: AccountKey, from: Timestamp, to: Timestamp, in db: Database) throws -> MotionTotals {
+    func totals(of account: AccountKey, from: Timestamp, to: Timestamp) throws -> MotionTotals {
         var totals = MotionTotals()
         try db.query(
             "SELECT steps, distance_dm, active_minutes FROM motion_quarter_hours WHERE account_key = ? AND start_ms >= ? AND start_ms < ?",
             [account, from.unixMilliseconds, to.unixMilliseconds]
         ) { row in
-            totals.steps += try row.value(at: 0) as Int
-            totals.distance += Double(try row.value(at: 1) as Int64) / Self.decimetresPerMetre
-            totals.activeMinutes += (try row.value(at: 2) as Int64).nonzeroBitCount
+            totals.steps += try row.value(named: "steps") as Int
+            totals.distance += Double(try row.value(named: "distance_dm") as Int64) / Self.decimetresPerMetre
+            totals.activeMinutes += (try row.value(named: "active_minutes") as Int64).nonzeroBitCount
         }
         return totals
     }
 
     /// Deletes every motion report of `account` before `time`, and the quarter hours that ended by
     /// then; returns how many reports.
-    public func deleteHistory(of account: AccountKey, before time: Timestamp, in db: Database) throws -> Int {
+    func deleteHistory(of account: AccountKey, before time: Timestamp) throws -> Int {
         try db.execute("DELETE FROM motion WHERE account_key = ? AND t_ms < ?", account, time.unixMilliseconds)
         let deleted = db.changes
         try db.execute(

@@ -14,10 +14,9 @@ struct JournalDailyQuery: Sendable {
     /// range is the last `JournalLimits.defaultDailyRangeDays` days. 400 naming the parameter at fault.
     init(_ query: QueryParameters, now: Timestamp) throws(HTTPError) {
         calendar = try LocalCalendar(zoneParameter: query["tz"])
-        lastDay = try query["to"].map { text throws(HTTPError) in try LocalDate(parsing: text, field: "to") }
-            ?? calendar.day(of: now)
-        if let text = query["from"] {
-            firstDay = try LocalDate(parsing: text, field: "from")
+        lastDay = try query.date("to") ?? calendar.day(of: now)
+        if let from = try query.date("from") {
+            firstDay = from
         } else {
             var day = lastDay
             for _ in 1..<JournalLimits.defaultDailyRangeDays { day = calendar.day(before: day) }
@@ -39,7 +38,7 @@ struct JournalDailyQuery: Sendable {
     var start: Timestamp { calendar.start(of: firstDay) }
 
     /// The first moment after the last day.
-    var end: Timestamp { calendar.start(of: calendar.day(after: lastDay)) }
+    var end: Timestamp { calendar.end(of: lastDay) }
 
     /// Every day of the range, oldest first, with the totals of `entries` (sleep on the day it ends).
     func days(totalling entries: [JournalEntry]) -> [JournalDay] {

@@ -28,9 +28,9 @@ struct JournalStore {
 
     /// A page of the entries of `account` in time order, optionally of one kind only.
     func entries(of account: AccountKey, kind: JournalKind?, matching query: ListQuery) throws -> ListPage<JournalEntry> {
-        try ListPage.fetch(
-            "journal_entries", columns: Self.columns, timeColumn: "t_ms", of: account,
-            where: kind.map { (column: "kind", value: $0) }, matching: query, in: db, time: \.t, map: Self.entry(from:)
+        try ListPageStore(db: db).page(
+            of: "journal_entries", columns: Self.columns, timeColumn: "t_ms", of: account,
+            where: kind.map { (column: "kind", value: $0) }, matching: query, time: \.t, map: Self.entry(from:)
         )
     }
 
@@ -58,16 +58,16 @@ struct JournalStore {
 
     private static func entry(from row: Row) throws -> JournalEntry {
         JournalEntry(
-            id: try row.value(at: 1), kind: try row.value(at: 2), t: Timestamp(unixMilliseconds: try row.value(at: 3)),
-            millilitres: try row.value(at: 4), name: try row.value(at: 5),
-            servings: try row.value(at: 6), calories: try row.value(at: 7), carbs: try row.value(at: 8),
-            protein: try row.value(at: 9), fat: try row.value(at: 10),
-            minutes: try row.value(at: 11),
-            start: try (row.value(at: 12) as Int64?).map(Timestamp.init(unixMilliseconds:)),
-            end: try (row.value(at: 13) as Int64?).map(Timestamp.init(unixMilliseconds:)),
-            createdAt: Timestamp(unixMilliseconds: try row.value(at: 14)),
-            description: try row.value(at: 15), picture: try row.value(at: 16), icon: try row.value(at: 17),
-            servingSize: try row.value(at: 18)
+            id: try row.value(named: "id"), kind: try row.value(named: "kind"), t: Timestamp(unixMilliseconds: try row.value(named: "t_ms")),
+            millilitres: try row.value(named: "millilitres"), name: try row.value(named: "name"),
+            servings: try row.value(named: "servings"), calories: try row.value(named: "calories"), carbs: try row.value(named: "carbs_g"),
+            protein: try row.value(named: "protein_g"), fat: try row.value(named: "fat_g"),
+            minutes: try row.value(named: "minutes"),
+            start: try (row.value(named: "start_ms") as Int64?).map(Timestamp.init(unixMilliseconds:)),
+            end: try (row.value(named: "end_ms") as Int64?).map(Timestamp.init(unixMilliseconds:)),
+            createdAt: Timestamp(unixMilliseconds: try row.value(named: "created_at_ms")),
+            description: try row.value(named: "description"), picture: try row.value(named: "picture"), icon: try row.value(named: "icon"),
+            servingSize: try row.value(named: "serving_size")
         )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HomewardHTTP
+import HomewardStore
 
 /// Verification codes and guardian links: drawing and checking codes, the brute-force limits on
 /// them, and the store's writes. A code is single-use: the link it makes spends it, and the
@@ -18,7 +19,7 @@ struct LinkService: Sendable {
     /// should not stay a way in.
     static let maxCodeLifetimeSeconds = 7 * 24 * 3600
 
-    private let store: LinkStore
+    private let database: any DatabaseWriter
     private let rateLimiter: RateLimiter
     private let failuresPerTarget: RateLimitPolicy
     private let failuresPerCaller = RateLimitPolicy.verificationCodeFailuresPerCaller
@@ -30,7 +31,7 @@ struct LinkService: Sendable {
 
     /// The service of `app`.
     init(app: HomewardApp) {
-        store = LinkStore(database: app.database)
+        database = app.database
         rateLimiter = app.rateLimiter
         failuresPerTarget = RateLimitPolicy.verificationCodeFailuresPerTarget.with(
             maxFailures: app.configuration.maxFailedAttempts,
@@ -53,7 +54,9 @@ struct LinkService: Sendable {
         let code = try request.code.map(Self.validatedChosenCode) ?? SecureRandom.digits(count: Self.generatedCodeDigits)
         let now = clock.now()
         let expiresAt = now.adding(milliseconds: Int64(lifetimeSeconds) * Timestamp.millisecondsPerSecond)
-        try store.setCode(digest: secrets.digest(code), of: caller.accountKey, at: now, expiresAt: expiresAt)
+        try database.write { db in
+            try LinkStore(db: db).setCode(digest: secrets.digest(code), of: caller.accountKey, at: now, expiresAt: expiresAt)
+        }
         return VerificationCode(code: code, expiresAt: expiresAt)
     }
 
@@ -61,7 +64,8 @@ struct LinkService: Sendable {
     /// phone and `code` after `#link/`. `code` must be the caller's current code (the server keeps
     /// only its digest, so the page that set it passes it back); 404 otherwise.
     func linkingQRCode(of caller: Caller, code: String, appAddress: String) throws -> QRCodeImage {
-        guard let current = try store.currentCode(of: caller.accountKey, at: clock.now()),
+        let now = clock.now()
+        guard let current = try database.read({ db in try LinkStore(db: db).currentCode(of: caller.accountKey, at: now) }),
               let digest = current.codeDigest,
               SecretDigest.constantTimeEquals(secrets.digest(code), digest)
                 || SecretDigest.constantTimeEquals(secrets.legacyDigest(code), digest) else {
@@ -77,7 +81,7 @@ struct LinkService: Sendable {
 
     /// Removes the caller's verification code.
     func deleteCode(of caller: Caller) throws {
-        try store.deleteCode(of: caller.accountKey)
+        try database.write { db in try LinkStore(db: db).deleteCode(of: caller.accountKey) }
     }
 
     /// Makes the caller a guardian of the account with the request's phone if its code matches.
@@ -92,7 +96,7 @@ struct LinkService: Sendable {
         let phone = (try? PhoneNumber(normalizing: request.phone))?.e164
         if let phone { try rateLimiter.enforce(phone, under: failuresPerTarget) }
         let now = clock.now()
-        let target = try phone.flatMap { try store.linkTarget(phone: $0, at: now) }
+        let target = try phone.flatMap { phone in try database.read { db in try LinkStore(db: db).linkTarget(phone: phone, at: now) } }
         if let target, target.account == caller.accountKey {
             throw HTTPError.invalidRequest("You cannot be your own guardian.", field: "phone")
         }
@@ -106,25 +110,41 @@ struct LinkService: Sendable {
             rateLimiter.recordFailure(callerKey, under: failuresPerCaller)
             rateLimiter.recordFailure(clientHost, under: failuresPerClientAddress)
             if let phone { rateLimiter.recordFailure(phone, under: failuresPerTarget) }
-            throw HTTPError.forbidden("The phone number or the verification code is wrong.")
+            throw Self.wrongCodeError
         }
         if let phone { rateLimiter.reset(phone, under: failuresPerTarget) }
-        return try store.createLink(guardian: caller.accountKey, dependent: target.account, spending: codeDigest, at: now)
+        do {
+            return try database.write { db in
+                let store = LinkStore(db: db)
+                let id = try store.createLink(guardian: caller.accountKey, dependent: target.account, spending: codeDigest, at: now)
+                guard let link = try store.link(id) else { throw HTTPError.internalError }
+                return link
+            }
+        } catch LinkStoreError.alreadyLinked {
+            throw HTTPError.conflict("You are a guardian of this person already.")
+        } catch LinkStoreError.codeSpent {
+            throw Self.wrongCodeError
+        }
     }
 
     /// The caller's links, both ways.
     func links(of caller: Caller) throws -> LinkList {
-        try store.links(of: caller.accountKey)
+        try database.read { db in try LinkStore(db: db).links(of: caller.accountKey) }
     }
 
     /// Ends link `id` between `parties` (checked by the access policy first); from its commit the
     /// guardian's open streams no longer carry the dependent.
     func endLink(_ id: String, between parties: (guardian: AccountKey, dependent: AccountKey)) throws {
         let liveAccess = liveAccess
-        try store.deleteLink(id) {
-            liveAccess.guardianshipEnded(of: parties.dependent, by: parties.guardian)
+        try database.write { db in
+            try LinkStore(db: db).deleteLink(id)
+            // Before any later write is published.
+            db.afterCommit { liveAccess.guardianshipEnded(of: parties.dependent, by: parties.guardian) }
         }
     }
+
+    /// A phone, code or link attempt that fails, whichever way: the same answer, so none tells which.
+    private static let wrongCodeError = HTTPError.forbidden("The phone number or the verification code is wrong.")
 
     /// Compared against when there is no code, so that a missing code costs the same as a wrong one.
     private static let absentCodeDigest = [UInt8](repeating: 0, count: SecretDigest.digestByteCount)

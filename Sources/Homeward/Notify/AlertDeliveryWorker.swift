@@ -1,5 +1,6 @@
 import Foundation
 import HomewardStore
+import HomewardSync
 import Logging
 
 /// Delivers the alert outbox (`alert_deliveries`) through the server's `OutgoingHTTPClient`: a row
@@ -30,29 +31,8 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
     /// The thread re-reads the outbox at least this often.
     public static let maxSleepSeconds = 60.0
 
-    private struct Delivery: Sendable {
-        var key: Int64
-        var alertID: String
-        var event: String
-        var payload: String
-        var attempts: Int
-        var createdAt: Int64
-        var target: Target
-    }
-
-    /// Where a row goes: the recipient's webhook, or one of their channels.
-    private enum Target: Sendable {
-        case webhook(url: String, secret: String)
-        case channel(key: Int64, settings: ChannelSettings)
-
-        var channelKey: Int64? {
-            if case .channel(let key, _) = self { return key }
-            return nil
-        }
-    }
-
     private struct Outcome {
-        var delivery: Delivery
+        var delivery: PendingDelivery
         var failure: String?
         /// The channel can never take a message again (`ChannelFailure.endsChannel`).
         var endsChannel = false
@@ -66,7 +46,7 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
     private let channels: ChannelDelivery
     private let logger: Logger
     private let passLock = NSLock()
-    private let state = NSCondition()
+    private let state = ConditionLock()
     private var inFlight: Set<Int64> = []
     private var finished: [Outcome] = []
     private var destinationRetryAt: [String: Int64] = [:]
@@ -114,9 +94,9 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
         passLock.lock()
         defer { passLock.unlock() }
         let attempted = try dispatchDue().sent
-        state.lock()
-        while !inFlight.isEmpty { state.wait() }
-        state.unlock()
+        state.withLock {
+            while !inFlight.isEmpty { state.wait() }
+        }
         try recordFinished()
         return attempted
     }
@@ -127,34 +107,9 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
         let now = clock.now().unixMilliseconds
         let busy = state.withLock { inFlight.count >= Self.maxInFlight }
         guard !busy else { return (0, 0) }
-        let due = try database.read { db in
-            try db.fetchAll(
-                """
-                SELECT d.key, a.id, d.event, d.payload, d.attempts, d.created_at_ms, w.url, w.secret, c.key, c.kind, c.settings
-                FROM alert_deliveries d
-                JOIN alerts a ON a.key = d.alert_key
-                LEFT JOIN webhooks w ON d.channel_key IS NULL AND w.account_key = d.recipient_key
-                LEFT JOIN notification_channels c ON c.key = d.channel_key
-                WHERE d.status = 'pending' AND d.next_attempt_ms <= ? AND (w.account_key IS NOT NULL OR c.key IS NOT NULL)
-                ORDER BY d.next_attempt_ms, d.key LIMIT ?
-                """,
-                [now, Self.batchSize]
-            ) { row -> Delivery? in
-                let target: Target
-                if let channelKey = try row.value(at: 8) as Int64? {
-                    guard let kind = ChannelKind(rawValue: try row.value(at: 9)),
-                          let settings = ChannelSettings(kind: kind, json: try row.value(at: 10)) else { return nil }
-                    target = .channel(key: channelKey, settings: settings)
-                } else {
-                    target = .webhook(url: try row.value(at: 6), secret: try row.value(at: 7))
-                }
-                return Delivery(
-                    key: try row.value(at: 0), alertID: try row.value(at: 1), event: try row.value(at: 2),
-                    payload: try row.value(at: 3), attempts: try row.value(at: 4), createdAt: try row.value(at: 5), target: target)
-            }.compactMap { $0 }
-        }
+        let due = try database.read { db in try AlertDeliveryStore(db: db).due(at: now, limit: Self.batchSize) }
         guard !due.isEmpty else { return (0, 0) }
-        var send: [Delivery] = []
+        var send: [PendingDelivery] = []
         var postponed: [(key: Int64, until: Int64)] = []
         state.withLock {
             for delivery in due where !inFlight.contains(delivery.key) {
@@ -169,26 +124,23 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
         }
         let lease = now + Int64(Self.leaseSeconds) * Timestamp.millisecondsPerSecond
         try database.write { db in
-            for delivery in due {
-                try db.execute("UPDATE alert_deliveries SET next_attempt_ms = ?, held = 0 WHERE key = ?", lease, delivery.key)
-            }
-            for row in postponed {
-                try db.execute("UPDATE alert_deliveries SET next_attempt_ms = ? WHERE key = ?", row.until, row.key)
-            }
+            let deliveries = AlertDeliveryStore(db: db)
+            for delivery in due { try deliveries.lease(delivery.key, until: lease) }
+            for row in postponed { try deliveries.postpone(row.key, until: row.until) }
         }
         for delivery in send { attempt(delivery) }
         return (due.count, send.count)
     }
 
     /// The destination whose back-off a delivery shares.
-    private func destination(of delivery: Delivery) -> String? {
+    private func destination(of delivery: PendingDelivery) -> String? {
         switch delivery.target {
         case .webhook(let url, _): OutgoingURL(url)?.destination
         case .channel(_, let settings): channels.destination(of: settings)
         }
     }
 
-    private func attempt(_ delivery: Delivery) {
+    private func attempt(_ delivery: PendingDelivery) {
         let destination = self.destination(of: delivery)
         let finish: @Sendable (ChannelFailure?) -> Void = { [self] failure in
             complete(Outcome(
@@ -232,44 +184,30 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
         let now = clock.now().unixMilliseconds
         var retries: [String: Int64] = [:]
         var successes: Set<String> = []
-        let channelStore = ChannelStore()
         try database.write { db in
+            let channelStore = ChannelStore(db: db)
+            let deliveries = AlertDeliveryStore(db: db)
             for outcome in outcomes {
                 let delivery = outcome.delivery
                 if let channel = delivery.target.channelKey {
-                    try channelStore.recordResult(channel: channel, error: outcome.failure, at: Timestamp(unixMilliseconds: now), in: db)
+                    try channelStore.recordResult(channel: channel, error: outcome.failure, at: Timestamp(unixMilliseconds: now))
                 }
                 guard let failure = outcome.failure else {
                     if let destination = outcome.destination { successes.insert(destination) }
-                    try db.execute(
-                        """
-                        UPDATE alert_deliveries SET status = 'delivered', attempts = attempts + 1, finished_at_ms = ?
-                        WHERE key = ? AND status = 'pending'
-                        """,
-                        now, delivery.key)
+                    try deliveries.markDelivered(delivery.key, at: now)
                     continue
                 }
                 if outcome.endsChannel, let channel = delivery.target.channelKey {
-                    try channelStore.retire(channel, because: failure, at: Timestamp(unixMilliseconds: now), in: db)
+                    try channelStore.retire(channel, because: failure, at: Timestamp(unixMilliseconds: now))
                     continue
                 }
                 let giveUpAt = delivery.createdAt + Int64(configuration.webhookGiveUpSeconds) * Timestamp.millisecondsPerSecond
                 if now >= giveUpAt {
-                    try db.execute(
-                        """
-                        UPDATE alert_deliveries SET status = 'failed', attempts = attempts + 1, last_error = ?, finished_at_ms = ?
-                        WHERE key = ? AND status = 'pending'
-                        """,
-                        failure, now, delivery.key)
+                    try deliveries.markFailed(delivery.key, failure: failure, at: now)
                 } else {
                     let next = min(now + retryDelayMilliseconds(afterAttempts: delivery.attempts + 1), giveUpAt)
                     if let destination = outcome.destination { retries[destination] = max(retries[destination] ?? 0, next) }
-                    try db.execute(
-                        """
-                        UPDATE alert_deliveries SET attempts = attempts + 1, last_error = ?, next_attempt_ms = ?
-                        WHERE key = ? AND status = 'pending'
-                        """,
-                        failure, next, delivery.key)
+                    try deliveries.scheduleRetry(delivery.key, failure: failure, at: next)
                 }
             }
         }
@@ -288,14 +226,7 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
     }
 
     private func secondsUntilNextDue() throws -> Double {
-        let next: Int64? = try database.read { db in
-            try db.fetchOne(
-                """
-                SELECT min(d.next_attempt_ms) FROM alert_deliveries d
-                LEFT JOIN webhooks w ON d.channel_key IS NULL AND w.account_key = d.recipient_key
-                WHERE d.status = 'pending' AND (d.channel_key IS NOT NULL OR w.account_key IS NOT NULL)
-                """)
-        }
+        let next = try database.read { db in try AlertDeliveryStore(db: db).nextAttempt() }
         guard let next else { return Self.maxSleepSeconds }
         return min(max(Double(next - clock.now().unixMilliseconds) / 1000, 0.05), Self.maxSleepSeconds)
     }

@@ -10,8 +10,6 @@ import HomewardStore
 public struct NotificationOutbox: Sendable {
     private let accessPolicy: AccessPolicy
     private let publicBaseURL: String
-    private let channels = ChannelStore()
-    private let settings = NotificationSettingsStore()
 
     /// Creates the outbox; `publicBaseURL` makes the links to the web app in notifications.
     public init(accessPolicy: AccessPolicy, publicBaseURL: String) {
@@ -28,21 +26,25 @@ public struct NotificationOutbox: Sendable {
         let notification = AlertNotification(alert: alert, event: event, publicBaseURL: publicBaseURL)
         let payload = String(decoding: try JSONBytes.encode(notification), as: UTF8.self)
         let now = time.unixMilliseconds
+        let settings = NotificationSettingsStore(db: db)
+        let webhooks = WebhookStore(db: db)
+        let channels = ChannelStore(db: db)
+        let deliveries = AlertDeliveryStore(db: db)
         for recipient in recipients {
             var attemptAt = now
             var held = false
-            if !notification.isUrgent, let end = try settings.quietHours(of: recipient, in: db)?.end(ofQuietHoursAt: time) {
+            if !notification.isUrgent, let end = try settings.quietHours(of: recipient)?.end(ofQuietHoursAt: time) {
                 attemptAt = end.unixMilliseconds
                 held = true
             }
-            let webhookTypes: String?? = try db.fetchOne("SELECT alert_types FROM webhooks WHERE account_key = ?", [recipient]) { row in
-                try row.value(at: 0) as String?
+            if let webhookTypes = try webhooks.alertTypes(of: recipient), AlertTypeSelection.carries(webhookTypes, alert.type) {
+                try deliveries.insert(
+                    alert: key, recipient: recipient, channel: nil, event: event, payload: payload, attemptAt: attemptAt, held: held, at: now)
             }
-            if let webhookTypes, AlertTypeSelection.carries(webhookTypes, alert.type) {
-                try insert(key, recipient: recipient, channel: nil, event: event, payload: payload, attemptAt: attemptAt, held: held, now: now, in: db)
-            }
-            for channel in try channels.targets(of: recipient, carrying: alert.type, in: db) {
-                try insert(key, recipient: recipient, channel: channel.key, event: event, payload: payload, attemptAt: attemptAt, held: held, now: now, in: db)
+            for channel in try channels.targets(of: recipient, carrying: alert.type) {
+                try deliveries.insert(
+                    alert: key, recipient: recipient, channel: channel.key, event: event, payload: payload, attemptAt: attemptAt, held: held,
+                    at: now)
             }
         }
     }
@@ -51,22 +53,8 @@ public struct NotificationOutbox: Sendable {
     func recipients(of account: AccountKey, type: AlertType, step: Int, in db: Database) throws -> [AccountKey] {
         let watchers = try accessPolicy.watchers(of: account, in: db)
         guard EscalationSettings.escalatingTypes.contains(type) else { return watchers }
-        let ordered: [AccountKey] = try db.fetchAll(
-            "SELECT guardian_key FROM links WHERE dependent_key = ? AND escalation_rank IS NOT NULL ORDER BY escalation_rank",
-            [account])
+        let ordered = try NotificationSettingsStore(db: db).orderedGuardians(of: account)
         let notYet = Set(ordered.dropFirst(step + 1))
         return watchers.filter { !notYet.contains($0) }
-    }
-
-    private func insert(
-        _ alertKey: Int64, recipient: AccountKey, channel: Int64?, event: String, payload: String, attemptAt: Int64, held: Bool,
-        now: Int64, in db: Database
-    ) throws {
-        try db.execute(
-            """
-            INSERT INTO alert_deliveries (alert_key, recipient_key, channel_key, event, payload, next_attempt_ms, held, created_at_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            alertKey, recipient, channel, event, payload, attemptAt, held, now)
     }
 }

@@ -7,11 +7,9 @@ import HomewardHTTP
 /// (GET /v1/push/vapid-public-key).
 func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
     let signedIn = AuthenticatedRoutes.session(app.authenticator)
-    let channels = ChannelStore()
-    let settings = NotificationSettingsStore()
 
     signedIn.get("/v1/me/channels", on: &router) { _, caller in
-        .json(ChannelList(channels: try app.database.read { db in try channels.channels(of: caller.accountKey, in: db) }))
+        .json(ChannelList(channels: try app.database.read { db in try ChannelStore(db: db).channels(of: caller.accountKey) }))
     }
     signedIn.post("/v1/me/channels", on: &router) { context, caller in
         let request = try context.decode(ChannelRequest.self)
@@ -19,9 +17,14 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
         if channelSettings.kind == .email, !app.channelDelivery.sendsEmail {
             throw HTTPError.conflict("This server sends no email: its administrator has not set --smtp-url.")
         }
-        let channel = try app.database.write { db in
-            try channels.add(
-                channelSettings, label: request.label, alertTypes: request.alertTypes, for: caller.accountKey, at: app.clock.now(), in: db)
+        let channel: ChannelResource
+        do {
+            channel = try app.database.write { db in
+                try ChannelStore(db: db).add(
+                    channelSettings, label: request.label, alertTypes: request.alertTypes, for: caller.accountKey, at: app.clock.now())
+            }
+        } catch ChannelStoreError.tooManyChannels {
+            throw HTTPError.conflict("An account may have at most \(ChannelStore.maxChannelsPerAccount) channels; remove one first.")
         }
         return .json(channel, status: .created)
     }
@@ -30,13 +33,13 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
         try update.validate()
         let id = try context.parameter("id")
         guard let channel = try app.database.write({ db in
-            try channels.update(id, of: caller.accountKey, with: update, at: app.clock.now(), in: db)
+            try ChannelStore(db: db).update(id, of: caller.accountKey, with: update, at: app.clock.now())
         }) else { throw HTTPError.notFound() }
         return .json(channel)
     }
     signedIn.delete("/v1/me/channels/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
-        guard try app.database.write({ db in try channels.remove(id, of: caller.accountKey, at: app.clock.now(), in: db) }) else {
+        guard try app.database.write({ db in try ChannelStore(db: db).remove(id, of: caller.accountKey, at: app.clock.now()) }) else {
             throw HTTPError.notFound()
         }
         return HTTPResponse(status: .noContent)
@@ -44,18 +47,16 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
     // The test waits for a service that may be slow: the bulk lane takes that wait, not the writers'.
     signedIn.post("/v1/me/channels/{id}/test", execution: .lane(.bulk), on: &router) { context, caller in
         let id = try context.parameter("id")
-        guard let target = try app.database.read({ db in try channels.target(id, of: caller.accountKey, in: db) }) else {
+        guard let target = try app.database.read({ db in try ChannelStore(db: db).target(id, of: caller.accountKey) }) else {
             throw HTTPError.notFound()
         }
         try app.rateLimiter.enforce(caller.accountID, under: .testNotificationsPerAccount)
         app.rateLimiter.recordFailure(caller.accountID, under: .testNotificationsPerAccount)
         let now = app.clock.now()
-        let name: String = try app.database.read { db in
-            try db.fetchOne("SELECT name FROM accounts WHERE key = ?", [caller.accountKey]) ?? ""
-        }
+        let name = try app.database.read { db in try AccountStore(db: db).name(of: caller.accountKey) ?? "" }
         let notification = AlertNotification.test(for: AlertResource.AccountSummary(id: caller.accountID, name: name), at: now)
         let failure = app.channelDelivery.sendAndWait(notification, on: target.settings)?.description
-        try app.database.write { db in try channels.recordResult(channel: target.key, error: failure, at: app.clock.now(), in: db) }
+        try app.database.write { db in try ChannelStore(db: db).recordResult(channel: target.key, error: failure, at: app.clock.now()) }
         return .json(ChannelTestResult(delivered: failure == nil, error: failure))
     }
 
@@ -64,7 +65,7 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
     }
 
     signedIn.get("/v1/me/quiet-hours", on: &router) { _, caller in
-        guard let hours = try app.database.read({ db in try settings.quietHours(of: caller.accountKey, in: db) }) else {
+        guard let hours = try app.database.read({ db in try NotificationSettingsStore(db: db).quietHours(of: caller.accountKey) }) else {
             throw HTTPError.notFound("No quiet hours are set.")
         }
         return .json(hours)
@@ -72,19 +73,20 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
     signedIn.put("/v1/me/quiet-hours", on: &router) { context, caller in
         let hours = try context.decode(QuietHours.self)
         try hours.validate()
-        try app.database.write { db in try settings.setQuietHours(hours, of: caller.accountKey, in: db) }
+        try app.database.write { db in try NotificationSettingsStore(db: db).setQuietHours(hours, of: caller.accountKey) }
         return .json(hours)
     }
     signedIn.delete("/v1/me/quiet-hours", on: &router) { _, caller in
-        try app.database.write { db in try settings.setQuietHours(nil, of: caller.accountKey, in: db) }
+        try app.database.write { db in try NotificationSettingsStore(db: db).setQuietHours(nil, of: caller.accountKey) }
         return HTTPResponse(status: .noContent)
     }
 
     @Sendable func escalation(of caller: Caller) throws -> EscalationResource {
         try app.database.read { db in
-            EscalationResource(
-                order: try settings.order(of: caller.accountKey, in: db),
-                minutes: try settings.escalation(of: caller.accountKey, in: db).minutes,
+            let settings = NotificationSettingsStore(db: db)
+            return EscalationResource(
+                order: try settings.order(of: caller.accountKey),
+                minutes: try settings.escalation(of: caller.accountKey).minutes,
                 maxSteps: app.configuration.escalationMaxSteps)
         }
     }
@@ -93,12 +95,24 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
         let request = try context.decode(EscalationRequest.self)
         let minutes = request.minutes.map(EscalationSettings.init(minutes:))
         try minutes?.validate()
-        try app.database.write { db in
-            try settings.setOrder(request.order, of: caller.accountKey, in: db)
-            if let minutes {
-                var merged = try settings.escalation(of: caller.accountKey, in: db)
-                for (type, value) in minutes.minutes { merged.minutes[type] = value }
-                try settings.setEscalation(merged, of: caller.accountKey, in: db)
+        do {
+            try app.database.write { db in
+                let settings = NotificationSettingsStore(db: db)
+                try settings.setOrder(request.order, of: caller.accountKey)
+                if let minutes {
+                    var merged = try settings.escalation(of: caller.accountKey)
+                    for (type, value) in minutes.minutes { merged.minutes[type] = value }
+                    try settings.setEscalation(merged, of: caller.accountKey)
+                }
+            }
+        } catch let error as EscalationOrderError {
+            switch error {
+            case .tooLong:
+                throw HTTPError.invalidRequest("order may name at most \(EscalationRequest.maxOrderCount) guardians.", field: "order")
+            case .repeated:
+                throw HTTPError.invalidRequest("order names a guardian twice.", field: "order")
+            case .notAGuardian(let index):
+                throw HTTPError.notFound("order[\(index)] is not one of your guardians.")
             }
         }
         return .json(try escalation(of: caller))

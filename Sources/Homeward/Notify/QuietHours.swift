@@ -23,8 +23,8 @@ public struct QuietHours: Sendable, Codable, Equatable {
 
     /// Checks the times and the zone; 400 with the field at fault otherwise.
     public func validate() throws(HTTPError) {
-        guard ZoneCalendar.secondOfDay(start) != nil else { throw .invalidRequest("start must be HH:MM, such as 22:00.", field: "start") }
-        guard ZoneCalendar.secondOfDay(end) != nil else { throw .invalidRequest("end must be HH:MM, such as 07:00.", field: "end") }
+        guard LocalCalendar.secondOfDay(start) != nil else { throw .invalidRequest("start must be HH:MM, such as 22:00.", field: "start") }
+        guard LocalCalendar.secondOfDay(end) != nil else { throw .invalidRequest("end must be HH:MM, such as 07:00.", field: "end") }
         guard TimeZone(identifier: timeZone) != nil else {
             throw .invalidRequest("timeZone must be an IANA time zone such as Europe/London.", field: "timeZone")
         }
@@ -32,7 +32,7 @@ public struct QuietHours: Sendable, Codable, Equatable {
 
     /// When the quiet hours that hold `time` end; nil when `time` is not in them.
     public func end(ofQuietHoursAt time: Timestamp) -> Timestamp? {
-        guard let startSecond = ZoneCalendar.secondOfDay(start), let endSecond = ZoneCalendar.secondOfDay(end),
+        guard let startSecond = LocalCalendar.secondOfDay(start), let endSecond = LocalCalendar.secondOfDay(end),
               let zone = TimeZone(identifier: timeZone) else { return nil }
         let seconds = Double(time.unixMilliseconds) / 1000
         let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))

@@ -18,14 +18,14 @@ public struct StoredTrack {
     /// Reads account `id`'s zones and its reliable fixes from `from` (inclusive) to `to` (exclusive);
     /// nil when no account has that id.
     public static func read(accountID id: String, from: Timestamp, to: Timestamp, in db: Database) throws -> StoredTrack? {
-        guard let key = try db.fetchOne("SELECT key FROM accounts WHERE id = ?", [id]) as AccountKey? else { return nil }
-        let zones = try ZoneStore().zones(of: key, in: db)
-        let store = LocationStore()
+        guard let key = try AccountStore(db: db).key(ofAccount: id) else { return nil }
+        let zones = try ZoneStore(db: db).zones(of: key)
+        let store = LocationStore(db: db)
         var fixes: [Fix] = []
         var position: HistoryPosition?
         while true {
             let page = try store.history(
-                of: key, from: from, to: to, after: position, limit: pageSize, includingFlagged: false, in: db)
+                of: key, from: from, to: to, after: position, limit: pageSize, includingFlagged: false)
             fixes += page.map {
                 Fix(t: Double($0.time.unixMilliseconds) / 1000, lat: $0.lat, lon: $0.lon, accuracy: $0.accuracyMetres,
                     speed: $0.speedMetresPerSecond)

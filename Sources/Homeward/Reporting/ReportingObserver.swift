@@ -24,7 +24,6 @@ public final class ReportingObserver: LocationObserver {
     }
 
     private let configuration: AppConfiguration
-    private let locations = LocationStore()
     private let phones = Mutex(Phones())
 
     /// Creates the observer with `configuration`'s limits.
@@ -77,8 +76,8 @@ public final class ReportingObserver: LocationObserver {
         guard !phones.withLock({ $0.byAccount[account] != nil }) else { return }
         var rhythm = ReportingRhythm(configuration: rhythmConfiguration)
         let from = before.adding(milliseconds: -Int64(configuration.reportingHistoryHours) * 3_600_000)
-        for fix in try locations.recentFixes(
-            of: account, from: from, before: before, limit: configuration.reportingHistoryMaxFixes, in: db) {
+        for fix in try LocationStore(db: db).recentFixes(
+            of: account, from: from, before: before, limit: configuration.reportingHistoryMaxFixes) {
             rhythm.record(Self.report(fix.observed))
         }
         phones.withLock { $0.byAccount.insertUnlessPresent(Learned(rhythm: rhythm), for: account, capacity: configuration.maxTrackedPeople) }

@@ -35,8 +35,9 @@ func registerShareRoutes(on router: inout Router, app: HomewardApp) {
     signedIn.delete("/v1/shares/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
         let deleted = try app.database.write { db in
-            try SecretDigestColumn.shareTokens.rewrite(id, with: app.secrets, in: db)
-            return try ShareStore(db: db).deleteShare(id: id, orTokenDigest: app.secrets.digest(id), of: caller.accountKey)
+            let store = ShareStore(db: db)
+            try store.rewriteTokenDigest(app.secrets.legacyDigest(id), to: app.secrets.digest(id))
+            return try store.deleteShare(id: id, orTokenDigest: app.secrets.digest(id), of: caller.accountKey)
         }
         guard deleted else { throw HTTPError.notFound() }
         return HTTPResponse(status: .noContent)
@@ -62,7 +63,7 @@ func registerShareRoutes(on router: inout Router, app: HomewardApp) {
             guard let account = try ShareStore(db: db).sharedAccount(tokenDigest: digest, scope: .locations, at: now) else {
                 throw HTTPError.notFound()
             }
-            return (account, try db.fetchOne("SELECT name FROM accounts WHERE key = ?", [account]) ?? "")
+            return (account, try AccountStore(db: db).name(of: account) ?? "")
         }
         return try locationHistoryResponse(of: account, named: name, query, app: app)
     }
@@ -78,7 +79,7 @@ private func sharedTokenDigest(_ token: String, scope: ShareScope, app: Homeward
             && ShareStore(db: db).sharedAccount(tokenDigest: app.secrets.legacyDigest(token), scope: scope, at: now) != nil
     }
     if legacy {
-        _ = try app.database.write { db in try SecretDigestColumn.shareTokens.rewrite(token, with: app.secrets, in: db) }
+        _ = try app.database.write { db in try ShareStore(db: db).rewriteTokenDigest(app.secrets.legacyDigest(token), to: digest) }
     }
     return digest
 }

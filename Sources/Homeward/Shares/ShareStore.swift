@@ -24,9 +24,9 @@ struct ShareStore {
             [account, now.unixMilliseconds]
         ) { row in
             ShareResource(
-                id: try row.value(at: 0), scope: try row.value(at: 1),
-                createdAt: Timestamp(unixMilliseconds: try row.value(at: 2)),
-                expiresAt: Timestamp(unixMilliseconds: try row.value(at: 3)))
+                id: try row.value(named: "id"), scope: try row.value(named: "scope"),
+                createdAt: Timestamp(unixMilliseconds: try row.value(named: "created_at_ms")),
+                expiresAt: Timestamp(unixMilliseconds: try row.value(named: "expires_at_ms")))
         }
     }
 
@@ -35,6 +35,14 @@ struct ShareStore {
         try db.execute("DELETE FROM shares WHERE id = ? AND account_key = ?", id, account)
         if db.changes > 0 { return true }
         try db.execute("DELETE FROM shares WHERE token_sha256 = ? AND account_key = ?", tokenDigest, account)
+        return db.changes > 0
+    }
+
+    /// Rewrites the token digest `legacy` (a plain SHA-256 from before keyed digests) as `keyed`, by
+    /// the column's index; true when a link had it.
+    @discardableResult
+    func rewriteTokenDigest(_ legacy: [UInt8], to keyed: [UInt8]) throws -> Bool {
+        try db.execute("UPDATE shares SET token_sha256 = ? WHERE token_sha256 = ?", keyed, legacy)
         return db.changes > 0
     }
 
@@ -49,6 +57,6 @@ struct ShareStore {
         try db.fetchOne(
             "SELECT account_key FROM shares WHERE token_sha256 = ? AND scope = ? AND expires_at_ms > ?",
             [tokenDigest, scope, now.unixMilliseconds]
-        )
+        ) { row in try row.value(named: "account_key") }
     }
 }

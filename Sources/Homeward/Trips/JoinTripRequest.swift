@@ -24,7 +24,7 @@ public struct JoinTripRequest: Sendable, Decodable {
             do {
                 return .phone(try PhoneNumber(normalizing: phone).e164)
             } catch {
-                throw .invalidRequest(error.message, field: "phone")
+                throw error.httpError(field: "phone")
             }
         case (nil, let name?):
             let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -20,7 +20,6 @@ public final class TripMonitor: LocationObserver {
     /// The thresholds.
     public let configuration: TripConfiguration
     let trackers: TripTrackers
-    private let store = TripStore()
     private let database: any DatabaseWriter
     private let clock: any WallClock
     private let alerts: AlertCenter
@@ -47,8 +46,9 @@ public final class TripMonitor: LocationObserver {
     /// Follows `fixes` on the active trip of `account`, if it has one.
     public func observe(_ fixes: [ObservedFix], of account: AccountKey, in db: Database) throws -> [AppEvent] {
         let reliable = fixes.filter(\.isReliable)
-        guard let last = reliable.last, try store.hasActiveTrip(account, in: db),
-              var trip = try store.activeTrip(of: account, in: db) else { return [] }
+        let store = TripStore(db: db)
+        guard let last = reliable.last, try store.hasActiveTrip(account),
+              var trip = try store.activeTrip(of: account) else { return [] }
         let before = trackers.tracker(for: trip)
         var tracker = before
         var published: [AppEvent] = []
@@ -71,7 +71,7 @@ public final class TripMonitor: LocationObserver {
             published += try followStall(of: &trip, remainingMetres: progress.distanceRemainingMetres, at: fix.time, in: db)
         }
         trip.trackerState = TripTrackers.savedState(of: tracker)
-        try store.saveProgress(of: trip, at: last.time, in: db)
+        try store.saveProgress(of: trip, at: last.time)
         trackers.store(tracker, for: trip)
         let trackers = trackers
         let stored = trip
@@ -103,11 +103,11 @@ public final class TripMonitor: LocationObserver {
         let now = clock.now()
         let raised = try database.write { db in
             var raised: [AppEvent] = []
-            for trip in try store.tripsDue(by: now, in: db) {
+            for trip in try TripStore(db: db).tripsDue(by: now) {
                 raised += try raise(.overdue, for: trip, at: now, message: "Not arrived in time.", in: db)
             }
             let cutoff = now.adding(milliseconds: -configuration.stalledAfterMilliseconds)
-            for trip in try store.tripsWithoutProgress(since: cutoff, in: db) {
+            for trip in try TripStore(db: db).tripsWithoutProgress(since: cutoff) {
                 raised += try raise(.stalled, for: trip, at: now, message: "No progress towards the destination.", in: db)
             }
             return raised
@@ -130,7 +130,7 @@ public final class TripMonitor: LocationObserver {
 
     /// Resolves every active alert of `trip` (it arrived or was deleted); the events to publish.
     func resolveAlerts(of trip: TripRecord, at time: Timestamp, in db: Database) throws -> [AppEvent] {
-        try store.activeAlertCauses(ofTrip: trip, in: db).compactMap { cause in
+        try AlertStore(db: db).activeCauses(of: trip.accountKey, onTrip: trip.id).compactMap { cause in
             try alerts.resolve(cause: cause, for: trip.accountKey, at: time, in: db)?.event
         }
     }

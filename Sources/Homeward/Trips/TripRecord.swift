@@ -27,7 +27,7 @@ struct TripRecord: Sendable {
 
     /// The columns `init(row:)` reads, in order, from `trips t JOIN accounts a ON a.key = t.account_key`.
     static let selection = """
-        t.key, t.id, t.account_key, a.id, a.name, t.status, t.phase, t.passengers_aboard, t.passengers, t.mode,
+        t.key, t.id, t.account_key, a.id AS account_id, a.name AS account_name, t.status, t.phase, t.passengers_aboard, t.passengers, t.mode,
         t.origin_lat, t.origin_lon, t.origin_name, t.destination_lat, t.destination_lon, t.destination_name,
         t.route_points, t.expected_arrival_ms, t.access_code_sha256, t.started_at_ms, t.ended_at_ms, t.due_at_ms,
         t.distance_remaining_m, t.eta_seconds, t.eta_at_ms, t.off_route, t.last_lat, t.last_lon, t.last_accuracy_m,
@@ -39,47 +39,51 @@ struct TripRecord: Sendable {
 
     /// Reads a trip selected with `selection`.
     init(row: Row) throws {
-        key = try row.value(at: 0)
-        id = try row.value(at: 1)
-        accountKey = try row.value(at: 2)
-        accountID = try row.value(at: 3)
-        accountName = try row.value(at: 4)
-        let statusName: String = try row.value(at: 5)
-        let phaseName: String = try row.value(at: 6)
-        let modeName: String = try row.value(at: 9)
+        key = try row.value(named: "key")
+        id = try row.value(named: "id")
+        accountKey = try row.value(named: "account_key")
+        accountID = try row.value(named: "account_id")
+        accountName = try row.value(named: "account_name")
+        let statusName: String = try row.value(named: "status")
+        let phaseName: String = try row.value(named: "phase")
+        let modeName: String = try row.value(named: "mode")
         guard let status = TripStatus(rawValue: statusName), let phase = TripPhase(rawValue: phaseName),
               let mode = TravelMode(rawValue: modeName) else {
             throw DatabaseError(extendedResultCode: 1, message: "unknown trip status, phase or mode in trip \(id)")
         }
         self.status = status
         self.mode = mode
-        workflow = TripWorkflow(phase: phase, passengersAboard: try row.value(at: 7), passengerCapacity: try row.value(at: 8))
-        if let lat = try row.value(at: 10) as Double?, let lon = try row.value(at: 11) as Double? {
-            origin = TripPlace(lat: lat, lon: lon, name: try row.value(at: 12))
+        workflow = TripWorkflow(
+            phase: phase, passengersAboard: try row.value(named: "passengers_aboard"),
+            passengerCapacity: try row.value(named: "passengers"))
+        if let lat = try row.value(named: "origin_lat") as Double?, let lon = try row.value(named: "origin_lon") as Double? {
+            origin = TripPlace(lat: lat, lon: lon, name: try row.value(named: "origin_name"))
         }
-        destination = TripPlace(lat: try row.value(at: 13), lon: try row.value(at: 14), name: try row.value(at: 15))
-        if let routeJSON = try row.value(at: 16) as String? {
+        destination = TripPlace(
+            lat: try row.value(named: "destination_lat"), lon: try row.value(named: "destination_lon"),
+            name: try row.value(named: "destination_name"))
+        if let routeJSON = try row.value(named: "route_points") as String? {
             route = try Self.decodeRoute(routeJSON)
         }
-        expectedArrival = try Self.time(row, 17)
-        accessCodeDigest = try row.value(at: 18)
-        startedAt = Timestamp(unixMilliseconds: try row.value(at: 19))
-        endedAt = try Self.time(row, 20)
-        dueAt = try Self.time(row, 21)
-        if let remaining = try row.value(at: 22) as Double?, let eta = try row.value(at: 23) as Double?,
-           let etaAt = try Self.time(row, 24) {
+        expectedArrival = try row.value(named: "expected_arrival_ms")
+        accessCodeDigest = try row.value(named: "access_code_sha256")
+        startedAt = try row.value(named: "started_at_ms")
+        endedAt = try row.value(named: "ended_at_ms")
+        dueAt = try row.value(named: "due_at_ms")
+        if let remaining = try row.value(named: "distance_remaining_m") as Double?, let eta = try row.value(named: "eta_seconds") as Double?,
+           let etaAt = try row.value(named: "eta_at_ms") as Timestamp? {
             var lastLocation: TripFix?
-            if let lat = try row.value(at: 26) as Double?, let lon = try row.value(at: 27) as Double?,
-               let t = try Self.time(row, 29) {
-                lastLocation = TripFix(t: t, lat: lat, lon: lon, accuracy: try row.value(at: 28))
+            if let lat = try row.value(named: "last_lat") as Double?, let lon = try row.value(named: "last_lon") as Double?,
+               let t = try row.value(named: "last_fix_at_ms") as Timestamp? {
+                lastLocation = TripFix(t: t, lat: lat, lon: lon, accuracy: try row.value(named: "last_accuracy_m"))
             }
             progress = TripResource.Progress(
-                distanceRemaining: remaining, etaSeconds: eta, eta: etaAt, offRoute: try row.value(at: 25),
+                distanceRemaining: remaining, etaSeconds: eta, eta: etaAt, offRoute: try row.value(named: "off_route"),
                 lastLocation: lastLocation)
         }
-        stallReferenceMetres = try row.value(at: 30)
-        stallReferenceAt = Timestamp(unixMilliseconds: try row.value(at: 31))
-        trackerState = try row.value(at: 32)
+        stallReferenceMetres = try row.value(named: "stall_reference_m")
+        stallReferenceAt = try row.value(named: "stall_reference_at_ms")
+        trackerState = try row.value(named: "tracker_state")
     }
 
     /// The trip as the API shows it; with `events` (the trip itself rather than a list item) it also
@@ -116,9 +120,5 @@ struct TripRecord: Sendable {
             }
             return Coordinate(lat: pair[0], lon: pair[1])
         }
-    }
-
-    private static func time(_ row: Row, _ index: Int) throws -> Timestamp? {
-        (try row.value(at: index) as Int64?).map(Timestamp.init(unixMilliseconds:))
     }
 }

@@ -6,7 +6,6 @@ import HomewardStore
 public final class TripService: Sendable {
     /// The rules and in-memory trackers of active trips.
     public let monitor: TripMonitor
-    private let store = TripStore()
     private let database: any DatabaseWriter
     private let clock: any WallClock
     private let accessPolicy: AccessPolicy
@@ -39,16 +38,17 @@ public final class TripService: Sendable {
         let accessCode = SecureRandom.digits(count: TripConfiguration.accessCodeDigitCount)
         let routeJSON = try request.route.map { try TripRecord.encodeRoute($0.points) }
         let trip = try database.write { db in
-            guard try store.activeTrip(of: caller.accountKey, in: db) == nil else {
+            let store = TripStore(db: db)
+            guard try store.activeTrip(of: caller.accountKey) == nil else {
                 throw HTTPError.conflict("You already have an active trip: arrive or delete it first.")
             }
             let new = TripStore.NewTrip(
                 id: SecureRandom.identifier(), account: caller.accountKey, request: request, routeJSON: routeJSON,
                 accessCodeDigest: secrets.digest(accessCode), startedAt: now)
-            _ = try store.insert(new, in: db)
-            guard let inserted = try store.trip(id: new.id, in: db) else { throw HTTPError.internalError }
+            _ = try store.insert(new)
+            guard let inserted = try store.trip(id: new.id) else { throw HTTPError.internalError }
             let trip = monitor.planned(inserted)
-            try store.saveProgress(of: trip, at: now, in: db)
+            try store.saveProgress(of: trip, at: now)
             return trip
         }
         events.publish(trip.event)
@@ -85,15 +85,18 @@ public final class TripService: Sendable {
     public func trips(
         for caller: Caller, status: TripStatus?, limit: Int, after cursor: String?
     ) throws -> TripList {
-        let position = try cursor.map(Self.position(of:))
+        let position = try cursor.map { text throws(HTTPError) in
+            let cursor = try ListCursor(parsing: text)
+            return (startedAtMilliseconds: cursor.timeMilliseconds, key: cursor.key)
+        }
         let page = try database.read { db in
             let owners = [caller.accountKey] + (try accessPolicy.dependents(of: caller, in: db))
             let accompanied = try accessPolicy.companionWindows(of: caller, in: db).map(\.tripKey)
-            return try store.trips(
-                of: owners, accompanied: accompanied, status: status, after: position, limit: limit + 1, in: db)
+            return try TripStore(db: db).trips(
+                of: owners, accompanied: accompanied, status: status, after: position, limit: limit + 1)
         }
         let shown = page.prefix(limit)
-        let next = page.count > limit ? shown.last.map { "\($0.startedAt.unixMilliseconds)-\($0.key)" } : nil
+        let next = page.count > limit ? shown.last.map { ListCursor(timeMilliseconds: $0.startedAt.unixMilliseconds, key: $0.key).text } : nil
         return TripList(trips: shown.map { $0.resource() }, nextCursor: next)
     }
 
@@ -108,9 +111,10 @@ public final class TripService: Sendable {
         ])
         let now = clock.now()
         let joined = try database.write { db -> TripRecord? in
+            let store = TripStore(db: db)
             let candidates: [TripRecord] = switch traveller {
-            case .phone(let e164): try store.account(withPhone: e164, in: db).flatMap { try store.activeTrip(of: $0, in: db) }.map { [$0] } ?? []
-            case .name(let name): try store.activeTrips(ofTravellersNamed: name, in: db)
+            case .phone(let e164): try store.account(withPhone: e164).flatMap { try store.activeTrip(of: $0) }.map { [$0] } ?? []
+            case .name(let name): try store.activeTrips(ofTravellersNamed: name)
             }
             limits += try enforcedAccessCodeLimits(Self.travellerLimits(of: candidates))
             // Names are not unique: the access code decides between the travellers of that name.
@@ -118,7 +122,7 @@ public final class TripService: Sendable {
             guard trip.accountKey != caller.accountKey else {
                 throw HTTPError.conflict("You cannot join your own trip.")
             }
-            try store.addCompanion(caller.accountKey, toTrip: trip.key, at: now, in: db)
+            try store.addCompanion(caller.accountKey, toTrip: trip.key, at: now)
             return trip
         }
         guard let joined else {
@@ -140,14 +144,15 @@ public final class TripService: Sendable {
             (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress),
         ])
         let watched = try database.read { db -> TripResource? in
+            let store = TripStore(db: db)
             let candidates: [TripRecord] = switch traveller {
-            case .phone(let e164): try store.account(withPhone: e164, in: db).flatMap { try store.latestTrip(of: $0, in: db) }.map { [$0] } ?? []
-            case .name(let name): try store.latestTrips(ofTravellersNamed: name, in: db)
+            case .phone(let e164): try store.account(withPhone: e164).flatMap { try store.latestTrip(of: $0) }.map { [$0] } ?? []
+            case .name(let name): try store.latestTrips(ofTravellersNamed: name)
             }
             limits += try enforcedAccessCodeLimits(Self.travellerLimits(of: candidates))
             // Names are not unique: the access code decides between the travellers of that name.
             guard let trip = candidates.first(where: { accessCode(request.accessCode, opens: $0) }) else { return nil }
-            return trip.resource(events: try store.events(ofTrip: trip.key, in: db))
+            return trip.resource(events: try store.events(ofTrip: trip.key))
         }
         guard let watched else {
             for (key, policy) in limits { rateLimiter.recordFailure(key, under: policy) }
@@ -185,12 +190,13 @@ public final class TripService: Sendable {
     public func record(_ request: TripEventRequest, onTrip id: String, by caller: Caller) throws -> TripEventResource {
         let now = clock.now()
         let (trip, event) = try database.write { db -> (TripRecord?, TripEventResource) in
+            let store = TripStore(db: db)
             var trip = try visibleTrip(id, to: caller, allowing: [.oneself], in: db)
             try request.validate(tripStartedAt: trip.startedAt, now: now)
             let time = request.t ?? now
             // An action sent again after a lost answer (the phone resends its offline buffer) is the
             // one already recorded, not a second press the workflow would refuse.
-            if request.t != nil, let recorded = try store.events(ofTrip: trip.key, in: db).first(where: { $0.type == request.type && $0.t == time }) {
+            if request.t != nil, let recorded = try store.events(ofTrip: trip.key).first(where: { $0.type == request.type && $0.t == time }) {
                 return (nil, recorded)
             }
             guard trip.status == .active else { throw HTTPError.conflict("The trip has already arrived.") }
@@ -198,13 +204,13 @@ public final class TripService: Sendable {
                 throw HTTPError.conflict(trip.workflow.refusal(of: request.type))
             }
             let place = try request.location.map { AlertResource.Location(lat: $0.lat, lon: $0.lon, accuracy: $0.accuracy) }
-                ?? (request.t == nil ? trip.lastLocation : try LocationStore().lastReliableFix(of: trip.accountKey, before: time.adding(milliseconds: 1), in: db).map {
+                ?? (request.t == nil ? trip.lastLocation : try LocationStore(db: db).lastReliableFix(of: trip.accountKey, before: time.adding(milliseconds: 1)).map {
                     AlertResource.Location(lat: $0.lat, lon: $0.lon, accuracy: $0.accuracyMetres)
                 })
             let event = TripEventResource(
                 type: request.type, t: time, location: place, phase: next.phase,
                 passengersAboard: next.passengersAboard)
-            try store.record(event, onTrip: trip.key, in: db)
+            try store.record(event, onTrip: trip.key)
             trip.workflow = next
             return (trip, event)
         }
@@ -217,17 +223,18 @@ public final class TripService: Sendable {
     public func arrive(_ id: String, by caller: Caller) throws -> TripResource {
         let now = clock.now()
         let (trip, raised, tripEvents) = try database.write { db in
+            let store = TripStore(db: db)
             var trip = try visibleTrip(id, to: caller, allowing: [.oneself], in: db)
             guard trip.status == .active else { throw HTTPError.conflict("The trip has already arrived.") }
             var raised = try monitor.resolveAlerts(of: trip, at: now, in: db)
             let place = trip.destination.name.map { " at \($0)" } ?? ""
             raised += try monitor.raise(.arrived, for: trip, at: now, message: "Arrived safely\(place).", in: db)
-            try store.markArrived(trip.key, at: now, in: db)
+            try store.markArrived(trip.key, at: now)
             let ended = trip
             db.afterCommit { [liveAccess] in liveAccess.tripEnded(ended.id, of: ended.accountKey) }
             trip.status = .arrived
             trip.endedAt = now
-            return (trip, raised, try store.events(ofTrip: trip.key, in: db))
+            return (trip, raised, try store.events(ofTrip: trip.key))
         }
         monitor.trackers.forget(trip.key)
         raised.forEach(events.publish)
@@ -241,7 +248,7 @@ public final class TripService: Sendable {
         let (key, resolved) = try database.write { db in
             let trip = try visibleTrip(id, to: caller, allowing: [.oneself], in: db)
             let resolved = try monitor.resolveAlerts(of: trip, at: now, in: db)
-            try store.delete(trip.key, in: db)
+            try TripStore(db: db).delete(trip.key)
             db.afterCommit { [liveAccess] in liveAccess.tripEnded(trip.id, of: trip.accountKey) }
             return (trip.key, resolved)
         }
@@ -263,7 +270,7 @@ public final class TripService: Sendable {
     private func visibleTripAndWindow(
         _ id: String, to caller: Caller, allowing allowed: Set<Relationship>, in db: Database
     ) throws -> (trip: TripRecord, window: CompanionWindow?) {
-        guard let trip = try store.trip(id: id, in: db) else { throw HTTPError.notFound() }
+        guard let trip = try TripStore(db: db).trip(id: id) else { throw HTTPError.notFound() }
         var relationships = try accessPolicy.relationships(of: caller, to: trip.accountKey, in: db)
         relationships.remove(.companion)
         let window = try accessPolicy.companionWindow(of: caller, onTrip: trip.key, in: db)
@@ -274,17 +281,8 @@ public final class TripService: Sendable {
 
     /// The workflow events of trip `key`, from when the companion of `window` joined (all without one).
     private func events(ofTrip key: Int64, within window: CompanionWindow?, in db: Database) throws -> [TripEventResource] {
-        let events = try store.events(ofTrip: key, in: db)
+        let events = try TripStore(db: db).events(ofTrip: key)
         guard let window else { return events }
         return events.filter { $0.t >= window.joinedAt }
-    }
-
-    /// The (start, key) position a `nextCursor` names; 400 for anything else.
-    private static func position(of cursor: String) throws(HTTPError) -> (startedAtMilliseconds: Int64, key: Int64) {
-        let parts = cursor.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let started = Int64(parts[0]), let key = Int64(parts[1]) else {
-            throw .invalidRequest("cursor must be a nextCursor from a previous page.", field: "cursor")
-        }
-        return (started, key)
     }
 }

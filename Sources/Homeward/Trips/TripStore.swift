@@ -1,8 +1,11 @@
 import HomewardStore
 
-/// The SQL of the trips feature: trips, their companions and workflow events. Every method runs
-/// inside the caller's read or write block, so a service composes them into one transaction.
-struct TripStore: Sendable {
+/// The SQL of the trips feature: trips, their companions and workflow events, on the connection of
+/// the caller's read or write block, so a service composes them into one transaction.
+struct TripStore {
+    /// The connection of the current block.
+    let db: Database
+
     /// A new trip's columns.
     struct NewTrip {
         var id: String
@@ -14,7 +17,7 @@ struct TripStore: Sendable {
     }
 
     /// Inserts a trip; returns its key.
-    func insert(_ trip: NewTrip, in db: Database) throws -> Int64 {
+    func insert(_ trip: NewTrip) throws -> Int64 {
         let request = trip.request
         try db.execute(
             """
@@ -33,19 +36,19 @@ struct TripStore: Sendable {
     }
 
     /// The trip with opaque `id`, whoever's it is.
-    func trip(id: String, in db: Database) throws -> TripRecord? {
+    func trip(id: String) throws -> TripRecord? {
         try db.fetchOne(
             "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE t.id = ?", [id], map: TripRecord.init(row:))
     }
 
     /// The active trip of `account`, if it has one.
-    func activeTrip(of account: AccountKey, in db: Database) throws -> TripRecord? {
+    func activeTrip(of account: AccountKey) throws -> TripRecord? {
         try db.fetchOne(Self.activeTripSQL, [account], map: TripRecord.init(row:))
     }
 
     /// The latest trip `account` started, active or arrived: what a companion without an account
     /// watches until its arrival.
-    func latestTrip(of account: AccountKey, in db: Database) throws -> TripRecord? {
+    func latestTrip(of account: AccountKey) throws -> TripRecord? {
         try db.fetchOne(
             "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE t.account_key = ? ORDER BY t.started_at_ms DESC, t.key DESC LIMIT 1",
             [account], map: TripRecord.init(row:))
@@ -53,7 +56,7 @@ struct TripStore: Sendable {
 
     /// Whether `account` is on a trip: the cheap question asked for every batch of fresh fixes, most of
     /// which come from people who are not (from `travellerCache` on the writer's connection).
-    func hasActiveTrip(_ account: AccountKey, in db: Database) throws -> Bool {
+    func hasActiveTrip(_ account: AccountKey) throws -> Bool {
         try db.cached(Self.travellerCache, account) {
             try db.statement(literal: "SELECT 1 FROM trips WHERE account_key = ? AND status = 'active'")
                 .fetchOne([account]) { _ in true } ?? false
@@ -73,7 +76,7 @@ struct TripStore: Sendable {
     /// optionally of one status, after `cursor` (a trip's start and key), at most `limit`.
     func trips(
         of accounts: [AccountKey], accompanied: [Int64], status: TripStatus?,
-        after cursor: (startedAtMilliseconds: Int64, key: Int64)?, limit: Int, in db: Database
+        after cursor: (startedAtMilliseconds: Int64, key: Int64)?, limit: Int
     ) throws -> [TripRecord] {
         let owned = accounts.map(String.init).joined(separator: ",")
         let joined = accompanied.map(String.init).joined(separator: ",")
@@ -89,7 +92,7 @@ struct TripStore: Sendable {
     }
 
     /// Active trips whose overdue deadline is at or before `time`.
-    func tripsDue(by time: Timestamp, in db: Database) throws -> [TripRecord] {
+    func tripsDue(by time: Timestamp) throws -> [TripRecord] {
         try db.fetchAll(
             """
             SELECT \(TripRecord.selection) FROM \(TripRecord.source)
@@ -99,7 +102,7 @@ struct TripStore: Sendable {
     }
 
     /// Active moving trips with a known distance remaining that last shrank at or before `time`.
-    func tripsWithoutProgress(since time: Timestamp, in db: Database) throws -> [TripRecord] {
+    func tripsWithoutProgress(since time: Timestamp) throws -> [TripRecord] {
         try db.fetchAll(
             """
             SELECT \(TripRecord.selection) FROM \(TripRecord.source)
@@ -111,28 +114,28 @@ struct TripStore: Sendable {
 
     /// The workflow events of the trip with `key` in the order they happened (an action pressed
     /// offline and sent later takes its place by its time).
-    func events(ofTrip key: Int64, in db: Database) throws -> [TripEventResource] {
+    func events(ofTrip key: Int64) throws -> [TripEventResource] {
         try db.fetchAll(
             "SELECT type, at_ms, lat, lon, phase, passengers_aboard, accuracy_m FROM trip_events WHERE trip_key = ? ORDER BY at_ms, key",
             [key]
         ) { row in
-            let typeName: String = try row.value(at: 0)
-            let phaseName: String = try row.value(at: 4)
+            let typeName: String = try row.value(named: "type")
+            let phaseName: String = try row.value(named: "phase")
             guard let type = TripEventType(rawValue: typeName), let phase = TripPhase(rawValue: phaseName) else {
                 throw DatabaseError(extendedResultCode: 1, message: "unknown trip event \(typeName)/\(phaseName)")
             }
             var location: AlertResource.Location?
-            if let lat = try row.value(at: 2) as Double?, let lon = try row.value(at: 3) as Double? {
-                location = AlertResource.Location(lat: lat, lon: lon, accuracy: try row.value(at: 6))
+            if let lat = try row.value(named: "lat") as Double?, let lon = try row.value(named: "lon") as Double? {
+                location = AlertResource.Location(lat: lat, lon: lon, accuracy: try row.value(named: "accuracy_m"))
             }
             return TripEventResource(
-                type: type, t: Timestamp(unixMilliseconds: try row.value(at: 1)), location: location, phase: phase,
-                passengersAboard: try row.value(at: 5))
+                type: type, t: try row.value(named: "at_ms"), location: location, phase: phase,
+                passengersAboard: try row.value(named: "passengers_aboard"))
         }
     }
 
     /// Records `event` and the workflow state it led to; a resumed trip starts its stall clock again.
-    func record(_ event: TripEventResource, onTrip key: Int64, in db: Database) throws {
+    func record(_ event: TripEventResource, onTrip key: Int64) throws {
         try db.execute(
             """
             INSERT INTO trip_events (trip_key, type, at_ms, lat, lon, phase, passengers_aboard, accuracy_m)
@@ -153,7 +156,7 @@ struct TripStore: Sendable {
     }
 
     /// Keeps the progress snapshot, the overdue deadline, the stall reference and the tracker state.
-    func saveProgress(of trip: TripRecord, at time: Timestamp, in db: Database) throws {
+    func saveProgress(of trip: TripRecord, at time: Timestamp) throws {
         let progress = trip.progress
         try db.execute(
             """
@@ -171,7 +174,7 @@ struct TripStore: Sendable {
     }
 
     /// Ends the trip with `key` as arrived at `time`.
-    func markArrived(_ key: Int64, at time: Timestamp, in db: Database) throws {
+    func markArrived(_ key: Int64, at time: Timestamp) throws {
         try db.execute(
             "UPDATE trips SET status = 'arrived', ended_at_ms = ?, updated_at_ms = ?, tracker_state = NULL WHERE key = ?",
             time.unixMilliseconds, time.unixMilliseconds, key
@@ -180,13 +183,13 @@ struct TripStore: Sendable {
     }
 
     /// Deletes the trip with `key`, its companions and events.
-    func delete(_ key: Int64, in db: Database) throws {
+    func delete(_ key: Int64) throws {
         try db.execute("DELETE FROM trips WHERE key = ?", key)
         db.removeAllCached(Self.travellerCache)
     }
 
     /// Makes `companion` a companion of the trip with `key` (again is a no-op).
-    func addCompanion(_ companion: AccountKey, toTrip key: Int64, at time: Timestamp, in db: Database) throws {
+    func addCompanion(_ companion: AccountKey, toTrip key: Int64, at time: Timestamp) throws {
         try db.execute(
             "INSERT OR IGNORE INTO trip_companions (trip_key, companion_key, joined_at_ms) VALUES (?, ?, ?)",
             key, companion, time.unixMilliseconds
@@ -194,7 +197,7 @@ struct TripStore: Sendable {
     }
 
     /// The active trips of every traveller named `name` (without regard to case), oldest first.
-    func activeTrips(ofTravellersNamed name: String, in db: Database) throws -> [TripRecord] {
+    func activeTrips(ofTravellersNamed name: String) throws -> [TripRecord] {
         try db.fetchAll(
             "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE t.status = 'active' AND a.name = ? COLLATE NOCASE ORDER BY t.key",
             [name], map: TripRecord.init(row:))
@@ -202,7 +205,7 @@ struct TripStore: Sendable {
 
     /// The latest trip of each traveller called `name` (case aside), newest first: whom a watcher
     /// with that name and an access code may mean.
-    func latestTrips(ofTravellersNamed name: String, in db: Database) throws -> [TripRecord] {
+    func latestTrips(ofTravellersNamed name: String) throws -> [TripRecord] {
         try db.fetchAll(
             """
             SELECT \(TripRecord.selection) FROM \(TripRecord.source)
@@ -214,17 +217,7 @@ struct TripStore: Sendable {
     }
 
     /// The account with phone `e164`, if any.
-    func account(withPhone e164: String, in db: Database) throws -> AccountKey? {
+    func account(withPhone e164: String) throws -> AccountKey? {
         try db.fetchOne("SELECT key FROM accounts WHERE phone = ?", [e164])
-    }
-
-    /// The causes of the trip's alerts that are still active.
-    func activeAlertCauses(ofTrip trip: TripRecord, in db: Database) throws -> [String] {
-        try db.fetchAll(
-            """
-            SELECT cause FROM alerts
-            WHERE account_key = ? AND trip_id = ? AND status IN ('pending', 'open', 'acknowledged') ORDER BY key
-            """,
-            [trip.accountKey, trip.id])
     }
 }

@@ -14,7 +14,6 @@ struct HistoryExporter {
     let account: AccountKey
     let accountName: String
     let query: HistoryQuery
-    private let locations = LocationStore()
 
     /// Produces the whole document into `writer`, a part at a time, then finishes it. Each part is
     /// handed on without waiting (`HTTPBodyWriter.write(_:then:)`), and the next is made only once
@@ -123,9 +122,9 @@ struct HistoryExporter {
 
     fileprivate func read(after position: HistoryPosition?) throws -> [StoredLocation] {
         try database.read { db in
-            try locations.history(
+            try LocationStore(db: db).history(
                 of: account, from: query.from, to: query.to, after: position, limit: Self.pageSize,
-                includingFlagged: query.includingFlagged, in: db)
+                includingFlagged: query.includingFlagged)
         }
     }
 

@@ -21,15 +21,10 @@ struct HistoryQuery {
     /// Reads the query; 400 naming the parameter at fault. A `from` after `to` (given or defaulted)
     /// is an empty range, not an error.
     init(_ query: QueryParameters, now: Timestamp) throws(HTTPError) {
-        from = try Self.time(query["from"], name: "from") ?? Timestamp(unixMilliseconds: 0)
-        to = try Self.time(query["to"], name: "to") ?? now.adding(milliseconds: IngestLimits.maxFutureMilliseconds + 1)
+        from = try query.time("from") ?? Timestamp(unixMilliseconds: 0)
+        to = try query.time("to") ?? now.adding(milliseconds: IngestLimits.maxFutureMilliseconds + 1)
         limit = try query.limit(default: Self.defaultPageLimit, maximum: Self.maxPageLimit)
-        if let cursor = query["cursor"] {
-            guard let position = HistoryPosition(cursor: cursor) else {
-                throw .invalidRequest("cursor is not one this server handed out.", field: "cursor")
-            }
-            after = position
-        }
+        after = try query.cursor().map { HistoryPosition(time: Timestamp(unixMilliseconds: $0.timeMilliseconds), sampleHash: $0.key) }
         if let text = query["simplify"] {
             guard let value = Double(text), value.isFinite, value >= 0, value <= Self.maxSimplifyMetres else {
                 throw .invalidRequest("simplify must be metres from 0 to \(Int(Self.maxSimplifyMetres)).", field: "simplify")
@@ -45,12 +40,5 @@ struct HistoryQuery {
         case "true": includingFlagged = true
         default: throw .invalidRequest("includeFlagged must be true or false.", field: "includeFlagged")
         }
-    }
-
-    private static func time(_ text: String?, name: String) throws(HTTPError) -> Timestamp? {
-        guard let text else { return nil }
-        if let time = Timestamp(rfc3339: text) { return time }
-        if let seconds = Double(text), let time = Timestamp(unixSeconds: seconds) { return time }
-        throw .invalidRequest("\(name) must be an RFC 3339 time or a number of Unix seconds.", field: name)
     }
 }

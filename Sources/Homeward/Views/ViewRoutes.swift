@@ -12,14 +12,14 @@ func registerViewRoutes(on router: inout Router, app: HomewardApp) {
     let signedIn = AuthenticatedRoutes.session(app.authenticator)
     let views = ViewService(app: app)
     signedIn.get("/v1/dependents", on: &router) { context, caller in
-        let calendar = try calendarDay(context)
+        let calendar = try LocalCalendar(zoneParameter: context.query["tz"])
         let dependents = try app.database.read { db in
             try app.accessPolicy.dependents(of: caller, in: db).map { try views.person($0, today: calendar, in: db) }
         }
         return .json(DependentsResponse(dependents: dependents))
     }
     signedIn.get("/v1/accounts/{id}/location", on: &router) { context, caller in
-        let calendar = try calendarDay(context)
+        let calendar = try LocalCalendar(zoneParameter: context.query["tz"])
         let id = try context.parameter("id")
         return .json(try app.database.read { db in
             try views.person(try app.accessPolicy.visibleAccount(id, to: caller, in: db), today: calendar, in: db)
@@ -30,18 +30,17 @@ func registerViewRoutes(on router: inout Router, app: HomewardApp) {
         let query = try HistoryQuery(context.query, now: app.clock.now())
         let (account, name) = try app.database.read { db in
             let account = try app.accessPolicy.visibleAccount(id, to: caller, in: db)
-            return (account, try db.fetchOne("SELECT name FROM accounts WHERE key = ?", [account]) ?? "")
+            return (account, try AccountStore(db: db).name(of: account) ?? "")
         }
         return try locationHistoryResponse(of: account, named: name, query, app: app)
     }
     signedIn.get("/v1/accounts/{id}/motion/daily", on: &router) { context, caller in
         let id = try context.parameter("id")
-        let calendar = try calendarDay(context)
-        let today = calendar.startOfDay(containing: app.clock.now())
-        let last = try day(context.query["to"], "to", calendar) ?? today
-        var day = try day(context.query["from"], "from", calendar) ?? last
+        let calendar = try LocalCalendar(zoneParameter: context.query["tz"])
+        let last = try context.query.date("to") ?? calendar.day(of: app.clock.now())
+        var day = try context.query.date("from") ?? last
         if context.query["from"] == nil {
-            for _ in 1..<defaultDailyMotionDays { day = calendar.startOfDay(containing: day.adding(milliseconds: -1)) }
+            for _ in 1..<defaultDailyMotionDays { day = calendar.day(before: day) }
         }
         guard day <= last else { throw HTTPError.invalidRequest("from must not be after to.", field: "from") }
         return .json(try app.database.read { db in
@@ -51,32 +50,15 @@ func registerViewRoutes(on router: inout Router, app: HomewardApp) {
                 guard days.count < maxDailyMotionDays else {
                     throw HTTPError.invalidRequest("A request covers at most \(maxDailyMotionDays) days.", field: "from")
                 }
-                let next = calendar.startOfNextDay(after: day)
-                let totals = try MotionStore().totals(of: account, from: day, to: next, in: db)
+                let totals = try MotionStore(db: db).totals(of: account, from: calendar.start(of: day), to: calendar.end(of: day))
                 days.append(DailyMotion(
-                    date: calendar.name(ofDayStarting: day), steps: totals.steps, distance: totals.distance,
+                    date: day.text, steps: totals.steps, distance: totals.distance,
                     activeMinutes: totals.activeMinutes))
-                day = next
+                day = calendar.day(after: day)
             }
             return DailyMotionResponse(days: days)
         })
     }
-}
-
-private func calendarDay(_ context: RequestContext) throws -> CalendarDay {
-    do {
-        return try CalendarDay(timeZone: context.query["tz"])
-    } catch {
-        throw HTTPError.invalidRequest(error.message, field: "tz")
-    }
-}
-
-private func day(_ text: String?, _ name: String, _ calendar: CalendarDay) throws -> Timestamp? {
-    guard let text else { return nil }
-    guard let start = calendar.startOfDay(named: text) else {
-        throw HTTPError.invalidRequest("\(name) must be a date such as 2026-11-21.", field: name)
-    }
-    return start
 }
 
 /// The location history of `account` (called `name` in exports) in the format `query` asks for: a
@@ -96,14 +78,14 @@ func locationHistoryResponse(of account: AccountKey, named name: String, _ query
 /// asks, with the cursor of the next page. Shared by location history and trip paths.
 func historyPage(of account: AccountKey, _ query: HistoryQuery, database: any DatabaseReader) throws -> HistoryPage {
     var fixes = try database.read { db in
-        try LocationStore().history(
+        try LocationStore(db: db).history(
             of: account, from: query.from, to: query.to, after: query.after, limit: query.limit + 1,
-            includingFlagged: query.includingFlagged, in: db)
+            includingFlagged: query.includingFlagged)
     }
     var nextCursor: String?
     if fixes.count > query.limit {
         fixes.removeLast()
-        nextCursor = fixes.last.map { HistoryPosition(time: $0.time, sampleHash: $0.sampleHash).cursor }
+        nextCursor = fixes.last.map { ListCursor(timeMilliseconds: $0.time.unixMilliseconds, key: $0.sampleHash).text }
     }
     if let tolerance = query.simplifyMetres {
         fixes = HistoryExporter.simplified(fixes, toleranceMetres: tolerance)

@@ -13,29 +13,24 @@ struct ViewService {
     static let stationaryWindowMilliseconds: Int64 = 15 * 60 * 1000
 
     let app: HomewardApp
-    private let locations = LocationStore()
-    private let motion = MotionStore()
 
     /// The view of `account`, with today's motion counted from midnight in `calendar`'s zone.
-    func person(_ account: AccountKey, today calendar: CalendarDay, in db: Database) throws -> PersonView {
+    func person(_ account: AccountKey, today calendar: LocalCalendar, in db: Database) throws -> PersonView {
         let now = app.clock.now()
-        guard let row = try db.fetchOne(
-            "SELECT id, name, last_seen_at_ms FROM accounts WHERE key = ?", [account],
-            map: { row in (id: try row.value(at: 0) as String, name: try row.value(at: 1) as String, lastSeen: try row.value(at: 2) as Int64?) }
-        ) else { throw HTTPError.notFound() }
-        let latest = try locations.latest(of: account, in: db)
+        guard let overview = try AccountStore(db: db).overview(of: account) else { throw HTTPError.notFound() }
+        let latest = try LocationStore(db: db).latest(of: account)
         let board = app.statusBoard.status(of: account)
         // A fix is counted from its own time, not from when it arrived: a phone resending an hour of
         // buffered fixes was not seen "0 seconds ago". Without any fix, the last authenticated request.
         let lastSeen = latest?.newestFixTime.unixMilliseconds
-            ?? [app.presence.lastSeen(account)?.unixMilliseconds, row.lastSeen].compactMap { $0 }.max()
-        let heard = [app.presence.lastSeen(account)?.unixMilliseconds, row.lastSeen].compactMap { $0 }.max()
+            ?? [app.presence.lastSeen(account)?.unixMilliseconds, overview.lastSeenAt?.unixMilliseconds].compactMap { $0 }.max()
+        let heard = [app.presence.lastSeen(account)?.unixMilliseconds, overview.lastSeenAt?.unixMilliseconds].compactMap { $0 }.max()
             .map(Timestamp.init(unixMilliseconds:))
         let reporting = heard == nil && latest == nil ? nil
             : ReportingStatus(try app.reporting.assessment(of: account, heardAt: heard, at: now, in: db))
-        let midnight = calendar.startOfDay(containing: now)
+        let today = calendar.day(of: now)
         return PersonView(
-            account: AccountSummary(id: row.id, name: row.name),
+            account: AccountSummary(id: overview.id, name: overview.name),
             location: latest.map { LocationResource($0.fix) },
             status: StatusResource(
                 state: Self.state(reported: board?.state, of: latest?.fix, at: now),
@@ -46,14 +41,14 @@ struct ViewService {
                 distanceFromHome: try latest.flatMap { try distanceFromHome(of: account, at: $0.fix, in: db) },
                 reporting: reporting
             ),
-            motionToday: try motion.totals(of: account, from: midnight, to: calendar.startOfNextDay(after: midnight), in: db)
+            motionToday: try MotionStore(db: db).totals(of: account, from: calendar.start(of: today), to: calendar.end(of: today))
         )
     }
 
     /// Metres from `fix` to the home zone's centre (a polygon's: the mean of its vertices), if the
     /// person has a home zone.
     private func distanceFromHome(of account: AccountKey, at fix: StoredLocation, in db: Database) throws -> Double? {
-        guard let home = try ZoneStore().zones(of: account, in: db).first(where: \.home) else { return nil }
+        guard let home = try ZoneStore(db: db).zones(of: account).first(where: \.home) else { return nil }
         let points = home.center.map { [$0] } ?? home.polygon ?? []
         guard !points.isEmpty else { return nil }
         let centre = Coordinate(

@@ -1,6 +1,7 @@
 import Foundation
 import HomewardGeo
 import HomewardStore
+import HomewardSync
 import Logging
 
 /// Fills in the conditions of episodes stored without any, from the weather provider
@@ -43,7 +44,7 @@ public final class WeatherFiller: @unchecked Sendable {
     private let logger: Logger
     private let loop = BackgroundLoop(name: "weather")
     private let passLock = NSLock()
-    private let state = NSCondition()
+    private let state = ConditionLock()
     private var cache: WeatherCache
     private var pending: Set<FetchKey> = []
     private var failedFetches: [FetchKey: String] = [:]
@@ -97,9 +98,9 @@ public final class WeatherFiller: @unchecked Sendable {
         passLock.lock()
         defer { passLock.unlock() }
         var filled = try fillFromCacheAndFetch().filled
-        state.lock()
-        while !pending.isEmpty { state.wait() }
-        state.unlock()
+        state.withLock {
+            while !pending.isEmpty { state.wait() }
+        }
         filled += try fillFromCacheAndFetch().filled
         return filled
     }
@@ -164,34 +165,13 @@ public final class WeatherFiller: @unchecked Sendable {
         let oldest = now - Int64(configuration.weatherLookbackDays) * Self.millisecondsPerDay
         let margin = WeatherLimits.maxPositionAgeSeconds * Timestamp.millisecondsPerSecond
         return try database.read { db in
-            let rows = try db.fetchAll(
-                """
-                SELECT id, account_key, start_ms, lat, lon, weather_attempts FROM episodes
-                WHERE conditions_source IS NULL AND weather_next_attempt_ms <= ? AND weather_attempts < ? AND start_ms >= ?
-                ORDER BY weather_next_attempt_ms, start_ms LIMIT ?
-                """,
-                [now, configuration.weatherMaxAttempts, oldest, WeatherLimits.batchSize]
-            ) { row in
-                (id: try row.value(at: 0) as String, account: try row.value(at: 1) as Int64, start: try row.value(at: 2) as Int64,
-                 lat: try row.value(at: 3) as Double?, lon: try row.value(at: 4) as Double?, attempts: try row.value(at: 5) as Int)
-            }
-            return try rows.map { row in
-                var place: Coordinate?
-                if let lat = row.lat, let lon = row.lon {
-                    place = Coordinate(lat: lat, lon: lon)
-                } else {
-                    place = try db.fetchOne(
-                        """
-                        SELECT lat_e7, lon_e7 FROM locations
-                        WHERE account_key = ? AND t_ms BETWEEN ? AND ? AND (flags & ?) = 0
-                        ORDER BY abs(t_ms - ?) LIMIT 1
-                        """,
-                        [row.account, row.start - margin, row.start + margin, SampleFlags.jump.rawValue, row.start]
-                    ) { fix in
-                        Coordinate(lat: Double(try fix.value(at: 0) as Int64) / 1e7, lon: Double(try fix.value(at: 1) as Int64) / 1e7)
-                    }
-                }
-                return Due(id: row.id, start: row.start, attempts: row.attempts, place: place)
+            let episodes = try EpisodeStore(db: db).awaitingWeather(
+                at: now, maxAttempts: configuration.weatherMaxAttempts, startingFrom: oldest, limit: WeatherLimits.batchSize)
+            let locations = LocationStore(db: db)
+            return try episodes.map { episode in
+                let place = try episode.location ?? locations.position(of: episode.account, nearest: episode.start, within: margin)
+                    .map { Coordinate(lat: $0.lat, lon: $0.lon) }
+                return Due(id: episode.id, start: episode.start, attempts: episode.attempts, place: place)
             }
         }
     }
@@ -202,22 +182,15 @@ public final class WeatherFiller: @unchecked Sendable {
     ) throws {
         let maxAttempts = configuration.weatherMaxAttempts
         try database.write { db in
+            let episodes = EpisodeStore(db: db)
             for fill in fills {
-                try db.execute(
-                    """
-                    UPDATE episodes SET temperature_c = ?, uv_index = ?, humidity_pct = ?, wind_speed_mps = ?,
-                        conditions_source = 'server', updated_at_ms = ?
-                    WHERE id = ? AND conditions_source IS NULL
-                    """,
-                    fill.conditions.temperatureC, fill.conditions.uvIndex, fill.conditions.humidity, fill.conditions.windSpeed,
-                    now, fill.id)
+                try episodes.fillConditions(fill.conditions, ofEpisode: fill.id, at: now)
             }
             for failure in failures {
                 let attempts = failure.final ? maxAttempts : failure.episode.attempts + 1
                 let delay = configuration.weatherFirstRetrySeconds * pow(2, Double(min(attempts - 1, 30)))
-                try db.execute(
-                    "UPDATE episodes SET weather_attempts = ?, weather_next_attempt_ms = ? WHERE id = ? AND conditions_source IS NULL",
-                    attempts, now + Int64(delay * 1000), failure.episode.id)
+                try episodes.recordWeatherFailure(
+                    ofEpisode: failure.episode.id, attempts: attempts, nextAttempt: now + Int64(delay * 1000))
             }
         }
         for failure in failures {
@@ -283,14 +256,8 @@ public final class WeatherFiller: @unchecked Sendable {
     private func secondsUntilNextDue() throws -> Double {
         let now = clock.now().unixMilliseconds
         let oldest = now - Int64(configuration.weatherLookbackDays) * Self.millisecondsPerDay
-        let next: Int64? = try database.read { db in
-            try db.fetchOne(
-                """
-                SELECT min(weather_next_attempt_ms) FROM episodes
-                WHERE conditions_source IS NULL AND weather_attempts < ? AND start_ms >= ?
-                """,
-                [configuration.weatherMaxAttempts, oldest]
-            ) { row in try row.value(at: 0) as Int64? } ?? nil
+        let next = try database.read { db in
+            try EpisodeStore(db: db).nextWeatherAttempt(maxAttempts: configuration.weatherMaxAttempts, startingFrom: oldest)
         }
         guard let next else { return WeatherLimits.maxSleepSeconds }
         if next <= now { return state.withLock { pending.isEmpty } ? 1 : WeatherLimits.maxSleepSeconds }

@@ -29,7 +29,6 @@ struct UnaccompaniedRule: Sendable {
     let accessPolicy: AccessPolicy
     let alerts: AlertCenter
     let guardianFixMaxAgeSeconds: Int
-    private let locations = LocationStore()
 
     /// The nearest of `guardians` to `person` at `time`, counting only positions taken within
     /// `maxAgeMilliseconds` of `time`; nil when none counts.
@@ -63,19 +62,10 @@ struct UnaccompaniedRule: Sendable {
     /// Resolves every active `unaccompanied` alert whose person now has a guardian's phone within the
     /// zone's distance of their latest position.
     func resolveAccompanied(at now: Timestamp, in db: Database) throws -> [AppEvent] {
-        // The cause is `zone:<id>:unaccompanied` (AlertCause.unaccompanied): the zone's id is found
-        // by its unique index, not by building every zone's cause.
-        let active = try db.fetchAll(
-            """
-            SELECT a.account_key, a.cause, z.unaccompanied_within_m FROM alerts a
-            JOIN zones z ON z.id = substr(a.cause, 6, length(a.cause) - 19) AND z.account_key = a.account_key
-            WHERE a.type = 'unaccompanied' AND a.status IN ('open', 'acknowledged')
-            """
-        ) { row in (account: try row.value(at: 0) as AccountKey, cause: try row.value(at: 1) as String,
-                    withinMetres: try row.value(at: 2) as Double?) }
+        let active = try AlertStore(db: db).activeUnaccompaniedAlerts()
         var published: [AppEvent] = []
         for alert in active {
-            guard let within = alert.withinMetres, let person = try locations.latest(of: alert.account, in: db)?.fix else { continue }
+            guard let within = alert.withinMetres, let person = try LocationStore(db: db).latest(of: alert.account)?.fix else { continue }
             let nearest = Self.nearest(
                 of: try guardianPositions(of: alert.account, in: db), to: Coordinate(lat: person.lat, lon: person.lon),
                 at: person.time, maxAgeMilliseconds: maxAgeMilliseconds)
@@ -91,8 +81,8 @@ struct UnaccompaniedRule: Sendable {
 
     private func guardianPositions(of account: AccountKey, in db: Database) throws -> [GuardianPosition] {
         try accessPolicy.guardians(of: account, in: db).compactMap { guardian in
-            guard let fix = try locations.latest(of: guardian, in: db)?.fix else { return nil }
-            let name: String = try db.fetchOne("SELECT name FROM accounts WHERE key = ?", [guardian]) ?? ""
+            guard let fix = try LocationStore(db: db).latest(of: guardian)?.fix else { return nil }
+            let name = try AccountStore(db: db).name(of: guardian) ?? ""
             return GuardianPosition(name: name, time: fix.time, coordinate: Coordinate(lat: fix.lat, lon: fix.lon))
         }
     }

@@ -40,7 +40,6 @@ public final class ZoneObserver: LocationObserver {
         var retiredRoutines: [AccountKey: RoutineModel] = [:]
     }
 
-    private let store: ZoneStore
     private let routineStore = RoutineStore()
     private let alerts: AlertCenter
     private let statusBoard: PersonStatusBoard
@@ -51,10 +50,9 @@ public final class ZoneObserver: LocationObserver {
 
     /// Creates the observer; `accessPolicy` names the guardians the `unaccompanied` rule looks for.
     public init(
-        store: ZoneStore, alerts: AlertCenter, statusBoard: PersonStatusBoard, configuration: AppConfiguration,
+        alerts: AlertCenter, statusBoard: PersonStatusBoard, configuration: AppConfiguration,
         accessPolicy: AccessPolicy, trackerConfiguration: TrackerConfiguration = TrackerConfiguration()
     ) {
-        self.store = store
         self.alerts = alerts
         self.statusBoard = statusBoard
         self.configuration = configuration
@@ -150,7 +148,7 @@ public final class ZoneObserver: LocationObserver {
     /// fresh fix; the first run after a start only starts each tracker's clock.
     public func checkClocks(at now: Timestamp, in db: Database) throws -> [AppEvent] {
         var published: [AppEvent] = []
-        for account in try store.accountsWithArrivalRules(in: db) {
+        for account in try ZoneStore(db: db).accountsWithArrivalRules() {
             try ensureTracked(account, historyBefore: now, in: db)
             let outcome = people.withLock { people -> (events: [GeoEvent], zones: [String: ZoneResource], before: TrackerSnapshot)? in
                 guard let person = people.byAccount[account] else { return nil }
@@ -227,7 +225,7 @@ public final class ZoneObserver: LocationObserver {
             }
             return
         }
-        let zones = try store.zones(of: account, in: db)
+        let zones = try ZoneStore(db: db).zones(of: account)
         let timeZone = zones.first.flatMap { TimeZone(identifier: $0.timeZone) } ?? TimeZone(secondsFromGMT: 0) ?? .current
         let settings = try routineStore.settings(of: account, maxTuningSteps: configuration.falseAlarmMaxTuningSteps, in: db)
         var tuned = settings.falseAlarms.applied(to: trackerConfiguration)

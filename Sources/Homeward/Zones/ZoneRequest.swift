@@ -53,13 +53,13 @@ public struct ZoneRequest: Sendable, Decodable {
             throw .invalidRequest("timeZone must be an IANA time zone such as Europe/London.", field: "timeZone")
         }
         for (index, window) in (schedule ?? []).enumerated() {
-            guard ZoneCalendar.weekdays(window.days) != nil else {
+            guard LocalCalendar.weekdays(window.days) != nil else {
                 throw .invalidRequest("days must name weekdays (mon to sun).", field: "schedule[\(index)].days")
             }
-            guard ZoneCalendar.secondOfDay(window.start) != nil else {
+            guard LocalCalendar.secondOfDay(window.start) != nil else {
                 throw .invalidRequest("start must be HH:MM.", field: "schedule[\(index)].start")
             }
-            guard ZoneCalendar.secondOfDay(window.end) != nil, window.end != window.start else {
+            guard LocalCalendar.secondOfDay(window.end) != nil, window.end != window.start else {
                 throw .invalidRequest("end must be HH:MM and differ from start.", field: "schedule[\(index)].end")
             }
         }
@@ -67,10 +67,10 @@ public struct ZoneRequest: Sendable, Decodable {
             throw .invalidRequest("schedule needs at least one window; leave it out for always.", field: "schedule")
         }
         if let expected {
-            guard ZoneCalendar.secondOfDay(expected.arriveBy) != nil else {
+            guard LocalCalendar.secondOfDay(expected.arriveBy) != nil else {
                 throw .invalidRequest("arriveBy must be HH:MM.", field: "expected.arriveBy")
             }
-            if let days = expected.days, ZoneCalendar.weekdays(days) == nil {
+            if let days = expected.days, LocalCalendar.weekdays(days) == nil {
                 throw .invalidRequest("days must name weekdays (mon to sun).", field: "expected.days")
             }
         }

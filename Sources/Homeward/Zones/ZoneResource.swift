@@ -37,15 +37,15 @@ public struct ZoneResource: Sendable, Codable, Equatable {
             shape = .polygon(Polygon(vertices: (polygon ?? []).map { Coordinate(lat: $0.lat, lon: $0.lon) }))
         }
         let windows = (schedule ?? []).compactMap { window -> ScheduleWindow? in
-            guard let days = ZoneCalendar.weekdays(window.days), let start = ZoneCalendar.secondOfDay(window.start),
-                  let end = ZoneCalendar.secondOfDay(window.end) else { return nil }
+            guard let days = LocalCalendar.weekdays(window.days), let start = LocalCalendar.secondOfDay(window.start),
+                  let end = LocalCalendar.secondOfDay(window.end) else { return nil }
             return ScheduleWindow(days: days, startSecondOfDay: start, endSecondOfDay: end)
         }
         let rule = expected.flatMap { rule -> ExpectedPresenceRule? in
-            guard let deadline = ZoneCalendar.secondOfDay(rule.arriveBy) else { return nil }
+            guard let deadline = LocalCalendar.secondOfDay(rule.arriveBy) else { return nil }
             return ExpectedPresenceRule(
                 deadlineSecondOfDay: deadline,
-                days: rule.days.flatMap(ZoneCalendar.weekdays) ?? Weekday.everyDay)
+                days: rule.days.flatMap(LocalCalendar.weekdays) ?? Weekday.everyDay)
         }
         return SafeZone(
             id: id, name: name, shape: shape, isHome: home,

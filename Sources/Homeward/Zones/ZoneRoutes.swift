@@ -4,7 +4,6 @@ import HomewardHTTP
 /// safe zones and a person their own; anyone else gets 404.
 func registerZoneRoutes(on router: inout Router, app: HomewardApp) {
     let signedIn = AuthenticatedRoutes.session(app.authenticator)
-    let store = ZoneStore()
     signedIn.post("/v1/accounts/{id}/zones", on: &router) { context, caller in
         let id = try context.parameter("id")
         _ = try app.database.read { db in try app.accessPolicy.visibleAccount(id, to: caller, in: db) }
@@ -12,7 +11,18 @@ func registerZoneRoutes(on router: inout Router, app: HomewardApp) {
             .validated(id: SecureRandom.identifier(), createdAt: app.clock.now(), limits: app.configuration)
         try app.database.write { db in
             let account = try app.accessPolicy.visibleAccount(id, to: caller, in: db)
-            try store.insert(zone, for: account, createdBy: caller.accountKey, limits: app.configuration, in: db)
+            do {
+                try ZoneStore(db: db).insert(zone, for: account, createdBy: caller.accountKey, limits: app.configuration)
+            } catch let error as ZoneStoreError {
+                switch error {
+                case .tooManyZones(let limit):
+                    throw HTTPError.invalidRequest("A person may have at most \(limit) zones.")
+                case .secondHome:
+                    throw HTTPError.conflict("This person already has a home zone; delete it first.")
+                case .timeZoneMismatch(let existing):
+                    throw HTTPError.invalidRequest("timeZone must match the person's other zones (\(existing)).", field: "timeZone")
+                }
+            }
             app.zoneObserver.invalidate(account)
         }
         return .json(zone, status: .created)
@@ -20,7 +30,7 @@ func registerZoneRoutes(on router: inout Router, app: HomewardApp) {
     signedIn.get("/v1/accounts/{id}/zones", on: &router) { context, caller in
         let id = try context.parameter("id")
         let zones = try app.database.read { db in
-            try store.zones(of: try app.accessPolicy.visibleAccount(id, to: caller, in: db), in: db)
+            try ZoneStore(db: db).zones(of: try app.accessPolicy.visibleAccount(id, to: caller, in: db))
         }
         return .json(["zones": zones])
     }
@@ -28,10 +38,11 @@ func registerZoneRoutes(on router: inout Router, app: HomewardApp) {
         let id = try context.parameter("id")
         let now = app.clock.now()
         let events = try app.database.write { db -> [AppEvent] in
-            guard let owner = try store.owner(ofZone: id, in: db),
+            let store = ZoneStore(db: db)
+            guard let owner = try store.owner(ofZone: id),
                   try !app.accessPolicy.relationships(of: caller, to: owner, in: db).isDisjoint(with: AccessPolicy.selfOrGuardian)
             else { throw HTTPError.notFound() }
-            try store.delete(zone: id, in: db)
+            try store.delete(zone: id)
             app.zoneObserver.invalidate(owner)
             return try AlertCause.causes(ofZone: id).compactMap { cause in
                 try app.alerts.resolve(cause: cause, for: owner, at: now, in: db)?.event

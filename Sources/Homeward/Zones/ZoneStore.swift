@@ -1,34 +1,33 @@
 import Foundation
-import HomewardHTTP
 import HomewardStore
 
-/// SQL access to the `zones` table (schema/0004_zones.sql).
-public struct ZoneStore: Sendable {
+/// The SQL of the `zones` table (schema/0004_zones.sql), on the connection of the caller's read or
+/// write block.
+struct ZoneStore {
+    /// The connection of the current block.
+    let db: Database
+
     private static let columns = """
         id, name, center_lat, center_lon, radius_m, polygon, is_home, time_zone, schedule, arrive_by, arrive_by_days,
         notify_on_enter, created_at_ms, unaccompanied_within_m
         """
 
-    /// Creates the store.
-    public init() {}
-
-    /// Stores `zone` for `account`: 409 when a second home is asked for, 400 when the person has too
-    /// many zones or the time zone differs from their other zones'.
-    public func insert(
-        _ zone: ZoneResource, for account: AccountKey, createdBy creator: AccountKey, limits: AppConfiguration,
-        in db: Database
+    /// Stores `zone` for `account`; refuses (`ZoneStoreError`) a second home, a zone beyond the
+    /// person's limit, or a time zone that differs from their other zones'.
+    func insert(
+        _ zone: ZoneResource, for account: AccountKey, createdBy creator: AccountKey, limits: AppConfiguration
     ) throws {
         let count: Int64 = try db.fetchOne("SELECT count(*) FROM zones WHERE account_key = ?", [account]) ?? 0
         guard count < limits.maxZonesPerAccount else {
-            throw HTTPError.invalidRequest("A person may have at most \(limits.maxZonesPerAccount) zones.")
+            throw ZoneStoreError.tooManyZones(limit: limits.maxZonesPerAccount)
         }
         if zone.home, try db.fetchOne("SELECT 1 FROM zones WHERE account_key = ? AND is_home = 1", [account]) as Int64? != nil {
-            throw HTTPError.conflict("This person already has a home zone; delete it first.")
+            throw ZoneStoreError.secondHome
         }
         if let existing: String = try db.fetchOne(
             "SELECT time_zone FROM zones WHERE account_key = ? AND time_zone <> ? LIMIT 1", [account, zone.timeZone]
         ) {
-            throw HTTPError.invalidRequest("timeZone must match the person's other zones (\(existing)).", field: "timeZone")
+            throw ZoneStoreError.timeZoneMismatch(existing: existing)
         }
         try db.execute(
             """
@@ -45,7 +44,7 @@ public struct ZoneStore: Sendable {
     }
 
     /// The zones of `account`, oldest first.
-    public func zones(of account: AccountKey, in db: Database) throws -> [ZoneResource] {
+    func zones(of account: AccountKey) throws -> [ZoneResource] {
         try db.fetchAll(
             "SELECT \(Self.columns) FROM zones WHERE account_key = ? ORDER BY created_at_ms, key", [account],
             map: Self.zone(row:)
@@ -53,22 +52,22 @@ public struct ZoneStore: Sendable {
     }
 
     /// The owner of the zone with opaque `id`, if it exists.
-    public func owner(ofZone id: String, in db: Database) throws -> AccountKey? {
+    func owner(ofZone id: String) throws -> AccountKey? {
         try db.fetchOne("SELECT account_key FROM zones WHERE id = ?", [id])
     }
 
     /// Deletes the zone with opaque `id`.
-    public func delete(zone id: String, in db: Database) throws {
+    func delete(zone id: String) throws {
         try db.execute("DELETE FROM zones WHERE id = ?", id)
     }
 
     /// People with at least one "there by" rule (checked by the clock even without samples).
-    public func accountsWithArrivalRules(in db: Database) throws -> [AccountKey] {
+    func accountsWithArrivalRules() throws -> [AccountKey] {
         try db.fetchAll("SELECT DISTINCT account_key FROM zones WHERE arrive_by IS NOT NULL")
     }
 
     /// People being monitored (they have a home zone or an active trip), with their last heartbeat stored in the database.
-    public func monitoredAccounts(in db: Database) throws -> [(account: AccountKey, lastSeen: Timestamp?)] {
+    func monitoredAccounts() throws -> [(account: AccountKey, lastSeen: Timestamp?)] {
         try db.fetchAll(
             """
             SELECT a.key, a.last_seen_at_ms FROM accounts a
@@ -76,24 +75,26 @@ public struct ZoneStore: Sendable {
                OR EXISTS (SELECT 1 FROM trips t WHERE t.account_key = a.key AND t.status = 'active')
             """
         ) { row in
-            (account: try row.value(at: 0), lastSeen: (try row.value(at: 1) as Int64?).map(Timestamp.init(unixMilliseconds:)))
+            (account: try row.value(named: "key"), lastSeen: try row.value(named: "last_seen_at_ms"))
         }
     }
 
     private static func zone(row: Row) throws -> ZoneResource {
         var center: ZonePoint?
-        if let lat = try row.value(at: 2) as Double?, let lon = try row.value(at: 3) as Double? {
+        if let lat = try row.value(named: "center_lat") as Double?, let lon = try row.value(named: "center_lon") as Double? {
             center = ZonePoint(lat: lat, lon: lon)
         }
-        let arriveBy: String? = try row.value(at: 9)
+        let arriveBy: String? = try row.value(named: "arrive_by")
         return ZoneResource(
-            id: try row.value(at: 0), name: try row.value(at: 1), center: center, radius: try row.value(at: 4),
-            polygon: try decode([ZonePoint].self, try row.value(at: 5)), home: try row.value(at: 6),
-            timeZone: try row.value(at: 7), schedule: try decode([ZoneScheduleWindow].self, try row.value(at: 8)),
-            expected: try arriveBy.map { ZoneArrivalRule(arriveBy: $0, days: try decode([String].self, try row.value(at: 10))) },
-            notifyOnEnter: try row.value(at: 11),
-            unaccompanied: (try row.value(at: 13) as Double?).map(ZoneCompanionRule.init(withinMetres:)),
-            createdAt: Timestamp(unixMilliseconds: try row.value(at: 12))
+            id: try row.value(named: "id"), name: try row.value(named: "name"), center: center, radius: try row.value(named: "radius_m"),
+            polygon: try decode([ZonePoint].self, try row.value(named: "polygon")), home: try row.value(named: "is_home"),
+            timeZone: try row.value(named: "time_zone"), schedule: try decode([ZoneScheduleWindow].self, try row.value(named: "schedule")),
+            expected: try arriveBy.map {
+                ZoneArrivalRule(arriveBy: $0, days: try decode([String].self, try row.value(named: "arrive_by_days")))
+            },
+            notifyOnEnter: try row.value(named: "notify_on_enter"),
+            unaccompanied: (try row.value(named: "unaccompanied_within_m") as Double?).map(ZoneCompanionRule.init(withinMetres:)),
+            createdAt: try row.value(named: "created_at_ms")
         )
     }
 

@@ -1,3 +1,5 @@
+import HomewardSync
+
 /// A fixed pool of plain threads fed by a mutex and condition queue; runs `.worker` routes and
 /// streaming bodies, so that I/O threads never block.
 ///

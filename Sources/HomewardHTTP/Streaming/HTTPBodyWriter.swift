@@ -1,3 +1,5 @@
+import HomewardSync
+
 /// Writes a streamed response body (SSE, large exports) from any thread. Output is framed as chunks
 /// (raw for HTTP/1.0) and handed to the connection's event loop.
 ///

@@ -42,7 +42,9 @@ public struct Row {
         return value
     }
 
-    /// The value of the column called `name` as `Value`.
+    /// The value of the column called `name` as `Value`. Inlinable like `value(at:)`, so that a
+    /// store reading by name gets the conversion specialized too.
+    @inlinable
     public func value<Value: DatabaseValueConvertible>(named name: String) throws -> Value {
         guard let index = statement.columnIndex(named: name) else {
             throw DatabaseError.misuse("no column named \(name)", sql: statement.sql)

@@ -23,6 +23,16 @@ public final class Statement {
         }
         return indexes
     }()
+    /// Each result column's name when looking it up finds that very column (nil for a later column
+    /// of a name already taken): what the lookup hint compares with.
+    private lazy var hintNames: [String?] = (0..<columnCount).map { index in
+        let name = columnName(at: index)
+        return columnIndexes[name] == index ? name : nil
+    }
+    /// The column after the one last looked up by name. Rows are nearly always read in the order of
+    /// the SELECT list, so the next name asked for is most often this column's, and one string
+    /// comparison finds it without hashing the name.
+    private var nextNamedColumn = 0
 
     init(handle: OpaquePointer, connection: OpaquePointer, sql: String) {
         self.handle = handle
@@ -42,9 +52,19 @@ public final class Statement {
         sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? ""
     }
 
-    /// The index of the result column called `name` (case-insensitive, as in SQL).
+    /// The index of the result column called `name` (case-insensitive, as in SQL; the first column
+    /// of a name). A name spelled as the SQL spells it allocates nothing, and read in the order of
+    /// the SELECT list costs one string comparison.
     public func columnIndex(named name: String) -> Int? {
-        columnIndexes[name] ?? columnIndexes[name.lowercased()]
+        let hint = nextNamedColumn
+        let index: Int?
+        if hint < hintNames.count, hintNames[hint] == name {
+            index = hint
+        } else {
+            index = columnIndexes[name] ?? columnIndexes[name.lowercased()]
+        }
+        if let index { nextNamedColumn = index + 1 }
+        return index
     }
 
     /// Runs the statement to completion with `arguments`, ignoring any rows.

@@ -8,4 +8,12 @@ public struct AppliedMigration: Sendable, Equatable {
     public let appliedAt: String
     /// SHA-256 of the SQL that was applied.
     public let checksum: String
+
+    /// A record as read from a database's `schema_migrations`.
+    public init(version: Int, name: String, appliedAt: String, checksum: String) {
+        self.version = version
+        self.name = name
+        self.appliedAt = appliedAt
+        self.checksum = checksum
+    }
 }

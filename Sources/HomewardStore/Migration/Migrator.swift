@@ -66,7 +66,14 @@ public struct Migrator: Sendable {
     public func pendingMigrations(in database: Database) throws -> [Migration] {
         let applied = try Self.appliedMigrations(in: database)
         let userVersion: Int = try database.fetchOne("PRAGMA user_version") ?? 0
-        let databaseVersion = max(applied.last?.version ?? 0, userVersion)
+        return try pendingMigrations(applied: applied, databaseVersion: max(applied.last?.version ?? 0, userVersion))
+    }
+
+    /// The migrations not yet in `applied`, after checking it is safe to apply them: none of
+    /// `applied` changed since, none is missing below `databaseVersion` (the newest version the
+    /// database says it has), and the database is not newer than this binary. Any database's
+    /// migrator (SQLite's here, PostgreSQL's in HomewardPostgres) plans with this one rule.
+    public func pendingMigrations(applied: [AppliedMigration], databaseVersion: Int) throws -> [Migration] {
         guard databaseVersion <= latestVersion else {
             throw MigrationError.databaseIsNewer(databaseVersion: databaseVersion, knownVersion: latestVersion)
         }

@@ -2,6 +2,7 @@ import CSQLite
 import CSystemShims
 import Dispatch
 import Foundation
+import HomewardSync
 import Synchronization
 
 /// Copies the write-ahead log back into the database file on its own thread and connection, so

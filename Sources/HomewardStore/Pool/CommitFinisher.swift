@@ -1,6 +1,7 @@
 import CSystemShims
 import Dispatch
 import Foundation
+import HomewardSync
 
 /// The thread that tells write jobs their outcome, in the order the writer decided them, so the
 /// writer goes on to its next group while completions run (building an answer, publishing events)

@@ -1,6 +1,7 @@
 import CSystemShims
 import Dispatch
 import Foundation
+import HomewardSync
 import Synchronization
 
 /// The one thread that writes: it takes every queued write block, runs each in its own savepoint

@@ -1,3 +1,5 @@
+import HomewardSync
+
 /// Read-only connections, opened on demand up to a limit and checked out one per read.
 ///
 /// `@unchecked Sendable`: all mutable state is guarded by `lock`; a checked-out connection is used

@@ -40,7 +40,7 @@ final class AdminTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(counts.0, 500)
         XCTAssertGreaterThanOrEqual(counts.1, 500)
-        while !writer.isFinished { usleep(1000) }
+        XCTAssertTrue(Deadline.waitUntil { writer.isFinished })
     }
 
     func testPruneDeletesOnlyOldHistoryAndKeepsTheLatestPosition() throws {
@@ -52,7 +52,7 @@ final class AdminTests: XCTestCase {
         XCTAssertEqual(result, PruneResult(locations: 10, motion: 10))
         let remaining: Int? = try test.app.database.read { try $0.fetchOne("SELECT count(*) FROM locations") }
         XCTAssertEqual(remaining, 5)
-        XCTAssertNotNil(try test.app.database.read { try LocationStore().latest(of: anna.key, in: $0) })
+        XCTAssertNotNil(try test.app.database.read { try LocationStore(db: $0).latest(of: anna.key) })
         let buckets: Int? = try test.app.database.read { try $0.fetchOne("SELECT count(*) FROM motion_quarter_hours WHERE start_ms < ?", [test.clock.now().unixMilliseconds - 86_400_000]) }
         XCTAssertEqual(buckets, 0)
     }

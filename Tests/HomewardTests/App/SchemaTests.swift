@@ -28,6 +28,14 @@ final class SchemaTests: XCTestCase {
         try reopened.close()
     }
 
+    func testTheBinaryCarriesThePostgreSQLDialectOfEveryMigration() {
+        XCTAssertEqual(Schema.postgresMigrations.map(\.name), Schema.migrations.map(\.name))
+        for (name, sql) in Schema.postgresMigrations {
+            // Each file says in its header what differs from the SQLite migration and why.
+            XCTAssertTrue(sql.hasPrefix("-- PostgreSQL dialect of schema/\(name).sql"), "\(name) lacks its header")
+        }
+    }
+
     func testEveryTableIsStrict() throws {
         let path = try temporaryDatabasePath()
         let pool = try DatabasePool(path: path)

@@ -59,22 +59,14 @@ final class ServeProcessTests: XCTestCase {
 
     /// Waits (at most 20 s) until the server on `port` answers /healthz.
     private func waitUntilServing(port: Int) throws {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if let connection = try? HTTPTestConnection(port: port, timeoutSeconds: 2),
-               (try? connection.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")) != nil,
-               let response = try? connection.readResponse(), response.status == .ok {
-                return
-            }
-            usleep(50_000)
+        if !Deadline.waitUntil({ status(of: "/healthz", port: port) == .ok }) {
+            XCTFail("the server on port \(port) did not answer within 20 s")
         }
-        XCTFail("the server on port \(port) did not answer within 20 s")
     }
 
     /// Runs a process to its end (at most 30 s) and returns its status and standard error.
     private func finish(_ launched: (process: Process, errors: Pipe)) -> (status: Int32, errors: String) {
-        let deadline = Date().addingTimeInterval(30)
-        while launched.process.isRunning && Date() < deadline { usleep(20_000) }
+        Deadline.waitUntil(within: 30) { !launched.process.isRunning }
         if launched.process.isRunning { launched.process.terminate() }
         launched.process.waitUntilExit()
         let text = String(decoding: launched.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -115,6 +107,32 @@ final class ServeProcessTests: XCTestCase {
         let successor = try serve(database: shared, port: port)
         try waitUntilServing(port: port)
         XCTAssertTrue(successor.process.isRunning)
+    }
+
+    /// The status of `GET path` on the server at `port`, or nil when it does not answer.
+    private func status(of path: String, port: Int) -> HTTPStatus? {
+        guard let connection = try? HTTPTestConnection(port: port, timeoutSeconds: 2),
+              (try? connection.send("GET \(path) HTTP/1.1\r\nHost: a\r\n\r\n")) != nil
+        else { return nil }
+        return (try? connection.readResponse())?.status
+    }
+
+    func testAStopSignalFirstDrainsWithReadinessDownThenStopsCleanly() throws {
+        let port = try freePort()
+        let server = try launch(["serve", "--host", "127.0.0.1", "--port", "\(port)", "--database", database("drain.sqlite"),
+                                 "--drain-seconds", "5"])
+        try waitUntilServing(port: port)
+        XCTAssertEqual(status(of: "/readyz", port: port), .ok)
+        kill(server.process.processIdentifier, SIGTERM)
+        // During the drain the node still serves, but tells the load balancer not to send more.
+        XCTAssertTrue(Deadline.waitUntil(within: 4) { status(of: "/readyz", port: port) == .serviceUnavailable })
+        XCTAssertEqual(status(of: "/livez", port: port), .ok)
+        let stopped = finish(server)
+        XCTAssertEqual(stopped.status, 0, stopped.errors)
+
+        let refused = finish(try launch(["serve", "--port", "\(port)", "--database", database("drain.sqlite"), "--drain-seconds=-1"]))
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.errors.contains("--drain-seconds must be 0 to 600."), refused.errors)
     }
 
     func testTheMailServerPasswordIsReadFromItsFileBeforeTheServerStarts() throws {

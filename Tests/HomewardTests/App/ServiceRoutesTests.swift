@@ -22,6 +22,34 @@ final class ServiceRoutesTests: XCTestCase {
         }
     }
 
+    func testReadinessFollowsTheDatabaseAndTheStopWhileLivenessOnlyNeedsTheProcess() throws {
+        let test = try TestApp()
+        try test.withClient(.live) { client in
+            for path in ["/livez", "/readyz"] {
+                let response = try client.execute(.get, path)
+                XCTAssertEqual(response.status, .ok, path)
+                XCTAssertEqual(response.text, #"{"status":"ok"}"#, path)
+            }
+            test.app.health.markStopping()
+            let stopping = try client.execute(.get, "/readyz")
+            XCTAssertEqual(stopping.status, .serviceUnavailable)
+            XCTAssertEqual(stopping.errorMessage, "This node is stopping.")
+            XCTAssertEqual(try client.execute(.get, "/livez").status, .ok)
+            XCTAssertEqual(try client.execute(.get, "/healthz").status, .ok, "the database still answers")
+        }
+    }
+
+    func testReadinessAnswers503WhenTheDatabaseDoesNotButLivenessStillAnswers() throws {
+        let test = try TestApp()
+        test.app.health.stop()
+        try test.withClient(.inProcess) { client in
+            let response = try client.execute(.get, "/readyz")
+            XCTAssertEqual(response.status, .serviceUnavailable)
+            XCTAssertEqual(response.errorMessage, "The database does not answer.")
+            XCTAssertEqual(try client.execute(.get, "/livez").status, .ok)
+        }
+    }
+
     func testMetricsExposeDatabaseSizeAndAppCounters() throws {
         let test = try TestApp()
         test.app.metrics.increment("homeward_alerts_total", labels: ["type": "sos"])

@@ -16,9 +16,9 @@ extension TestApp {
     /// Every stored fix of `account`, flagged ones included, oldest first.
     func storedLocations(of account: Account) throws -> [StoredLocation] {
         try app.database.read { db in
-            try LocationStore().history(
+            try LocationStore(db: db).history(
                 of: account.key, from: Timestamp(unixMilliseconds: 0), to: Timestamp(unixMilliseconds: Int64.max - 1),
-                after: nil, limit: 1000, includingFlagged: true, in: db)
+                after: nil, limit: 1000, includingFlagged: true)
         }
     }
 
@@ -33,7 +33,7 @@ extension TestApp {
 
     /// The client reports of `account` of `kind`, oldest first.
     func clientReports(of account: Account, kind: ClientReport.Kind) throws -> [(name: String?, time: Timestamp, lat: Double?, lon: Double?, body: String)] {
-        try app.database.read { try ClientReportStore().reports(of: account.key, kind: kind, in: $0) }
+        try app.database.read { try ClientReportStore(db: $0).reports(of: account.key, kind: kind) }
     }
 
     /// `Authorization: Basic user:password` and a JSON content type.

@@ -196,8 +196,7 @@ final class EpisodeWeatherTests: XCTestCase {
             XCTAssertLessThan(Date().timeIntervalSince(started), 1, "answered while the provider holds its request")
             return episode
         }
-        let deadline = Date(timeIntervalSinceNow: 20)
-        while try attempts(of: episode.id, in: test) == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        try Deadline.waitUntil { try attempts(of: episode.id, in: test) > 0 }
         XCTAssertEqual(try attempts(of: episode.id, in: test), 1, "the timed-out request counts one attempt")
     }
 
@@ -208,12 +207,7 @@ final class EpisodeWeatherTests: XCTestCase {
         let anna = try test.makeAccount()
         try test.withClient { client in
             let episode = try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 2))","location":{"lat":35.68,"lon":139.69}}"#)
-            let deadline = Date(timeIntervalSinceNow: 20)
-            var source: String?
-            while source == nil, Date() < deadline {
-                source = try episodes(client, of: anna)[episode.id]?.conditionsSource
-                if source == nil { Thread.sleep(forTimeInterval: 0.05) }
-            }
+            let source = try Deadline.firstValue { try episodes(client, of: anna)[episode.id]?.conditionsSource }
             XCTAssertEqual(source, "server")
         }
     }

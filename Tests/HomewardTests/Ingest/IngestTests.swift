@@ -164,7 +164,7 @@ final class IngestTests: XCTestCase {
         }
         let flags: [Int64] = try test.app.database.read { try $0.fetchAll("SELECT flags FROM locations ORDER BY t_ms") }
         XCTAssertEqual(flags, [0, SampleFlags.poorAccuracy.rawValue, SampleFlags.jump.rawValue, 0])
-        let latest = try test.app.database.read { try LocationStore().latest(of: anna.key, in: $0) }
+        let latest = try test.app.database.read { try LocationStore(db: $0).latest(of: anna.key) }
         XCTAssertEqual(latest?.fix.lat, 51.5001)
     }
 
@@ -176,7 +176,7 @@ final class IngestTests: XCTestCase {
             _ = try post(client, "/v1/locations", anna, [["t": now - 20, "lat": 51.5, "lon": -0.12]])
             _ = try post(client, "/v1/locations", anna, [["t": now - 10, "lat": 40.0, "lon": -3.7]])
         }
-        let latest = try test.app.database.read { try LocationStore().latest(of: anna.key, in: $0) }
+        let latest = try test.app.database.read { try LocationStore(db: $0).latest(of: anna.key) }
         XCTAssertEqual(latest?.fix.lat, 51.5)
         XCTAssertEqual(latest?.newestFixTime, Timestamp(unixSeconds: now - 10))
     }
@@ -214,7 +214,7 @@ final class IngestTests: XCTestCase {
             XCTAssertEqual(late.accepted, 5)
         }
         XCTAssertEqual(events.withLock { $0 }, [.location])
-        let latest = try test.app.database.read { try LocationStore().latest(of: anna.key, in: $0) }
+        let latest = try test.app.database.read { try LocationStore(db: $0).latest(of: anna.key) }
         XCTAssertEqual(latest?.fix.lat, 51.5)
         XCTAssertEqual(try storedCount(test, "locations"), 6)
     }
@@ -248,7 +248,7 @@ final class IngestTests: XCTestCase {
             ) { row in
                 try (0..<7).map { index in (try row.value(at: index) as Int64?).map(String.init) ?? "null" }.joined(separator: " ")
             }
-                + [try LocationStore().latest(of: account, in: db).map { "\($0)" } ?? "none"]
+                + [try LocationStore(db: db).latest(of: account).map { "\($0)" } ?? "none"]
         }
     }
 
@@ -273,7 +273,7 @@ final class IngestTests: XCTestCase {
         XCTAssertEqual(flags.filter { $0 == SampleFlags.poorAccuracy.rawValue }.count, 4)
         XCTAssertEqual(flags.filter { $0 == SampleFlags.jump.rawValue }.count, 1)
         let (bulkLatest, singleLatest) = try test.app.database.read { db in
-            (try LocationStore().latest(of: bulk.key, in: db), try LocationStore().latest(of: single.key, in: db))
+            (try LocationStore(db: db).latest(of: bulk.key), try LocationStore(db: db).latest(of: single.key))
         }
         XCTAssertEqual(bulkLatest?.fix, singleLatest?.fix)
         XCTAssertEqual(bulkLatest?.newestFixTime, walk.last?.time)
@@ -316,8 +316,8 @@ final class IngestTests: XCTestCase {
             XCTAssertEqual(try post(client, "/v1/motion", anna, samples).duplicates, 2)
         }
         let totals = try test.app.database.read { db in
-            try MotionStore().totals(
-                of: anna.key, from: Timestamp(unixMilliseconds: 0), to: test.clock.now().adding(milliseconds: 3_600_000), in: db)
+            try MotionStore(db: db).totals(
+                of: anna.key, from: Timestamp(unixMilliseconds: 0), to: test.clock.now().adding(milliseconds: 3_600_000))
         }
         XCTAssertEqual(totals, MotionTotals(steps: 100, distance: 980.5, activeMinutes: 1))
     }

@@ -88,12 +88,12 @@ private final class LineCollector: @unchecked Sendable {
     }
 
     func waitFor(_ matches: (String) -> Bool) throws -> String {
-        let deadline = Date(timeIntervalSinceNow: 30)
+        let deadline = Deadline(seconds: 30)
         condition.lock()
         defer { condition.unlock() }
         while true {
             if let line = lines.first(where: matches) { return line }
-            guard condition.wait(until: deadline) else {
+            guard condition.wait(until: deadline.end) else {
                 throw ReceiverError(message: "no such line from the receiver within 30 s; last: \(lines.suffix(3))")
             }
         }

@@ -8,7 +8,7 @@ import CSodium
 ///
 /// Before keyed digests the server stored plain SHA-256 (`legacyDigest`). Those rows keep working:
 /// a lookup that misses under the keyed digest tries the legacy one, and a row found that way is
-/// rewritten to the keyed digest at once (`SecretDigestColumn.rewrite`), so each old secret is
+/// rewritten to the keyed digest at once (by the store of its table), so each old secret is
 /// upgraded on its first use after the upgrade of the server.
 public struct SecretHasher: Sendable {
     /// The HMAC state after the key: every bearer request digests its token, and copying this state

@@ -20,10 +20,10 @@ struct ListQuery: Sendable {
     /// Reads the parameters from `query`; 400 naming the parameter for a malformed one. A `to` before
     /// `from` is an empty range, not an error: each is a valid time on its own.
     init(_ query: QueryParameters) throws(HTTPError) {
-        from = try Self.time(query["from"], field: "from")
-        to = try Self.time(query["to"], field: "to")
+        from = try query.time("from")
+        to = try query.time("to")
         limit = try query.limit(default: Self.defaultLimit, maximum: Self.maxLimit)
-        cursor = try query["cursor"].map { text throws(HTTPError) in try ListCursor(parsing: text) }
+        cursor = try query.cursor()
     }
 
     private init(from: Timestamp?, to: Timestamp?, limit: Int, cursor: ListCursor?) {
@@ -41,33 +41,5 @@ struct ListQuery: Sendable {
     /// The same query starting after `cursor`.
     func resuming(after cursor: ListCursor) -> ListQuery {
         ListQuery(from: from, to: to, limit: limit, cursor: cursor)
-    }
-
-    /// A request time from a query parameter: RFC 3339 or Unix seconds, as in bodies.
-    static func time(_ text: String?, field: String) throws(HTTPError) -> Timestamp? {
-        guard let text else { return nil }
-        if let time = Timestamp(rfc3339: text) { return time }
-        if let seconds = Double(text), let time = Timestamp(unixSeconds: seconds) { return time }
-        throw .invalidRequest("\(field) must be an RFC 3339 time or Unix seconds", field: field)
-    }
-
-    /// The SQL condition and arguments that apply `from`, `to` and `cursor` to the time column
-    /// `timeColumn` and the key column `keyColumn`.
-    func condition(timeColumn: String, keyColumn: String) -> (sql: String, arguments: [Int64]) {
-        var clauses: [String] = []
-        var arguments: [Int64] = []
-        if let from {
-            clauses.append("\(timeColumn) >= ?")
-            arguments.append(from.unixMilliseconds)
-        }
-        if let to {
-            clauses.append("\(timeColumn) < ?")
-            arguments.append(to.unixMilliseconds)
-        }
-        if let cursor {
-            clauses.append("(\(timeColumn), \(keyColumn)) > (?, ?)")
-            arguments += [cursor.timeMilliseconds, cursor.key]
-        }
-        return (clauses.map { " AND " + $0 }.joined(), arguments)
     }
 }

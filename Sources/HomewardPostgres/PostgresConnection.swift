@@ -1,0 +1,267 @@
+import CLibPQ
+import HomewardStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One connection to a PostgreSQL server on libpq: statements with `$n` parameters, prepared once
+/// per connection and reused, rows read by column name, transactions, and LISTEN/NOTIFY.
+///
+/// Not thread-safe: one thread uses a connection at a time (a pool hands it out).
+public final class PostgresConnection {
+    private let connection: OpaquePointer
+    /// The name of the server-side prepared statement of each SQL text run on this connection.
+    private var preparedNames: [String: String] = [:]
+    private var isInTransaction = false
+
+    /// Connects to `url` (`postgres://user:password@host:port/database?sslmode=…`, or any libpq
+    /// connection string) and checks the server is usable.
+    public init(url: String) throws(PostgresError) {
+        guard let connection = PQconnectdb(url) else {
+            throw PostgresError(sqlState: "", message: "libpq could not allocate a connection")
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = Self.message(of: connection)
+            PQfinish(connection)
+            throw PostgresError(sqlState: "", message: message)
+        }
+        self.connection = connection
+        // Times are stored as integers and text is UTF-8 whatever the server's default.
+        try execute("SET client_encoding TO 'UTF8'")
+    }
+
+    deinit {
+        PQfinish(connection)
+    }
+
+    /// Whether the connection is still up (libpq's view after the last call).
+    public var isConnected: Bool { PQstatus(connection) == CONNECTION_OK }
+
+    /// The server's version, as `150020` for 15.20.
+    public var serverVersion: Int { Int(PQserverVersion(connection)) }
+
+    /// Runs `sql` (one statement, `$n` parameters) with `arguments`; returns how many rows it changed.
+    @discardableResult
+    public func execute(_ sql: String, _ arguments: StatementArguments = []) throws(PostgresError) -> Int {
+        let result = try run(sql, arguments)
+        defer { PQclear(result) }
+        return Int(String(cString: PQcmdTuples(result))) ?? 0
+    }
+
+    /// Runs `sql` (one statement) with the values as its parameters; returns how many rows it changed.
+    @discardableResult
+    public func execute(_ sql: String, _ values: (any DatabaseValueConvertible)?...) throws(PostgresError) -> Int {
+        try execute(sql, StatementArguments(values))
+    }
+
+    /// Runs several statements without parameters in one round trip (a migration's script).
+    public func executeScript(_ sql: String) throws(PostgresError) {
+        guard let result = PQexec(connection, sql) else { throw failure(sql: sql) }
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+    }
+
+    /// Runs `sql` and calls `body` with each row, in order.
+    public func query(_ sql: String, _ arguments: StatementArguments = [], _ body: (PostgresRow) throws -> Void) throws {
+        let result = try run(sql, arguments)
+        defer { PQclear(result) }
+        for index in 0..<PQntuples(result) {
+            try body(PostgresRow(result: result, index: index, sql: sql))
+        }
+    }
+
+    /// Every row of `sql`, mapped by `map`.
+    public func fetchAll<Value>(_ sql: String, _ arguments: StatementArguments = [], map: (PostgresRow) throws -> Value) throws -> [Value] {
+        var values: [Value] = []
+        try query(sql, arguments) { values.append(try map($0)) }
+        return values
+    }
+
+    /// The first row of `sql`, mapped by `map`, or nil when there is none.
+    public func fetchOne<Value>(_ sql: String, _ arguments: StatementArguments = [], map: (PostgresRow) throws -> Value) throws -> Value? {
+        let result = try run(sql, arguments)
+        defer { PQclear(result) }
+        guard PQntuples(result) > 0 else { return nil }
+        return try map(PostgresRow(result: result, index: 0, sql: sql))
+    }
+
+    /// The first column of the first row of `sql`, or nil when there is no row (or it is NULL).
+    public func fetchOne<Value: DatabaseValueConvertible>(_ sql: String, _ arguments: StatementArguments = []) throws -> Value? {
+        try fetchOne(sql, arguments) { row throws(PostgresError) -> Value? in try row.value(at: 0) } ?? nil
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    /// Transactions do not nest.
+    @discardableResult
+    public func inTransaction<Result>(
+        isolation: PostgresIsolation = .readCommitted, _ body: () throws -> Result
+    ) throws -> Result {
+        guard !isInTransaction else {
+            throw PostgresError(sqlState: "25001", message: "a transaction is already open on this connection")
+        }
+        try execute("BEGIN ISOLATION LEVEL \(isolation.rawValue)")
+        isInTransaction = true
+        defer { isInTransaction = false }
+        let value: Result
+        do {
+            value = try body()
+        } catch {
+            _ = try? execute("ROLLBACK")
+            throw error
+        }
+        try execute("COMMIT")
+        return value
+    }
+
+    /// Starts receiving the notifications sent to `channel` (an identifier: letters, digits, `_`).
+    public func listen(_ channel: String) throws(PostgresError) {
+        try execute("LISTEN \(try Self.identifier(channel))")
+    }
+
+    /// Sends `payload` to every connection listening on `channel`, when the current transaction
+    /// commits (at once outside one).
+    public func notify(_ channel: String, payload: String) throws(PostgresError) {
+        try execute("SELECT pg_notify($1, $2)", [channel, payload])
+    }
+
+    /// The notifications received so far, waiting up to `timeoutMilliseconds` for one when there is
+    /// none yet (0 only looks).
+    public func notifications(waitingUpTo timeoutMilliseconds: Int32) throws(PostgresError) -> [PostgresNotification] {
+        var received = try drainNotifications()
+        guard received.isEmpty, timeoutMilliseconds > 0 else { return received }
+        var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, timeoutMilliseconds) > 0 {
+            received = try drainNotifications()
+        }
+        return received
+    }
+
+    private func drainNotifications() throws(PostgresError) -> [PostgresNotification] {
+        guard PQconsumeInput(connection) == 1 else { throw failure(sql: nil) }
+        var received: [PostgresNotification] = []
+        while let notice = PQnotifies(connection) {
+            received.append(PostgresNotification(
+                channel: String(cString: notice.pointee.relname), payload: String(cString: notice.pointee.extra),
+                senderProcessID: Int(notice.pointee.be_pid)))
+            PQfreemem(notice)
+        }
+        return received
+    }
+
+    /// Runs `sql` as a prepared statement (prepared on first use on this connection) with
+    /// `arguments` in text form; the result is the caller's to clear.
+    private func run(_ sql: String, _ arguments: StatementArguments) throws(PostgresError) -> OpaquePointer {
+        guard arguments.named.isEmpty else {
+            throw PostgresError(sqlState: "42601", message: "named parameters are SQLite's; use $1, $2, …", sql: sql)
+        }
+        let name = try preparedName(for: sql, parameterCount: arguments.positional.count)
+        let texts = try arguments.positional.map { value throws(PostgresError) in try Self.text(of: value, sql: sql) }
+        let result = Self.withCStrings(texts) { pointers in
+            PQexecPrepared(connection, name, Int32(pointers.count), pointers, nil, nil, 0)
+        }
+        guard let result else { throw failure(sql: sql) }
+        do {
+            try check(result, sql: sql)
+        } catch {
+            PQclear(result)
+            throw error
+        }
+        return result
+    }
+
+    private func preparedName(for sql: String, parameterCount: Int) throws(PostgresError) -> String {
+        if let name = preparedNames[sql] { return name }
+        let name = "homeward_\(preparedNames.count + 1)"
+        guard let result = PQprepare(connection, name, sql, 0, nil) else { throw failure(sql: sql) }
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+        preparedNames[sql] = name
+        return name
+    }
+
+    private func check(_ result: OpaquePointer, sql: String?) throws(PostgresError) {
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return
+        default:
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+            let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+                ?? Self.message(of: connection)
+            throw PostgresError(sqlState: state, message: message, sql: sql)
+        }
+    }
+
+    private func failure(sql: String?) -> PostgresError {
+        PostgresError(sqlState: "", message: Self.message(of: connection), sql: sql)
+    }
+
+    private static func message(of connection: OpaquePointer) -> String {
+        PQerrorMessage(connection).map { String(cString: $0) }?.trimmingTrailingNewlines() ?? "unknown libpq failure"
+    }
+
+    /// A parameter's text form, as PostgreSQL's input functions read it; nil for NULL.
+    private static func text(of value: DatabaseValue, sql: String) throws(PostgresError) -> String? {
+        switch value {
+        case .null: return nil
+        case .integer(let number): return String(number)
+        case .real(let number):
+            if number.isNaN { return "NaN" }
+            if number.isInfinite { return number > 0 ? "Infinity" : "-Infinity" }
+            return "\(number)"
+        case .text(let text):
+            // libpq passes C strings: a NUL would silently cut the text short.
+            guard !text.utf8.contains(0) else {
+                throw PostgresError(sqlState: "22021", message: "text holds a NUL character, which PostgreSQL cannot store", sql: sql)
+            }
+            return text
+        case .blob(let bytes): return PostgresBytea.encode(bytes)
+        }
+    }
+
+    /// `name` as a quoted identifier, when it is one (letters, digits and `_`, not starting with a digit).
+    private static func identifier(_ name: String) throws(PostgresError) -> String {
+        let allowed = name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        }
+        guard allowed, let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            throw PostgresError(sqlState: "42602", message: "\(name) is not a channel name (letters, digits and _)")
+        }
+        return "\"\(name)\""
+    }
+
+    /// Calls `body` with C strings for `texts` (NULL pointers for nil), valid during the call.
+    private static func withCStrings<Result>(_ texts: [String?], _ body: ([UnsafePointer<CChar>?]) -> Result) -> Result {
+        let copies = texts.map { $0.map { strdup($0) } ?? nil }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { $0.map { UnsafePointer($0) } })
+    }
+}
+
+/// A transaction's isolation level.
+public enum PostgresIsolation: String, Sendable {
+    /// Each statement sees what was committed before it began (PostgreSQL's default).
+    case readCommitted = "READ COMMITTED"
+    /// The whole transaction sees one snapshot; a conflicting write fails it (SQLSTATE 40001).
+    case repeatableRead = "REPEATABLE READ"
+    /// As if the transactions ran one after another; a conflict fails one (SQLSTATE 40001).
+    case serializable = "SERIALIZABLE"
+}
+
+/// A notification received on a channel the connection listens on.
+public struct PostgresNotification: Sendable, Equatable {
+    /// The channel it was sent on.
+    public let channel: String
+    /// What the sender attached.
+    public let payload: String
+    /// The server process of the sending connection.
+    public let senderProcessID: Int
+}
+
+extension String {
+    fileprivate func trimmingTrailingNewlines() -> String {
+        var text = self
+        while text.last == "\n" { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,39 @@
+/// A PostgreSQL failure: the SQLSTATE code, the server's (or libpq's) message and the SQL that failed.
+public struct PostgresError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The five-character SQLSTATE (`23505` for a unique violation); empty when libpq itself failed
+    /// (no connection, a broken socket).
+    public let sqlState: String
+    /// What went wrong, in the server's or libpq's words.
+    public let message: String
+    /// The SQL that failed, when there was one.
+    public let sql: String?
+
+    /// Creates an error from its SQLSTATE, message and SQL.
+    public init(sqlState: String, message: String, sql: String? = nil) {
+        self.sqlState = sqlState
+        self.message = message
+        self.sql = sql
+    }
+
+    /// Whether an integrity constraint (UNIQUE, NOT NULL, CHECK, FOREIGN KEY, ...) refused the change
+    /// (SQLSTATE class 23).
+    public var isConstraintViolation: Bool { sqlState.hasPrefix("23") }
+
+    /// Whether a UNIQUE or PRIMARY KEY constraint refused the change.
+    public var isUniqueViolation: Bool { sqlState == "23505" }
+
+    /// Whether the transaction lost a serialization or deadlock race and may simply be run again.
+    public var isRetryable: Bool { sqlState == "40001" || sqlState == "40P01" }
+
+    /// Whether the connection is gone (no SQLSTATE from libpq, or class 08): it must be replaced.
+    public var isConnectionFailure: Bool { sqlState.isEmpty || sqlState.hasPrefix("08") }
+
+    /// "PostgreSQL error 23505: duplicate key value ... in `INSERT ...`".
+    public var description: String {
+        var text = "PostgreSQL error \(sqlState.isEmpty ? "(connection)" : sqlState): \(message)"
+        if let sql {
+            text += " in `\(sql)`"
+        }
+        return text
+    }
+}

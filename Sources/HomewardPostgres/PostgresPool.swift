@@ -1,0 +1,120 @@
+import HomewardSync
+
+/// The limits of a `PostgresPool`, each named, with its default.
+public struct PostgresPoolLimits: Sendable, Equatable {
+    /// At most this many connections open at once (PostgreSQL's own `max_connections` is 100 by
+    /// default, shared by every node): 10.
+    public var maxConnections = 10
+    /// A caller waits at most this long for a free connection before the pool says it is exhausted: 5 s.
+    public var acquireTimeoutSeconds = 5.0
+
+    /// The defaults.
+    public init() {}
+}
+
+/// A bounded pool of connections to one PostgreSQL database: a block borrows one connection, and a
+/// connection that failed (the server restarted, the socket broke) is dropped instead of returned,
+/// so the next caller gets a new one.
+public final class PostgresPool: @unchecked Sendable {
+    // @unchecked Sendable: every mutable field is guarded by `condition`.
+    private let url: String
+    /// The pool's limits.
+    public let limits: PostgresPoolLimits
+    private let condition = ConditionLock()
+    private var idle: [PostgresConnection] = []
+    private var openCount = 0
+    private var isClosed = false
+
+    /// A pool for `url` (a libpq connection URL). Connects once at once, so a wrong URL or a server
+    /// that is down fails here rather than on the first request.
+    public init(url: String, limits: PostgresPoolLimits = .init()) throws {
+        precondition(limits.maxConnections > 0, "a pool needs at least one connection")
+        self.url = url
+        self.limits = limits
+        idle = [try PostgresConnection(url: url)]
+        openCount = 1
+    }
+
+    /// How many connections are open (idle or lent).
+    public var openConnections: Int { condition.withLock { openCount } }
+
+    /// Runs `body` with a connection of its own, waiting up to `acquireTimeoutSeconds` for one.
+    public func withConnection<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
+        let connection = try acquire()
+        do {
+            let result = try body(connection)
+            release(connection, broken: !connection.isConnected)
+            return result
+        } catch let error as PostgresError {
+            release(connection, broken: error.isConnectionFailure || !connection.isConnected)
+            throw error
+        } catch {
+            release(connection, broken: !connection.isConnected)
+            throw error
+        }
+    }
+
+    /// Closes every idle connection and refuses new borrowers; lent connections close when returned.
+    public func close() {
+        condition.withLock {
+            isClosed = true
+            openCount -= idle.count
+            idle.removeAll()
+            condition.broadcast()
+        }
+    }
+
+    private func acquire() throws -> PostgresConnection {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(limits.acquireTimeoutSeconds))
+        while true {
+            enum Step { case lend(PostgresConnection), open, wait, closed, exhausted }
+            let step = condition.withLock { () -> Step in
+                if isClosed { return .closed }
+                if let connection = idle.popLast() { return .lend(connection) }
+                if openCount < limits.maxConnections {
+                    openCount += 1
+                    return .open
+                }
+                let remaining = clock.now.duration(to: deadline)
+                guard remaining > .zero else { return .exhausted }
+                let components = remaining.components
+                condition.wait(timeoutSeconds: Double(components.seconds) + Double(components.attoseconds) / 1e18)
+                return .wait
+            }
+            switch step {
+            case .lend(let connection):
+                return connection
+            case .open:
+                do {
+                    return try PostgresConnection(url: url)
+                } catch {
+                    condition.withLock {
+                        openCount -= 1
+                        condition.signal()
+                    }
+                    throw error
+                }
+            case .wait:
+                continue
+            case .closed:
+                throw PostgresError(sqlState: "08003", message: "the connection pool is closed")
+            case .exhausted:
+                throw PostgresError(
+                    sqlState: "53300",
+                    message: "all \(limits.maxConnections) connections stayed busy for \(limits.acquireTimeoutSeconds) s")
+            }
+        }
+    }
+
+    private func release(_ connection: PostgresConnection, broken: Bool) {
+        condition.withLock {
+            if broken || isClosed {
+                openCount -= 1
+            } else {
+                idle.append(connection)
+            }
+            condition.signal()
+        }
+    }
+}

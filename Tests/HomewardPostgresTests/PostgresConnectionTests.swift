@@ -1,0 +1,101 @@
+import HomewardStore
+import XCTest
+@testable import HomewardPostgres
+
+final class PostgresConnectionTests: XCTestCase {
+    func testValuesRoundTripAsTheSQLiteRowsReadThem() throws {
+        let db = try PostgresTestServer.connect()
+        try db.execute("CREATE TEMP TABLE samples (id BIGINT PRIMARY KEY, lat DOUBLE PRECISION, note TEXT, digest BYTEA, seen BOOLEAN)")
+        let digest: [UInt8] = [0, 1, 0x7F, 0x80, 0xFE, 0xFF]
+        try db.execute("INSERT INTO samples VALUES ($1, $2, $3, $4, $5)", [1, 51.5012345, "café ☕ 'quoted'", digest, true])
+        try db.execute("INSERT INTO samples VALUES ($1, $2, $3, $4, $5)", [2, -0.1201, nil, [UInt8](), false])
+        let rows = try db.fetchAll("SELECT seen, digest, note, lat, id FROM samples ORDER BY id") { row in
+            (id: try row.value(named: "id") as Int64, lat: try row.value(named: "lat") as Double,
+             note: try row.value(named: "note") as String?, digest: try row.value(named: "digest") as [UInt8],
+             seen: try row.value(named: "seen") as Bool)
+        }
+        XCTAssertEqual(rows.count, 2)
+        XCTAssertEqual(rows[0].id, 1)
+        XCTAssertEqual(rows[0].lat.bitPattern, 51.5012345.bitPattern)
+        XCTAssertEqual(rows[0].note, "café ☕ 'quoted'")
+        XCTAssertEqual(rows[0].digest, digest)
+        XCTAssertTrue(rows[0].seen)
+        XCTAssertNil(rows[1].note)
+        XCTAssertEqual(rows[1].digest, [])
+        XCTAssertFalse(rows[1].seen)
+        // SUM over integers is numeric in PostgreSQL: an integral one reads as an integer, as in SQLite.
+        XCTAssertEqual(try db.fetchOne("SELECT SUM(id) FROM samples") as Int?, 3)
+        XCTAssertEqual(try db.fetchOne("SELECT COUNT(*) FROM samples") as Int?, 2)
+        XCTAssertNil(try db.fetchOne("SELECT note FROM samples WHERE id = $1", [42]) as String?)
+    }
+
+    func testAColumnReadAsTheWrongTypeOrNameIsAnErrorNotAZero() throws {
+        let db = try PostgresTestServer.connect()
+        XCTAssertThrowsError(try db.fetchOne("SELECT 'x' AS name") { try $0.value(named: "name") as Int }) { error in
+            XCTAssertEqual((error as? PostgresError)?.sqlState, "42804")
+        }
+        XCTAssertThrowsError(try db.fetchOne("SELECT 1 AS one") { try $0.value(named: "two") as Int }) { error in
+            XCTAssertEqual((error as? PostgresError)?.sqlState, "42703")
+        }
+    }
+
+    func testAStatementRunTwiceIsPreparedOnceAndTakesNewArguments() throws {
+        let db = try PostgresTestServer.connect()
+        let sql = "SELECT $1::bigint * 2 AS doubled"
+        XCTAssertEqual(try db.fetchOne(sql, [21]) as Int?, 42)
+        XCTAssertEqual(try db.fetchOne(sql, [5]) as Int?, 10)
+        XCTAssertEqual(try db.fetchOne("SELECT COUNT(*) FROM pg_prepared_statements WHERE statement = $1", [sql]) as Int?, 1)
+    }
+
+    func testAUniqueViolationIsNamedAndItsTransactionLeavesNothing() throws {
+        let db = try PostgresTestServer.connect()
+        try db.execute("CREATE TEMP TABLE accounts (phone TEXT PRIMARY KEY)")
+        XCTAssertThrowsError(try db.inTransaction {
+            try db.execute("INSERT INTO accounts VALUES ($1)", ["+4915112345678"])
+            try db.execute("INSERT INTO accounts VALUES ($1)", ["+4915112345678"])
+        }) { error in
+            let failure = error as? PostgresError
+            XCTAssertEqual(failure?.isUniqueViolation, true)
+            XCTAssertEqual(failure?.isConstraintViolation, true)
+            XCTAssertEqual(failure?.isConnectionFailure, false)
+        }
+        XCTAssertEqual(try db.fetchOne("SELECT COUNT(*) FROM accounts") as Int?, 0)
+        try db.inTransaction { try db.execute("INSERT INTO accounts VALUES ($1)", ["+4915112345678"]) }
+        XCTAssertEqual(try db.fetchOne("SELECT COUNT(*) FROM accounts") as Int?, 1)
+    }
+
+    func testTransactionsDoNotNest() throws {
+        let db = try PostgresTestServer.connect()
+        XCTAssertThrowsError(try db.inTransaction { try db.inTransaction {} }) { error in
+            XCTAssertEqual((error as? PostgresError)?.sqlState, "25001")
+        }
+        XCTAssertEqual(try db.fetchOne("SELECT 1") as Int?, 1, "the outer transaction was rolled back and the connection works")
+    }
+
+    func testTextWithANulCharacterIsRefusedRatherThanCutShort() throws {
+        let db = try PostgresTestServer.connect()
+        XCTAssertThrowsError(try db.execute("SELECT $1::text", ["a\u{0}b"])) { error in
+            XCTAssertEqual((error as? PostgresError)?.sqlState, "22021")
+        }
+    }
+
+    func testANotificationReachesAListenerOnlyWhenItsTransactionCommits() throws {
+        let listener = try PostgresTestServer.connect()
+        let sender = try PostgresTestServer.connect()
+        try listener.listen("homeward_events")
+        try sender.inTransaction {
+            try sender.notify("homeward_events", payload: "fix 1")
+            XCTAssertEqual(try listener.notifications(waitingUpTo: 50), [], "nothing before the commit")
+        }
+        let received = try listener.notifications(waitingUpTo: 5_000)
+        XCTAssertEqual(received.map(\.payload), ["fix 1"])
+        XCTAssertEqual(received.first?.channel, "homeward_events")
+        XCTAssertThrowsError(try listener.listen("events; DROP TABLE x"))
+    }
+
+    func testAServerThatIsNotThereIsAConnectionFailure() {
+        XCTAssertThrowsError(try PostgresConnection(url: "postgres://homeward@127.0.0.1:1/none?connect_timeout=2")) { error in
+            XCTAssertEqual((error as? PostgresError)?.isConnectionFailure, true)
+        }
+    }
+}

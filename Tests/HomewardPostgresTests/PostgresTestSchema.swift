@@ -1,0 +1,54 @@
+import Foundation
+import HomewardPostgres
+
+/// A schema of its own on the test server, so that a test's tables are not seen by another:
+/// connections from `connect()` have it first in their `search_path`. `drop()` removes it.
+struct PostgresTestSchema {
+    let url: String
+    let name: String
+
+    /// Creates a schema with a random name on the test server (skips the test without one).
+    init() throws {
+        url = try PostgresTestServer.url()
+        name = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try PostgresConnection(url: url).execute("CREATE SCHEMA \(name)")
+    }
+
+    /// A new connection whose tables, functions and views are made in and read from this schema.
+    func connect() throws -> PostgresConnection {
+        let connection = try PostgresConnection(url: url)
+        try connection.execute("SET search_path TO \(name)")
+        return connection
+    }
+
+    /// Drops the schema and everything in it.
+    func drop() throws {
+        let connection = try PostgresConnection(url: url)
+        try connection.execute("SET client_min_messages TO warning")  // not a notice per dropped table
+        try connection.execute("DROP SCHEMA \(name) CASCADE")
+    }
+}
+
+/// The migrations as the files in schema/ and schema/postgres/ hold them (the build embeds the same
+/// files into the Homeward module, which these tests do not link; its SchemaTests check they match).
+enum PostgresSchemaFiles {
+    /// schema/postgres/*.sql, sorted by name.
+    static func migrations() throws -> [(name: String, sql: String)] {
+        try migrations(in: "schema/postgres")
+    }
+
+    /// schema/*.sql, the SQLite dialect, sorted by name.
+    static func sqliteMigrations() throws -> [(name: String, sql: String)] {
+        try migrations(in: "schema")
+    }
+
+    private static func migrations(in folder: String) throws -> [(name: String, sql: String)] {
+        let directory = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: folder)
+        return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "sql" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+            .map { ($0.deletingPathExtension().lastPathComponent, try String(contentsOf: $0, encoding: .utf8)) }
+    }
+}
