@@ -1,5 +1,6 @@
 // Runs one million samples through the per-person tracker and reports samples per second and the
 // memory each tracked person costs. Usage: homeward-geo-bench [people] [samples-per-person]
+// `homeward-geo-bench rhythm FILE...` measures the reporting rhythm on recorded tracks instead (RhythmOnTracks.swift).
 #if canImport(Glibc)
 import Glibc
 #else
@@ -8,6 +9,10 @@ import Darwin
 import HomewardGeo
 
 let arguments = CommandLine.arguments
+if arguments.count > 1, arguments[1] == "rhythm" {
+    measureRhythm(on: Array(arguments.dropFirst(2)))
+    exit(0)
+}
 let people = arguments.count > 1 ? Int(arguments[1]) ?? 1_000 : 1_000
 let samplesPerPerson = arguments.count > 2 ? Int(arguments[2]) ?? 1_000 : 1_000
 
