@@ -133,6 +133,11 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var pacingManyReversals = 8
     /// ... a spread ratio of at most this; either way ...
     public var pacingManyReversalsMaxElongation = 0.6
+    /// ... or at least this many reversals (a short corridor walked back and forth for minutes, its
+    /// width blurred by GPS noise to most of its length) ...
+    public var pacingVeryManyReversals = 12
+    /// ... on an axis this thin at most, turning no more consistently one way than lapping does.
+    public var pacingVeryManyReversalsMaxElongation = 0.85
     /// ... over a main axis at least this long.
     public var pacingMinExtentMetres = 15.0
     /// Lapping: net turning of at least this many full turns ...

@@ -16,7 +16,10 @@ public struct WanderingClassifier: Sendable {
         let thinWithReversals = features.elongation <= c.pacingMaxElongation && features.reversals >= c.pacingMinReversals
         let manyReversals = features.elongation <= c.pacingManyReversalsMaxElongation
             && features.reversals >= c.pacingManyReversals
-        if repetitive, thinWithReversals || manyReversals, features.majorExtentMetres >= c.pacingMinExtentMetres {
+        let veryManyReversals = features.elongation <= c.pacingVeryManyReversalsMaxElongation
+            && features.reversals >= c.pacingVeryManyReversals && features.turnConsistency < c.lappingMinTurnConsistency
+        if repetitive, thinWithReversals || manyReversals || veryManyReversals,
+           features.majorExtentMetres >= c.pacingMinExtentMetres {
             let score = min(1, Double(features.reversals) / Double(2 * c.pacingMinReversals))
                 * (1 - features.elongation / 2)
             return .wandering(.pacing, score: score)
