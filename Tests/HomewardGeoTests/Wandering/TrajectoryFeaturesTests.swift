@@ -41,6 +41,22 @@ final class TrajectoryFeaturesTests: XCTestCase {
         XCTAssertEqual(WanderingClassifier(configuration: TrackerConfiguration()).classify(pacing).pattern, .pacing)
     }
 
+    func testAShortCorridorBlurredByNoiseIsPacingOnlyThroughItsManyReversals() {
+        let blurred = features((0..<48).map { index in
+            let phase = index % 6
+            let wobble = [11.0, -9, 7, -11, 9, -7, 10, -10][index % 8]
+            return PlanarPoint(x: Double(phase < 3 ? phase : 6 - phase) * 15, y: wobble)
+        })
+        XCTAssertGreaterThanOrEqual(blurred.reversals, 12)
+        XCTAssertGreaterThan(blurred.elongation, 0.6, "too wide for the other pacing rules")
+        XCTAssertLessThanOrEqual(blurred.elongation, 0.85)
+        XCTAssertLessThan(blurred.turnConsistency, 0.5)
+        var configuration = TrackerConfiguration()
+        XCTAssertEqual(WanderingClassifier(configuration: configuration).classify(blurred).pattern, .pacing)
+        configuration.pacingVeryManyReversals = 100
+        XCTAssertNotEqual(WanderingClassifier(configuration: configuration).classify(blurred).pattern, .pacing)
+    }
+
     func testAFigureEightCrossesItself() {
         let eight = features((0..<60).map { index in
             let angle = (Double(index) + 0.5) / 48 * 2 * .pi
