@@ -46,9 +46,10 @@ public struct RoutineStore: Sendable {
             [account]
         ) { row in
             Settings(
-                learning: try row.value(at: 0),
+                learning: try row.value(named: "learning"),
                 falseAlarms: FalseAlarmTuning(
-                    zoneExits: try row.value(at: 1), wandering: try row.value(at: 2), farFromHome: try row.value(at: 3),
+                    zoneExits: try row.value(named: "false_zone_exits"), wandering: try row.value(named: "false_wandering"),
+                    farFromHome: try row.value(named: "false_far_from_home"),
                     maxSteps: maxTuningSteps))
         } ?? Settings(falseAlarms: FalseAlarmTuning(maxSteps: maxTuningSteps))
     }
@@ -76,7 +77,7 @@ public struct RoutineStore: Sendable {
     /// The notes on `account`'s places, by place id.
     public func placeNotes(of account: AccountKey, in db: Database) throws -> [String: PlaceNote] {
         let rows = try db.fetchAll("SELECT place_id, name, usual FROM learned_places WHERE account_key = ?", [account]) { row in
-            (try row.value(at: 0) as String, PlaceNote(name: try row.value(at: 1), usual: try row.value(at: 2)))
+            (try row.value(named: "place_id") as String, PlaceNote(name: try row.value(named: "name"), usual: try row.value(named: "usual")))
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
@@ -110,9 +111,9 @@ public struct RoutineStore: Sendable {
         let maxAccuracy = Int64((maxAccuracyMetres * 10).rounded(.down))
         while fixes.count < maxFixes, cursor > start.unixMilliseconds {
             guard let fix = try statement.fetchOne([account, cursor, start.unixMilliseconds, maxAccuracy], map: { row in
-                (t: Timestamp(unixMilliseconds: try row.value(at: 0)),
-                 lat: Double(try row.value(at: 1) as Int64) / 1e7, lon: Double(try row.value(at: 2) as Int64) / 1e7,
-                 accuracy: (try row.value(at: 3) as Int64?).map { Double($0) / 10 })
+                (t: Timestamp(unixMilliseconds: try row.value(named: "t_ms")),
+                 lat: Double(try row.value(named: "lat_e7") as Int64) / 1e7, lon: Double(try row.value(named: "lon_e7") as Int64) / 1e7,
+                 accuracy: (try row.value(named: "accuracy_dm") as Int64?).map { Double($0) / 10 })
             }) else { break }
             fixes.append(fix)
             cursor = fix.t.unixMilliseconds - Self.historyStepMilliseconds + 1
