@@ -224,7 +224,7 @@ public final class HomewardApp: Sendable {
         registerAccountRoutes(on: &router, app: self)
         registerLinkRoutes(on: &router, app: self)
         registerWebSessionRoutes(on: &router, app: self)
-        registerWebAppRoutes(on: &router, app: self)
+        registerWebAppRoutes(on: &router, settings: configuration.webApp)
         return router
     }
 

@@ -2,8 +2,8 @@ import HomewardHTTP
 
 /// The guardian web app: its pages (`/`, `/trip`, `/shared`, the service worker and the manifest)
 /// and its hashed assets, answered on the I/O thread from memory.
-func registerWebAppRoutes(on router: inout Router, app: HomewardApp) {
-    let bundle = WebAppBundle(settings: app.configuration.webApp)
+func registerWebAppRoutes(on router: inout Router, settings: WebAppSettings) {
+    let bundle = WebAppBundle(settings: settings)
     for (route, page) in bundle.pages {
         router.get(route, execution: .inline) { context in page.response(to: context.request) }
     }
