@@ -210,7 +210,8 @@ public final class HomewardApp: Sendable {
         registerAlertRoutes(on: &router, app: self)
         registerNotifyRoutes(on: &router, app: self)
         registerEventRoutes(on: &router, app: self)
-        registerTripRoutes(on: &router, app: self)
+        registerTripRoutes(
+            on: &router, TripRoutesDependencies(authenticator: authenticator, trips: trips, database: database, clock: clock))
         registerIngestRoutes(on: &router, app: self)
         registerViewRoutes(on: &router, app: self)
         registerDeviceRoutes(on: &router, app: self)

@@ -1,11 +1,11 @@
 import HomewardHTTP
 
 /// The trip endpoints (API.md "Trips"): authenticate, decode, call the `TripService`, encode.
-func registerTripRoutes(on router: inout Router, app: HomewardApp) {
-    let signedIn = AuthenticatedRoutes.session(app.authenticator)
+func registerTripRoutes(on router: inout Router, _ services: TripRoutesDependencies) {
+    let signedIn = AuthenticatedRoutes.session(services.authenticator)
     signedIn.post("/v1/trips", on: &router) { context, caller in
         let request = try context.decode(CreateTripRequest.self)
-        return .json(try app.trips.create(request, by: caller), status: .created)
+        return .json(try services.trips.create(request, by: caller), status: .created)
     }
     signedIn.get("/v1/trips", on: &router) { context, caller in
         var status: TripStatus?
@@ -16,42 +16,42 @@ func registerTripRoutes(on router: inout Router, app: HomewardApp) {
             status = parsed
         }
         let limit = try context.query.limit(default: TripConfiguration.defaultPageSize, maximum: TripConfiguration.maxPageSize)
-        return .json(try app.trips.trips(for: caller, status: status, limit: limit, after: context.query["cursor"]))
+        return .json(try services.trips.trips(for: caller, status: status, limit: limit, after: context.query["cursor"]))
     }
     signedIn.post("/v1/trips/join", on: &router) { context, caller in
         let request = try context.decode(JoinTripRequest.self)
-        return .json(try app.trips.join(request, by: caller, from: context.origin.address), status: .created)
+        return .json(try services.trips.join(request, by: caller, from: context.origin.address), status: .created)
     }
     router.post("/v1/trips/watch") { context in
         let request = try context.decode(JoinTripRequest.self)
-        return .json(try app.trips.watch(request, from: context.origin.address))
+        return .json(try services.trips.watch(request, from: context.origin.address))
     }
     signedIn.get("/v1/trips/{id}", on: &router) { context, caller in
-        return .json(try app.trips.trip(try context.parameter("id"), for: caller))
+        return .json(try services.trips.trip(try context.parameter("id"), for: caller))
     }
     signedIn.delete("/v1/trips/{id}", on: &router) { context, caller in
-        try app.trips.delete(try context.parameter("id"), by: caller)
+        try services.trips.delete(try context.parameter("id"), by: caller)
         return HTTPResponse(status: .noContent)
     }
     signedIn.post("/v1/trips/{id}/events", on: &router) { context, caller in
         let request = try context.decode(TripEventRequest.self)
-        return .json(try app.trips.record(request, onTrip: try context.parameter("id"), by: caller), status: .created)
+        return .json(try services.trips.record(request, onTrip: try context.parameter("id"), by: caller), status: .created)
     }
     signedIn.get("/v1/trips/{id}/path", on: &router) { context, caller in
-        let requested = try HistoryQuery(context.query, now: app.clock.now())
-        let scope = try app.trips.pathScope(of: try context.parameter("id"), for: caller)
+        let requested = try HistoryQuery(context.query, now: services.clock.now())
+        let scope = try services.trips.pathScope(of: try context.parameter("id"), for: caller)
         let query = scope.narrowing(requested)
         switch query.format {
         case .json:
-            return .json(try app.trips.path(scope, query))
+            return .json(try services.trips.path(scope, query))
         case .geojson, .gpx:
             let exporter = HistoryExporter(
-                database: app.database, account: scope.account, accountName: scope.accountName, query: query)
+                database: services.database, account: scope.account, accountName: scope.accountName, query: query)
             let type = query.format == .gpx ? "application/gpx+xml" : "application/geo+json"
             return .stream(headers: ["Content-Type": type]) { writer in exporter.export(into: writer) }
         }
     }
     signedIn.post("/v1/trips/{id}/arrive", on: &router) { context, caller in
-        return .json(try app.trips.arrive(try context.parameter("id"), by: caller))
+        return .json(try services.trips.arrive(try context.parameter("id"), by: caller))
     }
 }
