@@ -205,7 +205,9 @@ public final class HomewardApp: Sendable {
     public func makeRouter() -> Router {
         var router = Router()
         registerServiceRoutes(on: &router, app: self)
-        registerZoneRoutes(on: &router, app: self)
+        registerZoneRoutes(on: &router, ZoneRoutesDependencies(
+            authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock, limits: configuration,
+            zoneObserver: zoneObserver, alerts: alerts, events: events))
         registerRoutineRoutes(on: &router, app: self)
         registerAlertRoutes(on: &router, app: self)
         registerNotifyRoutes(on: &router, app: self)

@@ -2,17 +2,17 @@ import HomewardHTTP
 
 /// POST and GET /v1/accounts/{id}/zones, DELETE /v1/zones/{id}: guardians manage their dependents'
 /// safe zones and a person their own; anyone else gets 404.
-func registerZoneRoutes(on router: inout Router, app: HomewardApp) {
-    let signedIn = AuthenticatedRoutes.session(app.authenticator)
+func registerZoneRoutes(on router: inout Router, _ services: ZoneRoutesDependencies) {
+    let signedIn = AuthenticatedRoutes.session(services.authenticator)
     signedIn.post("/v1/accounts/{id}/zones", on: &router) { context, caller in
         let id = try context.parameter("id")
-        _ = try app.database.read { db in try app.accessPolicy.visibleAccount(id, to: caller, in: db) }
+        _ = try services.database.read { db in try services.accessPolicy.visibleAccount(id, to: caller, in: db) }
         let zone = try context.decode(ZoneRequest.self)
-            .validated(id: SecureRandom.identifier(), createdAt: app.clock.now(), limits: app.configuration)
-        try app.database.write { db in
-            let account = try app.accessPolicy.visibleAccount(id, to: caller, in: db)
+            .validated(id: SecureRandom.identifier(), createdAt: services.clock.now(), limits: services.limits)
+        try services.database.write { db in
+            let account = try services.accessPolicy.visibleAccount(id, to: caller, in: db)
             do {
-                try ZoneStore(db: db).insert(zone, for: account, createdBy: caller.accountKey, limits: app.configuration)
+                try ZoneStore(db: db).insert(zone, for: account, createdBy: caller.accountKey, limits: services.limits)
             } catch let error as ZoneStoreError {
                 switch error {
                 case .tooManyZones(let limit):
@@ -23,32 +23,32 @@ func registerZoneRoutes(on router: inout Router, app: HomewardApp) {
                     throw HTTPError.invalidRequest("timeZone must match the person's other zones (\(existing)).", field: "timeZone")
                 }
             }
-            app.zoneObserver.invalidate(account)
+            services.zoneObserver.invalidate(account)
         }
         return .json(zone, status: .created)
     }
     signedIn.get("/v1/accounts/{id}/zones", on: &router) { context, caller in
         let id = try context.parameter("id")
-        let zones = try app.database.read { db in
-            try ZoneStore(db: db).zones(of: try app.accessPolicy.visibleAccount(id, to: caller, in: db))
+        let zones = try services.database.read { db in
+            try ZoneStore(db: db).zones(of: try services.accessPolicy.visibleAccount(id, to: caller, in: db))
         }
         return .json(["zones": zones])
     }
     signedIn.delete("/v1/zones/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
-        let now = app.clock.now()
-        let events = try app.database.write { db -> [AppEvent] in
+        let now = services.clock.now()
+        let events = try services.database.write { db -> [AppEvent] in
             let store = ZoneStore(db: db)
             guard let owner = try store.owner(ofZone: id),
-                  try !app.accessPolicy.relationships(of: caller, to: owner, in: db).isDisjoint(with: AccessPolicy.selfOrGuardian)
+                  try !services.accessPolicy.relationships(of: caller, to: owner, in: db).isDisjoint(with: AccessPolicy.selfOrGuardian)
             else { throw HTTPError.notFound() }
             try store.delete(zone: id)
-            app.zoneObserver.invalidate(owner)
+            services.zoneObserver.invalidate(owner)
             return try AlertCause.causes(ofZone: id).compactMap { cause in
-                try app.alerts.resolve(cause: cause, for: owner, at: now, in: db)?.event
+                try services.alerts.resolve(cause: cause, for: owner, at: now, in: db)?.event
             }
         }
-        for event in events { app.events.publish(event) }
+        for event in events { services.events.publish(event) }
         return HTTPResponse(status: .noContent)
     }
 }

@@ -1,0 +1,22 @@
+import HomewardStore
+
+/// What the zone routes use: the zones table, who may see whom, the zone trackers to refresh after a
+/// change, and the alerts a deleted zone resolves.
+struct ZoneRoutesDependencies: Sendable {
+    /// Checks the session of each route.
+    let authenticator: Authenticator
+    /// Holds the zones and the alerts they raised.
+    let database: any DatabaseWriter
+    /// Decides whose zones the caller may see and change (404 otherwise).
+    let accessPolicy: AccessPolicy
+    /// The creation time of a new zone and the resolution time of its alerts.
+    let clock: any WallClock
+    /// The zone limits: vertices, radius, zones a person.
+    let limits: AppConfiguration
+    /// Forgets a person's trackers when their zones change.
+    let zoneObserver: ZoneObserver
+    /// Resolves the alerts of a deleted zone.
+    let alerts: AlertCenter
+    /// Tells streams and webhooks the alerts were resolved.
+    let events: EventBus
+}
