@@ -211,7 +211,9 @@ public final class HomewardApp: Sendable {
         registerRoutineRoutes(on: &router, app: self)
         registerAlertRoutes(on: &router, app: self)
         registerNotifyRoutes(on: &router, app: self)
-        registerEventRoutes(on: &router, app: self)
+        registerEventRoutes(on: &router, EventRoutesDependencies(
+            authenticator: authenticator, database: database, eventStreams: eventStreams,
+            maxStreamsPerAccount: configuration.maxEventStreamsPerAccount, heartbeatSeconds: configuration.eventHeartbeatSeconds))
         registerTripRoutes(
             on: &router, TripRoutesDependencies(authenticator: authenticator, trips: trips, database: database, clock: clock))
         registerIngestRoutes(on: &router, app: self)

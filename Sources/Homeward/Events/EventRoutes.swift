@@ -3,8 +3,8 @@ import HomewardHTTP
 
 /// GET /v1/events: a `text/event-stream` of `location`, `alert` and `trip` events about the people
 /// the caller guards or accompanies; `Last-Event-ID` (or `?lastEventId=`) resumes after a reconnect.
-func registerEventRoutes(on router: inout Router, app: HomewardApp) {
-    let signedIn = AuthenticatedRoutes.session(app.authenticator)
+func registerEventRoutes(on router: inout Router, _ services: EventRoutesDependencies) {
+    let signedIn = AuthenticatedRoutes.session(services.authenticator)
     signedIn.get("/v1/events", on: &router) { context, caller in
         let lastEventText = context.request.headers["Last-Event-ID"] ?? context.query["lastEventId"]
         let lastEventID = try lastEventText.map { text throws(HTTPError) -> UInt64 in
@@ -13,17 +13,17 @@ func registerEventRoutes(on router: inout Router, app: HomewardApp) {
             }
             return id
         }
-        guard app.eventStreams.openStreamCount(of: caller.accountKey) < app.configuration.maxEventStreamsPerAccount else {
+        guard services.eventStreams.openStreamCount(of: caller.accountKey) < services.maxStreamsPerAccount else {
             throw HTTPError.rateLimited(
-                retryAfterSeconds: app.configuration.eventHeartbeatSeconds,
-                reason: "This account has \(app.configuration.maxEventStreamsPerAccount) event streams open already; close one first")
+                retryAfterSeconds: services.heartbeatSeconds,
+                reason: "This account has \(services.maxStreamsPerAccount) event streams open already; close one first")
         }
-        let grants = try app.database.read { db in try app.eventStreams.grants(of: caller, in: db) }
+        let grants = try services.database.read { db in try services.eventStreams.grants(of: caller, in: db) }
         let headers: HTTPHeaders = [
             "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no",
         ]
         return .stream(headers: headers) { writer in
-            app.eventStreams.attach(writer, caller: caller, grants: grants, after: lastEventID)
+            services.eventStreams.attach(writer, caller: caller, grants: grants, after: lastEventID)
         }
     }
 }
