@@ -218,7 +218,8 @@ public final class HomewardApp: Sendable {
             on: &router, TripRoutesDependencies(authenticator: authenticator, trips: trips, database: database, clock: clock))
         registerIngestRoutes(on: &router, app: self)
         registerViewRoutes(on: &router, app: self)
-        registerDeviceRoutes(on: &router, app: self)
+        registerDeviceRoutes(on: &router, DeviceRoutesDependencies(
+            authenticator: authenticator, database: database, secrets: secrets, clock: clock))
         registerOwnTracksRoutes(on: &router, app: self)
         registerOverlandRoutes(on: &router, app: self)
         registerOsmAndRoutes(on: &router, app: self)

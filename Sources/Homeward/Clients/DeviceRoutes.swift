@@ -3,8 +3,8 @@ import HomewardHTTP
 
 /// `POST /v1/me/devices`, `GET /v1/me/devices`, `DELETE /v1/me/devices/{id}`: keys for tracking
 /// clients that cannot log in (OsmAnd `id`, Overland `?token=`, OwnTracks Basic password).
-func registerDeviceRoutes(on router: inout Router, app: HomewardApp) {
-    let signedIn = AuthenticatedRoutes.session(app.authenticator)
+func registerDeviceRoutes(on router: inout Router, _ services: DeviceRoutesDependencies) {
+    let signedIn = AuthenticatedRoutes.session(services.authenticator)
     signedIn.post("/v1/me/devices", on: &router) { context, caller in
         let request = try context.decode(NewDeviceRequest.self)
         let name = try AccountService.validatedName(request.name)
@@ -12,21 +12,21 @@ func registerDeviceRoutes(on router: inout Router, app: HomewardApp) {
         // The key is shown this once: only its keyed digest is stored.
         let device = NewDeviceResponse(
             id: SecureRandom.identifier(), name: name, key: SecureRandom.token(), readsOthers: request.readsOthers ?? false,
-            createdAt: app.clock.now())
-        try app.database.write { db in
+            createdAt: services.clock.now())
+        try services.database.write { db in
             try DeviceStore(db: db).insert(
-                device, keyDigest: app.secrets.digest(device.key), payloadSecret: secret, of: caller.accountKey)
+                device, keyDigest: services.secrets.digest(device.key), payloadSecret: secret, of: caller.accountKey)
         }
         return .json(device, status: .created)
     }
     signedIn.get("/v1/me/devices", on: &router) { context, caller in
-        return .json(DeviceListResponse(devices: try app.database.read { try DeviceStore(db: $0).devices(of: caller.accountKey) }))
+        return .json(DeviceListResponse(devices: try services.database.read { try DeviceStore(db: $0).devices(of: caller.accountKey) }))
     }
     signedIn.delete("/v1/me/devices/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
-        guard try app.database.write({ try DeviceStore(db: $0).revoke(id, of: caller.accountKey) }) else { throw HTTPError.notFound() }
+        guard try services.database.write({ try DeviceStore(db: $0).revoke(id, of: caller.accountKey) }) else { throw HTTPError.notFound() }
         // A key sent as an HTTP Basic password (OwnTracks) is remembered for a while: forget it now.
-        app.authenticator.forgetBasicLogins(of: caller.accountKey)
+        services.authenticator.forgetBasicLogins(of: caller.accountKey)
         return HTTPResponse(status: .noContent)
     }
 }
