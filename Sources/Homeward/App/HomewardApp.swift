@@ -216,7 +216,8 @@ public final class HomewardApp: Sendable {
             maxStreamsPerAccount: configuration.maxEventStreamsPerAccount, heartbeatSeconds: configuration.eventHeartbeatSeconds))
         registerTripRoutes(
             on: &router, TripRoutesDependencies(authenticator: authenticator, trips: trips, database: database, clock: clock))
-        registerIngestRoutes(on: &router, app: self)
+        let ingest = IngestService(app: self)
+        registerIngestRoutes(on: &router, IngestRoutesDependencies(authenticator: authenticator, ingest: ingest))
         registerViewRoutes(on: &router, app: self)
         registerDeviceRoutes(on: &router, DeviceRoutesDependencies(
             authenticator: authenticator, database: database, secrets: secrets, clock: clock))

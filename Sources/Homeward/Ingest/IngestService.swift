@@ -9,22 +9,28 @@ import HomewardStore
 /// than the account's newest stored fix, so an exit inside an offline batch is seen while a late
 /// buffer only fills history. Events are published once the block has committed.
 public struct IngestService: Sendable {
-    private let app: HomewardApp
+    private let database: any DatabaseWriter
+    private let clock: any WallClock
+    private let events: EventBus
     private let limits: IngestLimits
     private let observers: [any LocationObserver]
     private let locationCounters: OutcomeCounters
     private let motionCounters: OutcomeCounters
 
-    /// Creates the service of `app`, feeding fresh fixes to `observers` (by default the app's).
-    public init(app: HomewardApp, observers: [any LocationObserver]? = nil) {
-        self.app = app
-        self.observers = observers ?? app.locationObservers
-        locationCounters = OutcomeCounters(kind: "location", metrics: app.metrics)
-        motionCounters = OutcomeCounters(kind: "motion", metrics: app.metrics)
-        limits = IngestLimits(
-            poorAccuracyMetres: app.configuration.poorAccuracyMetres,
-            maxPlausibleSpeedMetresPerSecond: app.configuration.maxPlausibleSpeedMetresPerSecond
-        )
+    /// Creates the service storing into `database`, refusing noise by `limits`, feeding fresh fixes
+    /// to `observers`, publishing the events of a committed batch on `events` and counting outcomes
+    /// in `metrics`.
+    public init(
+        database: any DatabaseWriter, clock: any WallClock, events: EventBus, observers: [any LocationObserver],
+        metrics: AppMetrics, limits: IngestLimits
+    ) {
+        self.database = database
+        self.clock = clock
+        self.events = events
+        self.observers = observers
+        self.limits = limits
+        locationCounters = OutcomeCounters(kind: "location", metrics: metrics)
+        motionCounters = OutcomeCounters(kind: "motion", metrics: metrics)
     }
 
     /// Validates and stores location `samples` of `caller`; the result lists the refused ones by index.
@@ -43,7 +49,7 @@ public struct IngestService: Sendable {
         let prepared = prepareLocations(batch)
         let (validActivities, refusedActivities): ([MotionSample], [SampleRejection]) =
             activities.map { .sample($0) }.validated(at: prepared.now)
-        let written = try app.database.write { db in
+        let written = try database.write { db in
             var written = try write(prepared.valid, of: caller.accountKey, receivedAt: prepared.now, in: db)
             written.motionAccepted = try insertMotion(validActivities, of: caller.accountKey, in: db)
             return written
@@ -68,7 +74,7 @@ public struct IngestService: Sendable {
         let (validActivities, refusedActivities): ([MotionSample], [SampleRejection]) =
             activities.map { .sample($0) }.validated(at: prepared.now)
         let service = self
-        app.database.submitWrite({ db in
+        database.submitWrite({ db in
             var written = try service.write(prepared.valid, of: caller.accountKey, receivedAt: prepared.now, in: db)
             written.motionAccepted = try service.insertMotion(validActivities, of: caller.accountKey, in: db)
             try extra?(db, prepared.now)
@@ -94,7 +100,7 @@ public struct IngestService: Sendable {
     }
 
     private func prepareLocations(_ batch: [DecodedSample<LocationSample>]) -> PreparedLocations {
-        let now = app.clock.now()
+        let now = clock.now()
         var (valid, rejected): ([LocationSample], [SampleRejection]) = batch.validated(at: now)
         // Storage order: time, then the id's hash; hashed only when two times tie.
         valid.sort { $0.time != $1.time ? $0.time < $1.time : SampleIdentity.hash(of: $0.id) < SampleIdentity.hash(of: $1.id) }
@@ -107,19 +113,19 @@ public struct IngestService: Sendable {
         result.accepted = written.accepted
         result.duplicates = prepared.valid.count - written.accepted
         count(locationCounters, result)
-        for event in written.events { app.events.publish(event) }
+        for event in written.events { events.publish(event) }
         if let latest = written.newLatest {
             let event = LocationEvent(accountID: caller.accountID, location: LocationResource(latest.fix))
-            app.events.publish(AppEvent(kind: .location, subject: caller.accountKey) { event.jsonBytes })
+            events.publish(AppEvent(kind: .location, subject: caller.accountKey) { event.jsonBytes })
         }
         return result
     }
 
     func storeMotion(_ batch: [DecodedSample<MotionSample>], of caller: Caller) throws -> IngestResult {
-        let now = app.clock.now()
+        let now = clock.now()
         let (valid, rejected): ([MotionSample], [SampleRejection]) = batch.validated(at: now)
         var result = IngestResult(rejected: rejected)
-        result.accepted = try app.database.write { db in try insertMotion(valid, of: caller.accountKey, in: db) }
+        result.accepted = try database.write { db in try insertMotion(valid, of: caller.accountKey, in: db) }
         result.duplicates = valid.count - result.accepted
         count(motionCounters, result)
         return result
