@@ -222,7 +222,8 @@ public final class HomewardApp: Sendable {
         registerDeviceRoutes(on: &router, DeviceRoutesDependencies(
             authenticator: authenticator, database: database, secrets: secrets, clock: clock))
         registerOwnTracksRoutes(on: &router, app: self)
-        registerOverlandRoutes(on: &router, app: self)
+        registerOverlandRoutes(
+            on: &router, OverlandRoutesDependencies(authenticator: authenticator, ingest: ingest, clock: clock))
         registerOsmAndRoutes(on: &router, app: self)
         registerJournalRoutes(on: &router, app: self)
         registerEpisodeRoutes(on: &router, app: self)

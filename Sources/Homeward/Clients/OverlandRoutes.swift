@@ -6,18 +6,18 @@ import HomewardHTTP
 /// again). `current`, the newest point the app holds back while it uploads a backlog, is stored with
 /// the batch, so it is the latest position at once. A feature that cannot be read fails the whole
 /// batch with 400 naming it: the phone keeps the batch rather than losing the point.
-func registerOverlandRoutes(on router: inout Router, app: HomewardApp) {
-    let ingest = IngestService(app: app)
+func registerOverlandRoutes(on router: inout Router, _ services: OverlandRoutesDependencies) {
+    let ingest = services.ingest
     let ok = Array(#"{"result":"ok"}"#.utf8)
     router.post("/v1/clients/overland") { context in
-        let caller = try app.authenticator.authenticateClient(context)
+        let caller = try services.authenticator.authenticateClient(context)
         guard let body = ClientValues.object(context.request.body), let features = body["locations"] as? [Any] else {
             throw HTTPError.invalidRequest("The body must be {\"locations\": [GeoJSON Feature, ...]}.", field: "locations")
         }
         guard features.count <= IngestLimits.maxSamplesPerRequest else {
             throw HTTPError.payloadTooLarge("At most \(IngestLimits.maxSamplesPerRequest) features a batch.")
         }
-        let now = app.clock.now()
+        let now = services.clock.now()
         var named = features.enumerated().map { (path: "locations[\($0.offset)]", feature: $0.element) }
         if let current = body["current"] { named.append((path: "current", feature: current)) }
         var locations: [DecodedSample<LocationSample>] = []
