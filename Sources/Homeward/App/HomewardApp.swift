@@ -224,7 +224,8 @@ public final class HomewardApp: Sendable {
         registerOwnTracksRoutes(on: &router, app: self)
         registerOverlandRoutes(
             on: &router, OverlandRoutesDependencies(authenticator: authenticator, ingest: ingest, clock: clock))
-        registerOsmAndRoutes(on: &router, app: self)
+        registerOsmAndRoutes(on: &router, OsmAndRoutesDependencies(
+            authenticator: authenticator, ingest: ingest, database: database, alerts: alerts, events: events, clock: clock))
         registerJournalRoutes(on: &router, app: self)
         registerEpisodeRoutes(on: &router, app: self)
         registerShareRoutes(on: &router, app: self)

@@ -10,10 +10,10 @@ import HomewardStore
 /// flagged `clock_ahead`, one without a `timestamp` is taken as now, and a message without a fix (a
 /// version 10 heartbeat, a `notificationToken`) is answered 200 and counts as a heartbeat. `alarm=sos`
 /// raises a Homeward SOS (once, however often it is resent); other alarms are kept as reports.
-func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
-    let ingest = IngestService(app: app)
+func registerOsmAndRoutes(on router: inout Router, _ services: OsmAndRoutesDependencies) {
+    let ingest = services.ingest
     let handler: Route.Handler = { context in
-        let now = app.clock.now()
+        let now = services.clock.now()
         guard let messages = OsmAndMessage.messages(query: context.query.pairs, body: context.request.body, receivedAt: now),
               let deviceKey = messages.first?.deviceKey else {
             throw HTTPError.invalidRequest("Unknown device.", field: "id")
@@ -21,7 +21,8 @@ func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
         guard messages.count <= IngestLimits.maxSamplesPerRequest else {
             throw HTTPError.payloadTooLarge("At most \(IngestLimits.maxSamplesPerRequest) positions a request.")
         }
-        guard messages.allSatisfy({ $0.deviceKey == deviceKey }), let caller = try? app.authenticator.authenticate(deviceKey: deviceKey, inHeader: false) else {
+        guard messages.allSatisfy({ $0.deviceKey == deviceKey }),
+              let caller = try? services.authenticator.authenticate(deviceKey: deviceKey, inHeader: false) else {
             throw HTTPError.invalidRequest("Unknown device.", field: "id")
         }
         if let unreadable = messages.firstIndex(where: \.positionUnreadable) {
@@ -45,7 +46,7 @@ func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
         guard alarms.isEmpty, token == nil else {
             // Rare messages (an alarm, a new push token): the fix first, then what it carried, each durable.
             _ = try ingest.storeLocations(samples, with: activities, of: caller)
-            let raised = try app.database.write { db -> [AppEvent] in
+            let raised = try services.database.write { db -> [AppEvent] in
                 if let token, let device = caller.deviceID {
                     try DeviceStore(db: db).saveNotificationToken(token, forDevice: device, of: caller.accountKey)
                 }
@@ -55,7 +56,7 @@ func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
                     let time = message.sample.map(\.time) ?? now
                     if alarm == "sos" {
                         let location = message.sample.map { AlertResource.Location(lat: $0.lat, lon: $0.lon, accuracy: $0.accuracyMetres) }
-                        if let event = try app.alerts.raiseOnce(
+                        if let event = try services.alerts.raiseOnce(
                             AlertRequest(type: .sos, cause: AlertCause.clientSOS(at: time), message: "SOS from Traccar Client.", location: location),
                             for: caller.accountKey, at: now, in: db) {
                             raised.append(event)
@@ -71,7 +72,7 @@ func registerOsmAndRoutes(on router: inout Router, app: HomewardApp) {
                 }
                 return raised
             }
-            raised.forEach(app.events.publish)
+            raised.forEach(services.events.publish)
             return HTTPResponse(status: .ok)
         }
         guard !samples.isEmpty else { return HTTPResponse(status: .ok) }
