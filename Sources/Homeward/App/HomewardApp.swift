@@ -221,7 +221,8 @@ public final class HomewardApp: Sendable {
         registerViewRoutes(on: &router, app: self)
         registerDeviceRoutes(on: &router, DeviceRoutesDependencies(
             authenticator: authenticator, database: database, secrets: secrets, clock: clock))
-        registerOwnTracksRoutes(on: &router, app: self)
+        registerOwnTracksRoutes(on: &router, OwnTracksRoutesDependencies(
+            authenticator: authenticator, ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock))
         registerOverlandRoutes(
             on: &router, OverlandRoutesDependencies(authenticator: authenticator, ingest: ingest, clock: clock))
         registerOsmAndRoutes(on: &router, OsmAndRoutesDependencies(

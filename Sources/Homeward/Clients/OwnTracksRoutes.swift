@@ -16,13 +16,13 @@ import HomewardStore
 /// (the phone's own geofences become Homeward's zones) and `reportLocation` when a guardian asked.
 /// Dependents only for a session, the password, or a device key made to read others (`CallerReach`);
 /// a key from the URL query gets an empty array: it writes and reads nothing.
-func registerOwnTracksRoutes(on router: inout Router, app: HomewardApp) {
-    let signedIn = AuthenticatedRoutes.session(app.authenticator)
-    let ingest = IngestService(app: app)
+func registerOwnTracksRoutes(on router: inout Router, _ services: OwnTracksRoutesDependencies) {
+    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+    let ingest = services.ingest
     let commands = OwnTracksCommandQueue()
     router.post("/v1/clients/owntracks") { context in
-        let caller = try app.authenticator.authenticateClient(context)
-        let box = try caller.deviceID.flatMap { id in try app.database.read { try DeviceStore(db: $0).payloadSecret(ofDevice: id) } }
+        let caller = try services.authenticator.authenticateClient(context)
+        let box = try caller.deviceID.flatMap { id in try services.database.read { try DeviceStore(db: $0).payloadSecret(ofDevice: id) } }
             .map(OwnTracksPayloadBox.init(secret:))
         if !context.request.body.isEmpty {
             guard var message = ClientValues.object(context.request.body) else {
@@ -38,10 +38,10 @@ func registerOwnTracksRoutes(on router: inout Router, app: HomewardApp) {
                 }
                 message = opened
             }
-            try store(message, of: caller, ingest: ingest, app: app)
+            try store(message, of: caller, ingest: ingest, services: services)
         }
-        var reply = try ownTracksFriends(of: caller, app: app)
-        reply += try ownTracksCommands(for: caller, queue: commands, app: app)
+        var reply = try ownTracksFriends(of: caller, services: services)
+        reply += try ownTracksCommands(for: caller, queue: commands, services: services)
         if let box {
             reply = try reply.map { ["_type": "encrypted", "data": box.seal(Array(try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys])))] }
         }
@@ -52,7 +52,7 @@ func registerOwnTracksRoutes(on router: inout Router, app: HomewardApp) {
     }
     signedIn.post("/v1/accounts/{id}/locate", on: &router) { context, caller in
         let id = try context.parameter("id")
-        let account = try app.database.read { db in try app.accessPolicy.visibleAccount(id, to: caller, in: db) }
+        let account = try services.database.read { db in try services.accessPolicy.visibleAccount(id, to: caller, in: db) }
         commands.requestLocation(of: account)
         return .json(LocateResponse(requested: true), status: .accepted)
     }
@@ -64,8 +64,8 @@ struct LocateResponse: Encodable {
 }
 
 /// Stores what one (opened) OwnTracks message carries.
-private func store(_ message: [String: Any], of caller: Caller, ingest: IngestService, app: HomewardApp) throws {
-    let now = app.clock.now()
+private func store(_ message: [String: Any], of caller: Caller, ingest: IngestService, services: OwnTracksRoutesDependencies) throws {
+    let now = services.clock.now()
     switch message["_type"] as? String {
     case "location", "transition":
         // A malformed fix is acknowledged (and counted as rejected): OwnTracks would resend it forever.
@@ -73,7 +73,7 @@ private func store(_ message: [String: Any], of caller: Caller, ingest: IngestSe
     case "card":
         let report = ClientReport(
             client: .owntracks, kind: .card, name: message["name"] as? String, time: now, lat: nil, lon: nil, body: message)
-        _ = try app.database.write { db in try ClientReportStore(db: db).insert(report, of: caller.accountKey, receivedAt: now) }
+        _ = try services.database.write { db in try ClientReportStore(db: db).insert(report, of: caller.accountKey, receivedAt: now) }
     case "steps":
         // The answer to `reportSteps`: steps counted from `from` to `to` (Unix seconds).
         guard let steps = ClientValues.number(message["steps"]), let to = ClientValues.time(message["to"]) else { return }
@@ -112,10 +112,10 @@ func ownTracksSample(_ message: [String: Any]) -> LocationSample? {
 /// and every post would carry it).
 let ownTracksFaceMaxBytes = 100 * 1024
 
-private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> [[String: Any]] {
+private func ownTracksFriends(of caller: Caller, services: OwnTracksRoutesDependencies) throws -> [[String: Any]] {
     guard caller.reach.readsOwn else { return [] }
-    let people: [(id: String, name: String, latest: LatestLocation?, face: AvatarImage?)] = try app.database.read { db in
-        try ([caller.accountKey] + app.accessPolicy.dependents(of: caller, in: db)).compactMap { key in
+    let people: [(id: String, name: String, latest: LatestLocation?, face: AvatarImage?)] = try services.database.read { db in
+        try ([caller.accountKey] + services.accessPolicy.dependents(of: caller, in: db)).compactMap { key in
             let accounts = AccountStore(db: db)
             guard let overview = try accounts.overview(of: key) else { return nil }
             return (overview.id, overview.name, try LocationStore(db: db).latest(of: key), try accounts.avatar(of: key))
@@ -146,9 +146,9 @@ private func ownTracksFriends(of caller: Caller, app: HomewardApp) throws -> [[S
 /// The `cmd` objects for the caller's phone: `setWaypoints` with the caller's circular safe zones
 /// when they changed since last sent, `reportLocation` when a guardian asked.
 /// Nothing for a key from a URL query: it writes samples and reads nothing, not even its own zones.
-private func ownTracksCommands(for caller: Caller, queue: OwnTracksCommandQueue, app: HomewardApp) throws -> [[String: Any]] {
+private func ownTracksCommands(for caller: Caller, queue: OwnTracksCommandQueue, services: OwnTracksRoutesDependencies) throws -> [[String: Any]] {
     guard caller.reach.readsOwn else { return [] }
-    let zones = try app.database.read { try ZoneStore(db: $0).zones(of: caller.accountKey) }
+    let zones = try services.database.read { try ZoneStore(db: $0).zones(of: caller.accountKey) }
     let waypoints: [[String: Any]] = zones.compactMap { zone in
         guard let center = zone.center, let radius = zone.radius else { return nil }
         return [
