@@ -232,7 +232,9 @@ public final class HomewardApp: Sendable {
         registerShareRoutes(on: &router, app: self)
 
         registerAccountRoutes(on: &router, app: self)
-        registerLinkRoutes(on: &router, app: self)
+        registerLinkRoutes(on: &router, LinkRoutesDependencies(
+            authenticator: authenticator, links: LinkService(app: self), database: database, accessPolicy: accessPolicy,
+            addresses: configuration))
         registerWebSessionRoutes(on: &router, app: self)
         registerWebAppRoutes(on: &router, settings: configuration.webApp)
         return router

@@ -2,9 +2,9 @@ import HomewardHTTP
 
 /// Linking guardians to dependents (API.md): the dependent's verification code, making a link
 /// with it, listing links and ending them from either side.
-func registerLinkRoutes(on router: inout Router, app: HomewardApp) {
-    let signedIn = AuthenticatedRoutes.session(app.authenticator)
-    let service = LinkService(app: app)
+func registerLinkRoutes(on router: inout Router, _ services: LinkRoutesDependencies) {
+    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+    let service = services.links
 
     signedIn.put("/v1/me/verification-code", on: &router) { context, caller in
         return .json(try service.setCode(of: caller, try context.decode(VerificationCodeRequest.self)))
@@ -17,7 +17,7 @@ func registerLinkRoutes(on router: inout Router, app: HomewardApp) {
         guard let code = context.query["code"] else {
             throw HTTPError.invalidRequest("code is required: the verification code to draw.", field: "code")
         }
-        let image = try service.linkingQRCode(of: caller, code: code, appAddress: app.configuration.absoluteBase(for: context))
+        let image = try service.linkingQRCode(of: caller, code: code, appAddress: services.addresses.absoluteBase(for: context))
         return HTTPResponse(
             headers: ["Content-Type": "image/svg+xml", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff"],
             bytes: Array(image.svg.utf8))
@@ -30,7 +30,7 @@ func registerLinkRoutes(on router: inout Router, app: HomewardApp) {
     }
     signedIn.delete("/v1/links/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
-        let parties = try app.database.read { db in try app.accessPolicy.linkParties(id, visibleTo: caller, in: db) }
+        let parties = try services.database.read { db in try services.accessPolicy.linkParties(id, visibleTo: caller, in: db) }
         try service.endLink(id, between: parties)
         return HTTPResponse(status: .noContent)
     }

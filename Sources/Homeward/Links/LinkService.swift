@@ -29,18 +29,20 @@ struct LinkService: Sendable {
     private let defaultCodeLifetimeSeconds: Int
     private let liveAccess: any LiveAccess
 
-    /// The service of `app`.
-    init(app: HomewardApp) {
-        database = app.database
-        rateLimiter = app.rateLimiter
-        failuresPerTarget = RateLimitPolicy.verificationCodeFailuresPerTarget.with(
-            maxFailures: app.configuration.maxFailedAttempts,
-            windowSeconds: app.configuration.failedAttemptWindowSeconds
-        )
-        clock = app.clock
-        secrets = app.secrets
-        liveAccess = app.eventStreams
-        defaultCodeLifetimeSeconds = app.configuration.verificationCodeLifetimeSeconds
+    /// Creates the service storing codes and links in `database`, digesting codes under `secrets`,
+    /// limiting wrong guesses with `rateLimiter` (`failuresPerTarget` a dependent's code), drawing
+    /// codes that live `defaultCodeLifetimeSeconds`, and telling `liveAccess` when a link ends.
+    init(
+        database: any DatabaseWriter, rateLimiter: RateLimiter, failuresPerTarget: RateLimitPolicy, clock: any WallClock,
+        secrets: SecretHasher, defaultCodeLifetimeSeconds: Int, liveAccess: any LiveAccess
+    ) {
+        self.database = database
+        self.rateLimiter = rateLimiter
+        self.failuresPerTarget = failuresPerTarget
+        self.clock = clock
+        self.secrets = secrets
+        self.defaultCodeLifetimeSeconds = defaultCodeLifetimeSeconds
+        self.liveAccess = liveAccess
     }
 
     /// Sets the caller's verification code: the chosen one, or a random 6-digit one.
