@@ -227,7 +227,8 @@ public final class HomewardApp: Sendable {
             on: &router, OverlandRoutesDependencies(authenticator: authenticator, ingest: ingest, clock: clock))
         registerOsmAndRoutes(on: &router, OsmAndRoutesDependencies(
             authenticator: authenticator, ingest: ingest, database: database, alerts: alerts, events: events, clock: clock))
-        registerJournalRoutes(on: &router, app: self)
+        registerJournalRoutes(on: &router, JournalRoutesDependencies(
+            authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock))
         registerEpisodeRoutes(on: &router, app: self)
         registerShareRoutes(on: &router, app: self)
 

@@ -3,12 +3,12 @@ import HomewardHTTP
 /// `POST /v1/journal`, `GET /v1/journal`, `DELETE /v1/journal/{id}` and `GET /v1/journal/daily`.
 /// Reads take `accountId` (default: the caller) and are open to the account's guardians; writes
 /// touch only the caller's own journal.
-func registerJournalRoutes(on router: inout Router, app: HomewardApp) {
-    let signedIn = AuthenticatedRoutes.session(app.authenticator)
+func registerJournalRoutes(on router: inout Router, _ services: JournalRoutesDependencies) {
+    let signedIn = AuthenticatedRoutes.session(services.authenticator)
     signedIn.post("/v1/journal", on: &router) { context, caller in
         let request = try context.decode(JournalEntryRequest.self)
-        let entry = try request.validated(id: SecureRandom.identifier(), now: app.clock.now())
-        try app.database.write { db in try JournalStore(db: db).insert(entry, for: caller.accountKey) }
+        let entry = try request.validated(id: SecureRandom.identifier(), now: services.clock.now())
+        try services.database.write { db in try JournalStore(db: db).insert(entry, for: caller.accountKey) }
         return .json(entry, status: .created)
     }
 
@@ -20,8 +20,8 @@ func registerJournalRoutes(on router: inout Router, app: HomewardApp) {
             }
             return kind
         }
-        let page = try app.database.read { db in
-            let account = try app.accessPolicy.readableAccount(context.query["accountId"], by: caller, in: db)
+        let page = try services.database.read { db in
+            let account = try services.accessPolicy.readableAccount(context.query["accountId"], by: caller, in: db)
             return try JournalStore(db: db).entries(of: account, kind: kind, matching: query)
         }
         return .json(JournalEntryList(entries: page.items, nextCursor: page.nextCursor?.text))
@@ -29,15 +29,15 @@ func registerJournalRoutes(on router: inout Router, app: HomewardApp) {
 
     signedIn.delete("/v1/journal/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
-        let deleted = try app.database.write { db in try JournalStore(db: db).deleteEntry(id, of: caller.accountKey) }
+        let deleted = try services.database.write { db in try JournalStore(db: db).deleteEntry(id, of: caller.accountKey) }
         guard deleted else { throw HTTPError.notFound() }
         return HTTPResponse(status: .noContent)
     }
 
     signedIn.get("/v1/journal/daily", on: &router) { context, caller in
-        let query = try JournalDailyQuery(context.query, now: app.clock.now())
-        let entries = try app.database.read { db in
-            let account = try app.accessPolicy.readableAccount(context.query["accountId"], by: caller, in: db)
+        let query = try JournalDailyQuery(context.query, now: services.clock.now())
+        let entries = try services.database.read { db in
+            let account = try services.accessPolicy.readableAccount(context.query["accountId"], by: caller, in: db)
             return try JournalStore(db: db).entriesCounting(of: account, from: query.start, to: query.end)
         }
         return .json(JournalDailyTotals(days: query.days(totalling: entries)))
