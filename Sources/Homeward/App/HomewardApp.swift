@@ -229,7 +229,9 @@ public final class HomewardApp: Sendable {
             authenticator: authenticator, ingest: ingest, database: database, alerts: alerts, events: events, clock: clock))
         registerJournalRoutes(on: &router, JournalRoutesDependencies(
             authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock))
-        registerEpisodeRoutes(on: &router, app: self)
+        registerEpisodeRoutes(on: &router, EpisodeRoutesDependencies(
+            authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock,
+            weatherFiller: weatherFiller))
         registerShareRoutes(on: &router, app: self)
 
         registerAccountRoutes(on: &router, app: self)
