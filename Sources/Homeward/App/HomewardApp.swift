@@ -208,7 +208,9 @@ public final class HomewardApp: Sendable {
         registerZoneRoutes(on: &router, ZoneRoutesDependencies(
             authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock, limits: configuration,
             zoneObserver: zoneObserver, alerts: alerts, events: events))
-        registerRoutineRoutes(on: &router, app: self)
+        registerRoutineRoutes(on: &router, RoutineRoutesDependencies(
+            authenticator: authenticator, database: database, accessPolicy: accessPolicy, zoneObserver: zoneObserver, clock: clock,
+            falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps))
         registerAlertRoutes(on: &router, app: self)
         registerNotifyRoutes(on: &router, app: self)
         registerEventRoutes(on: &router, EventRoutesDependencies(
