@@ -211,7 +211,9 @@ public final class HomewardApp: Sendable {
         registerRoutineRoutes(on: &router, RoutineRoutesDependencies(
             authenticator: authenticator, database: database, accessPolicy: accessPolicy, zoneObserver: zoneObserver, clock: clock,
             falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps))
-        registerAlertRoutes(on: &router, app: self)
+        registerAlertRoutes(on: &router, AlertRoutesDependencies(
+            authenticator: authenticator, alerts: alertService, database: database, zoneObserver: zoneObserver,
+            rateLimiter: rateLimiter, outgoingClient: outgoingClient, clock: clock))
         registerNotifyRoutes(on: &router, app: self)
         registerEventRoutes(on: &router, EventRoutesDependencies(
             authenticator: authenticator, database: database, eventStreams: eventStreams,
