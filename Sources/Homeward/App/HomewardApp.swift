@@ -222,7 +222,10 @@ public final class HomewardApp: Sendable {
             on: &router, TripRoutesDependencies(authenticator: authenticator, trips: trips, database: database, clock: clock))
         let ingest = IngestService(app: self)
         registerIngestRoutes(on: &router, IngestRoutesDependencies(authenticator: authenticator, ingest: ingest))
-        registerViewRoutes(on: &router, app: self)
+        registerViewRoutes(on: &router, ViewRoutesDependencies(
+            authenticator: authenticator,
+            views: ViewService(clock: clock, statusBoard: statusBoard, presence: presence, reporting: reporting),
+            database: database, accessPolicy: accessPolicy, clock: clock))
         registerDeviceRoutes(on: &router, DeviceRoutesDependencies(
             authenticator: authenticator, database: database, secrets: secrets, clock: clock))
         registerOwnTracksRoutes(on: &router, OwnTracksRoutesDependencies(

@@ -65,7 +65,7 @@ func registerShareRoutes(on router: inout Router, app: HomewardApp) {
             }
             return (account, try AccountStore(db: db).name(of: account) ?? "")
         }
-        return try locationHistoryResponse(of: account, named: name, query, app: app)
+        return try locationHistoryResponse(of: account, named: name, query, database: app.database)
     }
 }
 

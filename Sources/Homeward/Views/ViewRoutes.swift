@@ -8,43 +8,43 @@ let maxDailyMotionDays = 366
 
 /// The guardian views: `GET /v1/dependents`, `GET /v1/accounts/{id}/location`, location history and
 /// daily motion. Each answers 404 for an account the caller may not see.
-func registerViewRoutes(on router: inout Router, app: HomewardApp) {
-    let signedIn = AuthenticatedRoutes.session(app.authenticator)
-    let views = ViewService(app: app)
+func registerViewRoutes(on router: inout Router, _ services: ViewRoutesDependencies) {
+    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+    let views = services.views
     signedIn.get("/v1/dependents", on: &router) { context, caller in
         let calendar = try LocalCalendar(zoneParameter: context.query["tz"])
-        let dependents = try app.database.read { db in
-            try app.accessPolicy.dependents(of: caller, in: db).map { try views.person($0, today: calendar, in: db) }
+        let dependents = try services.database.read { db in
+            try services.accessPolicy.dependents(of: caller, in: db).map { try views.person($0, today: calendar, in: db) }
         }
         return .json(DependentsResponse(dependents: dependents))
     }
     signedIn.get("/v1/accounts/{id}/location", on: &router) { context, caller in
         let calendar = try LocalCalendar(zoneParameter: context.query["tz"])
         let id = try context.parameter("id")
-        return .json(try app.database.read { db in
-            try views.person(try app.accessPolicy.visibleAccount(id, to: caller, in: db), today: calendar, in: db)
+        return .json(try services.database.read { db in
+            try views.person(try services.accessPolicy.visibleAccount(id, to: caller, in: db), today: calendar, in: db)
         })
     }
     signedIn.get("/v1/accounts/{id}/locations", on: &router) { context, caller in
         let id = try context.parameter("id")
-        let query = try HistoryQuery(context.query, now: app.clock.now())
-        let (account, name) = try app.database.read { db in
-            let account = try app.accessPolicy.visibleAccount(id, to: caller, in: db)
+        let query = try HistoryQuery(context.query, now: services.clock.now())
+        let (account, name) = try services.database.read { db in
+            let account = try services.accessPolicy.visibleAccount(id, to: caller, in: db)
             return (account, try AccountStore(db: db).name(of: account) ?? "")
         }
-        return try locationHistoryResponse(of: account, named: name, query, app: app)
+        return try locationHistoryResponse(of: account, named: name, query, database: services.database)
     }
     signedIn.get("/v1/accounts/{id}/motion/daily", on: &router) { context, caller in
         let id = try context.parameter("id")
         let calendar = try LocalCalendar(zoneParameter: context.query["tz"])
-        let last = try context.query.date("to") ?? calendar.day(of: app.clock.now())
+        let last = try context.query.date("to") ?? calendar.day(of: services.clock.now())
         var day = try context.query.date("from") ?? last
         if context.query["from"] == nil {
             for _ in 1..<defaultDailyMotionDays { day = calendar.day(before: day) }
         }
         guard day <= last else { throw HTTPError.invalidRequest("from must not be after to.", field: "from") }
-        return .json(try app.database.read { db in
-            let account = try app.accessPolicy.visibleAccount(id, to: caller, in: db)
+        return .json(try services.database.read { db in
+            let account = try services.accessPolicy.visibleAccount(id, to: caller, in: db)
             var days: [DailyMotion] = []
             while day <= last {
                 guard days.count < maxDailyMotionDays else {
@@ -63,12 +63,14 @@ func registerViewRoutes(on router: inout Router, app: HomewardApp) {
 
 /// The location history of `account` (called `name` in exports) in the format `query` asks for: a
 /// JSON page, or streamed GeoJSON or GPX. Shared by the owner's and guardians' route and share links.
-func locationHistoryResponse(of account: AccountKey, named name: String, _ query: HistoryQuery, app: HomewardApp) throws -> HTTPResponse {
+func locationHistoryResponse(
+    of account: AccountKey, named name: String, _ query: HistoryQuery, database: any DatabaseReader
+) throws -> HTTPResponse {
     switch query.format {
     case .json:
-        return .json(try historyPage(of: account, query, database: app.database))
+        return .json(try historyPage(of: account, query, database: database))
     case .geojson, .gpx:
-        let exporter = HistoryExporter(database: app.database, account: account, accountName: name, query: query)
+        let exporter = HistoryExporter(database: database, account: account, accountName: name, query: query)
         let type = query.format == .gpx ? "application/gpx+xml" : "application/geo+json"
         return .stream(headers: ["Content-Type": type]) { writer in exporter.export(into: writer) }
     }

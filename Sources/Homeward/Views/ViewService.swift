@@ -12,22 +12,29 @@ struct ViewService {
     /// A fix this recent means at least `stationary`; older, `unknown`.
     static let stationaryWindowMilliseconds: Int64 = 15 * 60 * 1000
 
-    let app: HomewardApp
+    /// The time a view is built at.
+    let clock: any WallClock
+    /// What the geo reactions concluded about each person.
+    let statusBoard: PersonStatusBoard
+    /// When each person was last heard from.
+    let presence: Presence
+    /// How often each person's phone reports.
+    let reporting: ReportingObserver
 
     /// The view of `account`, with today's motion counted from midnight in `calendar`'s zone.
     func person(_ account: AccountKey, today calendar: LocalCalendar, in db: Database) throws -> PersonView {
-        let now = app.clock.now()
+        let now = clock.now()
         guard let overview = try AccountStore(db: db).overview(of: account) else { throw HTTPError.notFound() }
         let latest = try LocationStore(db: db).latest(of: account)
-        let board = app.statusBoard.status(of: account)
+        let board = statusBoard.status(of: account)
         // A fix is counted from its own time, not from when it arrived: a phone resending an hour of
         // buffered fixes was not seen "0 seconds ago". Without any fix, the last authenticated request.
         let lastSeen = latest?.newestFixTime.unixMilliseconds
-            ?? [app.presence.lastSeen(account)?.unixMilliseconds, overview.lastSeenAt?.unixMilliseconds].compactMap { $0 }.max()
-        let heard = [app.presence.lastSeen(account)?.unixMilliseconds, overview.lastSeenAt?.unixMilliseconds].compactMap { $0 }.max()
+            ?? [presence.lastSeen(account)?.unixMilliseconds, overview.lastSeenAt?.unixMilliseconds].compactMap { $0 }.max()
+        let heard = [presence.lastSeen(account)?.unixMilliseconds, overview.lastSeenAt?.unixMilliseconds].compactMap { $0 }.max()
             .map(Timestamp.init(unixMilliseconds:))
         let reporting = heard == nil && latest == nil ? nil
-            : ReportingStatus(try app.reporting.assessment(of: account, heardAt: heard, at: now, in: db))
+            : ReportingStatus(try reporting.assessment(of: account, heardAt: heard, at: now, in: db))
         let today = calendar.day(of: now)
         return PersonView(
             account: AccountSummary(id: overview.id, name: overview.name),
