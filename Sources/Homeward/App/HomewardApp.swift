@@ -239,7 +239,8 @@ public final class HomewardApp: Sendable {
         registerEpisodeRoutes(on: &router, EpisodeRoutesDependencies(
             authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock,
             weatherFiller: weatherFiller))
-        registerShareRoutes(on: &router, app: self)
+        registerShareRoutes(on: &router, ShareRoutesDependencies(
+            authenticator: authenticator, database: database, secrets: secrets, clock: clock, addresses: configuration))
 
         registerAccountRoutes(on: &router, app: self)
         registerLinkRoutes(on: &router, LinkRoutesDependencies(

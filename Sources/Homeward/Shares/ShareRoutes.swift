@@ -4,50 +4,50 @@ import HomewardHTTP
 /// and `GET /v1/shared/{token}/locations`, in the owner's formats.
 /// A share token reads one scope of one person and nothing else; an unknown, expired, revoked or
 /// other-scope token answers 404. A changed password ends every link (AccountStore).
-func registerShareRoutes(on router: inout Router, app: HomewardApp) {
-    let signedIn = AuthenticatedRoutes.session(app.authenticator)
+func registerShareRoutes(on router: inout Router, _ services: ShareRoutesDependencies) {
+    let signedIn = AuthenticatedRoutes.session(services.authenticator)
     signedIn.post("/v1/shares", on: &router) { context, caller in
         let request = try context.decode(ShareRequest.self)
         try request.validate()
-        let now = app.clock.now()
+        let now = services.clock.now()
         let token = SecureRandom.token()
         let share = CreatedShare(
             id: SecureRandom.identifier(), token: token,
-            url: "\(app.configuration.linkBase(for: context))/v1/shared/\(token)/\(request.scope.rawValue)",
+            url: "\(services.addresses.linkBase(for: context))/v1/shared/\(token)/\(request.scope.rawValue)",
             scope: request.scope,
             expiresAt: now.adding(milliseconds: Int64(request.expiresInSeconds) * Timestamp.millisecondsPerSecond)
         )
-        try app.database.write { db in
+        try services.database.write { db in
             try ShareStore(db: db).insert(
                 id: share.id, account: caller.accountKey, scope: share.scope,
-                tokenDigest: app.secrets.digest(token), createdAt: now, expiresAt: share.expiresAt
+                tokenDigest: services.secrets.digest(token), createdAt: now, expiresAt: share.expiresAt
             )
         }
         return .json(share, status: .created)
     }
 
     signedIn.get("/v1/shares", on: &router) { context, caller in
-        let now = app.clock.now()
-        return .json(ShareList(shares: try app.database.read { db in try ShareStore(db: db).shares(of: caller.accountKey, at: now) }))
+        let now = services.clock.now()
+        return .json(ShareList(shares: try services.database.read { db in try ShareStore(db: db).shares(of: caller.accountKey, at: now) }))
     }
 
     // By id; the token is still accepted in its place, as clients revoked links before ids were listed.
     signedIn.delete("/v1/shares/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
-        let deleted = try app.database.write { db in
+        let deleted = try services.database.write { db in
             let store = ShareStore(db: db)
-            try store.rewriteTokenDigest(app.secrets.legacyDigest(id), to: app.secrets.digest(id))
-            return try store.deleteShare(id: id, orTokenDigest: app.secrets.digest(id), of: caller.accountKey)
+            try store.rewriteTokenDigest(services.secrets.legacyDigest(id), to: services.secrets.digest(id))
+            return try store.deleteShare(id: id, orTokenDigest: services.secrets.digest(id), of: caller.accountKey)
         }
         guard deleted else { throw HTTPError.notFound() }
         return HTTPResponse(status: .noContent)
     }
 
     router.get("/v1/shared/{token}/episodes") { context in
-        let digest = try sharedTokenDigest(try context.parameter("token"), scope: .episodes, app: app)
+        let digest = try sharedTokenDigest(try context.parameter("token"), scope: .episodes, services: services)
         let query = try EpisodeListQuery(context.query)
-        let now = app.clock.now()
-        return try app.database.read { db in
+        let now = services.clock.now()
+        return try services.database.read { db in
             guard let account = try ShareStore(db: db).sharedAccount(tokenDigest: digest, scope: .episodes, at: now) else {
                 throw HTTPError.notFound()
             }
@@ -56,30 +56,30 @@ func registerShareRoutes(on router: inout Router, app: HomewardApp) {
     }
 
     router.get("/v1/shared/{token}/locations") { context in
-        let digest = try sharedTokenDigest(try context.parameter("token"), scope: .locations, app: app)
-        let now = app.clock.now()
+        let digest = try sharedTokenDigest(try context.parameter("token"), scope: .locations, services: services)
+        let now = services.clock.now()
         let query = try HistoryQuery(context.query, now: now)
-        let (account, name) = try app.database.read { db in
+        let (account, name) = try services.database.read { db in
             guard let account = try ShareStore(db: db).sharedAccount(tokenDigest: digest, scope: .locations, at: now) else {
                 throw HTTPError.notFound()
             }
             return (account, try AccountStore(db: db).name(of: account) ?? "")
         }
-        return try locationHistoryResponse(of: account, named: name, query, database: app.database)
+        return try locationHistoryResponse(of: account, named: name, query, database: services.database)
     }
 }
 
 /// The keyed digest of share token `token`; a link still stored under the token's legacy SHA-256
 /// (made before keyed digests) is rewritten to the keyed digest first, by the digest's unique index.
-private func sharedTokenDigest(_ token: String, scope: ShareScope, app: HomewardApp) throws -> [UInt8] {
-    let digest = app.secrets.digest(token)
-    let now = app.clock.now()
-    let legacy = try app.database.read { db in
+private func sharedTokenDigest(_ token: String, scope: ShareScope, services: ShareRoutesDependencies) throws -> [UInt8] {
+    let digest = services.secrets.digest(token)
+    let now = services.clock.now()
+    let legacy = try services.database.read { db in
         try ShareStore(db: db).sharedAccount(tokenDigest: digest, scope: scope, at: now) == nil
-            && ShareStore(db: db).sharedAccount(tokenDigest: app.secrets.legacyDigest(token), scope: scope, at: now) != nil
+            && ShareStore(db: db).sharedAccount(tokenDigest: services.secrets.legacyDigest(token), scope: scope, at: now) != nil
     }
     if legacy {
-        _ = try app.database.write { db in try ShareStore(db: db).rewriteTokenDigest(app.secrets.legacyDigest(token), to: digest) }
+        _ = try services.database.write { db in try ShareStore(db: db).rewriteTokenDigest(services.secrets.legacyDigest(token), to: digest) }
     }
     return digest
 }
