@@ -214,7 +214,9 @@ public final class HomewardApp: Sendable {
         registerAlertRoutes(on: &router, AlertRoutesDependencies(
             authenticator: authenticator, alerts: alertService, database: database, zoneObserver: zoneObserver,
             rateLimiter: rateLimiter, outgoingClient: outgoingClient, clock: clock))
-        registerNotifyRoutes(on: &router, app: self)
+        registerNotifyRoutes(on: &router, NotifyRoutesDependencies(
+            authenticator: authenticator, database: database, channelDelivery: channelDelivery, rateLimiter: rateLimiter,
+            clock: clock, escalationMaxSteps: configuration.escalationMaxSteps))
         registerEventRoutes(on: &router, EventRoutesDependencies(
             authenticator: authenticator, database: database, eventStreams: eventStreams,
             maxStreamsPerAccount: configuration.maxEventStreamsPerAccount, heartbeatSeconds: configuration.eventHeartbeatSeconds))

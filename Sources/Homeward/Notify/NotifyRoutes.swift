@@ -5,23 +5,23 @@ import HomewardHTTP
 /// quiet hours (GET, PUT, DELETE /v1/me/quiet-hours), and, for the person watched, how unanswered
 /// alerts escalate (GET, PUT /v1/me/escalation); and the key browsers subscribe to pushes with
 /// (GET /v1/push/vapid-public-key).
-func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
-    let signedIn = AuthenticatedRoutes.session(app.authenticator)
+func registerNotifyRoutes(on router: inout Router, _ services: NotifyRoutesDependencies) {
+    let signedIn = AuthenticatedRoutes.session(services.authenticator)
 
     signedIn.get("/v1/me/channels", on: &router) { _, caller in
-        .json(ChannelList(channels: try app.database.read { db in try ChannelStore(db: db).channels(of: caller.accountKey) }))
+        .json(ChannelList(channels: try services.database.read { db in try ChannelStore(db: db).channels(of: caller.accountKey) }))
     }
     signedIn.post("/v1/me/channels", on: &router) { context, caller in
         let request = try context.decode(ChannelRequest.self)
         let channelSettings = try request.validatedSettings()
-        if channelSettings.kind == .email, !app.channelDelivery.sendsEmail {
+        if channelSettings.kind == .email, !services.channelDelivery.sendsEmail {
             throw HTTPError.conflict("This server sends no email: its administrator has not set --smtp-url.")
         }
         let channel: ChannelResource
         do {
-            channel = try app.database.write { db in
+            channel = try services.database.write { db in
                 try ChannelStore(db: db).add(
-                    channelSettings, label: request.label, alertTypes: request.alertTypes, for: caller.accountKey, at: app.clock.now())
+                    channelSettings, label: request.label, alertTypes: request.alertTypes, for: caller.accountKey, at: services.clock.now())
             }
         } catch ChannelStoreError.tooManyChannels {
             throw HTTPError.conflict("An account may have at most \(ChannelStore.maxChannelsPerAccount) channels; remove one first.")
@@ -32,14 +32,14 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
         let update = try context.decode(ChannelUpdate.self)
         try update.validate()
         let id = try context.parameter("id")
-        guard let channel = try app.database.write({ db in
-            try ChannelStore(db: db).update(id, of: caller.accountKey, with: update, at: app.clock.now())
+        guard let channel = try services.database.write({ db in
+            try ChannelStore(db: db).update(id, of: caller.accountKey, with: update, at: services.clock.now())
         }) else { throw HTTPError.notFound() }
         return .json(channel)
     }
     signedIn.delete("/v1/me/channels/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
-        guard try app.database.write({ db in try ChannelStore(db: db).remove(id, of: caller.accountKey, at: app.clock.now()) }) else {
+        guard try services.database.write({ db in try ChannelStore(db: db).remove(id, of: caller.accountKey, at: services.clock.now()) }) else {
             throw HTTPError.notFound()
         }
         return HTTPResponse(status: .noContent)
@@ -47,25 +47,25 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
     // The test waits for a service that may be slow: the bulk lane takes that wait, not the writers'.
     signedIn.post("/v1/me/channels/{id}/test", execution: .lane(.bulk), on: &router) { context, caller in
         let id = try context.parameter("id")
-        guard let target = try app.database.read({ db in try ChannelStore(db: db).target(id, of: caller.accountKey) }) else {
+        guard let target = try services.database.read({ db in try ChannelStore(db: db).target(id, of: caller.accountKey) }) else {
             throw HTTPError.notFound()
         }
-        try app.rateLimiter.enforce(caller.accountID, under: .testNotificationsPerAccount)
-        app.rateLimiter.recordFailure(caller.accountID, under: .testNotificationsPerAccount)
-        let now = app.clock.now()
-        let name = try app.database.read { db in try AccountStore(db: db).name(of: caller.accountKey) ?? "" }
+        try services.rateLimiter.enforce(caller.accountID, under: .testNotificationsPerAccount)
+        services.rateLimiter.recordFailure(caller.accountID, under: .testNotificationsPerAccount)
+        let now = services.clock.now()
+        let name = try services.database.read { db in try AccountStore(db: db).name(of: caller.accountKey) ?? "" }
         let notification = AlertNotification.test(for: AlertResource.AccountSummary(id: caller.accountID, name: name), at: now)
-        let failure = app.channelDelivery.sendAndWait(notification, on: target.settings)?.description
-        try app.database.write { db in try ChannelStore(db: db).recordResult(channel: target.key, error: failure, at: app.clock.now()) }
+        let failure = services.channelDelivery.sendAndWait(notification, on: target.settings)?.description
+        try services.database.write { db in try ChannelStore(db: db).recordResult(channel: target.key, error: failure, at: services.clock.now()) }
         return .json(ChannelTestResult(delivered: failure == nil, error: failure))
     }
 
     signedIn.get("/v1/push/vapid-public-key", on: &router) { _, _ in
-        .json(["publicKey": app.channelDelivery.webPushPublicKey])
+        .json(["publicKey": services.channelDelivery.webPushPublicKey])
     }
 
     signedIn.get("/v1/me/quiet-hours", on: &router) { _, caller in
-        guard let hours = try app.database.read({ db in try NotificationSettingsStore(db: db).quietHours(of: caller.accountKey) }) else {
+        guard let hours = try services.database.read({ db in try NotificationSettingsStore(db: db).quietHours(of: caller.accountKey) }) else {
             throw HTTPError.notFound("No quiet hours are set.")
         }
         return .json(hours)
@@ -73,21 +73,21 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
     signedIn.put("/v1/me/quiet-hours", on: &router) { context, caller in
         let hours = try context.decode(QuietHours.self)
         try hours.validate()
-        try app.database.write { db in try NotificationSettingsStore(db: db).setQuietHours(hours, of: caller.accountKey) }
+        try services.database.write { db in try NotificationSettingsStore(db: db).setQuietHours(hours, of: caller.accountKey) }
         return .json(hours)
     }
     signedIn.delete("/v1/me/quiet-hours", on: &router) { _, caller in
-        try app.database.write { db in try NotificationSettingsStore(db: db).setQuietHours(nil, of: caller.accountKey) }
+        try services.database.write { db in try NotificationSettingsStore(db: db).setQuietHours(nil, of: caller.accountKey) }
         return HTTPResponse(status: .noContent)
     }
 
     @Sendable func escalation(of caller: Caller) throws -> EscalationResource {
-        try app.database.read { db in
+        try services.database.read { db in
             let settings = NotificationSettingsStore(db: db)
             return EscalationResource(
                 order: try settings.order(of: caller.accountKey),
                 minutes: try settings.escalation(of: caller.accountKey).minutes,
-                maxSteps: app.configuration.escalationMaxSteps)
+                maxSteps: services.escalationMaxSteps)
         }
     }
     signedIn.get("/v1/me/escalation", on: &router) { _, caller in .json(try escalation(of: caller)) }
@@ -96,7 +96,7 @@ func registerNotifyRoutes(on router: inout Router, app: HomewardApp) {
         let minutes = request.minutes.map(EscalationSettings.init(minutes:))
         try minutes?.validate()
         do {
-            try app.database.write { db in
+            try services.database.write { db in
                 let settings = NotificationSettingsStore(db: db)
                 try settings.setOrder(request.order, of: caller.accountKey)
                 if let minutes {
