@@ -3,9 +3,9 @@ import HomewardHTTP
 
 /// Accounts and sessions (API.md): registration, login and logout, the caller's account, profile,
 /// picture, password and sessions, and the pictures of the accounts the caller may see.
-func registerAccountRoutes(on router: inout Router, app: HomewardApp) {
-    let signedIn = AuthenticatedRoutes.session(app.authenticator)
-    let service = AccountService(app: app)
+func registerAccountRoutes(on router: inout Router, _ services: AccountRoutesDependencies) {
+    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+    let service = services.accounts
 
     router.post("/v1/accounts", execution: .lane(.bulk)) { context in
         let account = try service.register(try context.decode(RegistrationRequest.self))
@@ -58,8 +58,8 @@ func registerAccountRoutes(on router: inout Router, app: HomewardApp) {
     }
     signedIn.get("/v1/accounts/{id}/avatar", on: &router) { context, caller in
         let id = try context.parameter("id")
-        let avatar = try app.database.read { db in
-            let key = try app.accessPolicy.visibleAccount(id, to: caller, in: db, allowing: AccessPolicy.profileViewers)
+        let avatar = try services.database.read { db in
+            let key = try services.accessPolicy.visibleAccount(id, to: caller, in: db, allowing: AccessPolicy.profileViewers)
             return try AccountStore(db: db).avatar(of: key)
         }
         guard let avatar else { throw HTTPError.notFound("No profile picture is set.") }
@@ -71,8 +71,8 @@ func registerAccountRoutes(on router: inout Router, app: HomewardApp) {
     }
     signedIn.delete("/v1/me/sessions/{id}", on: &router) { context, caller in
         let id = try context.parameter("id")
-        try app.database.read { db in
-            try app.accessPolicy.requireOwnSession(id, of: caller, at: app.clock.now(), in: db)
+        try services.database.read { db in
+            try services.accessPolicy.requireOwnSession(id, of: caller, at: services.clock.now(), in: db)
         }
         try service.endSession(id, of: caller)
         return HTTPResponse(status: .noContent)

@@ -23,19 +23,25 @@ struct AccountService: Sendable {
     private let liveAccess: any LiveAccess
     private let sessionLifetimeMilliseconds: Int64
 
-    /// The service of `app`.
-    init(app: HomewardApp) {
-        database = app.database
-        hasher = app.passwordHasher
-        loginLimits = app.loginLimits
-        authenticator = app.authenticator
-        clock = app.clock
-        secrets = app.secrets
-        metrics = app.metrics
-        presence = app.presence
-        accountMemories = app.accountMemories
-        liveAccess = app.eventStreams
-        sessionLifetimeMilliseconds = Int64(app.configuration.sessionLifetimeSeconds) * Timestamp.millisecondsPerSecond
+    /// Creates the service storing accounts in `database`, hashing passwords with `hasher` under
+    /// `loginLimits`, opening sessions that last `sessionLifetimeSeconds` through `authenticator`,
+    /// and, when an account goes, emptying `accountMemories` of it and telling `liveAccess`.
+    init(
+        database: any DatabaseWriter, hasher: PasswordHasher, loginLimits: LoginLimits, authenticator: Authenticator,
+        clock: any WallClock, secrets: SecretHasher, metrics: AppMetrics, presence: Presence,
+        accountMemories: [any AccountMemory], liveAccess: any LiveAccess, sessionLifetimeSeconds: Int
+    ) {
+        self.database = database
+        self.hasher = hasher
+        self.loginLimits = loginLimits
+        self.authenticator = authenticator
+        self.clock = clock
+        self.secrets = secrets
+        self.metrics = metrics
+        self.presence = presence
+        self.accountMemories = accountMemories
+        self.liveAccess = liveAccess
+        sessionLifetimeMilliseconds = Int64(sessionLifetimeSeconds) * Timestamp.millisecondsPerSecond
     }
 
     // MARK: Accounts

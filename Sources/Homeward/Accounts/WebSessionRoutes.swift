@@ -3,10 +3,10 @@ import HomewardHTTP
 /// The web app's session in a cookie (`SessionCookie`): log in, ask for the CSRF token after a
 /// reload, log out. Everything else the app does goes through the JSON API, authenticated by the
 /// same `Authenticator` that checks bearer tokens.
-func registerWebSessionRoutes(on router: inout Router, app: HomewardApp) {
-    let signedIn = AuthenticatedRoutes.session(app.authenticator)
-    let service = AccountService(app: app)
-    let lifetimeSeconds = app.configuration.sessionLifetimeSeconds
+func registerWebSessionRoutes(on router: inout Router, _ services: WebSessionRoutesDependencies) {
+    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+    let service = services.accounts
+    let lifetimeSeconds = services.sessionLifetimeSeconds
 
     router.post("/v1/web/session", execution: .lane(.bulk)) { context in
         let request = try context.decode(LoginRequest.self)
@@ -22,7 +22,7 @@ func registerWebSessionRoutes(on router: inout Router, app: HomewardApp) {
     }
     router.get("/v1/web/session") { context in
         guard let token = SessionCookie.token(in: context.request.headers) else { throw HTTPError.unauthorized() }
-        let caller = try app.authenticator.authenticate(token: token)
+        let caller = try services.authenticator.authenticate(token: token)
         var response = HTTPResponse.json(WebSessionResource(
             csrfToken: SessionCookie.csrfToken(forSessionToken: token), account: try service.account(of: caller)))
         response.headers.add(name: "Cache-Control", value: "no-store")

@@ -244,11 +244,17 @@ public final class HomewardApp: Sendable {
         registerShareRoutes(on: &router, ShareRoutesDependencies(
             authenticator: authenticator, database: database, secrets: secrets, clock: clock, addresses: configuration))
 
-        registerAccountRoutes(on: &router, app: self)
+        let accounts = AccountService(
+            database: database, hasher: passwordHasher, loginLimits: loginLimits, authenticator: authenticator, clock: clock,
+            secrets: secrets, metrics: metrics, presence: presence, accountMemories: accountMemories, liveAccess: eventStreams,
+            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds)
+        registerAccountRoutes(on: &router, AccountRoutesDependencies(
+            authenticator: authenticator, accounts: accounts, database: database, accessPolicy: accessPolicy, clock: clock))
         registerLinkRoutes(on: &router, LinkRoutesDependencies(
             authenticator: authenticator, links: LinkService(app: self), database: database, accessPolicy: accessPolicy,
             addresses: configuration))
-        registerWebSessionRoutes(on: &router, app: self)
+        registerWebSessionRoutes(on: &router, WebSessionRoutesDependencies(
+            authenticator: authenticator, accounts: accounts, sessionLifetimeSeconds: configuration.sessionLifetimeSeconds))
         registerWebAppRoutes(on: &router, settings: configuration.webApp)
         return router
     }
