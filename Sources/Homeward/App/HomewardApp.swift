@@ -206,7 +206,7 @@ public final class HomewardApp: Sendable {
         var router = Router()
         registerServiceRoutes(on: &router, app: self)
         registerZoneRoutes(on: &router, ZoneRoutesDependencies(
-            authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock, limits: configuration,
+            authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock, limits: ZoneLimits(configuration),
             zoneObserver: zoneObserver, alerts: alerts, events: events))
         registerRoutineRoutes(on: &router, RoutineRoutesDependencies(
             authenticator: authenticator, database: database, accessPolicy: accessPolicy, zoneObserver: zoneObserver, clock: clock,

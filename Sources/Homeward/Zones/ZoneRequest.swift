@@ -30,7 +30,7 @@ public struct ZoneRequest: Sendable, Decodable {
     public var unaccompanied: ZoneCompanionRule?
 
     /// Checks every rule of the API and returns the zone to store; 400 with the field at fault otherwise.
-    public func validated(id: String, createdAt: Timestamp, limits: AppConfiguration) throws(HTTPError) -> ZoneResource {
+    public func validated(id: String, createdAt: Timestamp, limits: ZoneLimits) throws(HTTPError) -> ZoneResource {
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...Self.maxNameCharacters).contains(trimmedName.count) else {
             throw .invalidRequest("name must be 1 to \(Self.maxNameCharacters) characters.", field: "name")
@@ -38,9 +38,9 @@ public struct ZoneRequest: Sendable, Decodable {
         switch (center, radius, polygon) {
         case (let center?, let radius?, nil):
             guard center.isValid else { throw .invalidRequest("center must be a valid lat/lon.", field: "center") }
-            guard radius.isFinite, radius >= limits.zoneMinRadiusMetres, radius <= limits.zoneMaxRadiusMetres else {
+            guard radius.isFinite, radius >= limits.minRadiusMetres, radius <= limits.maxRadiusMetres else {
                 throw .invalidRequest(
-                    "radius must be \(Int(limits.zoneMinRadiusMetres)) to \(Int(limits.zoneMaxRadiusMetres)) metres.",
+                    "radius must be \(Int(limits.minRadiusMetres)) to \(Int(limits.maxRadiusMetres)) metres.",
                     field: "radius")
             }
         case (nil, nil, let vertices?):
@@ -88,11 +88,11 @@ public struct ZoneRequest: Sendable, Decodable {
             unaccompanied: unaccompanied, createdAt: createdAt)
     }
 
-    private static func validatePolygon(_ vertices: [ZonePoint], limits: AppConfiguration) throws(HTTPError) {
+    private static func validatePolygon(_ vertices: [ZonePoint], limits: ZoneLimits) throws(HTTPError) {
         var ring = vertices
         if ring.count > 1, ring.first == ring.last { ring.removeLast() }
-        guard ring.count >= 3, ring.count <= limits.zoneMaxPolygonVertices else {
-            throw .invalidRequest("polygon must have 3 to \(limits.zoneMaxPolygonVertices) vertices.", field: "polygon")
+        guard ring.count >= 3, ring.count <= limits.maxPolygonVertices else {
+            throw .invalidRequest("polygon must have 3 to \(limits.maxPolygonVertices) vertices.", field: "polygon")
         }
         for (index, vertex) in ring.enumerated() where !vertex.isValid {
             throw .invalidRequest("Each vertex must be a valid lat/lon.", field: "polygon[\(index)]")
@@ -100,9 +100,9 @@ public struct ZoneRequest: Sendable, Decodable {
         let coordinates = ring.map { Coordinate(lat: $0.lat, lon: $0.lon) }
         for i in coordinates.indices {
             for j in coordinates.indices where j > i
-                && Haversine.distanceMetres(from: coordinates[i], to: coordinates[j]) > limits.zoneMaxPolygonSpanMetres {
+                && Haversine.distanceMetres(from: coordinates[i], to: coordinates[j]) > limits.maxPolygonSpanMetres {
                 throw .invalidRequest(
-                    "polygon must be at most \(Int(limits.zoneMaxPolygonSpanMetres)) metres across.", field: "polygon")
+                    "polygon must be at most \(Int(limits.maxPolygonSpanMetres)) metres across.", field: "polygon")
             }
         }
         let projection = LocalProjection(centeredOn: coordinates)

@@ -11,8 +11,8 @@ struct ZoneRoutesDependencies: Sendable {
     let accessPolicy: AccessPolicy
     /// The creation time of a new zone and the resolution time of its alerts.
     let clock: any WallClock
-    /// The zone limits: vertices, radius, zones a person.
-    let limits: AppConfiguration
+    /// What a new zone is checked against: radius, vertices, span, zones a person.
+    let limits: ZoneLimits
     /// Forgets a person's trackers when their zones change.
     let zoneObserver: ZoneObserver
     /// Resolves the alerts of a deleted zone.

@@ -15,7 +15,7 @@ struct ZoneStore {
     /// Stores `zone` for `account`; refuses (`ZoneStoreError`) a second home, a zone beyond the
     /// person's limit, or a time zone that differs from their other zones'.
     func insert(
-        _ zone: ZoneResource, for account: AccountKey, createdBy creator: AccountKey, limits: AppConfiguration
+        _ zone: ZoneResource, for account: AccountKey, createdBy creator: AccountKey, limits: ZoneLimits
     ) throws {
         let count: Int64 = try db.fetchOne("SELECT count(*) FROM zones WHERE account_key = ?", [account]) ?? 0
         guard count < limits.maxZonesPerAccount else {
