@@ -204,6 +204,7 @@ public final class HomewardApp: Sendable {
     /// The routes of every feature.
     public func makeRouter() -> Router {
         var router = Router()
+        let linkAddresses = LinkAddresses(publicBaseURL: configuration.publicBaseURL, host: configuration.host, port: configuration.port)
         registerServiceRoutes(on: &router, app: self)
         registerZoneRoutes(on: &router, ZoneRoutesDependencies(
             authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock, limits: ZoneLimits(configuration),
@@ -242,7 +243,7 @@ public final class HomewardApp: Sendable {
             authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock,
             weatherFiller: weatherFiller))
         registerShareRoutes(on: &router, ShareRoutesDependencies(
-            authenticator: authenticator, database: database, secrets: secrets, clock: clock, addresses: configuration))
+            authenticator: authenticator, database: database, secrets: secrets, clock: clock, addresses: linkAddresses))
 
         let accounts = AccountService(
             database: database, hasher: passwordHasher, loginLimits: loginLimits, authenticator: authenticator, clock: clock,
@@ -252,7 +253,7 @@ public final class HomewardApp: Sendable {
             authenticator: authenticator, accounts: accounts, database: database, accessPolicy: accessPolicy, clock: clock))
         registerLinkRoutes(on: &router, LinkRoutesDependencies(
             authenticator: authenticator, links: LinkService(app: self), database: database, accessPolicy: accessPolicy,
-            addresses: configuration))
+            addresses: linkAddresses))
         registerWebSessionRoutes(on: &router, WebSessionRoutesDependencies(
             authenticator: authenticator, accounts: accounts, sessionLifetimeSeconds: configuration.sessionLifetimeSeconds))
         registerWebAppRoutes(on: &router, settings: configuration.webApp)

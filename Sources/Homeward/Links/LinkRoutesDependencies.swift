@@ -12,5 +12,5 @@ struct LinkRoutesDependencies: Sendable {
     /// Finds the link the caller may end (404 otherwise).
     let accessPolicy: AccessPolicy
     /// The public base URL (or listening address) a linking QR code's address is built from.
-    let addresses: AppConfiguration
+    let addresses: LinkAddresses
 }

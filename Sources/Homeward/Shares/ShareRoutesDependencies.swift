@@ -12,5 +12,5 @@ struct ShareRoutesDependencies: Sendable {
     /// The time links are made and checked at.
     let clock: any WallClock
     /// The public base URL a share link is built from.
-    let addresses: AppConfiguration
+    let addresses: LinkAddresses
 }
