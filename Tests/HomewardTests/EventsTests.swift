@@ -14,7 +14,7 @@ final class EventsTests: XCTestCase {
         let guardian = try test.makeAccount(name: "Guardian")
         let stranger = try test.makeAccount(name: "Stranger")
         try test.link(guardian: guardian, dependent: person)
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             let stream = try open(client, as: guardian, lastEventID: nil)
             let strangerStream = try open(client, as: stranger, lastEventID: nil)
             XCTAssertEqual(test.app.eventStreams.openStreamCount, 2)
@@ -38,7 +38,7 @@ final class EventsTests: XCTestCase {
         let person = try test.makeAccount(name: "Person")
         let guardian = try test.makeAccount(name: "Guardian")
         try test.link(guardian: guardian, dependent: person)
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"still open"}"#.utf8))
             let stream = try open(client, as: guardian, lastEventID: 1)
             XCTAssertTrue(try readEvent(stream).data.contains("still open"))
@@ -55,7 +55,7 @@ final class EventsTests: XCTestCase {
             let body = #"{"samples":[{"t":\#(now - secondsAgo),"lat":\#(lat),"lon":-0.12,"accuracy":8}]}"#
             XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: Array(body.utf8)).status.code, 200)
         }
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             let stream = try open(client, as: guardian, lastEventID: nil)
             try post(client, lat: 51.5001, secondsAgo: 60)
             let live = try readEvent(stream)
@@ -78,7 +78,7 @@ final class EventsTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         let renders = Mutex(0)
         let hub = test.app.eventStreams
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             let now = Double(test.clock.now().unixMilliseconds) / 1000
             let fix = #"{"samples":[{"t":\#(now - 10),"lat":51.5,"lon":-0.12,"accuracy":8}]}"#
             XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: Array(fix.utf8)).status.code, 200)
@@ -98,7 +98,7 @@ final class EventsTests: XCTestCase {
     func testHeartbeatEndsTheStreamOfARevokedSession() throws {
         let test = try TestApp()
         let guardian = try test.makeAccount(name: "Guardian")
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             let stream = try open(client, as: guardian, lastEventID: nil)
             try test.app.database.write { db in try db.execute("DELETE FROM sessions WHERE account_key = ?", guardian.key) }
             test.app.eventStreams.heartbeat()
@@ -119,7 +119,7 @@ final class EventsTests: XCTestCase {
         let person = try test.makeAccount(name: "Person")
         let guardian = try test.makeAccount(name: "Guardian")
         try test.link(guardian: guardian, dependent: person)
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             let stream = try open(client, as: guardian, lastEventID: nil)
             try sos(client, person, "before")
             let before = try readEvent(stream)
@@ -139,7 +139,7 @@ final class EventsTests: XCTestCase {
         let test = try TestApp()
         let traveller = try test.makeAccount(name: "Traveller")
         let companion = try test.makeAccount(name: "Companion")
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             try sos(client, traveller, "this morning")
             let trip = try test.startTrip(client, for: traveller)
             test.clock.advance(bySeconds: 1)
@@ -168,7 +168,7 @@ final class EventsTests: XCTestCase {
         let test = try TestApp { $0.maxEventStreamsPerAccount = 2 }
         let greedy = try test.makeAccount(name: "Greedy")
         let other = try test.makeAccount(name: "Other")
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             let first = try open(client, as: greedy, lastEventID: nil)
             let second = try open(client, as: greedy, lastEventID: nil)
             let refused = try client.execute(.get, "/v1/events", headers: ["Authorization": "Bearer \(greedy.token)"])

@@ -39,7 +39,7 @@ final class TripPathTests: XCTestCase {
         let test = try TestApp()
         let traveller = try test.makeAccount(name: "Ada")
         let stranger = try test.makeAccount()
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             try walk(test, client, traveller, count: 3, startNorth: -0.001)
             test.clock.advance(bySeconds: 60)
             let trip = try test.startTrip(client, for: traveller)

@@ -13,7 +13,7 @@ final class ZonesIngestTests: XCTestCase {
         let person = try test.makeAccount(name: "Person")
         try test.link(guardian: guardian, dependent: person)
         let home = (lat: 51.5007, lon: -0.1246)
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":100,"home":true}"#
             XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: Array(zone.utf8)).status.code, 201)
             let stream = try client.openConnection(timeoutSeconds: 3)

@@ -56,22 +56,24 @@ def offset(lat, lon, north_m, east_m):
             lon + math.degrees(east_m / (EARTH_RADIUS_M * math.cos(math.radians(lat)))))
 
 
+def read_plt(path):
+    """The fixes of one GeoLife .plt file as (UTC seconds, latitude text, longitude text)."""
+    with open(path) as handle:
+        for line in handle.readlines()[6:]:
+            parts = line.strip().split(",")
+            if len(parts) < 7:
+                continue
+            moment = datetime.datetime.strptime(parts[5] + " " + parts[6], "%Y-%m-%d %H:%M:%S")
+            yield moment.replace(tzinfo=datetime.timezone.utc).timestamp(), parts[0], parts[1]
+
+
 def read_geolife(folder):
     people = {}
     for person_dir in sorted(glob.glob(os.path.join(folder, "*"))):
         files = sorted(glob.glob(os.path.join(person_dir, "Trajectory", "*.plt")))
         if not files:
             continue
-        fixes = []
-        for path in files:
-            with open(path) as handle:
-                for line in handle.readlines()[6:]:
-                    parts = line.strip().split(",")
-                    if len(parts) < 7:
-                        continue
-                    moment = datetime.datetime.strptime(parts[5] + " " + parts[6], "%Y-%m-%d %H:%M:%S")
-                    t = moment.replace(tzinfo=datetime.timezone.utc).timestamp()
-                    fixes.append({"t": t, "lat": float(parts[0]), "lon": float(parts[1])})
+        fixes = [{"t": t, "lat": float(lat), "lon": float(lon)} for path in files for t, lat, lon in read_plt(path)]
         people[os.path.basename(person_dir)] = fixes
     return people
 

@@ -14,24 +14,19 @@ The fixes go, per person and in time order, through `homeward-geo-bench rhythm`
 Usage: python3 bench/replay/rhythm.py DATA_DIR [--bench .build/release/homeward-geo-bench]
 """
 import argparse
-import datetime
 import glob
 import os
 import statistics
 import subprocess
 import tempfile
 
+from geolife_replay import read_plt
+
 
 def read_segments(person_dir):
     fixes, seen = [], set()
     for segment, path in enumerate(sorted(glob.glob(os.path.join(person_dir, "Trajectory", "*.plt")))):
-        with open(path) as handle:
-            for line in handle.readlines()[6:]:
-                parts = line.strip().split(",")
-                if len(parts) < 7:
-                    continue
-                moment = datetime.datetime.strptime(parts[5] + " " + parts[6], "%Y-%m-%d %H:%M:%S")
-                fixes.append((moment.replace(tzinfo=datetime.timezone.utc).timestamp(), parts[0], parts[1], segment))
+        fixes += [(t, lat, lon, segment) for t, lat, lon in read_plt(path)]
     out = []
     for fix in sorted(fixes):
         if fix[0] not in seen:

@@ -13,7 +13,7 @@ final class LoginLockoutTests: XCTestCase {
     func testAStrangersWrongGuessesNeverLockTheOwnerOut() throws {
         let test = try TestApp()
         let owner = try test.makeAccount(password: "Owner-Pass-123")
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             var statuses: [Int] = []
             for attempt in 0..<12 {
                 let response = try client.send(from: Self.stranger, .post, "/v1/sessions",
@@ -38,7 +38,7 @@ final class LoginLockoutTests: XCTestCase {
         let test = try TestApp()
         let owner = try test.makeAccount(password: "Owner-Pass-123")
         let ceiling = RateLimitPolicy.loginFailuresPerPhoneCeiling.maxFailures
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             // Four guesses from each of many addresses: each stays under its own limits.
             var guesses = 0
             for host in 2...((ceiling / 4) + 1) where guesses < ceiling {
@@ -73,7 +73,7 @@ final class LoginLockoutTests: XCTestCase {
     func testOneAddressIsRefusedAfterGuessingAcrossManyAccounts() throws {
         let test = try TestApp()
         let accounts = try (0..<5).map { _ in try test.makeAccount() }
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             let limit = RateLimitPolicy.loginFailuresPerClientAddress.maxFailures
             var statuses: [Int] = []
             for attempt in 0..<(limit + 3) {
@@ -91,7 +91,7 @@ final class LoginLockoutTests: XCTestCase {
     func testAStolenTokenCannotGuessThePasswordButTheOwnerStillChangesIt() throws {
         let test = try TestApp()
         let owner = try test.makeAccount(password: "Owner-Pass-123")
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             var statuses: [Int] = []
             for attempt in 0..<8 {
                 statuses.append(try client.send(from: Self.stranger, .put, "/v1/me/password", token: owner.token,
@@ -107,7 +107,7 @@ final class LoginLockoutTests: XCTestCase {
     func testBasicLoginOfATrackingClientFollowsTheSameLimits() throws {
         let test = try TestApp()
         let owner = try test.makeAccount(password: "Owner-Pass-123")
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             func basic(_ password: String) -> HTTPHeaders {
                 ["Authorization": "Basic " + Data("\(owner.phone):\(password)".utf8).base64EncodedString()]
             }

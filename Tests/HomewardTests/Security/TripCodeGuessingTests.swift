@@ -12,7 +12,7 @@ final class TripCodeGuessingTests: XCTestCase {
         let travellers = try (0..<7).map { _ in try test.makeAccount() }
         let attackers = try (0..<3).map { _ in try test.makeAccount() }
         let friend = try test.makeAccount()
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             let codes = try travellers.map { try XCTUnwrap(try test.startTrip(client, for: $0).accessCode) }
             var statuses: [Int] = []
             // 3 guesses against each traveller and 7 by each account: under both of their limits.

@@ -81,7 +81,7 @@ final class VerificationCodeSecurityTests: XCTestCase {
         let targets = try (0..<7).map { _ in try test.makeAccount() }
         let attackers = try (0..<3).map { _ in try test.makeAccount() }
         let friend = try test.makeAccount()
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             try client.setCode("271828", for: targets[0])
             var statuses: [Int] = []
             // 3 guesses against each target and 7 by each account: under both of their limits.

@@ -133,7 +133,7 @@ final class ShareTests: XCTestCase {
         let test = try TestApp()
         let person = try test.makeAccount(name: "Anna")
         let now = test.clock.now()
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             let samples = (1...3).map { index in
                 #"{"t":"\#(now.adding(milliseconds: Int64(index - 4) * 60_000).rfc3339)","lat":52.52\#(index),"lon":13.405,"accuracy":8}"#
             }

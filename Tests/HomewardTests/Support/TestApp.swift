@@ -51,8 +51,10 @@ final class TestApp {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Runs `body` with a client; `.live` starts the real server on a loopback port.
-    func withClient<T>(_ mode: HTTPTestMode = .live, _ body: (HTTPTestClient) throws -> T) throws -> T {
+    /// Runs `body` with a client: through the router in process by default (fast, no sockets); `.live`
+    /// starts the real server on a loopback port, for what only a socket shows (streams, keep-alive,
+    /// peer addresses, deferred answers from other threads).
+    func withClient<T>(_ mode: HTTPTestMode = .inProcess, _ body: (HTTPTestClient) throws -> T) throws -> T {
         var http = HTTPServerConfiguration.testing
         http.maxBodyBytes = app.configuration.http.maxBodyBytes
         http.maxDecodedBodyBytes = app.configuration.http.maxDecodedBodyBytes

@@ -42,13 +42,13 @@ final class WebSessionTests: XCTestCase {
     func testTheCookieIsSecureWhenATrustedProxySaysTheBrowserCameOverHTTPS() throws {
         let test = try TestApp { $0.http.trustedProxies = TrustedProxies(parsing: "127.0.0.1")! }
         let anna = try test.makeAccount()
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             XCTAssertTrue(try logIn(client, anna, headers: ["X-Forwarded-Proto": "https"]).setCookie.hasSuffix("; Secure"))
             XCTAssertFalse(try logIn(client, anna, headers: ["X-Forwarded-Proto": "http"]).setCookie.contains("Secure"))
         }
         let untrusting = try TestApp()
         let ben = try untrusting.makeAccount()
-        try untrusting.withClient { client in
+        try untrusting.withClient(.live) { client in
             XCTAssertFalse(try logIn(client, ben, headers: ["X-Forwarded-Proto": "https"]).setCookie.contains("Secure"),
                            "a proxy that is not trusted is not believed")
         }
@@ -78,7 +78,7 @@ final class WebSessionTests: XCTestCase {
     func testBearerTokensNeedNoCSRFTokenAndTheEventStreamTakesTheCookie() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()
-        try test.withClient { client in
+        try test.withClient(.live) { client in
             XCTAssertEqual(try client.send(.patch, "/v1/me", token: anna.token, json: #"{"name":"Anna B"}"#).status, .ok)
             let session = try logIn(client, anna)
             let connection = try client.openConnection(timeoutSeconds: 3)
