@@ -19,7 +19,7 @@ public struct AccessPolicy: Sendable {
         if caller.accountKey == account { found.insert(.oneself) }
         guard caller.reach.readsOthers else { return found }
         if try LinkStore(db: db).isGuardian(caller.accountKey, of: account) { found.insert(.guardian) }
-        if try TripCompanionStore(db: db).accompanies(caller.accountKey, activeTripOf: account) { found.insert(.companion) }
+        if try TripStore(db: db).accompanies(caller.accountKey, activeTripOf: account) { found.insert(.companion) }
         return found
     }
 
@@ -52,14 +52,14 @@ public struct AccessPolicy: Sendable {
     /// The accounts whose active trip `caller` accompanies.
     public func accompanied(by caller: Caller, in db: Database) throws -> [AccountKey] {
         guard caller.reach.readsOthers else { return [] }
-        return try TripCompanionStore(db: db).travellers(accompaniedBy: caller.accountKey)
+        return try TripStore(db: db).travellers(accompaniedBy: caller.accountKey)
     }
 
     /// Every trip `caller` accompanies or accompanied, active or arrived, with when they joined: a
     /// companion sees each trip's positions and alerts inside its window only (`CompanionWindow`).
     public func companionWindows(of caller: Caller, in db: Database) throws -> [CompanionWindow] {
         guard caller.reach.readsOthers else { return [] }
-        return try TripCompanionStore(db: db).windows(of: caller.accountKey)
+        return try TripStore(db: db).windows(of: caller.accountKey)
     }
 
     /// The window of `caller` on trip `tripKey`, if they joined it (active or arrived).
@@ -106,7 +106,7 @@ public struct AccessPolicy: Sendable {
     /// each once, in key order.
     public func watchers(of account: AccountKey, in db: Database) throws -> [AccountKey] {
         let guardians = try LinkStore(db: db).guardians(of: account)
-        let companions = try TripCompanionStore(db: db).companions(ofActiveTripOf: account)
+        let companions = try TripStore(db: db).companions(ofActiveTripOf: account)
         return Set(guardians + companions).sorted()
     }
 

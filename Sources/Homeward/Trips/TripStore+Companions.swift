@@ -1,12 +1,8 @@
 import HomewardStore
 
-/// The SQL of who accompanies whose trip, as the access policy reads it (`trip_companions` joined to
-/// `trips`), on the connection of the caller's read or write block. The trips' own store writes
-/// these rows; access decisions only read them.
-struct TripCompanionStore {
-    /// The connection of the current block.
-    let db: Database
-
+/// Who accompanies whose trip (`trip_companions` joined to `trips`), as the access policy reads it:
+/// the trips' store holds these rows' SQL as it holds their writes.
+extension TripStore {
     /// Whether `companion` accompanies the active trip of `traveller`.
     func accompanies(_ companion: AccountKey, activeTripOf traveller: AccountKey) throws -> Bool {
         try db.fetchOne(
