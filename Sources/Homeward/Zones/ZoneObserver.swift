@@ -110,14 +110,17 @@ public final class ZoneObserver: LocationObserver {
     }
 
     /// Fixes older than the person's latest were stored (an offline backlog uploaded late): the
-    /// tracker never judges the past, but its routine is marked stale, to be rebuilt from the stored
+    /// tracker never judges the past, but once the write commits its routine is marked stale, to be rebuilt from the stored
     /// history (which now holds them) when next used; a routine kept from a dropped tracker is
     /// forgotten for the same reason.
     public func observeLate(_ fixes: [ObservedFix], of account: AccountKey, in db: Database) throws {
         guard fixes.contains(where: \.isReliable) else { return }
-        people.withLock { people in
-            people.retiredRoutines[account] = nil
-            people.byAccount[account]?.routineStale = true
+        // Memory follows the database: only once the late fixes are committed is the routine stale.
+        db.afterCommit { [self] in
+            people.withLock { people in
+                people.retiredRoutines[account] = nil
+                people.byAccount[account]?.routineStale = true
+            }
         }
     }
 
