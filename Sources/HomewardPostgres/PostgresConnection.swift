@@ -4,15 +4,22 @@ import HomewardStore
 import Glibc
 #endif
 
-/// One connection to a PostgreSQL server on libpq: statements with `$n` parameters, prepared once
-/// per connection and reused, rows read by column name, transactions, and LISTEN/NOTIFY.
+/// One connection to a PostgreSQL server on libpq: statements with `?` (or `$n`) parameters,
+/// prepared once per connection and reused, rows read by column name, transactions with commit and
+/// rollback hooks, savepoints, and LISTEN/NOTIFY. It is a `Database`, so the stores run on it.
 ///
 /// Not thread-safe: one thread uses a connection at a time (a pool hands it out).
-public final class PostgresConnection {
+public final class PostgresConnection: Database {
     private let connection: OpaquePointer
     /// The name of the server-side prepared statement of each SQL text run on this connection.
     private var preparedNames: [String: String] = [:]
-    private var isInTransaction = false
+    /// Whether a transaction is open.
+    public private(set) var isInTransaction = false
+    /// How many rows the last INSERT, UPDATE or DELETE changed.
+    public private(set) var changes = 0
+    private var savepointDepth = 0
+    /// What the open transaction's write blocks asked to run on commit or rollback.
+    private var transactionHooks = TransactionHookList()
 
     /// Connects to `url` (`postgres://user:password@host:port/database?sslmode=…`, or any libpq
     /// connection string) and checks the server is usable.
@@ -27,7 +34,7 @@ public final class PostgresConnection {
         }
         self.connection = connection
         // Times are stored as integers and text is UTF-8 whatever the server's default.
-        try execute("SET client_encoding TO 'UTF8'")
+        try executeScript("SET client_encoding TO 'UTF8'")
     }
 
     deinit {
@@ -40,18 +47,27 @@ public final class PostgresConnection {
     /// The server's version, as `150020` for 15.20.
     public var serverVersion: Int { Int(PQserverVersion(connection)) }
 
-    /// Runs `sql` (one statement, `$n` parameters) with `arguments`; returns how many rows it changed.
-    @discardableResult
-    public func execute(_ sql: String, _ arguments: StatementArguments = []) throws(PostgresError) -> Int {
+    /// PostgreSQL's.
+    public var dialect: SQLDialect { .postgresql }
+
+    /// Runs `sql` (one statement; `?` or `$n` parameters) with `arguments`; `changes` then says how
+    /// many rows it changed.
+    public func execute(_ sql: String, arguments: StatementArguments) throws {
         let result = try run(sql, arguments)
         defer { PQclear(result) }
-        return Int(String(cString: PQcmdTuples(result))) ?? 0
+        changes = Int(String(cString: PQcmdTuples(result))) ?? 0
     }
 
-    /// Runs `sql` (one statement) with the values as its parameters; returns how many rows it changed.
-    @discardableResult
-    public func execute(_ sql: String, _ values: (any DatabaseValueConvertible)?...) throws(PostgresError) -> Int {
-        try execute(sql, StatementArguments(values))
+    /// Runs the statement of `sql` with the parameters `bind` binds in order.
+    public func execute(literal sql: StaticString, binding bind: (inout ParameterBinder) -> Void) throws {
+        try execute(sql.description, binding: bind)
+    }
+
+    /// Runs `sql` with the parameters `bind` binds in order.
+    public func execute(_ sql: String, binding bind: (inout ParameterBinder) -> Void) throws {
+        var binder = ParameterBinder()
+        bind(&binder)
+        try execute(sql, arguments: StatementArguments(values: binder.collected))
     }
 
     /// Runs several statements without parameters in one round trip (a migration's script).
@@ -62,66 +78,100 @@ public final class PostgresConnection {
     }
 
     /// Runs `sql` and calls `body` with each row, in order.
-    public func query(_ sql: String, _ arguments: StatementArguments = [], _ body: (PostgresRow) throws -> Void) throws {
+    public func query(_ sql: String, _ arguments: StatementArguments, _ body: (Row) throws -> Void) throws {
         let result = try run(sql, arguments)
         defer { PQclear(result) }
         for index in 0..<PQntuples(result) {
-            try body(PostgresRow(result: result, index: index, sql: sql))
+            try body(Row(source: PostgresRow(result: result, index: index, sql: sql)))
         }
     }
 
-    /// Every row of `sql`, mapped by `map`.
-    public func fetchAll<Value>(_ sql: String, _ arguments: StatementArguments = [], map: (PostgresRow) throws -> Value) throws -> [Value] {
-        var values: [Value] = []
-        try query(sql, arguments) { values.append(try map($0)) }
-        return values
-    }
-
     /// The first row of `sql`, mapped by `map`, or nil when there is none.
-    public func fetchOne<Value>(_ sql: String, _ arguments: StatementArguments = [], map: (PostgresRow) throws -> Value) throws -> Value? {
+    public func fetchOne<Value>(_ sql: String, _ arguments: StatementArguments, map: (Row) throws -> Value) throws -> Value? {
         let result = try run(sql, arguments)
         defer { PQclear(result) }
         guard PQntuples(result) > 0 else { return nil }
-        return try map(PostgresRow(result: result, index: 0, sql: sql))
+        return try map(Row(source: PostgresRow(result: result, index: 0, sql: sql)))
     }
 
-    /// The first column of the first row of `sql`, or nil when there is no row (or it is NULL).
-    public func fetchOne<Value: DatabaseValueConvertible>(_ sql: String, _ arguments: StatementArguments = []) throws -> Value? {
-        try fetchOne(sql, arguments) { row throws(PostgresError) -> Value? in try row.value(at: 0) } ?? nil
+    /// The first row of `sql`, mapped by `map`, or nil when there is none.
+    public func fetchOne<Value>(literal sql: StaticString, _ arguments: StatementArguments, map: (Row) throws -> Value) throws -> Value? {
+        try fetchOne(sql.description, arguments, map: map)
     }
 
-    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
-    /// Transactions do not nest.
+    /// Runs `body` in one transaction: committed when it returns (then the commit hooks run), rolled
+    /// back when it throws (then the rollback hooks run). Transactions do not nest; savepoints do.
     @discardableResult
     public func inTransaction<Result>(
-        isolation: PostgresIsolation = .readCommitted, _ body: () throws -> Result
+        isolation: PostgresIsolation = .readCommitted, readOnly: Bool = false, _ body: () throws -> Result
     ) throws -> Result {
         guard !isInTransaction else {
             throw PostgresError(sqlState: "25001", message: "a transaction is already open on this connection")
         }
-        try execute("BEGIN ISOLATION LEVEL \(isolation.rawValue)")
+        try execute("BEGIN ISOLATION LEVEL \(isolation.rawValue)\(readOnly ? " READ ONLY" : "")")
         isInTransaction = true
-        defer { isInTransaction = false }
         let value: Result
         do {
             value = try body()
+            try execute("COMMIT")
         } catch {
             _ = try? execute("ROLLBACK")
+            isInTransaction = false
+            transactionHooks.rollBack(to: 0)
             throw error
         }
-        try execute("COMMIT")
+        isInTransaction = false
+        transactionHooks.commit()
         return value
     }
 
+    /// Runs `body` in a savepoint: when it throws only its own changes (and hooks) roll back.
+    public func inSavepoint<Result>(_ body: () throws -> Result) throws -> Result {
+        let name = "homeward_savepoint_\(savepointDepth)"
+        try execute("SAVEPOINT \(name)")
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let mark = transactionHooks.mark
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            transactionHooks.rollBack(to: mark)
+            try execute("ROLLBACK TO SAVEPOINT \(name)")
+            try execute("RELEASE SAVEPOINT \(name)")
+            throw error
+        }
+        try execute("RELEASE SAVEPOINT \(name)")
+        return result
+    }
+
+    /// Runs `action` once the open transaction commits; at once outside one.
+    public func afterCommit(_ action: @escaping () -> Void) {
+        guard isInTransaction else { return action() }
+        transactionHooks.afterCommit(action)
+    }
+
+    /// Runs `undo` if the work of the current transaction or savepoint rolls back.
+    public func onRollback(_ undo: @escaping () -> Void) {
+        guard isInTransaction else { return }
+        transactionHooks.onRollback(undo)
+    }
+
+    /// None: other servers write the same rows, so a connection keeps no write caches.
+    public func writeCacheStorage(_ id: ObjectIdentifier, make: () -> AnyObject) -> AnyObject? { nil }
+
+    /// Nothing to empty: a PostgreSQL connection keeps no write caches.
+    public func invalidateWriteCaches() {}
+
     /// Starts receiving the notifications sent to `channel` (an identifier: letters, digits, `_`).
     public func listen(_ channel: String) throws(PostgresError) {
-        try execute("LISTEN \(try Self.identifier(channel))")
+        try executeScript("LISTEN \(try Self.identifier(channel))")
     }
 
     /// Sends `payload` to every connection listening on `channel`, when the current transaction
     /// commits (at once outside one).
-    public func notify(_ channel: String, payload: String) throws(PostgresError) {
-        try execute("SELECT pg_notify($1, $2)", [channel, payload])
+    public func notify(_ channel: String, payload: String) throws {
+        try execute("SELECT pg_notify($1, $2)", channel, payload)
     }
 
     /// The notifications received so far, waiting up to `timeoutMilliseconds` for one when there is
@@ -172,7 +222,8 @@ public final class PostgresConnection {
     private func preparedName(for sql: String, parameterCount: Int) throws(PostgresError) -> String {
         if let name = preparedNames[sql] { return name }
         let name = "homeward_\(preparedNames.count + 1)"
-        guard let result = PQprepare(connection, name, sql, 0, nil) else { throw failure(sql: sql) }
+        let numbered = PortableSQL.numberingPlaceholders(in: sql)
+        guard let result = PQprepare(connection, name, numbered, 0, nil) else { throw failure(sql: sql) }
         defer { PQclear(result) }
         try check(result, sql: sql)
         preparedNames[sql] = name

@@ -41,8 +41,8 @@ public struct PostgresMigrator: Sendable {
     /// in its own transaction, while holding the advisory lock; returns those it applied.
     @discardableResult
     public func migrate(_ connection: PostgresConnection) throws -> [Migration] {
-        try connection.execute("SELECT pg_advisory_lock($1)", [Self.advisoryLockKey])
-        defer { _ = try? connection.execute("SELECT pg_advisory_unlock($1)", [Self.advisoryLockKey]) }
+        try connection.execute("SELECT pg_advisory_lock($1)", Self.advisoryLockKey)
+        defer { try? connection.execute("SELECT pg_advisory_unlock($1)", Self.advisoryLockKey) }
         // Under the lock, so no other node creates it in between (and without IF NOT EXISTS's notice).
         if try !Self.hasRecordTable(connection) {
             try connection.executeScript(Self.createRecordTableSQL)
@@ -82,8 +82,8 @@ public struct PostgresMigrator: Sendable {
             try connection.execute(
                 "INSERT INTO schema_migrations (version, name, applied_at, checksum) "
                     + "VALUES ($1, $2, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'), $3)",
-                [migration.version, migration.name, migration.checksum])
-        } catch {
+                migration.version, migration.name, migration.checksum)
+        } catch let error as PostgresError {
             throw PostgresMigrationError(version: migration.version, name: migration.name, error: error)
         }
     }

@@ -1,3 +1,4 @@
+import HomewardStore
 import HomewardSync
 
 /// The limits of a `PostgresPool`, each named, with its default.
@@ -7,6 +8,11 @@ public struct PostgresPoolLimits: Sendable, Equatable {
     public var maxConnections = 10
     /// A caller waits at most this long for a free connection before the pool says it is exhausted: 5 s.
     public var acquireTimeoutSeconds = 5.0
+    /// A write block that lost a serialization race with another node's (SQLSTATE 40001 or 40P01)
+    /// runs again, at most this many times in all: 8.
+    public var maxWriteAttempts = 8
+    /// Writes queued with `submitWrite` run on this many threads of the pool's own: 4.
+    public var writeThreads = 4
 
     /// The defaults.
     public init() {}
@@ -15,7 +21,13 @@ public struct PostgresPoolLimits: Sendable, Equatable {
 /// A bounded pool of connections to one PostgreSQL database: a block borrows one connection, and a
 /// connection that failed (the server restarted, the socket broke) is dropped instead of returned,
 /// so the next caller gets a new one.
-public final class PostgresPool: @unchecked Sendable {
+///
+/// As a `DatabaseWriter` it runs each read in a read-only REPEATABLE READ transaction (one
+/// snapshot, as an SQLite read) and each write in a SERIALIZABLE one, so that writes from every
+/// node behave as if they ran one after another, as SQLite's single writer does: the stores' checks
+/// ("is this fix new?", "is an alert already open?") stay true across nodes. A write that loses such
+/// a race is rolled back, its hooks undone, and run again.
+public final class PostgresPool: DatabaseWriter, @unchecked Sendable {
     // @unchecked Sendable: every mutable field is guarded by `condition`.
     private let url: String
     /// The pool's limits.
@@ -24,6 +36,8 @@ public final class PostgresPool: @unchecked Sendable {
     private var idle: [PostgresConnection] = []
     private var openCount = 0
     private var isClosed = false
+    /// Runs the blocks of `submitWrite`.
+    private let writeQueue: PostgresWriteQueue
 
     /// A pool for `url` (a libpq connection URL). Connects once at once, so a wrong URL or a server
     /// that is down fails here rather than on the first request.
@@ -33,6 +47,40 @@ public final class PostgresPool: @unchecked Sendable {
         self.limits = limits
         idle = [try PostgresConnection(url: url)]
         openCount = 1
+        writeQueue = PostgresWriteQueue(threads: max(1, limits.writeThreads))
+    }
+
+    /// Runs `block` in a read-only transaction that sees one snapshot.
+    public func read<Result>(_ block: (any Database) throws -> Result) throws -> Result {
+        try withConnection { connection in
+            try connection.inTransaction(isolation: .repeatableRead, readOnly: true) { try block(connection) }
+        }
+    }
+
+    /// Runs `block` in a serializable transaction, again when it loses a race with another write
+    /// (at most `maxWriteAttempts` times); its changes are committed when `write` returns.
+    public func write<Result>(_ block: (any Database) throws -> Result) throws -> Result {
+        var attempt = 1
+        while true {
+            do {
+                return try withConnection { connection in
+                    try connection.inTransaction(isolation: .serializable) { try block(connection) }
+                }
+            } catch let error as PostgresError where error.isRetryable && attempt < limits.maxWriteAttempts {
+                attempt += 1
+            }
+        }
+    }
+
+    /// Queues `block` for one of the pool's write threads and returns at once; `completion` gets its
+    /// result once committed, or the error that failed it, on that thread.
+    public func submitWrite<Result>(
+        _ block: @escaping @Sendable (any Database) throws -> Result,
+        completion: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
+    ) {
+        writeQueue.enqueue { [self] in
+            completion(Swift.Result { try write(block) })
+        }
     }
 
     /// How many connections are open (idle or lent).
@@ -62,6 +110,7 @@ public final class PostgresPool: @unchecked Sendable {
             idle.removeAll()
             condition.broadcast()
         }
+        writeQueue.close()
     }
 
     private func acquire() throws -> PostgresConnection {

@@ -1,15 +1,16 @@
 import CLibPQ
 import HomewardStore
 
-/// One row of a PostgreSQL result, handed to a mapping closure, read with the same values and
-/// conversions as an SQLite row (`DatabaseValue`, `DatabaseValueConvertible`), by column name.
+/// One row of a PostgreSQL result, handed to a mapping closure inside a `Row`, read with the same
+/// values and conversions as an SQLite row (`DatabaseValue`, `DatabaseValueConvertible`).
 ///
 /// It reads straight from libpq's result, which lives only as long as the call that made it, so it
 /// is only valid inside the closure that received it.
-public struct PostgresRow {
+public struct PostgresRow: RowSource {
     let result: OpaquePointer
     let index: Int32
-    let sql: String
+    /// The SQL the row comes from.
+    public let sql: String
 
     /// How many columns the row has.
     public var columnCount: Int { Int(PQnfields(result)) }
@@ -45,23 +46,10 @@ public struct PostgresRow {
         return converted
     }
 
-    /// The value at column `column` (from 0) as `Value`; NULL reads as nil only when `Value` is Optional.
-    public func value<Value: DatabaseValueConvertible>(at column: Int) throws(PostgresError) -> Value {
-        let stored = try databaseValue(at: column)
-        guard let value = Value(databaseValue: stored) else {
-            throw PostgresError(
-                sqlState: "42804", message: "column \(column) (\(columnName(at: column))) holds \(stored), not \(Value.self)", sql: sql)
-        }
-        return value
-    }
-
-    /// The value of the column called `name` as `Value`.
-    public func value<Value: DatabaseValueConvertible>(named name: String) throws(PostgresError) -> Value {
+    /// The index of the column called `name` (as libpq folds an unquoted name: case-insensitive).
+    public func columnIndex(named name: String) -> Int? {
         let column = name.withCString { PQfnumber(result, $0) }
-        guard column >= 0 else {
-            throw PostgresError(sqlState: "42703", message: "no column named \(name)", sql: sql)
-        }
-        return try value(at: Int(column))
+        return column >= 0 ? Int(column) : nil
     }
 }
 

@@ -7,8 +7,8 @@ final class PostgresConnectionTests: XCTestCase {
         let db = try PostgresTestServer.connect()
         try db.execute("CREATE TEMP TABLE samples (id BIGINT PRIMARY KEY, lat DOUBLE PRECISION, note TEXT, digest BYTEA, seen BOOLEAN)")
         let digest: [UInt8] = [0, 1, 0x7F, 0x80, 0xFE, 0xFF]
-        try db.execute("INSERT INTO samples VALUES ($1, $2, $3, $4, $5)", [1, 51.5012345, "café ☕ 'quoted'", digest, true])
-        try db.execute("INSERT INTO samples VALUES ($1, $2, $3, $4, $5)", [2, -0.1201, nil, [UInt8](), false])
+        try db.execute("INSERT INTO samples VALUES ($1, $2, $3, $4, $5)", arguments: [1, 51.5012345, "café ☕ 'quoted'", digest, true])
+        try db.execute("INSERT INTO samples VALUES ($1, $2, $3, $4, $5)", arguments: [2, -0.1201, nil, [UInt8](), false])
         let rows = try db.fetchAll("SELECT seen, digest, note, lat, id FROM samples ORDER BY id") { row in
             (id: try row.value(named: "id") as Int64, lat: try row.value(named: "lat") as Double,
              note: try row.value(named: "note") as String?, digest: try row.value(named: "digest") as [UInt8],
@@ -51,8 +51,8 @@ final class PostgresConnectionTests: XCTestCase {
         let db = try PostgresTestServer.connect()
         try db.execute("CREATE TEMP TABLE accounts (phone TEXT PRIMARY KEY)")
         XCTAssertThrowsError(try db.inTransaction {
-            try db.execute("INSERT INTO accounts VALUES ($1)", ["+4915112345678"])
-            try db.execute("INSERT INTO accounts VALUES ($1)", ["+4915112345678"])
+            try db.execute("INSERT INTO accounts VALUES ($1)", arguments: ["+4915112345678"])
+            try db.execute("INSERT INTO accounts VALUES ($1)", arguments: ["+4915112345678"])
         }) { error in
             let failure = error as? PostgresError
             XCTAssertEqual(failure?.isUniqueViolation, true)
@@ -60,7 +60,7 @@ final class PostgresConnectionTests: XCTestCase {
             XCTAssertEqual(failure?.isConnectionFailure, false)
         }
         XCTAssertEqual(try db.fetchOne("SELECT COUNT(*) FROM accounts") as Int?, 0)
-        try db.inTransaction { try db.execute("INSERT INTO accounts VALUES ($1)", ["+4915112345678"]) }
+        try db.inTransaction { try db.execute("INSERT INTO accounts VALUES ($1)", arguments: ["+4915112345678"]) }
         XCTAssertEqual(try db.fetchOne("SELECT COUNT(*) FROM accounts") as Int?, 1)
     }
 
@@ -74,7 +74,7 @@ final class PostgresConnectionTests: XCTestCase {
 
     func testTextWithANulCharacterIsRefusedRatherThanCutShort() throws {
         let db = try PostgresTestServer.connect()
-        XCTAssertThrowsError(try db.execute("SELECT $1::text", ["a\u{0}b"])) { error in
+        XCTAssertThrowsError(try db.execute("SELECT $1::text", arguments: ["a\u{0}b"])) { error in
             XCTAssertEqual((error as? PostgresError)?.sqlState, "22021")
         }
     }

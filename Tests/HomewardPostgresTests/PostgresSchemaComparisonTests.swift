@@ -31,7 +31,7 @@ final class PostgresSchemaComparisonTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appending(path: "homeward-dialects-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-        let sqlite = try Database(path: directory.appending(path: "schema.sqlite").path)
+        let sqlite = try SQLiteDatabase(path: directory.appending(path: "schema.sqlite").path)
         try Migrator(sqliteMigrations).migrate(sqlite)
 
         // SQLite: every table's and view's columns. A primary-key column refuses NULL even without

@@ -11,7 +11,7 @@ final class DatabasePoolTests: XCTestCase {
     override func setUpWithError() throws {
         directory = try TemporaryDirectory()
         pool = try DatabasePool(path: directory.file("pool.sqlite"))
-        try pool.write { try $0.execute(sql: "CREATE TABLE samples (writer INTEGER NOT NULL, n INTEGER NOT NULL)") }
+        try pool.writeSQLite { try $0.execute(sql: "CREATE TABLE samples (writer INTEGER NOT NULL, n INTEGER NOT NULL)") }
     }
 
     override func tearDownWithError() throws {
@@ -96,7 +96,7 @@ final class DatabasePoolTests: XCTestCase {
         Thread {
             runOnThreads(3) { writer in
                 do {
-                    try pool.write { database in
+                    try pool.writeSQLite { database in
                         try database.execute("INSERT INTO samples VALUES (?, ?)", writer, 0)
                         if writer == 1 {
                             throw Refusal()
@@ -121,7 +121,7 @@ final class DatabasePoolTests: XCTestCase {
 
     func testFailedCommitFailsTheWholeGroupAndTheWriterRecovers() throws {
         let pool = try XCTUnwrap(pool)
-        try pool.write { database in
+        try pool.writeSQLite { database in
             try database.execute(sql: """
                 CREATE TABLE parent (id INTEGER PRIMARY KEY);
                 CREATE TABLE child (parent_id INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED);
@@ -134,7 +134,7 @@ final class DatabasePoolTests: XCTestCase {
         Thread {
             runOnThreads(2) { writer in
                 do {
-                    try pool.write { database in
+                    try pool.writeSQLite { database in
                         if writer == 0 {
                             try database.execute("INSERT INTO parent (id) VALUES (?)", 1)
                         } else {
@@ -164,7 +164,7 @@ final class DatabasePoolTests: XCTestCase {
     func testFullDiskFailsTheWriteAndLaterWritesSucceed() throws {
         let pool = try XCTUnwrap(pool)
         let pageCount: Int = try pool.write { try $0.fetchOne("PRAGMA page_count") ?? 0 }
-        XCTAssertThrowsError(try pool.write { database in
+        XCTAssertThrowsError(try pool.writeSQLite { database in
             try database.execute(sql: "PRAGMA max_page_count = \(pageCount)")
             try database.execute("INSERT INTO samples VALUES (?, ?)", 1, 1)
             try database.execute(sql: "CREATE TABLE bulky (b BLOB)")
@@ -172,7 +172,7 @@ final class DatabasePoolTests: XCTestCase {
         }) { error in
             XCTAssertEqual((error as? DatabaseError)?.resultCode, 13, "SQLITE_FULL")
         }
-        try pool.write { database in
+        try pool.writeSQLite { database in
             try database.execute(sql: "PRAGMA max_page_count = 1073741823")
             try database.execute("INSERT INTO samples VALUES (?, ?)", 2, 2)
         }
@@ -230,7 +230,7 @@ final class DatabasePoolTests: XCTestCase {
         writing.wait()
         try copiedDuringWrites.get()
 
-        let copy = try Database(path: backupPath, access: .readOnly)
+        let copy = try SQLiteDatabase(path: backupPath, access: .readOnly)
         let integrity: String? = try copy.fetchOne("PRAGMA integrity_check")
         XCTAssertEqual(integrity, "ok")
         let copied: Int = try copy.fetchOne("SELECT count(*) FROM samples") ?? 0
@@ -391,7 +391,7 @@ final class DatabasePoolTests: XCTestCase {
         configuration.checkpointThresholdPages = 4
         let path = directory.file("checkpointed.sqlite")
         let pool = try DatabasePool(path: path, configuration: configuration)
-        try pool.write { try $0.execute(sql: "CREATE TABLE pages (n INTEGER NOT NULL, b BLOB NOT NULL)") }
+        try pool.writeSQLite { try $0.execute(sql: "CREATE TABLE pages (n INTEGER NOT NULL, b BLOB NOT NULL)") }
         for n in 0..<40 {
             try pool.write { try $0.execute("INSERT INTO pages VALUES (?, zeroblob(8000))", n) }
         }

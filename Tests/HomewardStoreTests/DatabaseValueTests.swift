@@ -3,11 +3,11 @@ import XCTest
 
 final class DatabaseValueTests: XCTestCase {
     private var directory: TemporaryDirectory!
-    private var database: Database!
+    private var database: SQLiteDatabase!
 
     override func setUpWithError() throws {
         directory = try TemporaryDirectory()
-        database = try Database(path: directory.file("values.sqlite"))
+        database = try SQLiteDatabase(path: directory.file("values.sqlite"))
         try database.execute(sql: "CREATE TABLE v (i INTEGER, r REAL, t TEXT, b BLOB, n INTEGER)")
     }
 

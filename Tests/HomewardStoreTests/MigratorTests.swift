@@ -77,7 +77,7 @@ final class MigratorTests: XCTestCase {
     }
 
     func testMigratingOneConnectionDirectlyRecordsTheSameWay() throws {
-        let database = try Database(path: directory.file("direct.sqlite"))
+        let database = try SQLiteDatabase(path: directory.file("direct.sqlite"))
         try Migrator([Self.accounts, Self.samples]).migrate(database)
         XCTAssertEqual(try Migrator.appliedMigrations(in: database).map(\.name), ["0001_accounts", "0002_samples"])
     }

@@ -3,11 +3,11 @@ import XCTest
 
 final class StatementTests: XCTestCase {
     private var directory: TemporaryDirectory!
-    private var database: Database!
+    private var database: SQLiteDatabase!
 
     override func setUpWithError() throws {
         directory = try TemporaryDirectory()
-        database = try Database(path: directory.file("statements.sqlite"))
+        database = try SQLiteDatabase(path: directory.file("statements.sqlite"))
         try database.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)")
     }
 
@@ -164,7 +164,7 @@ final class StatementTests: XCTestCase {
     }
 
     func testReadOnlyConnectionRefusesWrites() throws {
-        let reader = try Database(path: directory.file("statements.sqlite"), access: .readOnly)
+        let reader = try SQLiteDatabase(path: directory.file("statements.sqlite"), access: .readOnly)
         XCTAssertThrowsError(try reader.execute("INSERT INTO t (name) VALUES (?)", "x"))
         let count: Int? = try reader.fetchOne("SELECT count(*) FROM t")
         XCTAssertEqual(count, 0)

@@ -4,11 +4,11 @@ import XCTest
 final class TransactionTests: XCTestCase {
     private struct Refusal: Error {}
     private var directory: TemporaryDirectory!
-    private var database: Database!
+    private var database: SQLiteDatabase!
 
     override func setUpWithError() throws {
         directory = try TemporaryDirectory()
-        database = try Database(path: directory.file("transactions.sqlite"))
+        database = try SQLiteDatabase(path: directory.file("transactions.sqlite"))
         try database.execute(sql: "CREATE TABLE t (x INTEGER)")
     }
 

@@ -24,7 +24,7 @@ final class WriteCacheTests: XCTestCase {
     }
 
     func testLoadsOnceThenRemembers() throws {
-        let db = try Database(path: path)
+        let db = try SQLiteDatabase(path: path)
         let loads = Loads()
         XCTAssertEqual(db.cached(Self.slot, 1) { loads.load("one") }, "one")
         XCTAssertEqual(db.cached(Self.slot, 1) { loads.load("changed") }, "one")
@@ -41,7 +41,7 @@ final class WriteCacheTests: XCTestCase {
     }
 
     func testAFullCacheEmptiesRatherThanGrows() throws {
-        let db = try Database(path: path)
+        let db = try SQLiteDatabase(path: path)
         for key in 1...3 { db.setCached(Self.slot, key, "\(key)") }
         XCTAssertEqual(db.cached(Self.slot, 3) { "loaded" }, "3")
         db.setCached(Self.slot, 4, "4")
@@ -50,7 +50,7 @@ final class WriteCacheTests: XCTestCase {
     }
 
     func testARolledBackTransactionOrSavepointEmptiesIt() throws {
-        let db = try Database(path: path)
+        let db = try SQLiteDatabase(path: path)
         XCTAssertThrowsError(try db.inTransaction(.immediate) {
             db.setCached(Self.slot, 1, "rolled back")
             throw Refusal()
@@ -68,21 +68,21 @@ final class WriteCacheTests: XCTestCase {
     }
 
     func testAnotherConnectionsCommitEmptiesItWhenNoticed() throws {
-        let db = try Database(path: path)
+        let db = try SQLiteDatabase(path: path)
         try db.execute(sql: "CREATE TABLE t (x INTEGER)")
         try db.noticeOtherConnectionsCommits()
         db.setCached(Self.slot, 1, "mine")
         try db.noticeOtherConnectionsCommits()
         XCTAssertEqual(db.cached(Self.slot, 1) { "loaded" }, "mine", "its own commits leave it")
-        let other = try Database(path: path)
+        let other = try SQLiteDatabase(path: path)
         try other.execute("INSERT INTO t VALUES (1)")
         try db.noticeOtherConnectionsCommits()
         XCTAssertEqual(db.cached(Self.slot, 1) { "loaded" }, "loaded")
     }
 
     func testAReadOnlyConnectionNeverKeepsAnything() throws {
-        _ = try Database(path: path)
-        let reader = try Database(path: path, access: .readOnly)
+        _ = try SQLiteDatabase(path: path)
+        let reader = try SQLiteDatabase(path: path, access: .readOnly)
         reader.setCached(Self.slot, 1, "ignored")
         XCTAssertEqual(reader.cached(Self.slot, 1) { "loaded" }, "loaded")
         XCTAssertEqual(reader.cached(Self.slot, 1) { "loaded again" }, "loaded again")
@@ -100,7 +100,7 @@ final class WriteCacheTests: XCTestCase {
         XCTAssertEqual(try pool.write { db in db.cached(Self.slot, 1) { "loaded" } }, "loaded")
         // A change by another connection (an admin's sqlite3) is noticed when the next group begins.
         try pool.write { db in db.setCached(Self.slot, 1, "before the admin") }
-        let admin = try Database(path: path)
+        let admin = try SQLiteDatabase(path: path)
         try admin.execute(sql: "CREATE TABLE admin_was_here (x INTEGER)")
         XCTAssertEqual(try pool.write { db in db.cached(Self.slot, 1) { "loaded" } }, "loaded")
     }

@@ -116,10 +116,9 @@ final class CountdownTests: XCTestCase {
         let id = SecureRandom.identifier()
         let hash = try app.passwordHasher.hash("Correct-Horse-9")
         let key: Int64 = try app.database.write { db in
-            try db.execute(
-                "INSERT INTO accounts (id, phone, name, password_hash, created_at_ms, updated_at_ms) VALUES (?, '+447000099999', 'Real', ?, 0, 0)",
-                id, hash)
-            return db.lastInsertRowID
+            try XCTUnwrap(try db.fetchOne(
+                "INSERT INTO accounts (id, phone, name, password_hash, created_at_ms, updated_at_ms) VALUES (?, '+447000099999', 'Real', ?, 0, 0) RETURNING key",
+                [id, hash]))
         }
         return Caller(accountKey: key, accountID: id, sessionID: nil)
     }

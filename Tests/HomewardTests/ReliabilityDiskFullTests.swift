@@ -15,7 +15,7 @@ final class ReliabilityDiskFullTests: XCTestCase {
             try db.fetchOne("PRAGMA page_count") { row in try row.value(at: 0) as Int64 } ?? 0
         }
         try test.withClient { client in
-            try test.app.database.write { db in try db.execute(sql: "PRAGMA max_page_count = \(pageCount)") }
+            try test.app.database.write { db in try db.execute("PRAGMA max_page_count = \(pageCount)") }
             let samples = (0..<500).map { index in
                 #"{"id":"s\#(index)","t":\#(test.clock.now().unixMilliseconds / 1000 - 600 + Int64(index)),"lat":51.5,"lon":-0.12}"#
             }
@@ -27,7 +27,7 @@ final class ReliabilityDiskFullTests: XCTestCase {
                 try db.fetchOne("SELECT count(*) FROM locations") { row in try row.value(at: 0) as Int64 }
             }
             XCTAssertEqual(stored, 0)
-            try test.app.database.write { db in try db.execute(sql: "PRAGMA max_page_count = 1073741823") }
+            try test.app.database.write { db in try db.execute("PRAGMA max_page_count = 1073741823") }
             let again = try client.send(.post, "/v1/locations", token: phone.token, json: body)
             XCTAssertEqual(again.status, .ok, again.text)
             XCTAssertEqual(try again.object()["accepted"] as? Int, 500)

@@ -94,10 +94,9 @@ let person = SecureRandom.identifier()
 let personKey: AccountKey = try app.database.write { db in
     let now = Int64(Date().timeIntervalSince1970 * 1000)
     func account(_ index: Int, _ id: String) throws -> Int64 {
-        try db.execute(
-            "INSERT INTO accounts (id, phone, name, password_hash, created_at_ms, updated_at_ms) VALUES (?, ?, ?, '$argon2id$unused', ?, ?)",
-            id, "+4470\(String(format: "%07d", index))", "Bench \(index)", now, now)
-        return db.lastInsertRowID
+        try db.fetchOne(
+            "INSERT INTO accounts (id, phone, name, password_hash, created_at_ms, updated_at_ms) VALUES (?, ?, ?, '$argon2id$unused', ?, ?) RETURNING key",
+            [id, "+4470\(String(format: "%07d", index))", "Bench \(index)", now, now]) ?? 0
     }
     let personKey = try account(0, person)
     for index in 1...guardians {

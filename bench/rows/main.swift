@@ -7,7 +7,7 @@ import HomewardStore
 // Usage: swift build -c release --product homeward-row-bench && .build/release/homeward-row-bench [ROWS]
 
 let rows = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 200_000
-let database = try Database(path: ":memory:")
+let database = try SQLiteDatabase(path: ":memory:")
 try database.execute(sql: """
     CREATE TABLE accounts (key INTEGER PRIMARY KEY, id TEXT, name TEXT);
     CREATE TABLE alerts (

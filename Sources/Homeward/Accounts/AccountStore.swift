@@ -97,14 +97,10 @@ struct AccountStore {
     /// writes are serial).
     func createAccount(phone: String, name: String, passwordHash: String, at time: Timestamp) throws -> AccountKey {
         guard try !isRegistered(phone: phone) else { throw AccountStoreError.phoneTaken }
-        try db.execute(
-            """
-            INSERT INTO accounts (key, id, phone, name, password_hash, created_at_ms, updated_at_ms)
-            VALUES ((SELECT max(coalesce((SELECT max(key) FROM accounts), 0), coalesce((SELECT highest_key FROM retired_keys WHERE aggregate = 'accounts'), 0)) + 1), ?, ?, ?, ?, ?, ?)
-            """,
-            SecureRandom.identifier(), phone, name, passwordHash, time.unixMilliseconds, time.unixMilliseconds
+        return try NewKeyStore(db: db).insert(
+            into: "accounts", columns: ["id", "phone", "name", "password_hash", "created_at_ms", "updated_at_ms"],
+            values: [SecureRandom.identifier(), phone, name, passwordHash, time.unixMilliseconds, time.unixMilliseconds]
         )
-        return db.lastInsertRowID
     }
 
     /// Replaces the name and profile of the account with `key`.
@@ -195,12 +191,11 @@ struct AccountStore {
     /// The session whose token has keyed (or legacy) digest `tokenDigest`, with its account's id.
     func session(withTokenDigest tokenDigest: [UInt8]) throws -> StoredSession? {
         // Read for every request whose session is not remembered: a literal, found without hashing the text.
-        try db.statement(literal: """
+        try db.fetchOne(literal: """
             SELECT s.id, s.account_key, a.id AS account_id, s.expires_at_ms, s.last_used_at_ms
             FROM sessions s JOIN accounts a ON a.key = s.account_key
             WHERE s.token_sha256 = ?
-            """
-        ).fetchOne([tokenDigest]) { row in
+            """, [tokenDigest]) { row in
             StoredSession(
                 id: try row.value(named: "id"),
                 accountKey: try row.value(named: "account_key"),

@@ -46,9 +46,9 @@ struct AlertStore {
     /// The active alerts of `account` by cause (from `activeAlertCache` on the writer's connection).
     func activeAlerts(of account: AccountKey) throws -> [String: ActiveAlert] {
         try db.cached(Self.activeAlertCache, account) {
-            let rows = try db.statement(
-                literal: "SELECT cause, key, status FROM alerts WHERE account_key = ? AND status IN ('pending', 'open', 'acknowledged')"
-            ).fetchAll([account]) { row in
+            let rows = try db.fetchAll(
+                "SELECT cause, key, status FROM alerts WHERE account_key = ? AND status IN ('pending', 'open', 'acknowledged')", [account]
+            ) { row in
                 (cause: try row.value(named: "cause") as String, alert: ActiveAlert(
                     key: try row.value(named: "key"), status: AlertStatus(rawValue: try row.value(named: "status")) ?? .open))
             }
@@ -159,18 +159,15 @@ struct AlertStore {
     /// Stores a new alert of `account` as `request` asks, with opaque `id`; returns its key. Keys are
     /// never reused (`retired_keys`).
     func insert(_ request: AlertRequest, id: String, for account: AccountKey, at time: Timestamp) throws -> Int64 {
-        try db.execute(
-            """
-            INSERT INTO alerts (key, id, account_key, type, status, cause, trip_id, message, lat, lon, accuracy_m,
-                                created_at_ms, fires_at_ms, evidence)
-            VALUES ((SELECT max(coalesce((SELECT max(key) FROM alerts), 0), coalesce((SELECT highest_key FROM retired_keys WHERE aggregate = 'alerts'), 0)) + 1), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            id, account, request.type.rawValue, request.status.rawValue, request.cause,
-            request.tripID, request.message, request.location?.lat, request.location?.lon,
-            request.location?.accuracy, time.unixMilliseconds, request.firesAt?.unixMilliseconds,
-            try request.evidence?.storedJSON()
+        let key = try NewKeyStore(db: db).insert(
+            into: "alerts",
+            columns: ["id", "account_key", "type", "status", "cause", "trip_id", "message", "lat", "lon", "accuracy_m",
+                      "created_at_ms", "fires_at_ms", "evidence"],
+            values: [id, account, request.type.rawValue, request.status.rawValue, request.cause,
+                     request.tripID, request.message, request.location?.lat, request.location?.lon,
+                     request.location?.accuracy, time.unixMilliseconds, request.firesAt?.unixMilliseconds,
+                     try request.evidence?.storedJSON()]
         )
-        let key = db.lastInsertRowID
         db.updateCached(Self.activeAlertCache, account) { $0[request.cause] = ActiveAlert(key: key, status: request.status) }
         return key
     }

@@ -68,15 +68,13 @@ struct EpisodeStore {
     /// Stores background readings of `account`; returns how many were new (a reading at a time the
     /// account already has is a duplicate and is not stored again).
     func insertReadings(_ readings: [ConditionReading], for account: AccountKey) throws -> Int {
-        let statement = try db.statement(
-            """
-            INSERT INTO condition_readings (account_key, t_ms, temperature_c, uv_index, humidity_pct, wind_speed_mps)
-            VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-            """
-        )
         var inserted = 0
         for reading in readings {
-            try statement.execute([
+            try db.execute(
+                """
+                INSERT INTO condition_readings (account_key, t_ms, temperature_c, uv_index, humidity_pct, wind_speed_mps)
+                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """, arguments: [
                 account, reading.t.unixMilliseconds, reading.temperatureC, reading.uvIndex, reading.humidity, reading.windSpeed,
             ])
             inserted += db.changes

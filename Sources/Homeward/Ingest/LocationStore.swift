@@ -10,7 +10,7 @@ struct LocationStore {
     /// Stores `fix` of `account` unless the account already has a sample with its time and hash;
     /// returns whether it was stored.
     func insert(_ fix: StoredLocation, of account: AccountKey) throws -> Bool {
-        try db.statement(literal: Self.insertSQL).execute { row in
+        try db.execute(literal: Self.insertSQL) { row in
             Self.bind(fix, of: account, to: &row)
         }
         return db.changes > 0
@@ -18,8 +18,7 @@ struct LocationStore {
 
     /// The time of the newest stored fix of `account` (whatever its flags), nil when it has none.
     func newestFixTime(of account: AccountKey) throws -> Timestamp? {
-        try db.statement(literal: "SELECT max(t_ms) AS newest_t_ms FROM locations WHERE account_key = ?")
-            .fetchOne([account]) { row in (try row.value(named: "newest_t_ms") as Int64?).map(Timestamp.init(unixMilliseconds:)) } ?? nil
+        try db.fetchOne(literal: "SELECT max(t_ms) AS newest_t_ms FROM locations WHERE account_key = ?", [account]) { row in (try row.value(named: "newest_t_ms") as Int64?).map(Timestamp.init(unixMilliseconds:)) } ?? nil
     }
 
     /// Stores `fixes` of `account`, every one of which the caller knows to be new (newer than the
@@ -29,11 +28,15 @@ struct LocationStore {
         while start < fixes.count {
             let left = fixes.count - start
             let rows = left >= Self.bulkRows ? Self.bulkRows : 1
-            let statement = rows == Self.bulkRows ? try db.statement(Self.bulkInsertSQL) : try db.statement(literal: Self.insertSQL)
-            try statement.execute { row in
+            let bindRows = { (row: inout ParameterBinder) in
                 for fix in fixes[start..<start + rows] {
                     Self.bind(fix, of: account, to: &row)
                 }
+            }
+            if rows == Self.bulkRows {
+                try db.execute(Self.bulkInsertSQL, binding: bindRows)
+            } else {
+                try db.execute(literal: Self.insertSQL, binding: bindRows)
             }
             guard db.changes == rows else {
                 // SQLITE_ERROR: the caller's promise was wrong; the write block rolls back.
@@ -59,11 +62,10 @@ struct LocationStore {
 
     /// The newest fix of `account` before `time` that detectors may trust.
     func lastReliableFix(of account: AccountKey, before time: Timestamp) throws -> StoredLocation? {
-        try db.statement(literal: """
+        try db.fetchOne(literal: """
             SELECT t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm, speed_cm_s, heading_deg, battery_pct, flags
             FROM locations WHERE account_key = ? AND t_ms < ? AND flags = 0 ORDER BY t_ms DESC LIMIT 1
-            """
-        ).fetchOne([account, time.unixMilliseconds], map: Self.location(from:))
+            """, [account, time.unixMilliseconds], map: Self.location(from:))
     }
 
     /// Where `account` was at its stored fix nearest `time` within `margin` milliseconds of it (a fix
@@ -128,12 +130,11 @@ struct LocationStore {
     }
 
     private func readLatest(of account: AccountKey) throws -> LatestLocation? {
-        try db.statement(literal: """
+        try db.fetchOne(literal: """
             SELECT t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s, heading_deg, battery_pct, flags,
                    newest_fix_t_ms, received_at_ms
             FROM latest_locations WHERE account_key = ?
-            """
-        ).fetchOne([account]) { row in
+            """, [account]) { row in
             LatestLocation(
                 fix: StoredLocation(
                     time: Timestamp(unixMilliseconds: try row.value(named: "t_ms")), sampleHash: SampleIdentity.absentIDHash,
@@ -152,7 +153,7 @@ struct LocationStore {
     func save(_ latest: LatestLocation, of account: AccountKey) throws {
         let fix = latest.fix
         // An upsert rewrites the row in place; INSERT OR REPLACE would delete it and insert it again.
-        try db.statement(literal: """
+        try db.execute(literal: """
             INSERT INTO latest_locations (account_key, t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s,
                                           heading_deg, battery_pct, flags, newest_fix_t_ms, received_at_ms)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -162,7 +163,7 @@ struct LocationStore {
                 battery_pct = excluded.battery_pct, flags = excluded.flags, newest_fix_t_ms = excluded.newest_fix_t_ms,
                 received_at_ms = excluded.received_at_ms
             """
-        ).execute { row in
+        ) { row in
             row.bind(account)
             row.bind(fix.time.unixMilliseconds)
             row.bind(fix.lat)

@@ -101,16 +101,11 @@ public struct RoutineStore: Sendable {
         of account: AccountKey, from start: Timestamp, before end: Timestamp, maxFixes: Int, maxAccuracyMetres: Double,
         in db: Database
     ) throws -> [(t: Timestamp, lat: Double, lon: Double, accuracy: Double?)] {
-        let statement = try db.statement(literal: """
-            SELECT t_ms, lat_e7, lon_e7, accuracy_dm FROM locations
-            WHERE account_key = ? AND t_ms < ? AND t_ms >= ? AND flags = 0 AND (accuracy_dm IS NULL OR accuracy_dm <= ?)
-            ORDER BY t_ms DESC LIMIT 1
-            """)
         var fixes: [(t: Timestamp, lat: Double, lon: Double, accuracy: Double?)] = []
         var cursor = end.unixMilliseconds
         let maxAccuracy = Int64((maxAccuracyMetres * 10).rounded(.down))
         while fixes.count < maxFixes, cursor > start.unixMilliseconds {
-            guard let fix = try statement.fetchOne([account, cursor, start.unixMilliseconds, maxAccuracy], map: { row in
+            guard let fix = try db.fetchOne(literal: Self.historyStepSQL, [account, cursor, start.unixMilliseconds, maxAccuracy], map: { row in
                 (t: Timestamp(unixMilliseconds: try row.value(named: "t_ms")),
                  lat: Double(try row.value(named: "lat_e7") as Int64) / 1e7, lon: Double(try row.value(named: "lon_e7") as Int64) / 1e7,
                  accuracy: (try row.value(named: "accuracy_dm") as Int64?).map { Double($0) / 10 })
@@ -120,6 +115,13 @@ public struct RoutineStore: Sendable {
         }
         return fixes.reversed()
     }
+
+    /// The newest learnable fix before a time: one index seek, run once per fix of a rebuild.
+    private static let historyStepSQL: StaticString = """
+        SELECT t_ms, lat_e7, lon_e7, accuracy_dm FROM locations
+        WHERE account_key = ? AND t_ms < ? AND t_ms >= ? AND flags = 0 AND (accuracy_dm IS NULL OR accuracy_dm <= ?)
+        ORDER BY t_ms DESC LIMIT 1
+        """
 
     /// The history read for a rebuild holds at most one fix in this many milliseconds.
     static let historyStepMilliseconds: Int64 = 60_000

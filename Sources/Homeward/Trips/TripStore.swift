@@ -19,20 +19,18 @@ struct TripStore {
     /// Inserts a trip; returns its key.
     func insert(_ trip: NewTrip) throws -> Int64 {
         let request = trip.request
-        try db.execute(
-            """
-            INSERT INTO trips (key, id, account_key, status, phase, mode, origin_lat, origin_lon, origin_name,
-                               destination_lat, destination_lon, destination_name, route_points, expected_arrival_ms,
-                               passengers, access_code_sha256, started_at_ms, updated_at_ms, stall_reference_at_ms)
-            VALUES ((SELECT max(coalesce((SELECT max(key) FROM trips), 0), coalesce((SELECT highest_key FROM retired_keys WHERE aggregate = 'trips'), 0)) + 1), ?, ?, 'active', 'moving', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            trip.id, trip.account, request.mode.rawValue, request.origin?.lat, request.origin?.lon,
-            request.origin?.name, request.destination.lat, request.destination.lon, request.destination.name,
-            trip.routeJSON, request.expectedArrival?.unixMilliseconds, request.passengers, trip.accessCodeDigest,
-            trip.startedAt.unixMilliseconds, trip.startedAt.unixMilliseconds, trip.startedAt.unixMilliseconds
+        let key = try NewKeyStore(db: db).insert(
+            into: "trips",
+            columns: ["id", "account_key", "status", "phase", "mode", "origin_lat", "origin_lon", "origin_name",
+                      "destination_lat", "destination_lon", "destination_name", "route_points", "expected_arrival_ms",
+                      "passengers", "access_code_sha256", "started_at_ms", "updated_at_ms", "stall_reference_at_ms"],
+            values: [trip.id, trip.account, "active", "moving", request.mode.rawValue, request.origin?.lat, request.origin?.lon,
+                     request.origin?.name, request.destination.lat, request.destination.lon, request.destination.name,
+                     trip.routeJSON, request.expectedArrival?.unixMilliseconds, request.passengers, trip.accessCodeDigest,
+                     trip.startedAt.unixMilliseconds, trip.startedAt.unixMilliseconds, trip.startedAt.unixMilliseconds]
         )
         db.setCached(Self.travellerCache, trip.account, true)
-        return db.lastInsertRowID
+        return key
     }
 
     /// The trip with opaque `id`, whoever's it is.
@@ -58,8 +56,7 @@ struct TripStore {
     /// which come from people who are not (from `travellerCache` on the writer's connection).
     func hasActiveTrip(_ account: AccountKey) throws -> Bool {
         try db.cached(Self.travellerCache, account) {
-            try db.statement(literal: "SELECT 1 FROM trips WHERE account_key = ? AND status = 'active'")
-                .fetchOne([account]) { _ in true } ?? false
+            try db.fetchOne(literal: "SELECT 1 FROM trips WHERE account_key = ? AND status = 'active'", [account]) { _ in true } ?? false
         }
     }
 

@@ -1,31 +1,44 @@
 import CSQLite
 
-/// The current row of a statement being stepped, handed to a mapping closure.
+/// The current row of a query, handed to a mapping closure.
 ///
-/// A row reads straight from SQLite's buffers, without copying the row first, so it is only valid
-/// inside the closure that received it; using it afterwards stops the program rather than read
-/// another row's memory.
+/// An SQLite row reads straight from SQLite's buffers, without copying the row first, so it is only
+/// valid inside the closure that received it; using it afterwards stops the program rather than
+/// read another row's memory. Another engine's row comes as a `RowSource`, valid as long.
 public struct Row {
-    @usableFromInline let statement: Statement
+    @usableFromInline let statement: Statement?
     @usableFromInline let generation: Int
+    @usableFromInline let source: (any RowSource)?
 
     init(statement: Statement) {
         self.statement = statement
         self.generation = statement.generation
+        self.source = nil
+    }
+
+    /// A row of another engine, read through `source`.
+    public init(source: any RowSource) {
+        self.statement = nil
+        self.generation = 0
+        self.source = source
     }
 
     /// How many columns the row has.
-    public var columnCount: Int { statement.columnCount }
+    public var columnCount: Int { statement?.columnCount ?? source?.columnCount ?? 0 }
 
     /// The name of the column at `index`.
     public func columnName(at index: Int) -> String {
-        statement.columnName(at: index)
+        statement?.columnName(at: index) ?? source?.columnName(at: index) ?? ""
     }
+
+    /// The SQL the row comes from.
+    @usableFromInline var sql: String { statement?.sql ?? source?.sql ?? "" }
 
     /// The stored value at column `index` (from 0).
     @inlinable
     public func databaseValue(at index: Int) throws -> DatabaseValue {
-        try checkIndex(index)
+        guard let statement else { return try source!.databaseValue(at: index) }
+        try checkIndex(index, of: statement)
         return statement.columnValue(at: Int32(index))
     }
 
@@ -36,8 +49,7 @@ public struct Row {
         let stored = try databaseValue(at: index)
         guard let value = Value(databaseValue: stored) else {
             throw DatabaseError.mismatch(
-                "column \(index) (\(statement.columnName(at: index))) holds \(stored), not \(Value.self)",
-                sql: statement.sql)
+                "column \(index) (\(columnName(at: index))) holds \(stored), not \(Value.self)", sql: sql)
         }
         return value
     }
@@ -46,8 +58,8 @@ public struct Row {
     /// store reading by name gets the conversion specialized too.
     @inlinable
     public func value<Value: DatabaseValueConvertible>(named name: String) throws -> Value {
-        guard let index = statement.columnIndex(named: name) else {
-            throw DatabaseError.misuse("no column named \(name)", sql: statement.sql)
+        guard let index = statement?.columnIndex(named: name) ?? source?.columnIndex(named: name) else {
+            throw DatabaseError.misuse("no column named \(name)", sql: sql)
         }
         return try value(at: index)
     }
@@ -58,10 +70,25 @@ public struct Row {
     }
 
     @usableFromInline
-    func checkIndex(_ index: Int) throws {
+    func checkIndex(_ index: Int, of statement: Statement) throws {
         precondition(statement.generation == generation, "a Row was used outside the closure that received it")
         guard index >= 0, index < statement.columnCount else {
             throw DatabaseError.misuse("column index \(index) out of range 0..<\(statement.columnCount)", sql: statement.sql)
         }
     }
+}
+
+/// A row of an engine other than SQLite, read by column position; `Row` wraps it so that stores read
+/// every engine's rows the same way.
+public protocol RowSource {
+    /// How many columns the row has.
+    var columnCount: Int { get }
+    /// The SQL the row comes from, for error messages.
+    var sql: String { get }
+    /// The name of the column at `index` (from 0).
+    func columnName(at index: Int) -> String
+    /// The index of the column called `name` (case-insensitive, as in SQL), nil when there is none.
+    func columnIndex(named name: String) -> Int?
+    /// The stored value at column `index` (from 0), converted to SQLite's storage classes.
+    func databaseValue(at index: Int) throws -> DatabaseValue
 }

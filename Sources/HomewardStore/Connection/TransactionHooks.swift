@@ -9,14 +9,52 @@ struct TransactionHook {
     let onRollback: (() -> Void)?
 }
 
-extension Database {
+/// The hooks registered in one connection's open transaction, in order, for any engine.
+public struct TransactionHookList {
+    private var hooks: [TransactionHook] = []
+
+    /// An empty list.
+    public init() {}
+
+    /// Registers `action` to run when the transaction commits.
+    public mutating func afterCommit(_ action: @escaping () -> Void) {
+        hooks.append(TransactionHook(onCommit: action, onRollback: nil))
+    }
+
+    /// Registers `undo` to run if the work registered after the current mark rolls back.
+    public mutating func onRollback(_ undo: @escaping () -> Void) {
+        hooks.append(TransactionHook(onCommit: nil, onRollback: undo))
+    }
+
+    /// How many hooks are registered: a mark to roll back to when the work after it is undone.
+    public var mark: Int { hooks.count }
+
+    /// The work registered after `mark` was undone: runs its undo actions, newest first, and drops
+    /// its commit actions.
+    public mutating func rollBack(to mark: Int) {
+        guard hooks.count > mark else { return }
+        let undone = hooks[mark...]
+        hooks.removeSubrange(mark...)
+        for hook in undone.reversed() { hook.onRollback?() }
+    }
+
+    /// The transaction committed: runs every commit action in the order they were registered.
+    public mutating func commit() {
+        guard !hooks.isEmpty else { return }
+        let committed = hooks
+        hooks.removeAll()
+        for hook in committed { hook.onCommit?() }
+    }
+}
+
+extension SQLiteDatabase {
     /// Runs `action` once the transaction open now commits, on the thread that commits it (for a
     /// `DatabasePool`, the writer, before the next group begins); never, if the work of the current
     /// write block, savepoint or transaction rolls back. Outside a transaction it runs at once: the
     /// statement before it has committed already.
     public func afterCommit(_ action: @escaping () -> Void) {
         guard isInTransaction else { return action() }
-        transactionHooks.append(TransactionHook(onCommit: action, onRollback: nil))
+        transactionHooks.afterCommit(action)
     }
 
     /// Runs `undo` if the work of the current write block, savepoint or transaction rolls back, so a
@@ -24,26 +62,6 @@ extension Database {
     /// Undo actions run newest first. Outside a transaction nothing can roll back: it is dropped.
     public func onRollback(_ undo: @escaping () -> Void) {
         guard isInTransaction else { return }
-        transactionHooks.append(TransactionHook(onCommit: nil, onRollback: undo))
-    }
-
-    /// How many hooks are registered: a mark to roll back to when the work after it is undone.
-    var transactionHookMark: Int { transactionHooks.count }
-
-    /// The work registered after `mark` was undone: runs its undo actions, newest first, and drops
-    /// its commit actions.
-    func rollBackTransactionHooks(to mark: Int) {
-        guard transactionHooks.count > mark else { return }
-        let undone = transactionHooks[mark...]
-        transactionHooks.removeSubrange(mark...)
-        for hook in undone.reversed() { hook.onRollback?() }
-    }
-
-    /// The transaction committed: runs every commit action in the order they were registered.
-    func runCommitHooks() {
-        guard !transactionHooks.isEmpty else { return }
-        let committed = transactionHooks
-        transactionHooks.removeAll()
-        for hook in committed { hook.onCommit?() }
+        transactionHooks.onRollback(undo)
     }
 }

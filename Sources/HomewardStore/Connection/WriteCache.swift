@@ -67,14 +67,8 @@ extension Database {
 
     @inlinable
     func storage<Key, Value>(of slot: WriteCacheSlot<Key, Value>) -> WriteCacheStorage<Key, Value>? {
-        guard access == .readWrite else { return nil }
-        let id = ObjectIdentifier(slot)
-        if let existing = writeCaches[id] {
-            // The slot's identity fixes the storage's type.
-            return unsafeDowncast(existing, to: WriteCacheStorage<Key, Value>.self)
-        }
-        let storage = WriteCacheStorage<Key, Value>()
-        writeCaches[id] = storage
-        return storage
+        // The slot's identity fixes the storage's type.
+        writeCacheStorage(ObjectIdentifier(slot)) { WriteCacheStorage<Key, Value>() }
+            .map { unsafeDowncast($0, to: WriteCacheStorage<Key, Value>.self) }
     }
 }

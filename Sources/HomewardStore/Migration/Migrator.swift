@@ -39,13 +39,13 @@ public struct Migrator: Sendable {
     /// Applies every pending migration through `writer`, one write (one transaction) each;
     /// returns those it applied.
     @discardableResult
-    public func migrate(_ writer: some DatabaseWriter) throws -> [Migration] {
-        let pending = try writer.write { database in
+    public func migrate(_ writer: DatabasePool) throws -> [Migration] {
+        let pending = try writer.writeSQLite { database in
             try database.execute(sql: Self.createRecordTableSQL)
             return try pendingMigrations(in: database)
         }
         for migration in pending {
-            try writer.write { database in try apply(migration, in: database) }
+            try writer.writeSQLite { database in try apply(migration, in: database) }
         }
         return pending
     }
@@ -53,7 +53,7 @@ public struct Migrator: Sendable {
     /// Applies every pending migration on one connection, each in its own immediate transaction;
     /// returns those it applied.
     @discardableResult
-    public func migrate(_ database: Database) throws -> [Migration] {
+    public func migrate(_ database: SQLiteDatabase) throws -> [Migration] {
         try database.execute(sql: Self.createRecordTableSQL)
         let pending = try pendingMigrations(in: database)
         for migration in pending {
@@ -63,7 +63,7 @@ public struct Migrator: Sendable {
     }
 
     /// The migrations not yet applied to `database`, after checking it is safe to apply them.
-    public func pendingMigrations(in database: Database) throws -> [Migration] {
+    public func pendingMigrations(in database: SQLiteDatabase) throws -> [Migration] {
         let applied = try Self.appliedMigrations(in: database)
         let userVersion: Int = try database.fetchOne("PRAGMA user_version") ?? 0
         return try pendingMigrations(applied: applied, databaseVersion: max(applied.last?.version ?? 0, userVersion))
@@ -95,7 +95,7 @@ public struct Migrator: Sendable {
     }
 
     /// The migrations `database` has applied, oldest first (empty when it has none).
-    public static func appliedMigrations(in database: Database) throws -> [AppliedMigration] {
+    public static func appliedMigrations(in database: SQLiteDatabase) throws -> [AppliedMigration] {
         let hasTable: Int? = try database.fetchOne(
             "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'")
         guard hasTable != nil else { return [] }
@@ -108,11 +108,11 @@ public struct Migrator: Sendable {
     }
 
     /// The migrations the database behind `reader` has applied, oldest first.
-    public static func appliedMigrations(in reader: some DatabaseReader) throws -> [AppliedMigration] {
-        try reader.read { try appliedMigrations(in: $0) }
+    public static func appliedMigrations(in reader: DatabasePool) throws -> [AppliedMigration] {
+        try reader.readSQLite { try appliedMigrations(in: $0) }
     }
 
-    private func apply(_ migration: Migration, in database: Database) throws {
+    private func apply(_ migration: Migration, in database: SQLiteDatabase) throws {
         do {
             try database.execute(sql: migration.sql)
             try database.execute(

@@ -21,7 +21,7 @@ final class Checkpointer: @unchecked Sendable {
     static let writerFallbackFactor = 8
 
     let thresholdPages: Int
-    private let connection: Database
+    private let connection: SQLiteDatabase
     private let lock = ConditionLock()
     private var isRequested = false
     private var isClosing = false
@@ -32,7 +32,7 @@ final class Checkpointer: @unchecked Sendable {
     /// Opens its own connection to the database at `path` and starts the thread.
     init(path: String, configuration: DatabaseConfiguration, thresholdPages: Int) throws {
         self.thresholdPages = max(1, thresholdPages)
-        connection = try Database(path: path, access: .readWrite, configuration: configuration)
+        connection = try SQLiteDatabase(path: path, access: .readWrite, configuration: configuration)
         // Syncs around a checkpoint stay: the log before copying, the file after.
         try connection.execute(sql: "PRAGMA synchronous = NORMAL")
         let thread = Thread { [self] in
@@ -48,7 +48,7 @@ final class Checkpointer: @unchecked Sendable {
     /// Hooks the writer's connection: after each commit, its log size decides whether to wake the
     /// thread. The hook holds the checkpointer unretained: the pool keeps it until after the writer's
     /// connection is closed (a request after `stop()` only sets a flag nobody reads).
-    func watch(_ writer: Database) {
+    func watch(_ writer: SQLiteDatabase) {
         let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_wal_hook(writer.handle, { context, handle, schema, pages in
             guard let context else { return SQLITE_OK }

@@ -23,7 +23,7 @@ public final class DatabasePool: DatabaseWriter {
         self.configuration = configuration
         // The writer opens first: it creates the file and switches it to WAL before any reader
         // (which cannot do either) opens.
-        let connection = try Database(path: path, access: .readWrite, configuration: configuration)
+        let connection = try SQLiteDatabase(path: path, access: .readWrite, configuration: configuration)
         // A file database's commits are synced by the finisher (see WriteAheadLogSync), so COMMIT
         // itself need not: SQLite then syncs only around checkpoints.
         let log = path.isEmpty || path == ":memory:" ? nil : WriteAheadLogSync(databasePath: path)
@@ -45,7 +45,13 @@ public final class DatabasePool: DatabaseWriter {
     }
 
     /// Runs `block` on a reader inside a deferred transaction, so it sees one consistent snapshot.
-    public func read<Result>(_ block: (Database) throws -> Result) throws -> Result {
+    public func read<Result>(_ block: (any Database) throws -> Result) throws -> Result {
+        try readSQLite(block)
+    }
+
+    /// `read`, with the block given SQLite's connection itself (for SQLite's own statements:
+    /// migrations, pragmas).
+    public func readSQLite<Result>(_ block: (SQLiteDatabase) throws -> Result) throws -> Result {
         try readers.withReader { database in
             try database.inTransaction(.deferred) {
                 try block(database)
@@ -54,7 +60,13 @@ public final class DatabasePool: DatabaseWriter {
     }
 
     /// Queues `block` for the writer and waits until its group is committed (durable) or it failed.
-    public func write<Result>(_ block: (Database) throws -> Result) throws -> Result {
+    public func write<Result>(_ block: (any Database) throws -> Result) throws -> Result {
+        try writeSQLite(block)
+    }
+
+    /// `write`, with the block given SQLite's connection itself (for SQLite's own statements:
+    /// migrations, pragmas).
+    public func writeSQLite<Result>(_ block: (SQLiteDatabase) throws -> Result) throws -> Result {
         guard !writer.isCurrentThread && !writer.isFinisherThread else {
             throw DatabaseError.misuse("write called from inside a write block or a write's completion would wait for itself")
         }
@@ -78,7 +90,7 @@ public final class DatabasePool: DatabaseWriter {
     /// completion and blocking write's wake-up runs there in commit order, so a slow completion
     /// delays the ones after it: it should only hand the outcome on.
     public func submitWrite<Result>(
-        _ block: @escaping @Sendable (Database) throws -> Result,
+        _ block: @escaping @Sendable (any Database) throws -> Result,
         completion: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
     ) {
         guard !writer.isCurrentThread else {
@@ -119,7 +131,7 @@ public final class DatabasePool: DatabaseWriter {
             throw DatabaseError.misuse("backup destination \(destinationPath) already exists")
         }
         try readers.withReader { source in
-            let destination = try Database(path: destinationPath, access: .readWrite, configuration: configuration)
+            let destination = try SQLiteDatabase(path: destinationPath, access: .readWrite, configuration: configuration)
             defer { destination.close() }
             try destination.copy(from: source, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         }

@@ -4,12 +4,12 @@ public protocol DatabaseWriter: DatabaseReader {
     /// persist when it throws. The block already runs inside a transaction, so nest with
     /// `Database.inSavepoint`, not `inTransaction`. Blocks the calling thread; never call it from
     /// inside a write block.
-    func write<Result>(_ block: (Database) throws -> Result) throws -> Result
+    func write<Result>(_ block: (any Database) throws -> Result) throws -> Result
 
     /// Queues `block` and returns at once; `completion` gets its result once it is durable, or the
     /// error that failed it, on the writer's thread (so it must only hand the outcome on).
     func submitWrite<Result>(
-        _ block: @escaping @Sendable (Database) throws -> Result,
+        _ block: @escaping @Sendable (any Database) throws -> Result,
         completion: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
     )
 }

@@ -15,7 +15,7 @@ final class GroupCommitWriter: @unchecked Sendable {
     private let lock = ConditionLock()
     private var queue: [WriteJob] = []
     private var isClosing = false
-    private let connection: Database
+    private let connection: SQLiteDatabase
     private let finisher: CommitFinisher
     private let maxGroupBlocks: Int
     private let threadEnded = DispatchSemaphore(value: 0)
@@ -27,7 +27,7 @@ final class GroupCommitWriter: @unchecked Sendable {
 
     /// Starts the writer on `connection`; with `log`, commits are made durable by the finisher
     /// (the connection then runs with `synchronous=NORMAL`).
-    init(connection: Database, maxGroupBlocks: Int, log: WriteAheadLogSync?) {
+    init(connection: SQLiteDatabase, maxGroupBlocks: Int, log: WriteAheadLogSync?) {
         self.connection = connection
         finisher = CommitFinisher(log: log)
         self.maxGroupBlocks = max(1, maxGroupBlocks)
@@ -120,7 +120,7 @@ final class GroupCommitWriter: @unchecked Sendable {
                 abandon(&pending, into: &decided, error: error)
                 continue
             }
-            let mark = connection.transactionHookMark
+            let mark = connection.transactionHooks.mark
             guard let blockError = job.run(in: connection) else {
                 do {
                     try connection.statement(literal: "RELEASE homeward_group_write").execute()
@@ -134,7 +134,7 @@ final class GroupCommitWriter: @unchecked Sendable {
             // The job keeps the error its block threw; what it cached or hooked is undone with its rows.
             decided.append(.init(job: job, error: nil))
             connection.invalidateWriteCaches()
-            connection.rollBackTransactionHooks(to: mark)
+            connection.transactionHooks.rollBack(to: mark)
             if connection.isInTransaction {
                 do {
                     try connection.statement(literal: "ROLLBACK TO homeward_group_write").execute()
@@ -158,7 +158,7 @@ final class GroupCommitWriter: @unchecked Sendable {
             abandon(&pending, into: &decided, error: error)
             return
         }
-        connection.runCommitHooks()
+        connection.transactionHooks.commit()
         if !pending.isEmpty {
             commitCount.add(1, ordering: .relaxed)
             committedBlockCount.add(pending.count, ordering: .relaxed)
@@ -174,7 +174,7 @@ final class GroupCommitWriter: @unchecked Sendable {
         if connection.isInTransaction {
             try? connection.execute("ROLLBACK")
         }
-        connection.rollBackTransactionHooks(to: 0)
+        connection.transactionHooks.rollBack(to: 0)
         for job in pending {
             decided.append(.init(job: job, error: error))
         }

@@ -8,7 +8,7 @@ final class ReaderPool: @unchecked Sendable {
     private let path: String
     private let configuration: DatabaseConfiguration
     private let lock = ConditionLock()
-    private var idle: [Database] = []
+    private var idle: [SQLiteDatabase] = []
     private var openCount = 0
     private var checkedOutCount = 0
     private var isClosed = false
@@ -19,7 +19,7 @@ final class ReaderPool: @unchecked Sendable {
     }
 
     /// Runs `body` with a reader, waiting for one when all are busy.
-    func withReader<Result>(_ body: (Database) throws -> Result) throws -> Result {
+    func withReader<Result>(_ body: (SQLiteDatabase) throws -> Result) throws -> Result {
         let reader = try checkOut()
         defer { checkIn(reader) }
         return try body(reader)
@@ -41,9 +41,9 @@ final class ReaderPool: @unchecked Sendable {
         }
     }
 
-    private func checkOut() throws -> Database {
+    private func checkOut() throws -> SQLiteDatabase {
         // Either an idle reader, or nil when this thread may open a new one.
-        let reusable: Database? = try lock.withLock {
+        let reusable: SQLiteDatabase? = try lock.withLock {
             while true {
                 guard !isClosed else {
                     throw DatabaseError.misuse("the database is closed")
@@ -64,7 +64,7 @@ final class ReaderPool: @unchecked Sendable {
             return reusable
         }
         do {
-            return try Database(path: path, access: .readOnly, configuration: configuration)
+            return try SQLiteDatabase(path: path, access: .readOnly, configuration: configuration)
         } catch {
             lock.withLock {
                 openCount -= 1
@@ -75,7 +75,7 @@ final class ReaderPool: @unchecked Sendable {
         }
     }
 
-    private func checkIn(_ reader: Database) {
+    private func checkIn(_ reader: SQLiteDatabase) {
         lock.withLock {
             idle.append(reader)
             checkedOutCount -= 1

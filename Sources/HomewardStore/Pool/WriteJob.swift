@@ -12,26 +12,26 @@ import Dispatch
 final class WriteJob: @unchecked Sendable {
     /// Released before the caller wakes: a blocking caller's block is only lent to the writer
     /// (`withoutActuallyEscaping`), which traps if anything still holds it when the caller returns.
-    private var body: ((Database) throws -> Void)?
+    private var body: ((SQLiteDatabase) throws -> Void)?
     private let finished = DispatchSemaphore(value: 0)
     private var failure: (any Error)?
     private let completion: (@Sendable ((any Error)?) -> Void)?
 
     /// A job whose caller blocks in `waitUntilFinished()`.
-    init(_ body: @escaping (Database) throws -> Void) {
+    init(_ body: @escaping (SQLiteDatabase) throws -> Void) {
         self.body = body
         completion = nil
     }
 
     /// A job whose outcome goes to `completion`, called on the finisher thread: nil after the commit,
     /// or the error that made the block fail.
-    init(_ body: @escaping (Database) throws -> Void, completion: @escaping @Sendable ((any Error)?) -> Void) {
+    init(_ body: @escaping (SQLiteDatabase) throws -> Void, completion: @escaping @Sendable ((any Error)?) -> Void) {
         self.body = body
         self.completion = completion
     }
 
     /// Runs the block on the writer's connection; returns what it threw, if anything.
-    func run(in database: Database) -> (any Error)? {
+    func run(in database: SQLiteDatabase) -> (any Error)? {
         defer { body = nil }
         do {
             try body?(database)

@@ -71,14 +71,13 @@ final class TestApp {
         let now = clock.now().unixMilliseconds
         let hash = try app.passwordHasher.hash(password)
         let key: AccountKey = try app.database.write { db in
-            try db.execute(
+            let key: AccountKey = try db.fetchOne(
                 """
                 INSERT INTO accounts (id, phone, name, password_hash, created_at_ms, updated_at_ms)
-                VALUES (?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?) RETURNING key
                 """,
-                id, phone, name, hash, now, now
-            )
-            let key = db.lastInsertRowID
+                [id, phone, name, hash, now, now]
+            ) ?? 0
             try db.execute(
                 """
                 INSERT INTO sessions (id, account_key, token_sha256, device_name, created_at_ms, last_used_at_ms, expires_at_ms)

@@ -26,9 +26,9 @@ public enum DatabaseCopier {
     }
 
     /// Copies every table of `source` (migrated to this binary's latest version) into `target`.
-    public static func copy(from source: some DatabaseReader, to target: PostgresConnection) throws -> [CopiedTable] {
+    public static func copy(from source: DatabasePool, to target: PostgresConnection) throws -> [CopiedTable] {
         _ = try PostgresMigrator(Schema.postgresMigrations).migrate(target)
-        return try source.read { db -> [CopiedTable] in
+        return try source.readSQLite { db -> [CopiedTable] in
             let pending = try Migrator(Schema.migrations).pendingMigrations(in: db)
             guard pending.isEmpty else { throw DatabaseCopyError.sourceNotMigrated(pending: pending.map(\.name)) }
             let tables = try orderedTables(in: db)
@@ -62,7 +62,7 @@ public enum DatabaseCopier {
 
     /// The source's tables (without SQLite's own and the migrations' record), each after the tables
     /// its foreign keys refer to.
-    static func orderedTables(in db: Database) throws -> [Table] {
+    static func orderedTables(in db: SQLiteDatabase) throws -> [Table] {
         let names: [String] = try db.fetchAll(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations' ORDER BY name")
         var referenced: [String: Set<String>] = [:]
@@ -95,7 +95,7 @@ public enum DatabaseCopier {
         }
     }
 
-    private static func copyRows(of table: Table, from db: Database, to target: PostgresConnection) throws -> TableChecksum {
+    private static func copyRows(of table: Table, from db: SQLiteDatabase, to target: PostgresConnection) throws -> TableChecksum {
         let rowsPerStatement = max(1, min(rowsPerInsert, 65_535 / max(1, table.columns.count)))
         let columnList = table.columns.map(quoted).joined(separator: ", ")
         var checksum = TableChecksum()
@@ -111,7 +111,7 @@ public enum DatabaseCopier {
             }
             try target.execute(
                 "INSERT INTO \(quoted(table.name)) (\(columnList)) OVERRIDING SYSTEM VALUE VALUES \(placeholders.joined(separator: ", "))",
-                StatementArguments(values: batch))
+                arguments: StatementArguments(values: batch))
             batch.removeAll(keepingCapacity: true)
         }
         try db.query("SELECT \(columnList) FROM \(quoted(table.name))") { row in
@@ -143,7 +143,7 @@ public enum DatabaseCopier {
             // setval(…, n, true): the next key is n + 1; a table that never had a row starts at 1.
             try target.execute(
                 "SELECT setval(pg_get_serial_sequence($1, $2), $3, $4)",
-                [quoted(identity.table), identity.column, max(largest, 1), largest > 0])
+                quoted(identity.table), identity.column, max(largest, 1), largest > 0)
         }
     }
 

@@ -1,10 +1,10 @@
 import CSQLite
 
-extension Database {
+extension SQLiteDatabase {
     /// Replaces this database's content with a consistent snapshot of `source`, in one backup step
     /// (a single read transaction on the source, so concurrent writes cannot make it restart);
     /// retries while locked for at most `busyTimeoutMilliseconds`.
-    func copy(from source: Database, busyTimeoutMilliseconds: Int32) throws {
+    func copy(from source: SQLiteDatabase, busyTimeoutMilliseconds: Int32) throws {
         let retryIntervalMilliseconds: Int32 = 10
         guard let backup = sqlite3_backup_init(handle, "main", source.handle, "main") else {
             throw DatabaseError.lastError(on: handle, code: sqlite3_errcode(handle), sql: nil)
