@@ -201,61 +201,61 @@ public final class HomewardApp: Sendable {
         return hasher
     }
 
-    /// The routes of every feature.
+    /// The routes of every feature, each in the groups that authenticate its callers; the groups
+    /// are built here once from the authenticator, and no feature sees the authenticator itself.
     public func makeRouter() -> Router {
         var router = Router()
+        let signedIn = AuthenticatedRoutes.session(authenticator)
+        let sessionCookie = AuthenticatedRoutes.sessionCookie(authenticator)
+        let trackingClient = AuthenticatedRoutes.trackingClient(authenticator)
+        let devices = DeviceKeyRoutes(authenticator)
         let linkAddresses = LinkAddresses(publicBaseURL: configuration.publicBaseURL, host: configuration.host, port: configuration.port)
         registerServiceRoutes(on: &router, app: self)
-        registerZoneRoutes(on: &router, ZoneRoutesDependencies(
-            authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock, limits: ZoneLimits(configuration),
+        registerZoneRoutes(on: &router, signedIn: signedIn, ZoneRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, clock: clock, limits: ZoneLimits(configuration),
             zoneObserver: zoneObserver, alerts: alerts, events: events))
-        registerRoutineRoutes(on: &router, RoutineRoutesDependencies(
-            authenticator: authenticator, database: database, accessPolicy: accessPolicy, zoneObserver: zoneObserver, clock: clock,
+        registerRoutineRoutes(on: &router, signedIn: signedIn, RoutineRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, zoneObserver: zoneObserver, clock: clock,
             falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps))
-        registerAlertRoutes(on: &router, AlertRoutesDependencies(
-            authenticator: authenticator, alerts: alertService, database: database, zoneObserver: zoneObserver,
+        registerAlertRoutes(on: &router, signedIn: signedIn, AlertRoutesDependencies(
+            alerts: alertService, database: database, zoneObserver: zoneObserver,
             rateLimiter: rateLimiter, outgoingClient: outgoingClient, clock: clock))
-        registerNotifyRoutes(on: &router, NotifyRoutesDependencies(
-            authenticator: authenticator, database: database, channelDelivery: channelDelivery, rateLimiter: rateLimiter,
+        registerNotifyRoutes(on: &router, signedIn: signedIn, NotifyRoutesDependencies(
+            database: database, channelDelivery: channelDelivery, rateLimiter: rateLimiter,
             clock: clock, escalationMaxSteps: configuration.escalationMaxSteps))
-        registerEventRoutes(on: &router, EventRoutesDependencies(
-            authenticator: authenticator, database: database, eventStreams: eventStreams,
+        registerEventRoutes(on: &router, signedIn: signedIn, EventRoutesDependencies(
+            database: database, eventStreams: eventStreams,
             maxStreamsPerAccount: configuration.maxEventStreamsPerAccount, heartbeatSeconds: configuration.eventHeartbeatSeconds))
-        registerTripRoutes(
-            on: &router, TripRoutesDependencies(authenticator: authenticator, trips: trips, database: database, clock: clock))
+        registerTripRoutes(on: &router, signedIn: signedIn, TripRoutesDependencies(trips: trips, database: database, clock: clock))
         let ingest = IngestService(app: self)
-        registerIngestRoutes(on: &router, IngestRoutesDependencies(authenticator: authenticator, ingest: ingest))
-        registerViewRoutes(on: &router, ViewRoutesDependencies(
-            authenticator: authenticator,
+        registerIngestRoutes(on: &router, signedIn: signedIn, ingest: ingest)
+        registerViewRoutes(on: &router, signedIn: signedIn, ViewRoutesDependencies(
             views: ViewService(clock: clock, statusBoard: statusBoard, presence: presence, reporting: reporting),
             database: database, accessPolicy: accessPolicy, clock: clock))
-        registerDeviceRoutes(on: &router, DeviceRoutesDependencies(
+        registerDeviceRoutes(on: &router, signedIn: signedIn, DeviceRoutesDependencies(
             authenticator: authenticator, database: database, secrets: secrets, clock: clock))
-        registerOwnTracksRoutes(on: &router, OwnTracksRoutesDependencies(
-            authenticator: authenticator, ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock))
-        registerOverlandRoutes(
-            on: &router, OverlandRoutesDependencies(authenticator: authenticator, ingest: ingest, clock: clock))
-        registerOsmAndRoutes(on: &router, OsmAndRoutesDependencies(
-            authenticator: authenticator, ingest: ingest, database: database, alerts: alerts, events: events, clock: clock))
-        registerJournalRoutes(on: &router, JournalRoutesDependencies(
-            authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock))
-        registerEpisodeRoutes(on: &router, EpisodeRoutesDependencies(
-            authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock,
-            weatherFiller: weatherFiller))
-        registerShareRoutes(on: &router, ShareRoutesDependencies(
-            authenticator: authenticator, database: database, secrets: secrets, clock: clock, addresses: linkAddresses))
+        registerOwnTracksRoutes(on: &router, trackingClient: trackingClient, signedIn: signedIn, OwnTracksRoutesDependencies(
+            ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock))
+        registerOverlandRoutes(on: &router, trackingClient: trackingClient, OverlandRoutesDependencies(ingest: ingest, clock: clock))
+        registerOsmAndRoutes(on: &router, devices: devices, OsmAndRoutesDependencies(
+            ingest: ingest, database: database, alerts: alerts, events: events, clock: clock))
+        registerJournalRoutes(on: &router, signedIn: signedIn, JournalRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, clock: clock))
+        registerEpisodeRoutes(on: &router, signedIn: signedIn, EpisodeRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, clock: clock, weatherFiller: weatherFiller))
+        registerShareRoutes(on: &router, signedIn: signedIn, ShareRoutesDependencies(
+            database: database, secrets: secrets, clock: clock, addresses: linkAddresses))
 
         let accounts = AccountService(
             database: database, hasher: passwordHasher, loginLimits: loginLimits, authenticator: authenticator, clock: clock,
             secrets: secrets, metrics: metrics, presence: presence, accountMemories: accountMemories, liveAccess: eventStreams,
             sessionLifetimeSeconds: configuration.sessionLifetimeSeconds)
-        registerAccountRoutes(on: &router, AccountRoutesDependencies(
-            authenticator: authenticator, accounts: accounts, database: database, accessPolicy: accessPolicy, clock: clock))
-        registerLinkRoutes(on: &router, LinkRoutesDependencies(
-            authenticator: authenticator, links: LinkService(app: self), database: database, accessPolicy: accessPolicy,
-            addresses: linkAddresses))
-        registerWebSessionRoutes(on: &router, WebSessionRoutesDependencies(
-            authenticator: authenticator, accounts: accounts, sessionLifetimeSeconds: configuration.sessionLifetimeSeconds))
+        registerAccountRoutes(on: &router, signedIn: signedIn, AccountRoutesDependencies(
+            accounts: accounts, database: database, accessPolicy: accessPolicy, clock: clock))
+        registerLinkRoutes(on: &router, signedIn: signedIn, LinkRoutesDependencies(
+            links: LinkService(app: self), database: database, accessPolicy: accessPolicy, addresses: linkAddresses))
+        registerWebSessionRoutes(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, WebSessionRoutesDependencies(
+            accounts: accounts, sessionLifetimeSeconds: configuration.sessionLifetimeSeconds))
         registerWebAppRoutes(on: &router, settings: configuration.webApp)
         return router
     }

@@ -3,7 +3,7 @@ import HomewardStore
 /// What the device-key routes use: the devices table, the digest a key is stored as, and the
 /// authenticator whose remembered Basic logins a revoked key must leave.
 struct DeviceRoutesDependencies: Sendable {
-    /// Checks the session of each route; forgets Basic logins of a revoked key.
+    /// Forgets the remembered Basic logins of a revoked key.
     let authenticator: Authenticator
     /// Holds the devices and their key digests.
     let database: any DatabaseWriter

@@ -3,8 +3,6 @@ import HomewardStore
 /// What `GET /v1/events` uses: the open streams and their limits, and the database their grants
 /// are read from.
 struct EventRoutesDependencies: Sendable {
-    /// Checks the session of the stream's request.
-    let authenticator: Authenticator
     /// The grants of the caller are read from it when a stream opens.
     let database: any DatabaseReader
     /// The open streams, which a new one joins.
