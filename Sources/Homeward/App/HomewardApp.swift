@@ -233,7 +233,7 @@ public final class HomewardApp: Sendable {
             views: ViewService(clock: clock, statusBoard: statusBoard, presence: presence, reporting: reporting),
             database: database, accessPolicy: accessPolicy, clock: clock))
         registerDeviceRoutes(on: &router, signedIn: signedIn, DeviceRoutesDependencies(
-            authenticator: authenticator, database: database, secrets: secrets, clock: clock))
+            forgetBasicLogins: authenticator.forgetBasicLogins(of:), database: database, secrets: secrets, clock: clock))
         registerOwnTracksRoutes(on: &router, trackingClient: trackingClient, signedIn: signedIn, OwnTracksRoutesDependencies(
             ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock))
         registerOverlandRoutes(on: &router, trackingClient: trackingClient, OverlandRoutesDependencies(ingest: ingest, clock: clock))

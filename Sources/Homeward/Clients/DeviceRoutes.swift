@@ -25,7 +25,7 @@ func registerDeviceRoutes(on router: inout Router, signedIn: AuthenticatedRoutes
         let id = try context.parameter("id")
         guard try services.database.write({ try DeviceStore(db: $0).revoke(id, of: caller.accountKey) }) else { throw HTTPError.notFound() }
         // A key sent as an HTTP Basic password (OwnTracks) is remembered for a while: forget it now.
-        services.authenticator.forgetBasicLogins(of: caller.accountKey)
+        services.forgetBasicLogins(caller.accountKey)
         return HTTPResponse(status: .noContent)
     }
 }
