@@ -61,6 +61,8 @@ public final class HomewardApp: Sendable {
     public let weatherFiller: WeatherFiller
     /// The open `GET /v1/events` streams; told at once when access is taken back (`LiveAccess`).
     public let eventStreams: EventStreamHub
+    /// The limits of those streams.
+    let eventStreamLimits: EventStreamLimits
     /// What the alert endpoints do.
     public let alertService: AlertService
     /// The app's logger.
@@ -120,7 +122,13 @@ public final class HomewardApp: Sendable {
         let database = self.database
         let presence = self.presence
         zoneObserver = ZoneObserver(
-            alerts: alerts, statusBoard: statusBoard, configuration: configuration,
+            alerts: alerts, statusBoard: statusBoard,
+            settings: ZoneObserverSettings(
+                maxTrackedPeople: configuration.maxTrackedPeople, routineHistoryDays: configuration.routineHistoryDays,
+                routineHistoryMaxFixes: configuration.routineHistoryMaxFixes, maxLearnedPlaces: configuration.maxLearnedPlaces,
+                falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps,
+                unaccompaniedGuardianFixMaxAgeSeconds: configuration.unaccompaniedGuardianFixMaxAgeSeconds,
+                lowBatteryPercent: configuration.lowBatteryPercent, lowBatteryRecoveryPercent: configuration.lowBatteryRecoveryPercent),
             accessPolicy: accessPolicy, trackerConfiguration: configuration.trackerConfiguration)
         let tripMonitor = TripMonitor(
             configuration: TripConfiguration(
@@ -130,21 +138,28 @@ public final class HomewardApp: Sendable {
             ),
             database: database, clock: clock, alerts: alerts, events: events
         )
+        let eventStreamLimits = EventStreamLimits(
+            heartbeatSeconds: configuration.eventHeartbeatSeconds, retentionSeconds: configuration.eventRetentionSeconds,
+            bufferCapacity: configuration.eventBufferCapacity, maxStreamsPerAccount: configuration.maxEventStreamsPerAccount)
+        self.eventStreamLimits = eventStreamLimits
         let eventStreams = EventStreamHub(
-            database: database, accessPolicy: accessPolicy, clock: clock, configuration: configuration, logger: logger)
+            database: database, accessPolicy: accessPolicy, clock: clock, limits: eventStreamLimits, logger: logger)
         self.eventStreams = eventStreams
         trips = TripService(
             monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
             rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: eventStreams
         )
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
-        let reporting = ReportingObserver(configuration: configuration)
+        let reporting = ReportingObserver(settings: ReportingSettings(
+            silentAfterSeconds: configuration.silentAfterSeconds, silentMaxAfterSeconds: configuration.silentMaxAfterSeconds,
+            historyHours: configuration.reportingHistoryHours, historyMaxFixes: configuration.reportingHistoryMaxFixes,
+            maxTrackedPeople: configuration.maxTrackedPeople))
         self.reporting = reporting
         locationObservers = [zoneObserver, tripMonitor, reporting]
         countdowns = CountdownScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger)
         alertMonitor = AlertMonitor(
             database: database, alerts: alerts, zones: zoneObserver, reporting: reporting, presence: presence, events: events,
-            clock: clock, configuration: configuration, logger: logger)
+            clock: clock, intervalSeconds: configuration.monitorIntervalSeconds, logger: logger)
         var outgoing = OutgoingHTTPClient.Configuration()
         outgoing.timeoutSeconds = configuration.webhookTimeoutSeconds
         outgoing.maxConcurrentPerDestination = configuration.outgoingMaxConcurrentPerDestination
@@ -161,16 +176,27 @@ public final class HomewardApp: Sendable {
             smtpServer: configuration.smtpServer, clock: clock, logger: logger)
         self.channelDelivery = channelDelivery
         let deliveryWorker = AlertDeliveryWorker(
-            database: database, client: outgoingClient, channels: channelDelivery, clock: clock, configuration: configuration,
+            database: database, client: outgoingClient, channels: channelDelivery, clock: clock,
+            retryPolicy: DeliveryRetryPolicy(
+                firstRetrySeconds: configuration.webhookFirstRetrySeconds, maxRetrySeconds: configuration.webhookMaxRetrySeconds,
+                giveUpSeconds: configuration.webhookGiveUpSeconds),
             logger: logger)
         self.deliveryWorker = deliveryWorker
         let escalations = EscalationScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger)
         self.escalations = escalations
         weatherFiller = WeatherFiller(
-            database: database, client: outgoingClient, clock: clock, configuration: configuration, logger: logger)
+            database: database, client: outgoingClient, clock: clock,
+            settings: WeatherSettings(
+                forecastURL: configuration.weatherURL, archiveURL: configuration.weatherArchiveURL,
+                cacheEntries: configuration.weatherCacheEntries, maxAttempts: configuration.weatherMaxAttempts,
+                firstRetrySeconds: configuration.weatherFirstRetrySeconds, lookbackDays: configuration.weatherLookbackDays),
+            logger: logger)
         alertService = AlertService(
             database: database, center: alerts, accessPolicy: accessPolicy, events: events, clock: clock,
-            scheduler: countdowns, configuration: configuration)
+            scheduler: countdowns,
+            countdowns: CountdownLimits(
+                minSeconds: configuration.countdownMinSeconds, maxSeconds: configuration.countdownMaxSeconds,
+                defaultSeconds: configuration.countdownDefaultSeconds))
         events.subscribe { event in eventStreams.publish(event) }
         events.subscribe { event in
             if event.kind == .alert {
@@ -224,8 +250,7 @@ public final class HomewardApp: Sendable {
             database: database, channelDelivery: channelDelivery, rateLimiter: rateLimiter,
             clock: clock, escalationMaxSteps: configuration.escalationMaxSteps))
         registerEventRoutes(on: &router, signedIn: signedIn, EventRoutesDependencies(
-            database: database, eventStreams: eventStreams,
-            maxStreamsPerAccount: configuration.maxEventStreamsPerAccount, heartbeatSeconds: configuration.eventHeartbeatSeconds))
+            database: database, eventStreams: eventStreams, limits: eventStreamLimits))
         registerTripRoutes(on: &router, signedIn: signedIn, TripRoutesDependencies(trips: trips, database: database, clock: clock))
         let ingest = IngestService(app: self)
         registerIngestRoutes(on: &router, signedIn: signedIn, ingest: ingest)

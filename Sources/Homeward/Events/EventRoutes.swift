@@ -12,10 +12,10 @@ func registerEventRoutes(on router: inout Router, signedIn: AuthenticatedRoutes,
             }
             return id
         }
-        guard services.eventStreams.openStreamCount(of: caller.accountKey) < services.maxStreamsPerAccount else {
+        guard services.eventStreams.openStreamCount(of: caller.accountKey) < services.limits.maxStreamsPerAccount else {
             throw HTTPError.rateLimited(
-                retryAfterSeconds: services.heartbeatSeconds,
-                reason: "This account has \(services.maxStreamsPerAccount) event streams open already; close one first")
+                retryAfterSeconds: services.limits.heartbeatSeconds,
+                reason: "This account has \(services.limits.maxStreamsPerAccount) event streams open already; close one first")
         }
         let grants = try services.database.read { db in try services.eventStreams.grants(of: caller, in: db) }
         let headers: HTTPHeaders = [

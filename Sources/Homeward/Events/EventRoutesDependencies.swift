@@ -7,8 +7,7 @@ struct EventRoutesDependencies: Sendable {
     let database: any DatabaseReader
     /// The open streams, which a new one joins.
     let eventStreams: EventStreamHub
-    /// At most this many streams open at once for one account (`maxEventStreamsPerAccount`).
-    let maxStreamsPerAccount: Int
-    /// The heartbeat interval, the wait an account over its stream limit is told to keep.
-    let heartbeatSeconds: Int
+    /// The streams one account may hold open, and the heartbeat interval: the wait an account over
+    /// that limit is told to keep.
+    let limits: EventStreamLimits
 }
