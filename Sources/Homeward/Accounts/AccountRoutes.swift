@@ -3,8 +3,7 @@ import HomewardHTTP
 
 /// Accounts and sessions (API.md): registration, login and logout, the caller's account, profile,
 /// picture, password and sessions, and the pictures of the accounts the caller may see.
-func registerAccountRoutes(on router: inout Router, _ services: AccountRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+func registerAccountRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: AccountRoutesDependencies) {
     let service = services.accounts
 
     router.post("/v1/accounts", execution: .lane(.bulk)) { context in

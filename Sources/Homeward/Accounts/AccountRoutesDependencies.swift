@@ -3,8 +3,6 @@ import HomewardStore
 /// What the account routes use: the account service, and the database, access policy and clock
 /// that find a picture the caller may see or a session of their own.
 struct AccountRoutesDependencies: Sendable {
-    /// Checks the session of the signed-in routes.
-    let authenticator: Authenticator
     /// Registers, logs in, updates and deletes accounts.
     let accounts: AccountService
     /// Read for pictures and sessions.

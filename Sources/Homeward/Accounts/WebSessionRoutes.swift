@@ -3,8 +3,10 @@ import HomewardHTTP
 /// The web app's session in a cookie (`SessionCookie`): log in, ask for the CSRF token after a
 /// reload, log out. Everything else the app does goes through the JSON API, authenticated by the
 /// same `Authenticator` that checks bearer tokens.
-func registerWebSessionRoutes(on router: inout Router, _ services: WebSessionRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+func registerWebSessionRoutes(
+    on router: inout Router, signedIn: AuthenticatedRoutes, sessionCookie: AuthenticatedRoutes,
+    _ services: WebSessionRoutesDependencies
+) {
     let service = services.accounts
     let lifetimeSeconds = services.sessionLifetimeSeconds
 
@@ -20,9 +22,8 @@ func registerWebSessionRoutes(on router: inout Router, _ services: WebSessionRou
         response.headers.add(name: "Cache-Control", value: "no-store")
         return response
     }
-    router.get("/v1/web/session") { context in
+    sessionCookie.get("/v1/web/session", on: &router) { context, caller in
         guard let token = SessionCookie.token(in: context.request.headers) else { throw HTTPError.unauthorized() }
-        let caller = try services.authenticator.authenticate(token: token)
         var response = HTTPResponse.json(WebSessionResource(
             csrfToken: SessionCookie.csrfToken(forSessionToken: token), account: try service.account(of: caller)))
         response.headers.add(name: "Cache-Control", value: "no-store")

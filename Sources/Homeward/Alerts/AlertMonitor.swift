@@ -17,14 +17,14 @@ public final class AlertMonitor: Sendable {
     private let presence: Presence
     private let events: EventBus
     private let clock: any WallClock
-    private let configuration: AppConfiguration
+    private let intervalSeconds: Int
     private let logger: Logger
     private let loop = BackgroundLoop(name: "alert-checks")
 
-    /// Creates a stopped monitor.
+    /// Creates a stopped monitor that runs its checks every `intervalSeconds` (`monitorIntervalSeconds`).
     public init(
         database: any DatabaseWriter, alerts: AlertCenter, zones: ZoneObserver, reporting: ReportingObserver,
-        presence: Presence, events: EventBus, clock: any WallClock, configuration: AppConfiguration, logger: Logger
+        presence: Presence, events: EventBus, clock: any WallClock, intervalSeconds: Int, logger: Logger
     ) {
         self.database = database
         self.alerts = alerts
@@ -33,7 +33,7 @@ public final class AlertMonitor: Sendable {
         self.presence = presence
         self.events = events
         self.clock = clock
-        self.configuration = configuration
+        self.intervalSeconds = intervalSeconds
         self.logger = logger
     }
 
@@ -45,7 +45,7 @@ public final class AlertMonitor: Sendable {
             } catch {
                 logger.error("alert checks failed", metadata: ["error": "\(error)"])
             }
-            return Double(configuration.monitorIntervalSeconds)
+            return Double(intervalSeconds)
         }
     }
 

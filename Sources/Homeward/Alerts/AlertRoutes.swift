@@ -3,8 +3,7 @@ import HomewardHTTP
 /// The alert endpoints (POST /v1/alerts, countdowns, cancel, acknowledge, GET /v1/alerts, an alert's
 /// deliveries) and the
 /// guardian's webhook (PUT, GET, DELETE /v1/me/webhook, POST /v1/me/webhook/test).
-func registerAlertRoutes(on router: inout Router, _ services: AlertRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+func registerAlertRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: AlertRoutesDependencies) {
     let service = services.alerts
     signedIn.post("/v1/alerts", execution: .lane(.urgent), on: &router) { context, caller in
         return .json(try service.raiseSOS(try context.decode(SOSRequest.self), by: caller), status: .created)

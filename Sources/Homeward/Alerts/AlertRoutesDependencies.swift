@@ -3,8 +3,6 @@ import HomewardStore
 /// What the alert and webhook routes use: the alert service, the webhook table, the zone observer a
 /// false alarm retunes, the rate limiter of webhook tests and the client that sends them.
 struct AlertRoutesDependencies: Sendable {
-    /// Checks the session of each route.
-    let authenticator: Authenticator
     /// Raises, cancels, acknowledges and lists alerts.
     let alerts: AlertService
     /// Holds the guardian's webhook.

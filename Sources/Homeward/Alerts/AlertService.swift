@@ -10,12 +10,12 @@ public struct AlertService: Sendable {
     private let events: EventBus
     private let clock: any WallClock
     private let scheduler: CountdownScheduler
-    private let configuration: AppConfiguration
+    private let countdowns: CountdownLimits
 
-    /// Creates the service.
+    /// Creates the service; a countdown's length is held to `countdowns`.
     public init(
         database: any DatabaseWriter, center: AlertCenter, accessPolicy: AccessPolicy, events: EventBus,
-        clock: any WallClock, scheduler: CountdownScheduler, configuration: AppConfiguration
+        clock: any WallClock, scheduler: CountdownScheduler, countdowns: CountdownLimits
     ) {
         self.database = database
         self.center = center
@@ -23,7 +23,7 @@ public struct AlertService: Sendable {
         self.events = events
         self.clock = clock
         self.scheduler = scheduler
-        self.configuration = configuration
+        self.countdowns = countdowns
     }
 
     /// Raises an SOS for `caller`, open at once and delivered to every watcher.
@@ -45,10 +45,10 @@ public struct AlertService: Sendable {
 
     /// Starts a countdown for `caller` that fires as a `danger` alert unless cancelled in time.
     public func startCountdown(_ request: CountdownRequest, by caller: Caller) throws -> AlertResource {
-        let seconds = request.seconds ?? configuration.countdownDefaultSeconds
-        guard (configuration.countdownMinSeconds...configuration.countdownMaxSeconds).contains(seconds) else {
+        let seconds = request.seconds ?? countdowns.defaultSeconds
+        guard (countdowns.minSeconds...countdowns.maxSeconds).contains(seconds) else {
             throw HTTPError.invalidRequest(
-                "seconds must be \(configuration.countdownMinSeconds) to \(configuration.countdownMaxSeconds).", field: "seconds")
+                "seconds must be \(countdowns.minSeconds) to \(countdowns.maxSeconds).", field: "seconds")
         }
         try AlertTextLimits.check(request.reason, field: "reason", maxCharacters: AlertTextLimits.maxReasonCharacters)
         let now = clock.now()

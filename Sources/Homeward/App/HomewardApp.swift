@@ -61,6 +61,8 @@ public final class HomewardApp: Sendable {
     public let weatherFiller: WeatherFiller
     /// The open `GET /v1/events` streams; told at once when access is taken back (`LiveAccess`).
     public let eventStreams: EventStreamHub
+    /// The limits of those streams.
+    let eventStreamLimits: EventStreamLimits
     /// What the alert endpoints do.
     public let alertService: AlertService
     /// The app's logger.
@@ -120,7 +122,13 @@ public final class HomewardApp: Sendable {
         let database = self.database
         let presence = self.presence
         zoneObserver = ZoneObserver(
-            alerts: alerts, statusBoard: statusBoard, configuration: configuration,
+            alerts: alerts, statusBoard: statusBoard,
+            settings: ZoneObserverSettings(
+                maxTrackedPeople: configuration.maxTrackedPeople, routineHistoryDays: configuration.routineHistoryDays,
+                routineHistoryMaxFixes: configuration.routineHistoryMaxFixes, maxLearnedPlaces: configuration.maxLearnedPlaces,
+                falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps,
+                unaccompaniedGuardianFixMaxAgeSeconds: configuration.unaccompaniedGuardianFixMaxAgeSeconds,
+                lowBatteryPercent: configuration.lowBatteryPercent, lowBatteryRecoveryPercent: configuration.lowBatteryRecoveryPercent),
             accessPolicy: accessPolicy, trackerConfiguration: configuration.trackerConfiguration)
         let tripMonitor = TripMonitor(
             configuration: TripConfiguration(
@@ -130,21 +138,28 @@ public final class HomewardApp: Sendable {
             ),
             database: database, clock: clock, alerts: alerts, events: events
         )
+        let eventStreamLimits = EventStreamLimits(
+            heartbeatSeconds: configuration.eventHeartbeatSeconds, retentionSeconds: configuration.eventRetentionSeconds,
+            bufferCapacity: configuration.eventBufferCapacity, maxStreamsPerAccount: configuration.maxEventStreamsPerAccount)
+        self.eventStreamLimits = eventStreamLimits
         let eventStreams = EventStreamHub(
-            database: database, accessPolicy: accessPolicy, clock: clock, configuration: configuration, logger: logger)
+            database: database, accessPolicy: accessPolicy, clock: clock, limits: eventStreamLimits, logger: logger)
         self.eventStreams = eventStreams
         trips = TripService(
             monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
             rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: eventStreams
         )
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
-        let reporting = ReportingObserver(configuration: configuration)
+        let reporting = ReportingObserver(settings: ReportingSettings(
+            silentAfterSeconds: configuration.silentAfterSeconds, silentMaxAfterSeconds: configuration.silentMaxAfterSeconds,
+            historyHours: configuration.reportingHistoryHours, historyMaxFixes: configuration.reportingHistoryMaxFixes,
+            maxTrackedPeople: configuration.maxTrackedPeople))
         self.reporting = reporting
         locationObservers = [zoneObserver, tripMonitor, reporting]
         countdowns = CountdownScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger)
         alertMonitor = AlertMonitor(
             database: database, alerts: alerts, zones: zoneObserver, reporting: reporting, presence: presence, events: events,
-            clock: clock, configuration: configuration, logger: logger)
+            clock: clock, intervalSeconds: configuration.monitorIntervalSeconds, logger: logger)
         var outgoing = OutgoingHTTPClient.Configuration()
         outgoing.timeoutSeconds = configuration.webhookTimeoutSeconds
         outgoing.maxConcurrentPerDestination = configuration.outgoingMaxConcurrentPerDestination
@@ -161,16 +176,27 @@ public final class HomewardApp: Sendable {
             smtpServer: configuration.smtpServer, clock: clock, logger: logger)
         self.channelDelivery = channelDelivery
         let deliveryWorker = AlertDeliveryWorker(
-            database: database, client: outgoingClient, channels: channelDelivery, clock: clock, configuration: configuration,
+            database: database, client: outgoingClient, channels: channelDelivery, clock: clock,
+            retryPolicy: DeliveryRetryPolicy(
+                firstRetrySeconds: configuration.webhookFirstRetrySeconds, maxRetrySeconds: configuration.webhookMaxRetrySeconds,
+                giveUpSeconds: configuration.webhookGiveUpSeconds),
             logger: logger)
         self.deliveryWorker = deliveryWorker
         let escalations = EscalationScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger)
         self.escalations = escalations
         weatherFiller = WeatherFiller(
-            database: database, client: outgoingClient, clock: clock, configuration: configuration, logger: logger)
+            database: database, client: outgoingClient, clock: clock,
+            settings: WeatherSettings(
+                forecastURL: configuration.weatherURL, archiveURL: configuration.weatherArchiveURL,
+                cacheEntries: configuration.weatherCacheEntries, maxAttempts: configuration.weatherMaxAttempts,
+                firstRetrySeconds: configuration.weatherFirstRetrySeconds, lookbackDays: configuration.weatherLookbackDays),
+            logger: logger)
         alertService = AlertService(
             database: database, center: alerts, accessPolicy: accessPolicy, events: events, clock: clock,
-            scheduler: countdowns, configuration: configuration)
+            scheduler: countdowns,
+            countdowns: CountdownLimits(
+                minSeconds: configuration.countdownMinSeconds, maxSeconds: configuration.countdownMaxSeconds,
+                defaultSeconds: configuration.countdownDefaultSeconds))
         events.subscribe { event in eventStreams.publish(event) }
         events.subscribe { event in
             if event.kind == .alert {
@@ -201,61 +227,60 @@ public final class HomewardApp: Sendable {
         return hasher
     }
 
-    /// The routes of every feature.
+    /// The routes of every feature, each in the groups that authenticate its callers; the groups
+    /// are built here once from the authenticator, and no feature sees the authenticator itself.
     public func makeRouter() -> Router {
         var router = Router()
+        let signedIn = AuthenticatedRoutes.session(authenticator)
+        let sessionCookie = AuthenticatedRoutes.sessionCookie(authenticator)
+        let trackingClient = AuthenticatedRoutes.trackingClient(authenticator)
+        let devices = DeviceKeyRoutes(authenticator)
         let linkAddresses = LinkAddresses(publicBaseURL: configuration.publicBaseURL, host: configuration.host, port: configuration.port)
         registerServiceRoutes(on: &router, app: self)
-        registerZoneRoutes(on: &router, ZoneRoutesDependencies(
-            authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock, limits: ZoneLimits(configuration),
+        registerZoneRoutes(on: &router, signedIn: signedIn, ZoneRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, clock: clock, limits: ZoneLimits(configuration),
             zoneObserver: zoneObserver, alerts: alerts, events: events))
-        registerRoutineRoutes(on: &router, RoutineRoutesDependencies(
-            authenticator: authenticator, database: database, accessPolicy: accessPolicy, zoneObserver: zoneObserver, clock: clock,
+        registerRoutineRoutes(on: &router, signedIn: signedIn, RoutineRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, zoneObserver: zoneObserver, clock: clock,
             falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps))
-        registerAlertRoutes(on: &router, AlertRoutesDependencies(
-            authenticator: authenticator, alerts: alertService, database: database, zoneObserver: zoneObserver,
+        registerAlertRoutes(on: &router, signedIn: signedIn, AlertRoutesDependencies(
+            alerts: alertService, database: database, zoneObserver: zoneObserver,
             rateLimiter: rateLimiter, outgoingClient: outgoingClient, clock: clock))
-        registerNotifyRoutes(on: &router, NotifyRoutesDependencies(
-            authenticator: authenticator, database: database, channelDelivery: channelDelivery, rateLimiter: rateLimiter,
+        registerNotifyRoutes(on: &router, signedIn: signedIn, NotifyRoutesDependencies(
+            database: database, channelDelivery: channelDelivery, rateLimiter: rateLimiter,
             clock: clock, escalationMaxSteps: configuration.escalationMaxSteps))
-        registerEventRoutes(on: &router, EventRoutesDependencies(
-            authenticator: authenticator, database: database, eventStreams: eventStreams,
-            maxStreamsPerAccount: configuration.maxEventStreamsPerAccount, heartbeatSeconds: configuration.eventHeartbeatSeconds))
-        registerTripRoutes(
-            on: &router, TripRoutesDependencies(authenticator: authenticator, trips: trips, database: database, clock: clock))
+        registerEventRoutes(on: &router, signedIn: signedIn, EventRoutesDependencies(
+            database: database, eventStreams: eventStreams, limits: eventStreamLimits))
+        registerTripRoutes(on: &router, signedIn: signedIn, TripRoutesDependencies(trips: trips, database: database, clock: clock))
         let ingest = IngestService(app: self)
-        registerIngestRoutes(on: &router, IngestRoutesDependencies(authenticator: authenticator, ingest: ingest))
-        registerViewRoutes(on: &router, ViewRoutesDependencies(
-            authenticator: authenticator,
+        registerIngestRoutes(on: &router, signedIn: signedIn, ingest: ingest)
+        registerViewRoutes(on: &router, signedIn: signedIn, ViewRoutesDependencies(
             views: ViewService(clock: clock, statusBoard: statusBoard, presence: presence, reporting: reporting),
             database: database, accessPolicy: accessPolicy, clock: clock))
-        registerDeviceRoutes(on: &router, DeviceRoutesDependencies(
-            authenticator: authenticator, database: database, secrets: secrets, clock: clock))
-        registerOwnTracksRoutes(on: &router, OwnTracksRoutesDependencies(
-            authenticator: authenticator, ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock))
-        registerOverlandRoutes(
-            on: &router, OverlandRoutesDependencies(authenticator: authenticator, ingest: ingest, clock: clock))
-        registerOsmAndRoutes(on: &router, OsmAndRoutesDependencies(
-            authenticator: authenticator, ingest: ingest, database: database, alerts: alerts, events: events, clock: clock))
-        registerJournalRoutes(on: &router, JournalRoutesDependencies(
-            authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock))
-        registerEpisodeRoutes(on: &router, EpisodeRoutesDependencies(
-            authenticator: authenticator, database: database, accessPolicy: accessPolicy, clock: clock,
-            weatherFiller: weatherFiller))
-        registerShareRoutes(on: &router, ShareRoutesDependencies(
-            authenticator: authenticator, database: database, secrets: secrets, clock: clock, addresses: linkAddresses))
+        registerDeviceRoutes(on: &router, signedIn: signedIn, DeviceRoutesDependencies(
+            forgetBasicLogins: authenticator.forgetBasicLogins(of:), database: database, secrets: secrets, clock: clock))
+        registerOwnTracksRoutes(on: &router, trackingClient: trackingClient, signedIn: signedIn, OwnTracksRoutesDependencies(
+            ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock))
+        registerOverlandRoutes(on: &router, trackingClient: trackingClient, OverlandRoutesDependencies(ingest: ingest, clock: clock))
+        registerOsmAndRoutes(on: &router, devices: devices, OsmAndRoutesDependencies(
+            ingest: ingest, database: database, alerts: alerts, events: events, clock: clock))
+        registerJournalRoutes(on: &router, signedIn: signedIn, JournalRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, clock: clock))
+        registerEpisodeRoutes(on: &router, signedIn: signedIn, EpisodeRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, clock: clock, weatherFiller: weatherFiller))
+        registerShareRoutes(on: &router, signedIn: signedIn, ShareRoutesDependencies(
+            database: database, secrets: secrets, clock: clock, addresses: linkAddresses))
 
         let accounts = AccountService(
             database: database, hasher: passwordHasher, loginLimits: loginLimits, authenticator: authenticator, clock: clock,
             secrets: secrets, metrics: metrics, presence: presence, accountMemories: accountMemories, liveAccess: eventStreams,
             sessionLifetimeSeconds: configuration.sessionLifetimeSeconds)
-        registerAccountRoutes(on: &router, AccountRoutesDependencies(
-            authenticator: authenticator, accounts: accounts, database: database, accessPolicy: accessPolicy, clock: clock))
-        registerLinkRoutes(on: &router, LinkRoutesDependencies(
-            authenticator: authenticator, links: LinkService(app: self), database: database, accessPolicy: accessPolicy,
-            addresses: linkAddresses))
-        registerWebSessionRoutes(on: &router, WebSessionRoutesDependencies(
-            authenticator: authenticator, accounts: accounts, sessionLifetimeSeconds: configuration.sessionLifetimeSeconds))
+        registerAccountRoutes(on: &router, signedIn: signedIn, AccountRoutesDependencies(
+            accounts: accounts, database: database, accessPolicy: accessPolicy, clock: clock))
+        registerLinkRoutes(on: &router, signedIn: signedIn, LinkRoutesDependencies(
+            links: LinkService(app: self), database: database, accessPolicy: accessPolicy, addresses: linkAddresses))
+        registerWebSessionRoutes(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, WebSessionRoutesDependencies(
+            accounts: accounts, sessionLifetimeSeconds: configuration.sessionLifetimeSeconds))
         registerWebAppRoutes(on: &router, settings: configuration.webApp)
         return router
     }

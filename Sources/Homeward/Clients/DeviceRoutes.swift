@@ -3,8 +3,7 @@ import HomewardHTTP
 
 /// `POST /v1/me/devices`, `GET /v1/me/devices`, `DELETE /v1/me/devices/{id}`: keys for tracking
 /// clients that cannot log in (OsmAnd `id`, Overland `?token=`, OwnTracks Basic password).
-func registerDeviceRoutes(on router: inout Router, _ services: DeviceRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+func registerDeviceRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: DeviceRoutesDependencies) {
     signedIn.post("/v1/me/devices", on: &router) { context, caller in
         let request = try context.decode(NewDeviceRequest.self)
         let name = try AccountService.validatedName(request.name)
@@ -26,7 +25,7 @@ func registerDeviceRoutes(on router: inout Router, _ services: DeviceRoutesDepen
         let id = try context.parameter("id")
         guard try services.database.write({ try DeviceStore(db: $0).revoke(id, of: caller.accountKey) }) else { throw HTTPError.notFound() }
         // A key sent as an HTTP Basic password (OwnTracks) is remembered for a while: forget it now.
-        services.authenticator.forgetBasicLogins(of: caller.accountKey)
+        services.forgetBasicLogins(caller.accountKey)
         return HTTPResponse(status: .noContent)
     }
 }

@@ -1,10 +1,11 @@
 import HomewardStore
 
 /// What the device-key routes use: the devices table, the digest a key is stored as, and the
-/// authenticator whose remembered Basic logins a revoked key must leave.
+/// remembered Basic logins a revoked key must leave.
 struct DeviceRoutesDependencies: Sendable {
-    /// Checks the session of each route; forgets Basic logins of a revoked key.
-    let authenticator: Authenticator
+    /// Forgets the remembered Basic logins of an account, one of whose keys was revoked
+    /// (`Authenticator.forgetBasicLogins(of:)`).
+    let forgetBasicLogins: @Sendable (AccountKey) -> Void
     /// Holds the devices and their key digests.
     let database: any DatabaseWriter
     /// Digests a new key under the server secret.

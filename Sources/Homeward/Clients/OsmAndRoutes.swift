@@ -10,20 +10,23 @@ import HomewardStore
 /// flagged `clock_ahead`, one without a `timestamp` is taken as now, and a message without a fix (a
 /// version 10 heartbeat, a `notificationToken`) is answered 200 and counts as a heartbeat. `alarm=sos`
 /// raises a Homeward SOS (once, however often it is resent); other alarms are kept as reports.
-func registerOsmAndRoutes(on router: inout Router, _ services: OsmAndRoutesDependencies) {
+func registerOsmAndRoutes(on router: inout Router, devices: DeviceKeyRoutes, _ services: OsmAndRoutesDependencies) {
     let ingest = services.ingest
-    let handler: Route.Handler = { context in
-        let now = services.clock.now()
-        guard let messages = OsmAndMessage.messages(query: context.query.pairs, body: context.request.body, receivedAt: now),
-              let deviceKey = messages.first?.deviceKey else {
-            throw HTTPError.invalidRequest("Unknown device.", field: "id")
-        }
+    let unknownDevice = HTTPError.invalidRequest("Unknown device.", field: "id")
+    // The key every message of the request names; more messages than a batch may hold are refused
+    // before the key is looked up.
+    let device = devices.group(keyedBy: { context in
+        guard let messages = OsmAndMessage.messages(query: context.query.pairs, body: context.request.body, receivedAt: services.clock.now()),
+              let deviceKey = messages.first?.deviceKey else { return nil }
         guard messages.count <= IngestLimits.maxSamplesPerRequest else {
             throw HTTPError.payloadTooLarge("At most \(IngestLimits.maxSamplesPerRequest) positions a request.")
         }
-        guard messages.allSatisfy({ $0.deviceKey == deviceKey }),
-              let caller = try? services.authenticator.authenticate(deviceKey: deviceKey, inHeader: false) else {
-            throw HTTPError.invalidRequest("Unknown device.", field: "id")
+        return messages.allSatisfy({ $0.deviceKey == deviceKey }) ? deviceKey : nil
+    }, refusal: unknownDevice)
+    let handler: AuthenticatedRoutes.Handler = { context, caller in
+        let now = services.clock.now()
+        guard let messages = OsmAndMessage.messages(query: context.query.pairs, body: context.request.body, receivedAt: now) else {
+            throw unknownDevice
         }
         if let unreadable = messages.firstIndex(where: \.positionUnreadable) {
             throw HTTPError.invalidRequest(
@@ -84,6 +87,6 @@ func registerOsmAndRoutes(on router: inout Router, _ services: OsmAndRoutesDepen
             }
         }
     }
-    router.get("/v1/clients/osmand", handler: handler)
-    router.post("/v1/clients/osmand", handler: handler)
+    device.get("/v1/clients/osmand", on: &router, handler: handler)
+    device.post("/v1/clients/osmand", on: &router, handler: handler)
 }

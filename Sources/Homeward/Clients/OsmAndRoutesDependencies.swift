@@ -3,8 +3,6 @@ import HomewardStore
 /// What `/v1/clients/osmand` uses: device keys, the ingest service, and for the rare message that
 /// carries more than a fix, the database, the alerts an SOS raises and the events that announce it.
 struct OsmAndRoutesDependencies: Sendable {
-    /// Admits the client by the device key in `id`.
-    let authenticator: Authenticator
     /// Stores the fixes and activities.
     let ingest: IngestService
     /// Holds push tokens, SOS alerts and other alarms kept as reports.

@@ -6,11 +6,10 @@ import HomewardHTTP
 /// again). `current`, the newest point the app holds back while it uploads a backlog, is stored with
 /// the batch, so it is the latest position at once. A feature that cannot be read fails the whole
 /// batch with 400 naming it: the phone keeps the batch rather than losing the point.
-func registerOverlandRoutes(on router: inout Router, _ services: OverlandRoutesDependencies) {
+func registerOverlandRoutes(on router: inout Router, trackingClient: AuthenticatedRoutes, _ services: OverlandRoutesDependencies) {
     let ingest = services.ingest
     let ok = Array(#"{"result":"ok"}"#.utf8)
-    router.post("/v1/clients/overland") { context in
-        let caller = try services.authenticator.authenticateClient(context)
+    trackingClient.post("/v1/clients/overland", on: &router) { context, caller in
         guard let body = ClientValues.object(context.request.body), let features = body["locations"] as? [Any] else {
             throw HTTPError.invalidRequest("The body must be {\"locations\": [GeoJSON Feature, ...]}.", field: "locations")
         }

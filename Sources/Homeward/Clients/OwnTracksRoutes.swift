@@ -16,12 +16,13 @@ import HomewardStore
 /// (the phone's own geofences become Homeward's zones) and `reportLocation` when a guardian asked.
 /// Dependents only for a session, the password, or a device key made to read others (`CallerReach`);
 /// a key from the URL query gets an empty array: it writes and reads nothing.
-func registerOwnTracksRoutes(on router: inout Router, _ services: OwnTracksRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+func registerOwnTracksRoutes(
+    on router: inout Router, trackingClient: AuthenticatedRoutes, signedIn: AuthenticatedRoutes,
+    _ services: OwnTracksRoutesDependencies
+) {
     let ingest = services.ingest
     let commands = OwnTracksCommandQueue()
-    router.post("/v1/clients/owntracks") { context in
-        let caller = try services.authenticator.authenticateClient(context)
+    trackingClient.post("/v1/clients/owntracks", on: &router) { context, caller in
         let box = try caller.deviceID.flatMap { id in try services.database.read { try DeviceStore(db: $0).payloadSecret(ofDevice: id) } }
             .map(OwnTracksPayloadBox.init(secret:))
         if !context.request.body.isEmpty {

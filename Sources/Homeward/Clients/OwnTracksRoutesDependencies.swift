@@ -1,10 +1,8 @@
 import HomewardStore
 
-/// What the OwnTracks routes use: the authenticator of sessions, passwords and device keys, the
-/// ingest service, the database the reply's friends, zones and reports come from, and who may see whom.
+/// What the OwnTracks routes use: the ingest service, the database the reply's friends, zones and
+/// reports come from, and who may see whom.
 struct OwnTracksRoutesDependencies: Sendable {
-    /// Admits the client (session, HTTP Basic password or device key) and signs in `locate`.
-    let authenticator: Authenticator
     /// Stores the fixes and steps of a message.
     let ingest: IngestService
     /// Holds payload secrets, reports, the latest positions and the zones sent back.

@@ -3,8 +3,7 @@ import HomewardHTTP
 /// `POST /v1/episodes`, `PATCH` and `DELETE /v1/episodes/{id}`, `GET /v1/episodes` (JSON or CSV),
 /// `GET /v1/episodes/stats` and `POST /v1/conditions`. Reads take `accountId` (default: the caller)
 /// and are open to the account's guardians; writes touch only the caller's own episodes.
-func registerEpisodeRoutes(on router: inout Router, _ services: EpisodeRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+func registerEpisodeRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: EpisodeRoutesDependencies) {
     signedIn.post("/v1/episodes", on: &router) { context, caller in
         let request = try context.decode(EpisodeStartRequest.self)
         let episode = try request.validated(id: SecureRandom.identifier(), now: services.clock.now())

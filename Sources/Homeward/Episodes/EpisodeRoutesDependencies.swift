@@ -3,8 +3,6 @@ import HomewardStore
 /// What the episode routes use: the episodes and readings tables, who may read whose episodes, the
 /// clock, and the weather filler woken for an episode stored without conditions.
 struct EpisodeRoutesDependencies: Sendable {
-    /// Checks the session of each route.
-    let authenticator: Authenticator
     /// Holds the episodes and condition readings.
     let database: any DatabaseWriter
     /// Decides whose episodes the caller may read (404 otherwise).

@@ -3,8 +3,7 @@ import HomewardHTTP
 
 /// GET /v1/events: a `text/event-stream` of `location`, `alert` and `trip` events about the people
 /// the caller guards or accompanies; `Last-Event-ID` (or `?lastEventId=`) resumes after a reconnect.
-func registerEventRoutes(on router: inout Router, _ services: EventRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+func registerEventRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: EventRoutesDependencies) {
     signedIn.get("/v1/events", on: &router) { context, caller in
         let lastEventText = context.request.headers["Last-Event-ID"] ?? context.query["lastEventId"]
         let lastEventID = try lastEventText.map { text throws(HTTPError) -> UInt64 in
@@ -13,10 +12,10 @@ func registerEventRoutes(on router: inout Router, _ services: EventRoutesDepende
             }
             return id
         }
-        guard services.eventStreams.openStreamCount(of: caller.accountKey) < services.maxStreamsPerAccount else {
+        guard services.eventStreams.openStreamCount(of: caller.accountKey) < services.limits.maxStreamsPerAccount else {
             throw HTTPError.rateLimited(
-                retryAfterSeconds: services.heartbeatSeconds,
-                reason: "This account has \(services.maxStreamsPerAccount) event streams open already; close one first")
+                retryAfterSeconds: services.limits.heartbeatSeconds,
+                reason: "This account has \(services.limits.maxStreamsPerAccount) event streams open already; close one first")
         }
         let grants = try services.database.read { db in try services.eventStreams.grants(of: caller, in: db) }
         let headers: HTTPHeaders = [

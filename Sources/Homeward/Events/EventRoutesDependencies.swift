@@ -3,14 +3,11 @@ import HomewardStore
 /// What `GET /v1/events` uses: the open streams and their limits, and the database their grants
 /// are read from.
 struct EventRoutesDependencies: Sendable {
-    /// Checks the session of the stream's request.
-    let authenticator: Authenticator
     /// The grants of the caller are read from it when a stream opens.
     let database: any DatabaseReader
     /// The open streams, which a new one joins.
     let eventStreams: EventStreamHub
-    /// At most this many streams open at once for one account (`maxEventStreamsPerAccount`).
-    let maxStreamsPerAccount: Int
-    /// The heartbeat interval, the wait an account over its stream limit is told to keep.
-    let heartbeatSeconds: Int
+    /// The streams one account may hold open, and the heartbeat interval: the wait an account over
+    /// that limit is told to keep.
+    let limits: EventStreamLimits
 }

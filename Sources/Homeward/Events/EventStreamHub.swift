@@ -45,7 +45,7 @@ public final class EventStreamHub: @unchecked Sendable {
     private let database: any DatabaseReader
     private let accessPolicy: AccessPolicy
     private let clock: any WallClock
-    private let configuration: AppConfiguration
+    private let limits: EventStreamLimits
     private let logger: Logger
     private let lock = NSRecursiveLock()
     private var streams: [Int: Stream] = [:]
@@ -57,15 +57,14 @@ public final class EventStreamHub: @unchecked Sendable {
     private var revocationCount: UInt64 = 0
     private let loop = BackgroundLoop(name: "event-heartbeats")
 
-    /// Creates a hub; call `start()` for heartbeats.
+    /// Creates a hub held to `limits`; call `start()` for heartbeats.
     public init(
-        database: any DatabaseReader, accessPolicy: AccessPolicy, clock: any WallClock, configuration: AppConfiguration,
-        logger: Logger
+        database: any DatabaseReader, accessPolicy: AccessPolicy, clock: any WallClock, limits: EventStreamLimits, logger: Logger
     ) {
         self.database = database
         self.accessPolicy = accessPolicy
         self.clock = clock
-        self.configuration = configuration
+        self.limits = limits
         self.logger = logger
         nextEventID = UInt64(max(1, clock.now().unixMilliseconds))
     }
@@ -89,7 +88,7 @@ public final class EventStreamHub: @unchecked Sendable {
     public func grants(of caller: Caller, in db: Database) throws -> LiveGrants {
         let now = clock.now()
         return try accessPolicy.liveGrants(
-            of: caller, endedWithin: Int64(configuration.eventRetentionSeconds) * Timestamp.millisecondsPerSecond, at: now,
+            of: caller, endedWithin: Int64(limits.retentionSeconds) * Timestamp.millisecondsPerSecond, at: now,
             in: db)
     }
 
@@ -106,7 +105,7 @@ public final class EventStreamHub: @unchecked Sendable {
             }
         }
         lock.withLock {
-            guard streams.values.count(where: { $0.caller.accountKey == caller.accountKey }) < configuration.maxEventStreamsPerAccount else {
+            guard streams.values.count(where: { $0.caller.accountKey == caller.accountKey }) < limits.maxStreamsPerAccount else {
                 writer.finish()
                 return
             }
@@ -216,7 +215,7 @@ public final class EventStreamHub: @unchecked Sendable {
     public func start() {
         loop.start { [self] in
             heartbeat()
-            return Double(configuration.eventHeartbeatSeconds)
+            return Double(limits.heartbeatSeconds)
         }
     }
 
@@ -235,9 +234,9 @@ public final class EventStreamHub: @unchecked Sendable {
     }
 
     private func prune(now: Int64) {
-        let oldestKept = now - Int64(configuration.eventRetentionSeconds) * Timestamp.millisecondsPerSecond
+        let oldestKept = now - Int64(limits.retentionSeconds) * Timestamp.millisecondsPerSecond
         while bufferStart < buffer.count,
-              buffer.count - bufferStart > configuration.eventBufferCapacity || buffer[bufferStart].timeMilliseconds < oldestKept {
+              buffer.count - bufferStart > limits.bufferCapacity || buffer[bufferStart].timeMilliseconds < oldestKept {
             bufferStart += 1
         }
         if bufferStart > 1024 && bufferStart * 2 > buffer.count {

@@ -3,8 +3,7 @@ import HomewardHTTP
 /// `POST /v1/journal`, `GET /v1/journal`, `DELETE /v1/journal/{id}` and `GET /v1/journal/daily`.
 /// Reads take `accountId` (default: the caller) and are open to the account's guardians; writes
 /// touch only the caller's own journal.
-func registerJournalRoutes(on router: inout Router, _ services: JournalRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+func registerJournalRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: JournalRoutesDependencies) {
     signedIn.post("/v1/journal", on: &router) { context, caller in
         let request = try context.decode(JournalEntryRequest.self)
         let entry = try request.validated(id: SecureRandom.identifier(), now: services.clock.now())

@@ -2,8 +2,6 @@ import HomewardStore
 
 /// What the journal routes use: the journal table, who may read whose journal, and the clock.
 struct JournalRoutesDependencies: Sendable {
-    /// Checks the session of each route.
-    let authenticator: Authenticator
     /// Holds the journal entries.
     let database: any DatabaseWriter
     /// Decides whose journal the caller may read (404 otherwise).

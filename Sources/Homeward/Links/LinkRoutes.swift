@@ -2,8 +2,7 @@ import HomewardHTTP
 
 /// Linking guardians to dependents (API.md): the dependent's verification code, making a link
 /// with it, listing links and ending them from either side.
-func registerLinkRoutes(on router: inout Router, _ services: LinkRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+func registerLinkRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: LinkRoutesDependencies) {
     let service = services.links
 
     signedIn.put("/v1/me/verification-code", on: &router) { context, caller in

@@ -3,8 +3,6 @@ import HomewardStore
 /// What the link routes use: the link service, the database and access policy that find a link's
 /// parties, and the addresses a linking QR code points at.
 struct LinkRoutesDependencies: Sendable {
-    /// Checks the session of each route.
-    let authenticator: Authenticator
     /// Draws and checks codes, makes and ends links.
     let links: LinkService
     /// Read for the parties of a link being ended.

@@ -41,7 +41,7 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
 
     private let database: any DatabaseWriter
     private let clock: any WallClock
-    private let configuration: AppConfiguration
+    private let retryPolicy: DeliveryRetryPolicy
     private let client: OutgoingHTTPClient
     private let channels: ChannelDelivery
     private let logger: Logger
@@ -52,16 +52,16 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
     private var destinationRetryAt: [String: Int64] = [:]
     private let loop = BackgroundLoop(name: "alert-delivery")
 
-    /// Creates a stopped worker that sends through `client`.
+    /// Creates a stopped worker that sends through `client` and tries a failed delivery again by `retryPolicy`.
     public init(
         database: any DatabaseWriter, client: OutgoingHTTPClient, channels: ChannelDelivery, clock: any WallClock,
-        configuration: AppConfiguration, logger: Logger
+        retryPolicy: DeliveryRetryPolicy, logger: Logger
     ) {
         self.database = database
         self.client = client
         self.channels = channels
         self.clock = clock
-        self.configuration = configuration
+        self.retryPolicy = retryPolicy
         self.logger = logger
     }
 
@@ -201,7 +201,7 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
                     try channelStore.retire(channel, because: failure, at: Timestamp(unixMilliseconds: now))
                     continue
                 }
-                let giveUpAt = delivery.createdAt + Int64(configuration.webhookGiveUpSeconds) * Timestamp.millisecondsPerSecond
+                let giveUpAt = delivery.createdAt + Int64(retryPolicy.giveUpSeconds) * Timestamp.millisecondsPerSecond
                 if now >= giveUpAt {
                     try deliveries.markFailed(delivery.key, failure: failure, at: now)
                 } else {
@@ -234,8 +234,8 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
     /// The first retry delay doubled per failed attempt, capped, then drawn uniformly from its upper half
     /// so that receivers coming back are not hit by every sender at once.
     func retryDelayMilliseconds(afterAttempts attempts: Int) -> Int64 {
-        let exponential = configuration.webhookFirstRetrySeconds * pow(2, Double(min(max(attempts - 1, 0), 30)))
-        let capped = min(exponential, configuration.webhookMaxRetrySeconds)
+        let exponential = retryPolicy.firstRetrySeconds * pow(2, Double(min(max(attempts - 1, 0), 30)))
+        let capped = min(exponential, retryPolicy.maxRetrySeconds)
         return Int64(capped * Double.random(in: 0.5...1.0) * 1000)
     }
 }

@@ -5,8 +5,7 @@ import HomewardHTTP
 /// quiet hours (GET, PUT, DELETE /v1/me/quiet-hours), and, for the person watched, how unanswered
 /// alerts escalate (GET, PUT /v1/me/escalation); and the key browsers subscribe to pushes with
 /// (GET /v1/push/vapid-public-key).
-func registerNotifyRoutes(on router: inout Router, _ services: NotifyRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+func registerNotifyRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: NotifyRoutesDependencies) {
 
     signedIn.get("/v1/me/channels", on: &router) { _, caller in
         .json(ChannelList(channels: try services.database.read { db in try ChannelStore(db: db).channels(of: caller.accountKey) }))

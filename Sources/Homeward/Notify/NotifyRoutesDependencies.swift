@@ -3,8 +3,6 @@ import HomewardStore
 /// What the notification routes use: the channel and notification-settings tables, the delivery that
 /// tests a channel and holds the Web Push key, the rate limit on tests, and the escalation limit.
 struct NotifyRoutesDependencies: Sendable {
-    /// Checks the session of each route.
-    let authenticator: Authenticator
     /// Holds channels, quiet hours and escalation settings.
     let database: any DatabaseWriter
     /// Sends a channel's test; knows whether email is configured and the VAPID public key.

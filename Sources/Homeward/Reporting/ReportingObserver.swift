@@ -6,9 +6,9 @@ import Synchronization
 /// moving, and its battery trend) from the fresh fixes ingest hands every observer, and tells the
 /// `silent` check and the guardian views whether the phone is fine, quiet or silent.
 ///
-/// Rhythms live in memory (at most `maxTrackedPeople`, the least recently used dropped first) and
-/// are rebuilt on demand from the person's stored fixes: the newest `reportingHistoryMaxFixes` of
-/// the last `reportingHistoryHours`. A rhythm changed by a write that rolls back is put back.
+/// Rhythms live in memory (at most `ReportingSettings.maxTrackedPeople`, the least recently used
+/// dropped first) and are rebuilt on demand from the person's stored fixes: the newest
+/// `historyMaxFixes` of the last `historyHours`. A rhythm changed by a write that rolls back is put back.
 public final class ReportingObserver: LocationObserver {
     /// A class, so the rhythm is changed in place in the dictionary.
     private final class Learned {
@@ -23,12 +23,12 @@ public final class ReportingObserver: LocationObserver {
         var byAccount = RecentlyUsedTable<AccountKey, Learned>()
     }
 
-    private let configuration: AppConfiguration
+    private let settings: ReportingSettings
     private let phones = Mutex(Phones())
 
-    /// Creates the observer with `configuration`'s limits.
-    public init(configuration: AppConfiguration) {
-        self.configuration = configuration
+    /// Creates the observer with `settings`' silence bounds and limits.
+    public init(settings: ReportingSettings) {
+        self.settings = settings
     }
 
     /// Learns from `fixes`; raises nothing (the periodic check does).
@@ -67,20 +67,20 @@ public final class ReportingObserver: LocationObserver {
 
     private var rhythmConfiguration: ReportingConfiguration {
         var rhythm = ReportingConfiguration()
-        rhythm.silentMinimumSeconds = Double(configuration.silentAfterSeconds)
-        rhythm.silentMaximumSeconds = Double(max(configuration.silentAfterSeconds, configuration.silentMaxAfterSeconds))
+        rhythm.silentMinimumSeconds = Double(settings.silentAfterSeconds)
+        rhythm.silentMaximumSeconds = Double(max(settings.silentAfterSeconds, settings.silentMaxAfterSeconds))
         return rhythm
     }
 
     private func ensureLearned(_ account: AccountKey, before: Timestamp, in db: Database) throws {
         guard !phones.withLock({ $0.byAccount[account] != nil }) else { return }
         var rhythm = ReportingRhythm(configuration: rhythmConfiguration)
-        let from = before.adding(milliseconds: -Int64(configuration.reportingHistoryHours) * 3_600_000)
+        let from = before.adding(milliseconds: -Int64(settings.historyHours) * 3_600_000)
         for fix in try LocationStore(db: db).recentFixes(
-            of: account, from: from, before: before, limit: configuration.reportingHistoryMaxFixes) {
+            of: account, from: from, before: before, limit: settings.historyMaxFixes) {
             rhythm.record(Self.report(fix.observed))
         }
-        phones.withLock { $0.byAccount.insertUnlessPresent(Learned(rhythm: rhythm), for: account, capacity: configuration.maxTrackedPeople) }
+        phones.withLock { $0.byAccount.insertUnlessPresent(Learned(rhythm: rhythm), for: account, capacity: settings.maxTrackedPeople) }
     }
 
     private static func report(_ fix: ObservedFix) -> ReportingRhythm.Report {

@@ -4,8 +4,7 @@ import HomewardHTTP
 /// /v1/accounts/{id}/places/{placeId} (name a place, mark it not usual), GET and PATCH
 /// /v1/accounts/{id}/routine (learning on or off). The person and their guardians only; anyone
 /// else, a former guardian included, gets 404.
-func registerRoutineRoutes(on router: inout Router, _ services: RoutineRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+func registerRoutineRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: RoutineRoutesDependencies) {
     let store = RoutineStore()
     signedIn.get("/v1/accounts/{id}/places", on: &router) { context, caller in
         let id = try context.parameter("id")

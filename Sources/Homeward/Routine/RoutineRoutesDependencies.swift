@@ -3,8 +3,6 @@ import HomewardStore
 /// What the routine routes use: the routine tables, who may see whose routine, the zone observer
 /// that knows the learned places (and forgets them when their notes change), and the tuning limit.
 struct RoutineRoutesDependencies: Sendable {
-    /// Checks the session of each route.
-    let authenticator: Authenticator
     /// Holds the routine settings and place notes.
     let database: any DatabaseWriter
     /// Decides whose routine the caller may see and change (404 otherwise).

@@ -4,8 +4,7 @@ import HomewardHTTP
 /// and `GET /v1/shared/{token}/locations`, in the owner's formats.
 /// A share token reads one scope of one person and nothing else; an unknown, expired, revoked or
 /// other-scope token answers 404. A changed password ends every link (AccountStore).
-func registerShareRoutes(on router: inout Router, _ services: ShareRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+func registerShareRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: ShareRoutesDependencies) {
     signedIn.post("/v1/shares", on: &router) { context, caller in
         let request = try context.decode(ShareRequest.self)
         try request.validate()

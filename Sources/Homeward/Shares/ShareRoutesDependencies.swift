@@ -3,8 +3,6 @@ import HomewardStore
 /// What the share routes use: the shares table and the data shared, the digests tokens are stored
 /// as, the clock links expire by, and the addresses a link is built from.
 struct ShareRoutesDependencies: Sendable {
-    /// Checks the session of the owner's routes.
-    let authenticator: Authenticator
     /// Holds the shares and what they read.
     let database: any DatabaseWriter
     /// Digests share tokens under the server secret.

@@ -1,8 +1,7 @@
 import HomewardHTTP
 
-/// The trip endpoints (API.md "Trips"): authenticate, decode, call the `TripService`, encode.
-func registerTripRoutes(on router: inout Router, _ services: TripRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+/// The trip endpoints (API.md "Trips"): decode, call the `TripService`, encode; all but `watch` signed in.
+func registerTripRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: TripRoutesDependencies) {
     signedIn.post("/v1/trips", on: &router) { context, caller in
         let request = try context.decode(CreateTripRequest.self)
         return .json(try services.trips.create(request, by: caller), status: .created)

@@ -3,8 +3,6 @@ import HomewardStore
 /// What the trip routes use: the trip service does the work; the database and the clock serve the
 /// path export, which streams rows after the handler has returned.
 struct TripRoutesDependencies: Sendable {
-    /// Checks the session of each signed-in route.
-    let authenticator: Authenticator
     /// Creates, joins, records and ends trips.
     let trips: TripService
     /// Read by the GeoJSON and GPX exports of a trip's path.

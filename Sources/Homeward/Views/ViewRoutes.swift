@@ -8,8 +8,7 @@ let maxDailyMotionDays = 366
 
 /// The guardian views: `GET /v1/dependents`, `GET /v1/accounts/{id}/location`, location history and
 /// daily motion. Each answers 404 for an account the caller may not see.
-func registerViewRoutes(on router: inout Router, _ services: ViewRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+func registerViewRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: ViewRoutesDependencies) {
     let views = services.views
     signedIn.get("/v1/dependents", on: &router) { context, caller in
         let calendar = try LocalCalendar(zoneParameter: context.query["tz"])

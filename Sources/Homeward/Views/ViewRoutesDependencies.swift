@@ -3,8 +3,6 @@ import HomewardStore
 /// What the guardian views use: the view service, the database it reads, who may see whom, and the
 /// clock that ends a history query or a daily motion range.
 struct ViewRoutesDependencies: Sendable {
-    /// Checks the session of each route.
-    let authenticator: Authenticator
     /// Builds the view of one person.
     let views: ViewService
     /// Read for views, motion and location history.

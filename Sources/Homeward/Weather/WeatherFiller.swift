@@ -16,7 +16,7 @@ import Logging
 /// (hours not yet over are not kept: they are still a forecast) and wakes the next pass, which
 /// writes the conditions with `conditions_source = 'server'`. A failure (no place, a network error,
 /// an error answer, no value for the hour) counts an attempt against each episode waiting on it and
-/// puts it off by `weatherFirstRetrySeconds`, doubled per attempt, until `weatherMaxAttempts`; the
+/// puts it off by `firstRetrySeconds`, doubled per attempt, until `maxAttempts` (`WeatherSettings`); the
 /// attempts are in the database, so a restart picks up where it stopped.
 ///
 /// `@unchecked Sendable`: `cache`, `pending` and `failedFetches` are guarded by `state`; `passLock`
@@ -40,7 +40,7 @@ public final class WeatherFiller: @unchecked Sendable {
     private let database: any DatabaseWriter
     private let client: OutgoingHTTPClient
     private let clock: any WallClock
-    private let configuration: AppConfiguration
+    private let settings: WeatherSettings
     private let logger: Logger
     private let loop = BackgroundLoop(name: "weather")
     private let passLock = NSLock()
@@ -50,21 +50,20 @@ public final class WeatherFiller: @unchecked Sendable {
     private var failedFetches: [FetchKey: String] = [:]
     private var requestsSent = 0
 
-    /// Creates a stopped filler that asks the provider through `client`.
+    /// Creates a stopped filler that asks the provider of `settings` through `client`.
     public init(
-        database: any DatabaseWriter, client: OutgoingHTTPClient, clock: any WallClock, configuration: AppConfiguration,
-        logger: Logger
+        database: any DatabaseWriter, client: OutgoingHTTPClient, clock: any WallClock, settings: WeatherSettings, logger: Logger
     ) {
         self.database = database
         self.client = client
         self.clock = clock
-        self.configuration = configuration
+        self.settings = settings
         self.logger = logger
-        cache = WeatherCache(capacity: configuration.weatherCacheEntries)
+        cache = WeatherCache(capacity: settings.cacheEntries)
     }
 
     /// True when a weather provider is configured.
-    public var isEnabled: Bool { !configuration.weatherURL.isEmpty }
+    public var isEnabled: Bool { !settings.forecastURL.isEmpty }
 
     /// Starts the filler's thread when a provider is configured.
     public func start() {
@@ -142,7 +141,7 @@ public final class WeatherFiller: @unchecked Sendable {
                     continue
                 }
                 let isRecent = episode.start >= now - OpenMeteo.forecastPastDays * Self.millisecondsPerDay
-                guard isRecent || !configuration.weatherArchiveURL.isEmpty else {
+                guard isRecent || !settings.archiveURL.isEmpty else {
                     failed.append((episode, "older than the forecast API answers for, and no --weather-archive-url", true))
                     continue
                 }
@@ -162,11 +161,11 @@ public final class WeatherFiller: @unchecked Sendable {
     }
 
     private func dueEpisodes(now: Int64) throws -> [Due] {
-        let oldest = now - Int64(configuration.weatherLookbackDays) * Self.millisecondsPerDay
+        let oldest = now - Int64(settings.lookbackDays) * Self.millisecondsPerDay
         let margin = WeatherLimits.maxPositionAgeSeconds * Timestamp.millisecondsPerSecond
         return try database.read { db in
             let episodes = try EpisodeStore(db: db).awaitingWeather(
-                at: now, maxAttempts: configuration.weatherMaxAttempts, startingFrom: oldest, limit: WeatherLimits.batchSize)
+                at: now, maxAttempts: settings.maxAttempts, startingFrom: oldest, limit: WeatherLimits.batchSize)
             let locations = LocationStore(db: db)
             return try episodes.map { episode in
                 let place = try episode.location ?? locations.position(of: episode.account, nearest: episode.start, within: margin)
@@ -180,7 +179,7 @@ public final class WeatherFiller: @unchecked Sendable {
     private func record(
         fills: [(id: String, conditions: EpisodeConditions)], failures: [(episode: Due, reason: String, final: Bool)], now: Int64
     ) throws {
-        let maxAttempts = configuration.weatherMaxAttempts
+        let maxAttempts = settings.maxAttempts
         try database.write { db in
             let episodes = EpisodeStore(db: db)
             for fill in fills {
@@ -188,7 +187,7 @@ public final class WeatherFiller: @unchecked Sendable {
             }
             for failure in failures {
                 let attempts = failure.final ? maxAttempts : failure.episode.attempts + 1
-                let delay = configuration.weatherFirstRetrySeconds * pow(2, Double(min(attempts - 1, 30)))
+                let delay = settings.firstRetrySeconds * pow(2, Double(min(attempts - 1, 30)))
                 try episodes.recordWeatherFailure(
                     ofEpisode: failure.episode.id, attempts: attempts, nextAttempt: now + Int64(delay * 1000))
             }
@@ -205,7 +204,7 @@ public final class WeatherFiller: @unchecked Sendable {
     /// Asks the provider for `key`'s day; the answer fills the cache, or the failure is kept for the
     /// next pass, which is woken either way.
     private func fetch(_ key: FetchKey) {
-        let base = key.api == .forecast ? configuration.weatherURL : configuration.weatherArchiveURL
+        let base = key.api == .forecast ? settings.forecastURL : settings.archiveURL
         let text = OpenMeteo.url(base: base, api: key.api, cell: key.cell, day: Timestamp(unixMilliseconds: key.day))
         guard let url = OutgoingURL(text) else {
             finish(key, .failure(WeatherError("not an http or https URL: \(text)")))
@@ -255,9 +254,9 @@ public final class WeatherFiller: @unchecked Sendable {
     /// `WeatherLimits.maxSleepSeconds`; the longest sleep while answers are awaited (they wake the thread).
     private func secondsUntilNextDue() throws -> Double {
         let now = clock.now().unixMilliseconds
-        let oldest = now - Int64(configuration.weatherLookbackDays) * Self.millisecondsPerDay
+        let oldest = now - Int64(settings.lookbackDays) * Self.millisecondsPerDay
         let next = try database.read { db in
-            try EpisodeStore(db: db).nextWeatherAttempt(maxAttempts: configuration.weatherMaxAttempts, startingFrom: oldest)
+            try EpisodeStore(db: db).nextWeatherAttempt(maxAttempts: settings.maxAttempts, startingFrom: oldest)
         }
         guard let next else { return WeatherLimits.maxSleepSeconds }
         if next <= now { return state.withLock { pending.isEmpty } ? 1 : WeatherLimits.maxSleepSeconds }

@@ -4,7 +4,7 @@ import HomewardStore
 import Synchronization
 
 /// The geo reactions to fresh fixes: keeps one `PersonTracker` per person in memory (at most
-/// `maxTrackedPeople`, least recently fed dropped first, rebuilt on demand from the zones table, the
+/// `ZoneObserverSettings.maxTrackedPeople`, least recently fed dropped first, rebuilt on demand from the zones table, the
 /// person's routine settings and notes, and their routine from their stored history: at most
 /// `routineHistoryMaxFixes` fixes of the last `routineHistoryDays`, one index seek each),
 /// turns its events into alerts through the `AlertCenter` and keeps `PersonStatusBoard` current.
@@ -43,23 +43,23 @@ public final class ZoneObserver: LocationObserver {
     private let routineStore = RoutineStore()
     private let alerts: AlertCenter
     private let statusBoard: PersonStatusBoard
-    private let configuration: AppConfiguration
+    private let settings: ZoneObserverSettings
     private let trackerConfiguration: TrackerConfiguration
     private let unaccompanied: UnaccompaniedRule
     private let people = Mutex(People())
 
     /// Creates the observer; `accessPolicy` names the guardians the `unaccompanied` rule looks for.
     public init(
-        alerts: AlertCenter, statusBoard: PersonStatusBoard, configuration: AppConfiguration,
+        alerts: AlertCenter, statusBoard: PersonStatusBoard, settings: ZoneObserverSettings,
         accessPolicy: AccessPolicy, trackerConfiguration: TrackerConfiguration = TrackerConfiguration()
     ) {
         self.alerts = alerts
         self.statusBoard = statusBoard
-        self.configuration = configuration
+        self.settings = settings
         self.trackerConfiguration = trackerConfiguration
         unaccompanied = UnaccompaniedRule(
             accessPolicy: accessPolicy, alerts: alerts,
-            guardianFixMaxAgeSeconds: configuration.unaccompaniedGuardianFixMaxAgeSeconds)
+            guardianFixMaxAgeSeconds: settings.unaccompaniedGuardianFixMaxAgeSeconds)
     }
 
     /// Resolves the `unaccompanied` alerts of people a guardian has come near (the periodic check).
@@ -173,7 +173,7 @@ public final class ZoneObserver: LocationObserver {
     /// next fix, with the routine learned so far unless `keepingRoutine` is false (learning was
     /// switched off or on: the routine is then forgotten or rebuilt from history).
     public func invalidate(_ account: AccountKey, keepingRoutine: Bool = true) {
-        let limit = max(1, configuration.maxTrackedPeople)
+        let limit = max(1, settings.maxTrackedPeople)
         people.withLock { people in
             let dropped = people.byAccount.removeValue(forKey: account)
             people.retiredRoutines[account] = nil
@@ -204,7 +204,7 @@ public final class ZoneObserver: LocationObserver {
             let seconds = Double(now.unixMilliseconds) / 1000
             let today = LocalTime(
                 t: seconds, utcOffsetSeconds: person.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))).dayNumber
-            return (person.tracker.learnedPlaces(limit: configuration.maxLearnedPlaces),
+            return (person.tracker.learnedPlaces(limit: settings.maxLearnedPlaces),
                     person.tracker.configuration.learnsRoutine, max(0, routine.daysBefore(today + 1)))
         }
         guard let found else { return ([], false, 0) }
@@ -230,9 +230,9 @@ public final class ZoneObserver: LocationObserver {
         }
         let zones = try ZoneStore(db: db).zones(of: account)
         let timeZone = zones.first.flatMap { TimeZone(identifier: $0.timeZone) } ?? TimeZone(secondsFromGMT: 0) ?? .current
-        let settings = try routineStore.settings(of: account, maxTuningSteps: configuration.falseAlarmMaxTuningSteps, in: db)
-        var tuned = settings.falseAlarms.applied(to: trackerConfiguration)
-        tuned.learnsRoutine = trackerConfiguration.learnsRoutine && settings.learning
+        let personal = try routineStore.settings(of: account, maxTuningSteps: settings.falseAlarmMaxTuningSteps, in: db)
+        var tuned = personal.falseAlarms.applied(to: trackerConfiguration)
+        tuned.learnsRoutine = trackerConfiguration.learnsRoutine && personal.learning
         var tracker = PersonTracker(configuration: tuned, zones: zones.map(\.safeZone))
         let unusual = try routineStore.placeNotes(of: account, in: db).filter { !$0.value.usual }.keys.compactMap { Int64($0) }
         if tuned.learnsRoutine {
@@ -244,7 +244,7 @@ public final class ZoneObserver: LocationObserver {
         }
         tracker.markUnusualPlaces(Set(unusual))
         let zonesByID = Dictionary(uniqueKeysWithValues: zones.map { ($0.id, $0) })
-        let capacity = configuration.maxTrackedPeople
+        let capacity = settings.maxTrackedPeople
         people.withLock { people in
             people.byAccount.insertUnlessPresent(
                 TrackedPerson(tracker: tracker, zones: zonesByID, timeZone: timeZone), for: account, capacity: capacity)
@@ -256,9 +256,9 @@ public final class ZoneObserver: LocationObserver {
     private func learnHistory(
         of account: AccountKey, before end: Timestamp, timeZone: TimeZone, into tracker: inout PersonTracker, in db: Database
     ) throws {
-        let start = end.adding(milliseconds: -Int64(configuration.routineHistoryDays) * 86_400_000)
+        let start = end.adding(milliseconds: -Int64(settings.routineHistoryDays) * 86_400_000)
         for fix in try routineStore.history(
-            of: account, from: start, before: end, maxFixes: configuration.routineHistoryMaxFixes,
+            of: account, from: start, before: end, maxFixes: settings.routineHistoryMaxFixes,
             maxAccuracyMetres: tracker.configuration.maxAccuracyMetres, in: db) {
             let seconds = Double(fix.t.unixMilliseconds) / 1000
             tracker.learnRoutine(from: Fix(
@@ -319,14 +319,14 @@ public final class ZoneObserver: LocationObserver {
         var lastSideIsLow: Bool?
         for fix in fixes {
             guard let battery = fix.batteryPercent else { continue }
-            if battery < configuration.lowBatteryPercent {
+            if battery < settings.lowBatteryPercent {
                 guard lastSideIsLow != true else { continue }
                 lastSideIsLow = true
                 let request = AlertRequest(
                     type: .lowBattery, cause: AlertCause.lowBattery, message: "Battery at \(Int(battery.rounded())) %.",
                     location: Self.location(of: fix))
                 if let raised = try alerts.raise(request, for: account, at: fix.time, in: db) { published.append(raised.event) }
-            } else if battery >= configuration.lowBatteryPercent + configuration.lowBatteryRecoveryPercent {
+            } else if battery >= settings.lowBatteryPercent + settings.lowBatteryRecoveryPercent {
                 guard lastSideIsLow != false else { continue }
                 lastSideIsLow = false
                 if let resolved = try alerts.resolve(cause: AlertCause.lowBattery, for: account, at: fix.time, in: db) {

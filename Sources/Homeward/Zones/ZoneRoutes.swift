@@ -2,8 +2,7 @@ import HomewardHTTP
 
 /// POST and GET /v1/accounts/{id}/zones, DELETE /v1/zones/{id}: guardians manage their dependents'
 /// safe zones and a person their own; anyone else gets 404.
-func registerZoneRoutes(on router: inout Router, _ services: ZoneRoutesDependencies) {
-    let signedIn = AuthenticatedRoutes.session(services.authenticator)
+func registerZoneRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: ZoneRoutesDependencies) {
     signedIn.post("/v1/accounts/{id}/zones", on: &router) { context, caller in
         let id = try context.parameter("id")
         _ = try services.database.read { db in try services.accessPolicy.visibleAccount(id, to: caller, in: db) }

@@ -3,8 +3,6 @@ import HomewardStore
 /// What the zone routes use: the zones table, who may see whom, the zone trackers to refresh after a
 /// change, and the alerts a deleted zone resolves.
 struct ZoneRoutesDependencies: Sendable {
-    /// Checks the session of each route.
-    let authenticator: Authenticator
     /// Holds the zones and the alerts they raised.
     let database: any DatabaseWriter
     /// Decides whose zones the caller may see and change (404 otherwise).

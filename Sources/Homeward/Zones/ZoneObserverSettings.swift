@@ -1,0 +1,23 @@
+/// What the zone observer is held to: how many trackers stay in memory (`maxTrackedPeople`), how
+/// much history rebuilds a routine (`routineHistoryDays`, `routineHistoryMaxFixes`), how many learned
+/// places it lists (`maxLearnedPlaces`), how far false alarms tune (`falseAlarmMaxTuningSteps`), when
+/// a guardian's fix still counts as near (`unaccompaniedGuardianFixMaxAgeSeconds`) and when the
+/// battery is low (`lowBatteryPercent`, `lowBatteryRecoveryPercent`); `AppConfiguration` documents each.
+public struct ZoneObserverSettings: Sendable {
+    /// People whose trackers are kept in memory at most.
+    public var maxTrackedPeople: Int
+    /// How far back stored history is read to rebuild a routine.
+    public var routineHistoryDays: Int
+    /// At most this many stored fixes are read for that rebuild.
+    public var routineHistoryMaxFixes: Int
+    /// Most learned places listed.
+    public var maxLearnedPlaces: Int
+    /// Steps at most by which false alarms of one kind tune a person's thresholds.
+    public var falseAlarmMaxTuningSteps: Int
+    /// How old a guardian's fix may be and still show the guardian near (`unaccompanied`).
+    public var unaccompaniedGuardianFixMaxAgeSeconds: Int
+    /// A charge below this raises `low_battery`.
+    public var lowBatteryPercent: Double
+    /// How far above `lowBatteryPercent` the charge must climb before `low_battery` is resolved.
+    public var lowBatteryRecoveryPercent: Double
+}
