@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "HomewardPostgresTests", dependencies: ["HomewardPostgres", "HomewardStore", "Homeward"]),
         .testTarget(
             name: "HomewardTests",
-            dependencies: ["Homeward", "HomewardHTTP", "HomewardHTTPTesting", "HomewardStore", "HomewardGeo", "COpenSSL"]
+            dependencies: ["Homeward", "HomewardHTTP", "HomewardHTTPTesting", "HomewardStore", "HomewardPostgres", "HomewardGeo", "COpenSSL"]
         ),
     ]
 )

@@ -13,6 +13,10 @@ public final class PostgresConnection: Database {
     private let connection: OpaquePointer
     /// The name of the server-side prepared statement of each SQL text run on this connection.
     private var preparedNames: [String: String] = [:]
+    /// Counts the times `preparedNames` was emptied, so a name is never used twice.
+    private var preparedGeneration = 0
+    /// At most this many statements stay prepared on a connection: 256, as SQLite's statement cache.
+    static let maxPreparedStatements = 256
     /// Whether a transaction is open.
     public private(set) var isInTransaction = false
     /// How many rows the last INSERT, UPDATE or DELETE changed.
@@ -221,7 +225,15 @@ public final class PostgresConnection: Database {
 
     private func preparedName(for sql: String, parameterCount: Int) throws(PostgresError) -> String {
         if let name = preparedNames[sql] { return name }
-        let name = "homeward_\(preparedNames.count + 1)"
+        if preparedNames.count >= Self.maxPreparedStatements {
+            // Statements built with varying lists would otherwise pile up in the server process.
+            guard let result = PQexec(connection, "DEALLOCATE ALL") else { throw failure(sql: sql) }
+            defer { PQclear(result) }
+            try check(result, sql: "DEALLOCATE ALL")
+            preparedNames.removeAll()
+            preparedGeneration += 1
+        }
+        let name = "homeward_\(preparedGeneration)_\(preparedNames.count + 1)"
         let numbered = PortableSQL.numberingPlaceholders(in: sql)
         guard let result = PQprepare(connection, name, numbered, 0, nil) else { throw failure(sql: sql) }
         defer { PQclear(result) }

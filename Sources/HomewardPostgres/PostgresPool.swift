@@ -102,6 +102,11 @@ public final class PostgresPool: DatabaseWriter, @unchecked Sendable {
         }
     }
 
+    /// Throws unless the server answers `SELECT 1`.
+    public func ping() throws {
+        try withConnection { connection in _ = try connection.fetchOne("SELECT 1") as Int? }
+    }
+
     /// Closes every idle connection and refuses new borrowers; lent connections close when returned.
     public func close() {
         condition.withLock {

@@ -6,7 +6,7 @@ import Logging
 
 /// Options every subcommand that opens the database shares.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .customLong("database"), help: "Path of the SQLite database file, created on first start (env HOMEWARD_DATABASE, default ./homeward.sqlite).")
+    @Option(name: .customLong("database"), help: "Path of the SQLite database file, created on first start, or for `serve` the URL of a PostgreSQL database, postgres://user:password@host:port/name (env HOMEWARD_DATABASE, default ./homeward.sqlite).")
     var databasePath: String?
 
     @Option(help: "Minimum log level: trace, debug, info, notice, warning, error, critical (env HOMEWARD_LOG_LEVEL, default info).")
@@ -28,6 +28,10 @@ struct DatabaseOptions: ParsableArguments {
         var configuration = AppConfiguration()
         try apply(to: &configuration)
         let path = configuration.databasePath
+        guard configuration.postgresURL == nil else {
+            throw ArgumentParser.ValidationError(
+                "This command works on an SQLite file; on PostgreSQL use the server's own tools (pg_dump, psql).")
+        }
         guard creating || FileManager.default.fileExists(atPath: path) else {
             throw ArgumentParser.ValidationError("There is no database at \(path) (set --database or HOMEWARD_DATABASE).")
         }

@@ -57,6 +57,8 @@ struct ServeCommand: ParsableCommand {
     var drainSeconds: Double?
     @Option(help: "Read-only database connections (env HOMEWARD_DATABASE_READERS, default 4).")
     var databaseReaders: Int?
+    @Option(help: "PostgreSQL connections this node opens at most (env HOMEWARD_DATABASE_CONNECTIONS, default 10).")
+    var databaseConnections: Int?
     @Option(help: "Seconds a session token lives without use; each use slides it (env HOMEWARD_SESSION_LIFETIME_SECONDS, default 2592000 = 30 days).")
     var sessionLifetimeSeconds: Int?
     @Option(help: "Seconds a verification code lives unless set otherwise (env HOMEWARD_VERIFICATION_CODE_LIFETIME_SECONDS, default 86400).")
@@ -207,17 +209,18 @@ struct ServeCommand: ParsableCommand {
         guard drain >= 0, drain <= 600 else { throw ArgumentParser.ValidationError("--drain-seconds must be 0 to 600.") }
         try database.apply(to: &configuration)
         configuration.secretFilePath = try EnvironmentDefault.resolve(
-            secretFile, "HOMEWARD_SECRET_FILE", ServerSecret.defaultPath(besideDatabase: configuration.databasePath))
+            secretFile, "HOMEWARD_SECRET_FILE", ServerSecret.defaultPath(besideDatabase: configuration.besideDatabasePath))
         configuration.vapidKeyFilePath = try EnvironmentDefault.resolve(
-            vapidKeyFile, "HOMEWARD_VAPID_KEY_FILE", VAPIDKeys.defaultPath(besideDatabase: configuration.databasePath))
+            vapidKeyFile, "HOMEWARD_VAPID_KEY_FILE", VAPIDKeys.defaultPath(besideDatabase: configuration.besideDatabasePath))
         let problems = configuration.problems
         guard problems.isEmpty else {
             throw ArgumentParser.ValidationError("Cannot start: " + problems.joined(separator: "; ") + ".")
         }
         let logger = database.makeLogger(configuration)
-        let servingLock: ServingLock
+        // One server per SQLite file; any number of nodes share a PostgreSQL database.
+        let servingLock: ServingLock?
         do {
-            servingLock = try ServingLock(databasePath: configuration.databasePath)
+            servingLock = configuration.postgresURL == nil ? try ServingLock(databasePath: configuration.databasePath) : nil
         } catch {
             throw ArgumentParser.ValidationError("Cannot start: \(error).")
         }
@@ -278,6 +281,8 @@ struct ServeCommand: ParsableCommand {
         c.http.writeTimeoutSeconds = try EnvironmentDefault.resolve(writeTimeoutSeconds, "HOMEWARD_WRITE_TIMEOUT_SECONDS", c.http.writeTimeoutSeconds)
         c.http.shutdownGracePeriodSeconds = try EnvironmentDefault.resolve(shutdownGraceSeconds, "HOMEWARD_SHUTDOWN_GRACE_SECONDS", c.http.shutdownGracePeriodSeconds)
         c.databaseReaderCount = try EnvironmentDefault.resolve(databaseReaders, "HOMEWARD_DATABASE_READERS", c.databaseReaderCount)
+        c.databaseConnections = try EnvironmentDefault.resolve(
+            databaseConnections, "HOMEWARD_DATABASE_CONNECTIONS", c.databaseConnections)
         c.sessionLifetimeSeconds = try EnvironmentDefault.resolve(sessionLifetimeSeconds, "HOMEWARD_SESSION_LIFETIME_SECONDS", c.sessionLifetimeSeconds)
         c.verificationCodeLifetimeSeconds = try EnvironmentDefault.resolve(verificationCodeLifetimeSeconds, "HOMEWARD_VERIFICATION_CODE_LIFETIME_SECONDS", c.verificationCodeLifetimeSeconds)
         c.passwordHashIterations = try EnvironmentDefault.resolve(passwordHashIterations, "HOMEWARD_PASSWORD_HASH_ITERATIONS", c.passwordHashIterations)

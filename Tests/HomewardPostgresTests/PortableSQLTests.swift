@@ -12,6 +12,12 @@ final class PortableSQLTests: XCTestCase {
         XCTAssertEqual(PortableSQL.numberingPlaceholders(in: "SELECT 1"), "SELECT 1")
     }
 
+    func testNumberedPlaceholdersKeepTheirNumbers() {
+        XCTAssertEqual(PortableSQL.numberingPlaceholders(in: "UPDATE t SET a = ?2 WHERE (?1 IS NULL OR b = ?1) AND c < ?12"),
+                       "UPDATE t SET a = $2 WHERE ($1 IS NULL OR b = $1) AND c < $12")
+        XCTAssertEqual(PortableSQL.numberingPlaceholders(in: "SELECT '?1' WHERE x = ?"), "SELECT '?1' WHERE x = $1")
+    }
+
     func testByteaHexFormRoundTrips() {
         let bytes: [UInt8] = [0, 9, 10, 0xAB, 0xFF]
         let text = PostgresBytea.encode(bytes)

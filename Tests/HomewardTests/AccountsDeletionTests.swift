@@ -77,6 +77,22 @@ final class AccountsDeletionTests: XCTestCase {
     /// Every column of every table that refers to `accounts`, found from the schema itself.
     private static func accountReferences(in database: some DatabaseReader) throws -> [AccountReference] {
         try database.read { db in
+            if db.dialect == .postgresql {
+                return try db.fetchAll(
+                    """
+                    SELECT kcu.table_name, kcu.column_name, rc.delete_rule
+                    FROM information_schema.referential_constraints rc
+                    JOIN information_schema.key_column_usage kcu
+                      ON kcu.constraint_name = rc.constraint_name AND kcu.constraint_schema = rc.constraint_schema
+                    JOIN information_schema.constraint_column_usage ccu
+                      ON ccu.constraint_name = rc.constraint_name AND ccu.constraint_schema = rc.constraint_schema
+                    WHERE ccu.table_name = 'accounts' AND rc.constraint_schema = current_schema()
+                    """
+                ) { row in
+                    AccountReference(table: try row.value(named: "table_name"), column: try row.value(named: "column_name"),
+                                     onDelete: try row.value(named: "delete_rule"))
+                }
+            }
             let tables: [String] = try db.fetchAll(
                 "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
             var references: [AccountReference] = []

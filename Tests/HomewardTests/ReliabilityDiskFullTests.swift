@@ -9,6 +9,7 @@ import XCTest
 /// SQLite's `max_page_count` on the writer stands in for the disk (.ci/crash.sh fills a real tmpfs).
 final class ReliabilityDiskFullTests: XCTestCase {
     func testAFullDiskAnswers503AndRecoversWhenSpaceReturns() throws {
+        try TestDatabase.requireSQLite("max_page_count stands in for the disk")
         let test = try TestApp()
         let phone = try test.makeAccount()
         let pageCount = try test.app.database.read { db in

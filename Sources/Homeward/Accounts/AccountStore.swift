@@ -140,7 +140,8 @@ struct AccountStore {
     /// Records that `key` was heard from at `time` (never moving the sighting back).
     func noteSeen(_ key: AccountKey, at time: Int64) throws {
         try db.execute(
-            "UPDATE accounts SET last_seen_at_ms = max(coalesce(last_seen_at_ms, 0), ?) WHERE key = ?", time, key
+            "UPDATE accounts SET last_seen_at_ms = ? WHERE key = ? AND (last_seen_at_ms IS NULL OR last_seen_at_ms < ?)",
+            time, key, time
         )
     }
 
@@ -240,6 +241,6 @@ struct AccountStore {
 
     /// Ends every session of `key` but `keptSession`.
     func deleteSessions(of key: AccountKey, except keptSession: String?) throws {
-        try db.execute("DELETE FROM sessions WHERE account_key = ? AND id IS NOT ?", key, keptSession)
+        try db.execute("DELETE FROM sessions WHERE account_key = ? AND id IS DISTINCT FROM CAST(? AS TEXT)", key, keptSession)
     }
 }

@@ -102,7 +102,7 @@ struct AlertStore {
         of accounts: [AccountKey], windows: [CompanionWindow] = [], statuses: [AlertStatus], since: Timestamp?,
         after cursor: ListCursor?, limit: Int
     ) throws -> AlertPage {
-        var scopes = ["x.account_key IN (\(accounts.map { _ in "?" }.joined(separator: ", ")))"]
+        var scopes = [accounts.isEmpty ? "FALSE" : "x.account_key IN (\(accounts.map { _ in "?" }.joined(separator: ", ")))"]
         var arguments: [(any DatabaseValueConvertible)?] = accounts
         for window in windows {
             let helpTypes = CompanionWindow.callsForHelp.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")

@@ -28,6 +28,7 @@ extension AppConfiguration {
         }
         require(http.shutdownGracePeriodSeconds >= 0, "shutdown-grace-seconds must not be negative")
         require(databaseReaderCount >= 1, "database-readers must be at least 1")
+        require((1...1000).contains(databaseConnections), "database-connections must be 1 to 1000")
         require(sessionLifetimeSeconds >= 60, "session-lifetime-seconds must be at least 60")
         require((LinkService.minCodeLifetimeSeconds...LinkService.maxCodeLifetimeSeconds).contains(verificationCodeLifetimeSeconds),
                 "verification-code-lifetime-seconds must be between \(LinkService.minCodeLifetimeSeconds) and \(LinkService.maxCodeLifetimeSeconds)")

@@ -9,10 +9,15 @@ public struct AppConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// TCP port; 0 picks a free one (tests).
     public var port = 8080
-    /// Path of the SQLite database file, created on first start.
+    /// Path of the SQLite database file, created on first start; or the URL of a PostgreSQL database
+    /// (`postgres://user:password@host:port/name`), which must exist (the tables are made at start).
     public var databasePath = "./homeward.sqlite"
+    /// PostgreSQL connections a node opens at most (`--database-connections`): 10. Every node
+    /// counts against the server's `max_connections` (100 by default).
+    public var databaseConnections = 10
     /// Path of the server secret, the key of the digests of codes, tokens and keys; nil puts it
-    /// beside the database (`<databasePath>.secret`). Created with mode 0600 on first start.
+    /// beside the database (`<databasePath>.secret`; `./homeward.secret` on PostgreSQL, where
+    /// every node must be given the same file). Created with mode 0600 on first start.
     public var secretFilePath: String?
     /// Minimum level of log lines.
     public var logLevel: Logger.Level = .info
@@ -230,5 +235,18 @@ public struct AppConfiguration: Sendable {
         http.workerCount = defaultWorkerCount
         http.eventLoopCount = defaultEventLoopCount
         return http
+    }
+}
+
+extension AppConfiguration {
+    /// The PostgreSQL URL when `databasePath` is one (`postgres://` or `postgresql://`), else nil.
+    public var postgresURL: String? {
+        databasePath.hasPrefix("postgres://") || databasePath.hasPrefix("postgresql://") ? databasePath : nil
+    }
+
+    /// Where the files kept beside the database go, as a path without extension: the SQLite file's
+    /// own path, or `./homeward` in the working directory on PostgreSQL.
+    public var besideDatabasePath: String {
+        postgresURL == nil ? databasePath : "./homeward"
     }
 }

@@ -9,11 +9,11 @@ public final class HealthMonitor: Sendable {
 
     private let healthy = Atomic<Bool>(false)
     private let stopping = Atomic<Bool>(false)
-    private let database: DatabasePool
+    private let database: any DatabaseWriter
     private let loop = BackgroundLoop(name: "health")
 
     /// Creates a monitor of `database`; call `start()` to begin pinging.
-    public init(database: DatabasePool) {
+    public init(database: any DatabaseWriter) {
         self.database = database
         healthy.store(Self.ping(database), ordering: .relaxed)
     }
@@ -45,7 +45,7 @@ public final class HealthMonitor: Sendable {
         healthy.store(false, ordering: .relaxed)
     }
 
-    private static func ping(_ database: DatabasePool) -> Bool {
+    private static func ping(_ database: any DatabaseWriter) -> Bool {
         (try? database.ping()) != nil
     }
 }

@@ -1,4 +1,5 @@
 import HomewardHTTP
+import HomewardPostgres
 import HomewardStore
 import Logging
 
@@ -7,8 +8,9 @@ import Logging
 public final class HomewardApp: Sendable {
     /// The settings the app was started with.
     public let configuration: AppConfiguration
-    /// The database: one group-committing writer, a pool of readers.
-    public let database: DatabasePool
+    /// The database: an SQLite file (one group-committing writer, a pool of readers) or a
+    /// PostgreSQL database (a pool of connections); nothing else in the app knows which.
+    public let database: any DatabaseWriter
     /// The source of the current time.
     public let clock: any WallClock
     /// Keyed digests of codes, tokens and keys, under the server secret.
@@ -78,13 +80,7 @@ public final class HomewardApp: Sendable {
         self.configuration = configuration
         self.clock = clock
         self.logger = logger
-        var databaseConfiguration = DatabaseConfiguration()
-        databaseConfiguration.maxReaderCount = configuration.databaseReaderCount
-        database = try DatabasePool(path: configuration.databasePath, configuration: databaseConfiguration)
-        let applied = try Migrator(Schema.migrations).migrate(database)
-        for migration in applied {
-            logger.info("applied migration", metadata: ["migration": "\(migration.name)"])
-        }
+        database = try Self.openDatabase(configuration, logger: logger)
         let secrets = try Self.secretHasher(configuration: configuration, database: database, clock: clock)
         self.secrets = secrets
         passwordHasher = try PasswordHasher(
@@ -169,7 +165,7 @@ public final class HomewardApp: Sendable {
             configuration: outgoing, policy: OutgoingAddressPolicy(allowedHosts: configuration.outgoingAllowHosts))
         self.outgoingClient = outgoingClient
         let vapidKeys = try VAPIDKeys.loadOrCreate(
-            path: configuration.vapidKeyFilePath ?? VAPIDKeys.defaultPath(besideDatabase: configuration.databasePath))
+            path: configuration.vapidKeyFilePath ?? VAPIDKeys.defaultPath(besideDatabase: configuration.besideDatabasePath))
         let channelDelivery = ChannelDelivery(
             client: outgoingClient, telegramAPIURL: configuration.telegramAPIURL,
             webPush: ChannelDelivery.WebPushSettings(keys: vapidKeys, subject: configuration.effectiveVAPIDSubject),
@@ -211,12 +207,35 @@ public final class HomewardApp: Sendable {
         )
     }
 
+    /// Opens the configured database and applies its pending migrations.
+    private static func openDatabase(_ configuration: AppConfiguration, logger: Logger) throws -> any DatabaseWriter {
+        let database: any DatabaseWriter
+        let applied: [Migration]
+        if let url = configuration.postgresURL {
+            var limits = PostgresPoolLimits()
+            limits.maxConnections = configuration.databaseConnections
+            let pool = try PostgresPool(url: url, limits: limits)
+            applied = try pool.withConnection { try PostgresMigrator(Schema.postgresMigrations).migrate($0) }
+            database = pool
+        } else {
+            var databaseConfiguration = DatabaseConfiguration()
+            databaseConfiguration.maxReaderCount = configuration.databaseReaderCount
+            let pool = try DatabasePool(path: configuration.databasePath, configuration: databaseConfiguration)
+            applied = try Migrator(Schema.migrations).migrate(pool)
+            database = pool
+        }
+        for migration in applied {
+            logger.info("applied migration", metadata: ["migration": "\(migration.name)"])
+        }
+        return database
+    }
+
     /// The hasher under the server secret at the configured path: read, or created on first start;
     /// refused when the database's digests were made with another key or the file has gone.
     private static func secretHasher(
-        configuration: AppConfiguration, database: DatabasePool, clock: any WallClock
+        configuration: AppConfiguration, database: any DatabaseWriter, clock: any WallClock
     ) throws -> SecretHasher {
-        let path = configuration.secretFilePath ?? ServerSecret.defaultPath(besideDatabase: configuration.databasePath)
+        let path = configuration.secretFilePath ?? ServerSecret.defaultPath(besideDatabase: configuration.besideDatabasePath)
         let recorded = try database.read { db in try ServerSecretStore(db: db).fingerprint() }
         let hasher = SecretHasher(secret: try ServerSecret.loadOrCreate(at: path, mayCreate: recorded == nil))
         if let recorded {

@@ -1,4 +1,6 @@
 import HomewardHTTP
+import HomewardPostgres
+import HomewardStore
 
 /// `GET /healthz`, `/livez`, `/readyz`, `GET /metrics` (guarded, see `authorizeMetrics`) and
 /// `GET /openapi.yaml`: answered on the I/O thread from memory.
@@ -21,15 +23,22 @@ func registerServiceRoutes(on router: inout Router, app: HomewardApp) {
     router.get("/metrics", execution: .inline) { context in
         try authorizeMetrics(context, token: app.configuration.metricsToken)
         var text = app.httpMetrics.renderPrometheus()
-        text += "# HELP homeward_database_size_bytes Size of the database file and its WAL.\n"
-        text += "# TYPE homeward_database_size_bytes gauge\n"
-        text += "homeward_database_size_bytes \(app.database.fileSizeBytes)\n"
-        text += "# HELP homeward_database_commits_total Group commits of the writer.\n"
-        text += "# TYPE homeward_database_commits_total counter\n"
-        text += "homeward_database_commits_total \(app.database.commitCount)\n"
-        text += "# HELP homeward_database_writes_total Write blocks committed (divided by commits: the mean group size).\n"
-        text += "# TYPE homeward_database_writes_total counter\n"
-        text += "homeward_database_writes_total \(app.database.committedWriteCount)\n"
+        if let file = app.database as? DatabasePool {
+            // The SQLite file's own measures; PostgreSQL's are the server's (pg_stat_database).
+            text += "# HELP homeward_database_size_bytes Size of the database file and its WAL.\n"
+            text += "# TYPE homeward_database_size_bytes gauge\n"
+            text += "homeward_database_size_bytes \(file.fileSizeBytes)\n"
+            text += "# HELP homeward_database_commits_total Group commits of the writer.\n"
+            text += "# TYPE homeward_database_commits_total counter\n"
+            text += "homeward_database_commits_total \(file.commitCount)\n"
+            text += "# HELP homeward_database_writes_total Write blocks committed (divided by commits: the mean group size).\n"
+            text += "# TYPE homeward_database_writes_total counter\n"
+            text += "homeward_database_writes_total \(file.committedWriteCount)\n"
+        } else if let server = app.database as? PostgresPool {
+            text += "# HELP homeward_database_connections PostgreSQL connections this node holds open.\n"
+            text += "# TYPE homeward_database_connections gauge\n"
+            text += "homeward_database_connections \(server.openConnections)\n"
+        }
         text += app.metrics.renderPrometheus()
         return HTTPResponse(
             headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], bytes: Array(text.utf8)

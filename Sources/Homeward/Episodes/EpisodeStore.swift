@@ -95,7 +95,7 @@ struct EpisodeStore {
         let episodes = try db.fetchOne(
             """
             SELECT count(*) AS episode_count, count(end_ms) AS ended_count, avg(end_ms - start_ms) AS avg_duration_ms, \(moments)
-            FROM episodes WHERE account_key = ? AND (? IS NULL OR kind = ?) AND start_ms >= ? AND start_ms < ?
+            FROM episodes WHERE account_key = ? AND (CAST(? AS TEXT) IS NULL OR kind = ?) AND start_ms >= ? AND start_ms < ?
             """,
             [account, kind, kind, fromMs, toMs]
         ) { row in

@@ -32,9 +32,11 @@ struct MotionStore {
         try db.execute(
             """
             INSERT INTO motion_quarter_hours (account_key, start_ms, steps, distance_dm, active_minutes)
-            VALUES (?1, ?2, ?3, ?4, ?5)
+            VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (account_key, start_ms) DO UPDATE SET
-                steps = steps + ?3, distance_dm = distance_dm + ?4, active_minutes = active_minutes | ?5
+                steps = motion_quarter_hours.steps + excluded.steps,
+                distance_dm = motion_quarter_hours.distance_dm + excluded.distance_dm,
+                active_minutes = motion_quarter_hours.active_minutes | excluded.active_minutes
             """,
             account, bucket, Int64(sample.steps ?? 0), distance ?? 0, minuteBit
         )

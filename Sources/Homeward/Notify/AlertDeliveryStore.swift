@@ -131,7 +131,7 @@ struct AlertDeliveryStore {
                 c.label AS channel_label, d.held, d.next_attempt_ms
             FROM alert_deliveries d JOIN accounts a ON a.key = d.recipient_key
             LEFT JOIN notification_channels c ON c.key = d.channel_key
-            WHERE d.alert_key = ? AND (? IS NULL OR d.recipient_key = ?)
+            WHERE d.alert_key = ? AND (CAST(? AS BIGINT) IS NULL OR d.recipient_key = ?)
             ORDER BY d.key
             """,
             [key, recipient, recipient]

@@ -69,7 +69,7 @@ public struct RoutineStore: Sendable {
         try db.execute(
             """
             INSERT INTO routine_settings (account_key, \(kind.rawValue), updated_at_ms) VALUES (?, 1, ?)
-            ON CONFLICT (account_key) DO UPDATE SET \(kind.rawValue) = \(kind.rawValue) + 1, updated_at_ms = excluded.updated_at_ms
+            ON CONFLICT (account_key) DO UPDATE SET \(kind.rawValue) = routine_settings.\(kind.rawValue) + 1, updated_at_ms = excluded.updated_at_ms
             """,
             account, time.unixMilliseconds)
     }

@@ -75,17 +75,24 @@ struct TripStore {
         of accounts: [AccountKey], accompanied: [Int64], status: TripStatus?,
         after cursor: (startedAtMilliseconds: Int64, key: Int64)?, limit: Int
     ) throws -> [TripRecord] {
-        let owned = accounts.map(String.init).joined(separator: ",")
-        let joined = accompanied.map(String.init).joined(separator: ",")
-        return try db.fetchAll(
-            """
-            SELECT \(TripRecord.selection) FROM \(TripRecord.source)
-            WHERE (t.account_key IN (\(owned)) OR t.key IN (\(joined)))
-              AND (?1 IS NULL OR t.status = ?1)
-              AND (?2 IS NULL OR (t.started_at_ms, t.key) < (?2, ?3))
-            ORDER BY t.started_at_ms DESC, t.key DESC LIMIT ?4
-            """,
-            [status?.rawValue, cursor?.startedAtMilliseconds, cursor?.key, limit], map: TripRecord.init(row:))
+        // Keys are integers, written into the text; an empty list is left out (PostgreSQL has no `IN ()`).
+        var whose: [String] = []
+        if !accounts.isEmpty { whose.append("t.account_key IN (\(accounts.map(String.init).joined(separator: ",")))") }
+        if !accompanied.isEmpty { whose.append("t.key IN (\(accompanied.map(String.init).joined(separator: ",")))") }
+        guard !whose.isEmpty else { return [] }
+        var sql = "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE (\(whose.joined(separator: " OR ")))"
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let status {
+            sql += " AND t.status = ?"
+            arguments.append(status.rawValue)
+        }
+        if let cursor {
+            sql += " AND (t.started_at_ms, t.key) < (?, ?)"
+            arguments += [cursor.startedAtMilliseconds, cursor.key]
+        }
+        sql += " ORDER BY t.started_at_ms DESC, t.key DESC LIMIT ?"
+        arguments.append(limit)
+        return try db.fetchAll(sql, StatementArguments(arguments), map: TripRecord.init(row:))
     }
 
     /// Active trips whose overdue deadline is at or before `time`.
@@ -188,7 +195,7 @@ struct TripStore {
     /// Makes `companion` a companion of the trip with `key` (again is a no-op).
     func addCompanion(_ companion: AccountKey, toTrip key: Int64, at time: Timestamp) throws {
         try db.execute(
-            "INSERT OR IGNORE INTO trip_companions (trip_key, companion_key, joined_at_ms) VALUES (?, ?, ?)",
+            "INSERT INTO trip_companions (trip_key, companion_key, joined_at_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             key, companion, time.unixMilliseconds
         )
     }
@@ -196,7 +203,7 @@ struct TripStore {
     /// The active trips of every traveller named `name` (without regard to case), oldest first.
     func activeTrips(ofTravellersNamed name: String) throws -> [TripRecord] {
         try db.fetchAll(
-            "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE t.status = 'active' AND a.name = ? COLLATE NOCASE ORDER BY t.key",
+            "SELECT \(TripRecord.selection) FROM \(TripRecord.source) WHERE t.status = 'active' AND lower(a.name) = lower(?) ORDER BY t.key",
             [name], map: TripRecord.init(row:))
     }
 
@@ -206,7 +213,7 @@ struct TripStore {
         try db.fetchAll(
             """
             SELECT \(TripRecord.selection) FROM \(TripRecord.source)
-            WHERE a.name = ? COLLATE NOCASE
+            WHERE lower(a.name) = lower(?)
               AND t.key = (SELECT l.key FROM trips l WHERE l.account_key = t.account_key ORDER BY l.started_at_ms DESC, l.key DESC LIMIT 1)
             ORDER BY t.started_at_ms DESC, t.key DESC
             """,

@@ -1,5 +1,11 @@
 /// Something that runs write blocks atomically and durably.
 public protocol DatabaseWriter: DatabaseReader {
+    /// Throws unless the database answers a trivial query (what `/healthz` and `/readyz` ask).
+    func ping() throws
+
+    /// Waits for the work in progress, then closes every connection; later calls throw.
+    func close() throws
+
     /// Runs `block` atomically: its changes are durable when `write` returns, and none of them
     /// persist when it throws. The block already runs inside a transaction, so nest with
     /// `Database.inSavepoint`, not `inTransaction`. Blocks the calling thread; never call it from

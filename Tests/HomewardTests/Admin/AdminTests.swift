@@ -30,7 +30,7 @@ final class AdminTests: XCTestCase {
         }
         writer.start()
         let path = test.directory.appendingPathComponent("backup.sqlite").path
-        try test.app.database.backup(to: path)
+        try test.sqliteFile("online backup of the file").backup(to: path)
         let copy = try DatabasePool(path: path)
         defer { try? copy.close() }
         let check: String? = try copy.read { try $0.fetchOne("PRAGMA integrity_check") }

@@ -56,9 +56,13 @@ final class ServiceRoutesTests: XCTestCase {
         try test.withClient(.live) { client in
             let response = try client.execute(.get, "/metrics")
             XCTAssertEqual(response.status, .ok)
-            XCTAssertTrue(response.text.contains("homeward_database_size_bytes "))
-            XCTAssertTrue(response.text.contains("homeward_database_commits_total "))
-            XCTAssertTrue(response.text.contains("homeward_database_writes_total "))
+            if TestDatabase.isPostgreSQL {
+                XCTAssertTrue(response.text.contains("homeward_database_connections "))
+            } else {
+                XCTAssertTrue(response.text.contains("homeward_database_size_bytes "))
+                XCTAssertTrue(response.text.contains("homeward_database_commits_total "))
+                XCTAssertTrue(response.text.contains("homeward_database_writes_total "))
+            }
             XCTAssertTrue(response.text.contains(#"homeward_alerts_total{type="sos"} 1"#))
         }
     }
@@ -91,7 +95,7 @@ final class ServiceRoutesTests: XCTestCase {
             XCTAssertEqual(try client.execute(.get, "/metrics", headers: ["Authorization": "Bearer wrong"]).status, .unauthorized)
             let scraped = try client.execute(.get, "/metrics", headers: ["Authorization": "Bearer scrape-secret-42"])
             XCTAssertEqual(scraped.status, .ok)
-            XCTAssertTrue(scraped.text.contains("homeward_database_size_bytes "))
+            XCTAssertTrue(scraped.text.contains(TestDatabase.isPostgreSQL ? "homeward_database_connections " : "homeward_database_size_bytes "))
         }
     }
 }

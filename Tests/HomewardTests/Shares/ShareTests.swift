@@ -1,6 +1,7 @@
 import Foundation
 import HomewardHTTP
 import HomewardHTTPTesting
+import HomewardStore
 import XCTest
 @testable import Homeward
 
@@ -54,10 +55,17 @@ final class ShareTests: XCTestCase {
             let share = try makeShare(client, for: person)
             let stored: [UInt8]? = try test.app.database.read { db in try db.fetchOne("SELECT token_sha256 FROM shares") }
             XCTAssertEqual(stored, test.app.secrets.digest(share.token))
-            let texts: Int64? = try test.app.database.read { db in
-                try db.fetchOne("SELECT count(*) FROM shares WHERE instr(CAST(token_sha256 AS TEXT), ?) > 0", [share.token])
+            let rows: [[DatabaseValue]] = try test.app.database.read { db in
+                try db.fetchAll("SELECT * FROM shares") { row in try row.databaseValues() }
             }
-            XCTAssertEqual(texts, 0)
+            XCTAssertEqual(rows.count, 1)
+            for value in rows.flatMap({ $0 }) {
+                switch value {
+                case .text(let text): XCTAssertFalse(text.contains(share.token))
+                case .blob(let bytes): XCTAssertFalse(String(decoding: bytes, as: UTF8.self).contains(share.token))
+                default: break
+                }
+            }
         }
     }
 

@@ -34,7 +34,7 @@ final class TestApp {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("homeward-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = AppConfiguration()
-        configuration.databasePath = directory.appendingPathComponent("homeward.sqlite").path
+        configuration.databasePath = try TestDatabase.fresh(in: directory)
         configuration.port = 0
         configuration.passwordHashIterations = 1
         configuration.passwordHashMemoryBytes = 8192
@@ -42,12 +42,13 @@ final class TestApp {
         clock = ManualClock(startingAt: Timestamp(unixMilliseconds: Int64(Date().timeIntervalSince1970 * 1000)))
         app = try HomewardApp(
             configuration: configuration, clock: clock,
-            logger: Logger(label: "homeward.test", factory: { _ in SwiftLogNoOpLogHandler() })
+            logger: TestDatabase.logger
         )
     }
 
     deinit {
         try? app.close()
+        TestDatabase.drop(app.configuration.databasePath)
         try? FileManager.default.removeItem(at: directory)
     }
 
