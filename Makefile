@@ -32,8 +32,9 @@ release: deps
 serve: release
 	.build/release/homeward serve --host $(HOST) --port $(PORT) --database $(DATABASE)
 
-## Builds (failing on any compiler warning in this project's code) and runs every test, the
-## PostgreSQL ones against a throwaway cluster started for the run and removed after it.
+## Builds (failing on any compiler warning in this project's code) and runs every test on the
+## SQLite backend, then the app's tests again on the PostgreSQL backend, against a throwaway
+## cluster started for the run and removed after it (the PostgreSQL module's own tests use it too).
 test:
 	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(TEST_PACKAGES)"
 	swift build --build-tests 2>&1 | tee .build-warnings.log
@@ -43,7 +44,10 @@ test:
 	@cluster=$$(mktemp -d /tmp/homeward-postgres.XXXXXX) && chmod 755 $$cluster && \
 	trap '.ci/postgres-cluster.sh stop '$$cluster'/data; rm -rf '$$cluster EXIT && \
 	url=$$(.ci/postgres-cluster.sh start $$cluster/data | tail -1) && \
-	HOMEWARD_REQUIRE_POSTGRES=1 HOMEWARD_TEST_POSTGRES_URL=$$url swift test --skip-build --disable-swift-testing
+	HOMEWARD_REQUIRE_POSTGRES=1 HOMEWARD_TEST_POSTGRES_URL=$$url swift test --skip-build --disable-swift-testing && \
+	echo "The app's tests again, on the PostgreSQL backend:" && \
+	HOMEWARD_TEST_DATABASE=postgresql HOMEWARD_TEST_POSTGRES_URL=$$url \
+	  swift test --skip-build --disable-swift-testing --filter HomewardTests
 
 bench: release
 	bash bench/http.sh

@@ -63,6 +63,10 @@ public final class HomewardApp: Sendable {
     public let weatherFiller: WeatherFiller
     /// The open `GET /v1/events` streams; told at once when access is taken back (`LiveAccess`).
     public let eventStreams: EventStreamHub
+    /// Where changes of access are told: this node's streams, and on PostgreSQL every node's.
+    public let liveAccess: any LiveAccess
+    /// On PostgreSQL, the events and changes of access exchanged with the other nodes.
+    let clusterRelay: ClusterEventRelay?
     /// The limits of those streams.
     let eventStreamLimits: EventStreamLimits
     /// What the alert endpoints do.
@@ -141,9 +145,13 @@ public final class HomewardApp: Sendable {
         let eventStreams = EventStreamHub(
             database: database, accessPolicy: accessPolicy, clock: clock, limits: eventStreamLimits, logger: logger)
         self.eventStreams = eventStreams
+        let clusterRelay = configuration.postgresURL.map { ClusterEventRelay(url: $0, logger: logger) }
+        self.clusterRelay = clusterRelay
+        let liveAccess: any LiveAccess = clusterRelay.map { ClusterLiveAccess(local: eventStreams, relay: $0) } ?? eventStreams
+        self.liveAccess = liveAccess
         trips = TripService(
             monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
-            rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: eventStreams
+            rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: liveAccess
         )
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
         let reporting = ReportingObserver(settings: ReportingSettings(
@@ -200,11 +208,40 @@ public final class HomewardApp: Sendable {
                 escalations.wake()
             }
         }
+        if let clusterRelay {
+            events.subscribe { event in clusterRelay.send(.event(RelayedEvent(event))) }
+        }
         accountMemories = [authenticator, presence, statusBoard, zoneObserver, tripMonitor, reporting, eventStreams]
         retention = RetentionSweeper(
             pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
             intervalSeconds: configuration.retentionIntervalSeconds, logger: logger
         )
+    }
+
+    /// What another node told this one: its events go to this node's streams and wake the workers
+    /// that deliver and escalate alerts, as this node's own events do (not through `events`, so
+    /// nothing is relayed back); its changes of access reach the streams and the remembered sessions.
+    private func receive(_ message: ClusterMessage) {
+        let streams = eventStreams
+        switch message {
+        case .event(let relayed):
+            guard let event = relayed.appEvent else { return }
+            streams.publish(event)
+            if event.kind == .alert {
+                deliveryWorker.wake()
+                escalations.wake()
+            }
+        case .guardianshipEnded(let person, let guardian):
+            streams.guardianshipEnded(of: person, by: guardian)
+        case .tripEnded(let tripID, let traveller):
+            streams.tripEnded(tripID, of: traveller)
+        case .sessionsEnded(let account, let kept):
+            streams.sessionsEnded(of: account, except: kept)
+            authenticator.forgetSessions(of: account)
+            authenticator.forgetBasicLogins(of: account)
+        case .sessionEnded(let id):
+            streams.sessionEnded(id)
+        }
     }
 
     /// Opens the configured database and applies its pending migrations.
@@ -292,7 +329,7 @@ public final class HomewardApp: Sendable {
 
         let accounts = AccountService(
             database: database, hasher: passwordHasher, loginLimits: loginLimits, authenticator: authenticator, clock: clock,
-            secrets: secrets, metrics: metrics, presence: presence, accountMemories: accountMemories, liveAccess: eventStreams,
+            secrets: secrets, metrics: metrics, presence: presence, accountMemories: accountMemories, liveAccess: liveAccess,
             sessionLifetimeSeconds: configuration.sessionLifetimeSeconds)
         registerAccountRoutes(on: &router, signedIn: signedIn, AccountRoutesDependencies(
             accounts: accounts, database: database, accessPolicy: accessPolicy, clock: clock))
@@ -327,11 +364,13 @@ public final class HomewardApp: Sendable {
         weatherFiller.start()
         eventStreams.start()
         tripTimer.start()
+        clusterRelay?.start { [weak self] message in self?.receive(message) }
     }
 
     /// Stops background work and closes the database after the server has stopped.
     public func close() throws {
         health.stop()
+        clusterRelay?.stop()
         eventStreams.stop()
         countdowns.stop()
         alertMonitor.stop()

@@ -1,0 +1,221 @@
+import Foundation
+import HomewardPostgres
+import HomewardStore
+import HomewardSync
+import Logging
+
+/// Carries events between the Homeward nodes that share one PostgreSQL database, through
+/// LISTEN/NOTIFY on the channel `homeward_events`: every event this node publishes (after its
+/// transaction committed) goes to the other nodes, and theirs reach this node's streams and
+/// workers, so a guardian connected to one node sees a fix posted to another; so do the changes of
+/// access that streams must obey at once (a link removed, a trip ended, sessions ended).
+///
+/// Two threads, each with a connection of its own: one sends the queued events, packed into as few
+/// notifications as PostgreSQL's 8000-byte payload allows; one listens. A connection that breaks
+/// is opened again after `reconnectSeconds`; events queued meanwhile wait (at most `maxQueued`).
+final class ClusterEventRelay: @unchecked Sendable {
+    // @unchecked Sendable: `queue`, `dropped` and `isStopped` are guarded by `condition`.
+    /// The notification channel.
+    static let channel = "homeward_events"
+    /// A notification carries at most this many bytes of events (PostgreSQL refuses 8000 or more):
+    /// 7,900. A single event larger than this is not relayed (and logged).
+    static let maxPayloadBytes = 7_900
+    /// Events waiting to be sent, at most: 10,000; beyond it the oldest are dropped (and counted).
+    static let maxQueued = 10_000
+    /// Seconds before a broken connection is opened again: 1.
+    static let reconnectSeconds = 1.0
+
+    /// This node's name in the events it sends, so it ignores its own.
+    let nodeID = SecureRandom.identifier()
+    private let url: String
+    /// What receives the other nodes' messages, from `start`.
+    private var deliver: (@Sendable (ClusterMessage) -> Void)?
+    private let logger: Logger
+    private let condition = ConditionLock()
+    private var queue: [RelayedMessage] = []
+    private var isStopped = false
+    /// Events dropped because the queue was full or one was too large.
+    private(set) var dropped = 0
+    /// Whether the listening connection is up and listening.
+    private var listening = false
+
+    /// Whether this node hears the other nodes now.
+    var isListening: Bool { condition.withLock { listening } }
+
+    /// A relay on the database at `url`.
+    init(url: String, logger: Logger) {
+        self.url = url
+        self.logger = logger
+    }
+
+    /// Starts sending, and listening for the other nodes' messages, which go to `deliver` (on the
+    /// listening thread: it must return quickly).
+    func start(deliver: @escaping @Sendable (ClusterMessage) -> Void) {
+        condition.withLock { self.deliver = deliver }
+        let sender = Thread { [self] in runSender() }
+        sender.name = "cluster-events-send"
+        let listener = Thread { [self] in runListener() }
+        listener.name = "cluster-events-listen"
+        sender.start()
+        listener.start()
+    }
+
+    /// Stops both threads (within about half a second); queued events are not sent.
+    func stop() {
+        condition.withLock {
+            isStopped = true
+            condition.broadcast()
+        }
+    }
+
+    /// Queues `message` for the other nodes.
+    func send(_ message: ClusterMessage) {
+        let relayed = RelayedMessage(node: nodeID, message: message)
+        condition.withLock {
+            guard !isStopped else { return }
+            if queue.count >= Self.maxQueued {
+                queue.removeFirst()
+                dropped += 1
+            }
+            queue.append(relayed)
+            condition.signal()
+        }
+    }
+
+    private var stopped: Bool { condition.withLock { isStopped } }
+
+    private func runSender() {
+        var connection: PostgresConnection?
+        while true {
+            let batch: [RelayedMessage]? = condition.withLock {
+                while queue.isEmpty, !isStopped { condition.wait() }
+                guard !isStopped else { return nil }
+                defer { queue.removeAll(keepingCapacity: true) }
+                return queue
+            }
+            guard let batch else { return }
+            do {
+                let open = try connection ?? PostgresConnection(url: url)
+                connection = open
+                for payload in packed(batch) {
+                    try open.notify(Self.channel, payload: payload)
+                }
+            } catch {
+                logger.warning("cannot relay events to the other nodes", metadata: ["error": "\(error)"])
+                connection = nil
+                condition.withLock {
+                    queue.insert(contentsOf: batch, at: 0)
+                    if queue.count > Self.maxQueued {
+                        dropped += queue.count - Self.maxQueued
+                        queue.removeFirst(queue.count - Self.maxQueued)
+                    }
+                    _ = condition.wait(timeoutSeconds: Self.reconnectSeconds)
+                }
+            }
+        }
+    }
+
+    /// The events of `batch` as JSON arrays of at most `maxPayloadBytes` each.
+    private func packed(_ batch: [RelayedMessage]) -> [String] {
+        let encoder = JSONEncoder()
+        var payloads: [String] = []
+        var current: [String] = []
+        var size = 2
+        for event in batch {
+            guard let data = try? encoder.encode(event), data.count + 2 <= Self.maxPayloadBytes else {
+                condition.withLock { dropped += 1 }
+                logger.warning("an event too large for a notification was not relayed")
+                continue
+            }
+            if size + data.count + 1 > Self.maxPayloadBytes {
+                payloads.append("[" + current.joined(separator: ",") + "]")
+                current = []
+                size = 2
+            }
+            current.append(String(decoding: data, as: UTF8.self))
+            size += data.count + 1
+        }
+        if !current.isEmpty { payloads.append("[" + current.joined(separator: ",") + "]") }
+        return payloads
+    }
+
+    private func runListener() {
+        let decoder = JSONDecoder()
+        var connection: PostgresConnection?
+        while !stopped {
+            do {
+                let open: PostgresConnection
+                if let connection {
+                    open = connection
+                } else {
+                    open = try PostgresConnection(url: url)
+                    try open.listen(Self.channel)
+                    connection = open
+                    condition.withLock { listening = true }
+                }
+                for notification in try open.notifications(waitingUpTo: 500) where notification.channel == Self.channel {
+                    guard let messages = try? decoder.decode([RelayedMessage].self, from: Data(notification.payload.utf8)) else {
+                        logger.warning("an unreadable event notification was ignored")
+                        continue
+                    }
+                    let deliver = condition.withLock { self.deliver }
+                    for relayed in messages where relayed.node != nodeID {
+                        deliver?(relayed.message)
+                    }
+                }
+            } catch {
+                logger.warning("cannot hear the other nodes' events", metadata: ["error": "\(error)"])
+                connection = nil
+                condition.withLock {
+                    listening = false
+                    _ = condition.wait(timeoutSeconds: Self.reconnectSeconds)
+                }
+            }
+        }
+    }
+}
+
+/// What one node tells the others: an event, or a change of access that open streams obey at once.
+enum ClusterMessage: Codable, Sendable {
+    case event(RelayedEvent)
+    case guardianshipEnded(person: AccountKey, guardian: AccountKey)
+    case tripEnded(tripID: String, traveller: AccountKey)
+    case sessionsEnded(account: AccountKey, except: String?)
+    case sessionEnded(id: String)
+}
+
+/// A message with the node that sent it.
+struct RelayedMessage: Codable {
+    let node: String
+    let message: ClusterMessage
+}
+
+/// One event as it travels between nodes: the sending node, what the streams' access checks read,
+/// and the rendered payload.
+struct RelayedEvent: Codable, Sendable {
+    let kind: String
+    let subject: Int64
+    let tripID: String?
+    let originAtMilliseconds: Int64?
+    let alertType: String?
+    let payload: String
+
+    init(_ event: AppEvent) {
+        kind = event.kind.rawValue
+        subject = event.subject
+        tripID = event.tripID
+        originAtMilliseconds = event.originAt?.unixMilliseconds
+        alertType = event.alertType?.rawValue
+        payload = String(decoding: event.payload, as: UTF8.self)
+    }
+
+    /// The event, as the sending node published it; nil for a kind or type this node does not know.
+    var appEvent: AppEvent? {
+        guard let kind = AppEvent.Kind(rawValue: kind) else { return nil }
+        let type = alertType.flatMap(AlertType.init(rawValue:))
+        guard alertType == nil || type != nil else { return nil }
+        return AppEvent(
+            kind: kind, subject: subject, tripID: tripID, originAt: originAtMilliseconds.map(Timestamp.init(unixMilliseconds:)),
+            alertType: type, payload: Array(payload.utf8))
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+@testable import Homeward
+import HomewardHTTP
+import HomewardHTTPTesting
+import XCTest
+
+/// Two nodes on one PostgreSQL database: what one node stores and decides reaches the streams open
+/// on the other, and a viewer whose access ends on one node loses it on the other at once.
+final class ClusterRelayTests: XCTestCase {
+    func testAFixPostedToOneNodeReachesAStreamOnTheOtherAndAnEndedLinkStopsItThere() throws {
+        try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
+        let nodeA = try TestApp()
+        let person = try nodeA.makeAccount(name: "Person")
+        let guardian = try nodeA.makeAccount(name: "Guardian")
+        try nodeA.link(guardian: guardian, dependent: person)
+        let nodeB = try HomewardApp(configuration: nodeA.app.configuration, clock: nodeA.clock, logger: TestDatabase.logger)
+        defer { try? nodeB.close() }
+        try nodeA.app.startBackgroundWork()
+        try nodeB.startBackgroundWork()
+        let relays = [nodeA.app.clusterRelay, nodeB.clusterRelay].compactMap { $0 }
+        XCTAssertEqual(relays.count, 2)
+        XCTAssertTrue(Deadline.waitUntil { relays.allSatisfy(\.isListening) })
+        let now = Double(nodeA.clock.now().unixMilliseconds) / 1000
+        func post(_ client: HTTPTestClient, lat: Double, secondsAgo: Double) throws {
+            let body = #"{"samples":[{"t":\#(now - secondsAgo),"lat":\#(lat),"lon":-0.12,"accuracy":8}]}"#
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: Array(body.utf8)).status.code, 200)
+        }
+        try HTTPTestClient.withServer(nodeB.makeRouter(), mode: .live, configuration: .testing) { clientB in
+            let stream = try clientB.openEventStream(token: guardian.token)
+            try nodeA.withClient { clientA in
+                try post(clientA, lat: 51.5001, secondsAgo: 60)
+                // The goal is within 1 s; the wait is generous for a loaded machine.
+                let event = try stream.readEvent(timeoutSeconds: 10)
+                XCTAssertEqual(event.event, "location")
+                XCTAssertTrue(event.data.contains(#""lat":51.5001"#), event.data)
+
+                let links = try clientA.send(.get, "/v1/links", token: person.token).decode(LinkList.self)
+                let link = try XCTUnwrap(links.guardians.first { $0.guardian.id == guardian.id })
+                XCTAssertEqual(try clientA.send(.delete, "/v1/links/\(link.id)", token: person.token).status, .noContent)
+                try post(clientA, lat: 51.5002, secondsAgo: 30)
+            }
+            // The stream on node B carries nothing more of the person (it may end, or stay quiet).
+            do {
+                let later = try stream.readEvent(timeoutSeconds: 2)
+                XCTAssertFalse(later.data.contains("51.5002"), later.data)
+            } catch HTTPTestError.timedOut {
+            } catch HTTPTestError.connectionClosed {
+            }
+        }
+    }
+
+    /// The part of `GET /v1/links` the test reads.
+    private struct LinkList: Decodable {
+        struct Link: Decodable {
+            struct Party: Decodable { let id: String }
+            let id: String
+            let guardian: Party
+        }
+        let guardians: [Link]
+    }
+}
