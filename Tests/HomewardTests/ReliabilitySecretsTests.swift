@@ -28,7 +28,7 @@ final class ReliabilitySecretsTests: XCTestCase {
             let other = try client.logIn(phone: "+447700900222", password: password)
             let code = try client.send(.put, "/v1/me/verification-code", token: token, json: "{}").string("code", expecting: .ok)
             XCTAssertEqual(try client.send(.post, "/v1/links", token: other,
-                json: #"{"phone":"+447700900111","code":"\#(code)"}"#).status, .created)
+                body: API.LinkRequest(phone: "+447700900111", code: code)).status, .created)
             let chosen = "chosen-\(UUID().uuidString.prefix(12))"
             XCTAssertEqual(try client.send(.put, "/v1/me/verification-code", token: token,
                 json: #"{"code":"\#(chosen)"}"#).status, .ok)

@@ -143,7 +143,7 @@ final class SecretStorageTests: XCTestCase {
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: ["Authorization": "Bearer \(key)"]).status, .ok)
             XCTAssertEqual(try client.send(.get, "/v1/shared/\(share)/locations").status, .ok)
             XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token,
-                json: #"{"phone":"\#(anna.phone)","code":"\#(code)"}"#).status, .created)
+                body: API.LinkRequest(phone: anna.phone, code: code)).status, .created)
         }
         let rows = try test.app.database.read { db in
             (session: try db.fetchOne("SELECT count(*) FROM sessions WHERE token_sha256 = ?", [test.app.secrets.digest(token)]) as Int64?,

@@ -21,7 +21,7 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
     private func listedShareIDs(_ client: HTTPTestClient, _ account: TestApp.Account) throws -> [String] {
         let response = try client.send(.get, "/v1/shares", token: account.token)
         XCTAssertEqual(response.status, .ok, response.text)
-        return (try response.object()["shares"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        return try response.decode(API.ShareList.self).shares.map(\.id)
     }
 
     func testSharesAreListedWithoutTokensRevokedByIdAndExpire() throws {
@@ -68,7 +68,7 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
                 headers: ["Content-Type": "application/json"], body: Array(#"{"locations":[]}"#.utf8)).status, .unauthorized)
             XCTAssertEqual(try client.send(.get, "/v1/me", token: thief).status, .unauthorized)
             XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token,
-                json: #"{"phone":"\#(anna.phone)","code":"555123"}"#).status, .forbidden)
+                body: API.LinkRequest(phone: anna.phone, code: "555123")).status, .forbidden)
             XCTAssertEqual(try listedShareIDs(client, anna), [])
             XCTAssertEqual(try client.send(.get, "/v1/me/devices", token: anna.token).text, #"{"devices":[]}"#)
         }
@@ -97,10 +97,10 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(ben.phone, ben.password),
                 body: Array(fix.utf8)).status, .ok)
             let plain = try client.send(.post, "/v1/me/devices", token: gina.token, json: #"{"name":"Tablet"}"#)
-            XCTAssertEqual(try plain.object()["readsOthers"] as? Bool, false)
+            XCTAssertEqual(try plain.decode(API.NewDevice.self).readsOthers, false)
             let plainKey = try plain.string("key", expecting: .created)
             let reader = try client.send(.post, "/v1/me/devices", token: gina.token, json: #"{"name":"Phone","readsOthers":true}"#)
-            XCTAssertEqual(try reader.object()["readsOthers"] as? Bool, true)
+            XCTAssertEqual(try reader.decode(API.NewDevice.self).readsOthers, true)
             let readerKey = try reader.string("key", expecting: .created)
 
             let withRight = try client.execute(.post, "/v1/clients/owntracks", headers: basic("gina", readerKey)).text

@@ -13,15 +13,17 @@ final class TripWatchTests: XCTestCase {
                 {"destination":{"lat":48.2100,"lon":16.3700,"name":"Pharmacy"},"origin":{"lat":48.2000,"lon":16.3700},"mode":"walking"}
                 """)
             XCTAssertEqual(created.status, .created, created.text)
-            let code = try XCTUnwrap(try created.object()["accessCode"] as? String)
-            let tripID = try XCTUnwrap(try created.object()["id"] as? String)
+            let trip = try created.decode(TripResource.self)
+            let code = try XCTUnwrap(trip.accessCode)
+            let tripID = trip.id
 
             let watched = try client.send(.post, "/v1/trips/watch", json: #"{"phone":"\#(walter.phone)","accessCode":"\#(code)"}"#)
             XCTAssertEqual(watched.status, .ok, watched.text)
-            XCTAssertEqual(try watched.object()["id"] as? String, tripID)
-            XCTAssertEqual(try watched.object()["status"] as? String, "active")
-            XCTAssertNil(try watched.object()["accessCode"], "the code is not shown again")
-            XCTAssertNotNil(try watched.object()["progress"])
+            let seen = try watched.decode(TripResource.self)
+            XCTAssertEqual(seen.id, tripID)
+            XCTAssertEqual(seen.status, .active)
+            XCTAssertNil(try watched.json()["accessCode"], "the code is not shown again")
+            XCTAssertNotNil(seen.progress)
 
             let wrong = code == "000000" ? "111111" : "000000"
             let refused = try client.send(.post, "/v1/trips/watch", json: #"{"phone":"\#(walter.phone)","accessCode":"\#(wrong)"}"#)
@@ -32,7 +34,7 @@ final class TripWatchTests: XCTestCase {
 
             XCTAssertEqual(try client.send(.post, "/v1/trips/\(tripID)/arrive", token: walter.token).status, .ok)
             let arrived = try client.send(.post, "/v1/trips/watch", json: #"{"phone":"\#(walter.phone)","accessCode":"\#(code)"}"#)
-            XCTAssertEqual(try arrived.object()["status"] as? String, "arrived")
+            XCTAssertEqual(try arrived.decode(TripResource.self).status, .arrived)
         }
     }
 

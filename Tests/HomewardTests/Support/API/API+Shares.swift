@@ -1,0 +1,14 @@
+extension API {
+    /// One share of `GET /v1/shares`; the token is shown only when the share is made.
+    struct Share: Decodable {
+        let id: String
+        let scope: String
+        let createdAt: String
+        let expiresAt: String
+    }
+
+    /// `GET /v1/shares`.
+    struct ShareList: Decodable {
+        let shares: [Share]
+    }
+}
