@@ -29,6 +29,11 @@ struct EntryBody: Decodable, Equatable {
     let minutes: Int?
     let start: String?
     let end: String?
+    let carbs: Double?
+    let servingSize: Double?
+    let description: String?
+    let picture: String?
+    let icon: String?
 }
 
 /// `GET /v1/journal`.

@@ -58,4 +58,18 @@ extension API {
     struct PasswordConfirmation: Encodable {
         let password: String
     }
+
+    /// The profile part of `PATCH /v1/me`; `age` stands for a birth year counted back from today.
+    struct ProfileUpdate: Encodable {
+        var age: Int?
+        var birthYear: Int?
+        var heightCm: Int?
+        var weightKg: Double?
+    }
+
+    /// The body of `PATCH /v1/me`.
+    struct AccountUpdate: Encodable {
+        var name: String?
+        var profile: ProfileUpdate?
+    }
 }

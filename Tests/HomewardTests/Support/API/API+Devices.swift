@@ -21,4 +21,11 @@ extension API {
     struct DeviceList: Decodable {
         let devices: [Device]
     }
+
+    /// The body of `POST /v1/me/devices`.
+    struct DeviceRequest: Encodable {
+        let name: String
+        var readsOthers: Bool?
+        var payloadSecret: String?
+    }
 }
