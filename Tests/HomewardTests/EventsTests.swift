@@ -125,8 +125,7 @@ final class EventsTests: XCTestCase {
             let before = try readEvent(stream)
             XCTAssertTrue(before.data.contains("before"))
             let links = try client.execute(.get, "/v1/links", headers: person.auth).body
-            let listed = try JSONSerialization.jsonObject(with: Data(links)) as? [String: Any]
-            let link = try XCTUnwrap((listed?["guardians"] as? [[String: Any]])?.first?["id"] as? String)
+            let link = try XCTUnwrap(try JSONDecoder().decode(API.LinkList.self, from: Data(links)).guardians.first?.id)
             XCTAssertEqual(try client.execute(.delete, "/v1/links/\(link)", headers: person.auth).status.code, 204)
             try sos(client, person, "after")
             XCTAssertThrowsError(try readEvent(stream, timeoutSeconds: 0.5), "no heartbeat ran: the removal itself stopped the stream")

@@ -24,7 +24,18 @@ extension API {
         let wandering: Nullable<PersonStatus.Wandering>
         let lastSeenAt: Timestamp?
         let distanceFromHome: Double?
-        let reporting: ReportingStatus?
+        let reporting: Reporting?
+    }
+
+    /// How a phone reports, within a status: every field is sent, unknown ones as null.
+    struct Reporting: Decodable {
+        let state: String
+        let motion: Nullable<String>
+        let usualIntervalSeconds: Nullable<Int>
+        let silentAfterSeconds: Int
+        let batteryPercent: Nullable<Double>
+        let batteryEmptyAt: Nullable<String>
+        let batteryRanOut: Bool
     }
 
     /// One person of `GET /v1/dependents`, or `GET /v1/accounts/{id}/location`.
