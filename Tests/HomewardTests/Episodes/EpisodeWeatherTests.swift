@@ -223,8 +223,7 @@ final class EpisodeWeatherTests: XCTestCase {
             try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 2))","location":{"lat":51.5,"lon":-0.12}}"#)
         }
         XCTAssertEqual(try test.app.weatherFiller.fillDue(), 0)
-        Thread.sleep(forTimeInterval: 0.3)
-        XCTAssertTrue(receiver.records.isEmpty)
+        XCTAssertTrue(Deadline.holds(for: 0.3) { receiver.records.isEmpty })
 
         var configuration = test.app.configuration
         configuration.weatherURL = "http://127.0.0.1:\(receiver.port)"

@@ -108,8 +108,8 @@ final class OutgoingHTTPClientTests: XCTestCase {
         // resolves to ::1, that address is refused and the request still goes through the other.
         let release = try client.perform(OutgoingRequest(method: "GET", url: XCTUnwrap(OutgoingURL("http://localhost:\(silent.port)/release"))))
         XCTAssertEqual(try release.get().status, 200)
-        held.wait()
-        queued.wait()
+        XCTAssertTrue(Deadline.signalled(held), "the held request is answered once released")
+        XCTAssertTrue(Deadline.signalled(queued), "then the queued one is sent")
         _ = try silent.waitForRecord { $0.path == "/queued" }
     }
 }
