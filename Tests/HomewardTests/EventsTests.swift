@@ -18,12 +18,12 @@ final class EventsTests: XCTestCase {
             let stream = try open(client, as: guardian, lastEventID: nil)
             let strangerStream = try open(client, as: stranger, lastEventID: nil)
             XCTAssertEqual(test.app.eventStreams.openStreamCount, 2)
-            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"one"}"#.utf8))
+            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS(message: "one")))
             let first = try readEvent(stream)
             XCTAssertEqual(first.event, "alert")
             XCTAssertTrue(first.data.contains(#""message":"one""#), first.data)
-            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"two"}"#.utf8))
-            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"three"}"#.utf8))
+            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS(message: "two")))
+            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS(message: "three")))
             let resumed = try open(client, as: guardian, lastEventID: first.id)
             let missed = [try readEvent(resumed), try readEvent(resumed)]
             XCTAssertEqual(missed.map { $0.data.contains(#""message":"two""#) }, [true, false])
@@ -39,7 +39,7 @@ final class EventsTests: XCTestCase {
         let guardian = try test.makeAccount(name: "Guardian")
         try test.link(guardian: guardian, dependent: person)
         try test.withClient(.live) { client in
-            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"still open"}"#.utf8))
+            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS(message: "still open")))
             let stream = try open(client, as: guardian, lastEventID: 1)
             XCTAssertTrue(try readEvent(stream).data.contains("still open"))
         }

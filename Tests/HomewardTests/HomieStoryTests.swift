@@ -90,7 +90,7 @@ final class HomieStoryTests: XCTestCase {
         let ben = try test.makeAccount(name: "Ben")
         try test.link(guardian: gina, dependent: ada)
         try test.withClient { client in
-            let morning = try client.execute(.post, "/v1/alerts", headers: ada.auth, body: Array(#"{"type":"sos","message":"morning"}"#.utf8))
+            let morning = try client.execute(.post, "/v1/alerts", headers: ada.auth, body: JSONBody.encode(API.SOS(message: "morning")))
             let morningID = try XCTUnwrap(try morning.decode(AlertResource.self).id)
             XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(morningID)/acknowledge", headers: gina.auth).status, .ok)
             test.clock.advance(bySeconds: 3_600)
@@ -100,7 +100,7 @@ final class HomieStoryTests: XCTestCase {
             XCTAssertEqual(try test.join(client, ada, as: ben, code: try XCTUnwrap(trip.accessCode)).status, .created)
             test.clock.advance(bySeconds: 60)
             try post(client, fixOf: ada, lat: 51.483, at: test.clock.now())
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: ada.auth, body: Array(#"{"type":"sos","message":"on the way"}"#.utf8)).status, .created)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: ada.auth, body: JSONBody.encode(API.SOS(message: "on the way"))).status, .created)
             test.clock.advance(bySeconds: 60)
             XCTAssertEqual(try client.execute(.post, "/v1/trips/\(trip.id)/arrive", headers: ada.auth).status, .ok)
             test.clock.advance(bySeconds: 60)

@@ -19,7 +19,7 @@ final class KeyReuseTests: XCTestCase {
         try test.withClient(.inProcess) { client in
             let first = try register(test, client, phone: "+447700900001")
             let auth: HTTPHeaders = ["Authorization": "Bearer \(first.token)", "Content-Type": "application/json"]
-            let zone = Array(#"{"name":"Home","center":{"lat":51.5,"lon":-0.12},"radius":100}"#.utf8)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: 51.5, lon: -0.12, radius: 100))
             XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(first.id)/zones", headers: auth, body: zone).status.code, 201)
             let now = Double(test.clock.now().unixMilliseconds) / 1000
             let fixes = (0..<5).map { #"{"t":\#(now - 50 + Double($0) * 10),"lat":51.5,"lon":-0.12,"accuracy":8}"# }

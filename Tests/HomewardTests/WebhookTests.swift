@@ -22,7 +22,7 @@ final class WebhookTests: XCTestCase {
             let answer = try setWebhook("http://127.0.0.1:\(receiver.port)/hook", secret: secret, for: guardian, with: client)
             XCTAssertFalse(answer.contains(secret))
             XCTAssertEqual(try client.execute(.get, "/v1/me/webhook", headers: guardian.auth).status.code, 200)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
         }
         for _ in 0..<3 {
             XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
@@ -74,7 +74,7 @@ final class WebhookTests: XCTestCase {
         let (person, guardian) = try personAndGuardian(in: test)
         try test.withClient { client in
             try setWebhook("https://127.0.0.1:\(receiver.port)/hook", secret: secret, for: guardian, with: client)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
         let record = try receiver.waitForRecord { $0.path == "/hook" }
@@ -123,7 +123,7 @@ final class WebhookTests: XCTestCase {
         }
         try test.withClient { client in
             try setWebhook("http://127.0.0.1:\(receiver.port)/hook", secret: "sixteen-chars-secret", for: guardian, with: client)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
         }
         XCTAssertNil(try webhook().lastDeliveredAt)
         try test.app.deliveryWorker.deliverDue()
@@ -149,7 +149,7 @@ final class WebhookTests: XCTestCase {
             for (guardian, host) in [(reached, "localhost"), (refused, "127.0.0.1")] {
                 try setWebhook("http://\(host):\(receiver.port)/hook", secret: "sixteen-chars-secret", for: guardian, with: client)
             }
-            let raised = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8))
+            let raised = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS()))
             let alert = try JSONDecoder().decode(AlertResource.self, from: Data(raised.body))
             XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 2)
             for viewer in [person, reached, refused] {
@@ -179,7 +179,7 @@ final class WebhookTests: XCTestCase {
         try test.withClient { client in
             try setWebhook(
                 "https://127.0.0.1:\(receiver.port)/message?token=AbCdEf.123", secret: "unused-by-gotify-1234", for: guardian, with: client)
-            let sos = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"fell at the bus stop"}"#.utf8))
+            let sos = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS(message: "fell at the bus stop")))
             XCTAssertEqual(sos.status.code, 201)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
@@ -198,7 +198,7 @@ final class WebhookTests: XCTestCase {
         let (person, guardian) = try personAndGuardian(in: test)
         try test.withClient { client in
             try setWebhook("http://2130706433:\(receiver.port)/hook", secret: "sixteen-chars-secret", for: guardian, with: client)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
         let row: (String, String?) = try XCTUnwrap(test.app.database.read { db in

@@ -14,8 +14,8 @@ final class ZonesIngestTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         let home = (lat: 51.5007, lon: -0.1246)
         try test.withClient(.live) { client in
-            let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":100,"home":true}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: Array(zone.utf8)).status.code, 201)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: home.lat, lon: home.lon, radius: 100, home: true))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: zone).status.code, 201)
             let stream = try client.openConnection(timeoutSeconds: 3)
             try stream.send("GET /v1/events HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(guardian.token)\r\n\r\n")
             XCTAssertEqual(try stream.readResponse(omitBody: true).status.code, 200)

@@ -131,8 +131,8 @@ final class ClientsTests: XCTestCase {
             }
         }
         try test.withClient(.inProcess) { client in
-            let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":100}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: Array(zone.utf8)).status, .created)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: home.lat, lon: home.lon, radius: 100))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: zone).status, .created)
             let post = { (body: [UInt8]) in
                 let response = try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: body)
                 XCTAssertEqual(response.status, .ok, response.text)
@@ -161,8 +161,8 @@ final class ClientsTests: XCTestCase {
         let home = (lat: 51.5007, lon: -0.1246)
         let start = test.clock.now().unixMilliseconds / 1000 - 3_600
         try test.withClient(.inProcess) { client in
-            let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":200}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: anna.auth, body: Array(zone.utf8)).status, .created)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: home.lat, lon: home.lon, radius: 200))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: anna.auth, body: zone).status, .created)
             for step in 0..<4 {
                 let fix = #"{"_type":"location","lat":\#(home.lat),"lon":\#(home.lon),"tst":\#(start + Int64(step) * 300),"acc":10}"#
                 XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: Array(fix.utf8)).status, .ok)

@@ -39,8 +39,8 @@ final class OwnTracksTests: XCTestCase {
             #"{"_type":"\#(type)","lat":\#(home.lat + north / 111_320),"lon":\#(home.lon),"tst":\#(tst),"acc":12,"tid":"AS"\#(extra)}"#
         }
         try test.withClient(.live) { client in
-            let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":100}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: Array(zone.utf8)).status, .created)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: home.lat, lon: home.lon, radius: 100))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: zone).status, .created)
             for step in 0..<6 { _ = try post(client, as: anna, message("location", north: Double(step % 3) * 4, at: start + Int64(step) * 300)) }
             // iOS: the location first, then a transition made from that very location.
             _ = try post(client, as: anna, message("location", north: 140, at: start + 1_920))
@@ -118,8 +118,8 @@ final class OwnTracksTests: XCTestCase {
             reply.filter { $0.type == "cmd" }.compactMap(\.action)
         }
         try test.withClient(.live) { client in
-            let zone = #"{"name":"Home","center":{"lat":51.5007,"lon":-0.1246},"radius":120}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: Array(zone.utf8)).status, .created)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: 51.5007, lon: -0.1246, radius: 120))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: zone).status, .created)
             let first = try post(client, as: anna, "")
             XCTAssertEqual(commands(first), ["setWaypoints"])
             let set = try XCTUnwrap(first.first { $0.type == "cmd" })

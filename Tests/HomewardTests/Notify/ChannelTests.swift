@@ -55,7 +55,7 @@ final class ChannelTests: XCTestCase {
             for secret in [ntfyToken, gotifyToken, botToken] { XCTAssertFalse(list.text.contains(secret), "a token is never shown back") }
             let sos = try client.execute(
                 .post, "/v1/alerts", headers: person.auth,
-                body: Array(#"{"type":"sos","message":"Ich bin gestürzt","location":{"lat":52.52,"lon":13.405,"accuracy":12}}"#.utf8))
+                body: JSONBody.encode(API.SOS(message: "Ich bin gestürzt", location: .init(lat: 52.52, lon: 13.405, accuracy: 12))))
             XCTAssertEqual(sos.status.code, 201, sos.text)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 3)

@@ -31,7 +31,7 @@ final class EmailChannelTests: XCTestCase {
             let tested = try client.execute(.post, "/v1/me/channels/\(id)/test", headers: guardian.auth)
             XCTAssertTrue(tested.text.contains(#""delivered":true"#), tested.text)
             let sos = try client.execute(.post, "/v1/alerts", headers: person.auth,
-                                         body: Array(#"{"type":"sos","location":{"lat":48.8584,"lon":2.2945,"accuracy":9}}"#.utf8))
+                                         body: JSONBody.encode(API.SOS(location: .init(lat: 48.8584, lon: 2.2945, accuracy: 9))))
             XCTAssertEqual(sos.status.code, 201)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)

@@ -70,7 +70,7 @@ final class QuietHoursTests: XCTestCase {
             let id = try XCTUnwrap(alerts.alerts.first?.id)
             let deliveries = try client.execute(.get, "/v1/alerts/\(id)/deliveries", headers: guardian.auth)
             XCTAssertTrue(deliveries.text.contains(#""status":"held""#), deliveries.text)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1, "an SOS is never held")
         let sos = try XCTUnwrap(try receiver.waitForRecord { $0.gotify != nil }.gotify)

@@ -31,7 +31,7 @@ final class WebPushChannelTests: XCTestCase {
                     body: Array(#"{"kind":"webpush","webpush":{"endpoint":"https://127.0.0.1:\#(receiver.port)\#(path)","expirationTime":null,\#(keys)}}"#.utf8))
                 XCTAssertEqual(added.status.code, 201, added.text)
             }
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"help"}"#.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS(message: "help"))).status.code, 201)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 2)
         let record = try receiver.waitForRecord { $0.path == "/push/browser-1" }

@@ -98,8 +98,8 @@ final class ReportingTests: XCTestCase {
     }
 
     private func makeHome(_ test: TestApp, for person: TestApp.Account, by guardian: TestApp.Account, _ client: HTTPTestClient) throws {
-        let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":100,"home":true}"#
-        XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: Array(zone.utf8)).status.code, 201)
+        let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: home.lat, lon: home.lon, radius: 100, home: true))
+        XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: zone).status.code, 201)
     }
 
     func testAStillPhoneWithQuarterHourHeartbeatsIsFineAndOnlyASilenceBeyondItsHabitRaisesSilent() throws {

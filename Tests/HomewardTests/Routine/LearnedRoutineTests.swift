@@ -33,8 +33,8 @@ final class LearnedRoutineTests: XCTestCase {
         let person = try test.makeAccount(name: "Person")
         try test.link(guardian: guardian, dependent: person)
         try test.withClient { client in
-            let zone = #"{"name":"Home","center":{"lat":\#(Self.home.lat),"lon":\#(Self.home.lon)},"radius":150,"home":true}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: Array(zone.utf8)).status.code, 201)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: Self.home.lat, lon: Self.home.lon, radius: 150, home: true))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: zone).status.code, 201)
         }
         // The last Monday at least `historyDays` days before now, so every stored day is a workday or
         // weekend day alike for the routine (hours are kept for both; the walk happens every day).

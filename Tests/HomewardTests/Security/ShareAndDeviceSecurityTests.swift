@@ -113,7 +113,7 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
             XCTAssertTrue(withoutRight.contains(gina.id), withoutRight)
 
             // With a zone to send, the key from the query still gets nothing: not even setWaypoints.
-            let zone = Array(#"{"name":"Home","center":{"lat":51.5,"lon":-0.12},"radius":100}"#.utf8)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: 51.5, lon: -0.12, radius: 100))
             let zoned = try client.execute(.post, "/v1/accounts/\(gina.id)/zones",
                 headers: ["Authorization": "Bearer \(gina.token)", "Content-Type": "application/json"], body: zone)
             XCTAssertEqual(zoned.status.code, 201, zoned.text)

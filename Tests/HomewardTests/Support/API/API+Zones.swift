@@ -5,4 +5,20 @@ extension API {
     struct ZoneList: Decodable {
         let zones: [ZoneResource]
     }
+
+    /// The body of `POST /v1/accounts/{id}/zones`: a circle or a polygon, and its rules.
+    struct ZoneRequest: Encodable {
+        let name: String
+        var center: ZonePoint?
+        var radius: Double?
+        var polygon: [ZonePoint]?
+        var home: Bool?
+        var expected: ZoneArrivalRule?
+        var unaccompanied: ZoneCompanionRule?
+
+        /// A circle of `radius` metres around `lat`, `lon`.
+        static func circle(_ name: String, lat: Double, lon: Double, radius: Double, home: Bool? = nil) -> ZoneRequest {
+            ZoneRequest(name: name, center: ZonePoint(lat: lat, lon: lon), radius: radius, home: home)
+        }
+    }
 }
