@@ -52,8 +52,8 @@ final class EventsTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         let now = Double(test.clock.now().unixMilliseconds) / 1000
         func post(_ client: HTTPTestClient, lat: Double, secondsAgo: Double) throws {
-            let body = #"{"samples":[{"t":\#(now - secondsAgo),"lat":\#(lat),"lon":-0.12,"accuracy":8}]}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: Array(body.utf8)).status.code, 200)
+            let body = API.LocationBatch(samples: [API.LocationSample(t: now - secondsAgo, lat: lat, lon: -0.12, accuracy: 8)])
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(body)).status.code, 200)
         }
         try test.withClient(.live) { client in
             let stream = try open(client, as: guardian, lastEventID: nil)
@@ -80,8 +80,8 @@ final class EventsTests: XCTestCase {
         let hub = test.app.eventStreams
         try test.withClient(.live) { client in
             let now = Double(test.clock.now().unixMilliseconds) / 1000
-            let fix = #"{"samples":[{"t":\#(now - 10),"lat":51.5,"lon":-0.12,"accuracy":8}]}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: Array(fix.utf8)).status.code, 200)
+            let fix = API.LocationBatch(samples: [API.LocationSample(t: now - 10, lat: 51.5, lon: -0.12, accuracy: 8)])
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(fix)).status.code, 200)
             let before = try XCTUnwrap(hub.latestEventID)
             XCTAssertEqual(hub.openStreamCount, 0)
             hub.publish(AppEvent(kind: .location, subject: person.key) {
@@ -156,7 +156,7 @@ final class EventsTests: XCTestCase {
             XCTAssertTrue(arrival.contains { $0.hasPrefix("alert") && $0.contains(#""type":"arrived""#) }, "\(arrival)")
             test.clock.advance(bySeconds: 1)
             let now = Double(test.clock.now().unixMilliseconds) / 1000
-            let fix = Array(#"{"samples":[{"t":\#(now),"lat":51.49,"lon":0.0,"accuracy":8}]}"#.utf8)
+            let fix = JSONBody.encode(API.LocationBatch(samples: [API.LocationSample(t: now, lat: 51.49, lon: 0.0, accuracy: 8)]))
             XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: traveller.auth, body: fix).status.code, 200)
             try sos(client, traveller, "at home")
             XCTAssertThrowsError(try readEvent(stream, timeoutSeconds: 0.5), "no position and no alert after the trip ended")

@@ -22,8 +22,8 @@ final class KeyReuseTests: XCTestCase {
             let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: 51.5, lon: -0.12, radius: 100))
             XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(first.id)/zones", headers: auth, body: zone).status.code, 201)
             let now = Double(test.clock.now().unixMilliseconds) / 1000
-            let fixes = (0..<5).map { #"{"t":\#(now - 50 + Double($0) * 10),"lat":51.5,"lon":-0.12,"accuracy":8}"# }
-            let body = Array(#"{"samples":[\#(fixes.joined(separator: ","))]}"#.utf8)
+            let fixes = (0..<5).map { API.LocationSample(t: now - 50 + Double($0) * 10, lat: 51.5, lon: -0.12, accuracy: 8) }
+            let body = JSONBody.encode(API.LocationBatch(samples: fixes))
             XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: auth, body: body).status.code, 200)
             XCTAssertEqual(test.app.zoneObserver.trackedCount, 1)
             XCTAssertNotNil(test.app.statusBoard.status(of: first.key))

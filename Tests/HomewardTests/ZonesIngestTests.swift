@@ -21,17 +21,17 @@ final class ZonesIngestTests: XCTestCase {
             XCTAssertEqual(try stream.readResponse(omitBody: true).status.code, 200)
             var north = 0.0
             var t = Double(test.clock.now().unixMilliseconds) / 1000 - 3_000
-            var samples: [String] = []
+            var samples: [API.LocationSample] = []
             for metres in Array(repeating: 0.0, count: 30) + Array(repeating: 12, count: 35) + Array(repeating: 0, count: 30)
                 + Array(repeating: -12, count: 35) + Array(repeating: 0, count: 30) {
                 north += metres
                 t += 10
                 let lat = home.lat + north / 111_320
-                samples.append(#"{"t":\#(t),"lat":\#(lat),"lon":\#(home.lon),"accuracy":8,"battery":\#(samples.count < 100 ? 50 : 9)}"#)
+                samples.append(API.LocationSample(t: t, lat: lat, lon: home.lon, accuracy: 8, battery: samples.count < 100 ? 50 : 9))
             }
             for batch in stride(from: 0, to: samples.count, by: 20) {
-                let body = #"{"samples":[\#(samples[batch..<min(batch + 20, samples.count)].joined(separator: ","))]}"#
-                let answer = try client.execute(.post, "/v1/locations", headers: person.auth, body: Array(body.utf8))
+                let body = API.LocationBatch(samples: Array(samples[batch..<min(batch + 20, samples.count)]))
+                let answer = try client.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(body))
                 XCTAssertEqual(answer.status.code, 200, answer.text)
             }
             var kinds: [String] = []

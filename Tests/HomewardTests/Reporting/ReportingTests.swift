@@ -50,9 +50,11 @@ final class ReportingTests: XCTestCase {
         /// Posts one fix taken now at `lat`, `lon` (a few metres off, as GPS is).
         func post(lat: Double, lon: Double, speed: Double = 0) throws {
             let t = Double(test.clock.now().unixMilliseconds) / 1000
-            let sample = #"{"t":\#(t),"lat":\#(lat + random.next(within: 8) / 111_320),"lon":\#(lon + random.next(within: 8) / 69_000),"accuracy":15,"speed":\#(speed),"battery":\#(battery.rounded())}"#
+            let sample = API.LocationSample(
+                t: t, lat: lat + random.next(within: 8) / 111_320, lon: lon + random.next(within: 8) / 69_000,
+                accuracy: 15, speed: speed, battery: battery.rounded())
             let answer = try client.execute(
-                .post, "/v1/locations", headers: account.auth, body: Array(#"{"samples":[\#(sample)]}"#.utf8))
+                .post, "/v1/locations", headers: account.auth, body: JSONBody.encode(API.LocationBatch(samples: [sample])))
             XCTAssertEqual(answer.status.code, 200, answer.text)
             lastPost = test.clock.now()
         }

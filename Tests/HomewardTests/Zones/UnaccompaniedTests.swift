@@ -29,10 +29,10 @@ final class UnaccompaniedTests: XCTestCase {
     private func post(_ fixes: [(t: Double, lat: Double, lon: Double)], as account: TestApp.Account, _ client: HTTPTestClient) throws {
         for batch in stride(from: 0, to: fixes.count, by: 3) {
             let samples = fixes[batch..<min(batch + 3, fixes.count)].map {
-                #"{"t":\#($0.t),"lat":\#($0.lat),"lon":\#($0.lon),"accuracy":8}"#
+                API.LocationSample(t: $0.t, lat: $0.lat, lon: $0.lon, accuracy: 8)
             }
             let answer = try client.execute(
-                .post, "/v1/locations", headers: account.auth, body: Array(#"{"samples":[\#(samples.joined(separator: ","))]}"#.utf8))
+                .post, "/v1/locations", headers: account.auth, body: JSONBody.encode(API.LocationBatch(samples: samples)))
             XCTAssertEqual(answer.status.code, 200, answer.text)
         }
     }
