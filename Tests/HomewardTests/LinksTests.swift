@@ -170,7 +170,7 @@ final class LinksTests: XCTestCase {
                 XCTAssertEqual(response.errorField, field, body)
             }
             let chosen = try client.send(.put, "/v1/me/verification-code", token: anna.token,
-                json: #"{"code":"blue-heron","ttlSeconds":604800}"#)
+                body: API.CodeSetting(code: "blue-heron", ttlSeconds: 604800))
             XCTAssertEqual(chosen.status, .ok)
             XCTAssertEqual(try chosen.decode(API.VerificationCode.self).code, "blue-heron")
         }
@@ -203,7 +203,7 @@ extension HTTPTestClient {
     /// Sets `code` as the verification code of `account`.
     func setCode(_ code: String, for account: TestApp.Account, ttlSeconds: Int = 3600) throws {
         let response = try send(.put, "/v1/me/verification-code", token: account.token,
-            json: #"{"code":"\#(code)","ttlSeconds":\#(ttlSeconds)}"#)
+            body: API.CodeSetting(code: code, ttlSeconds: ttlSeconds))
         guard response.status == .ok else {
             throw HTTPTestError.malformedResponse("setting the code answered \(response.status): \(response.text)")
         }

@@ -14,7 +14,7 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
 
     private func share(_ client: HTTPTestClient, _ account: TestApp.Account, seconds: Int = 3600) throws -> (id: String, token: String) {
         let response = try client.send(.post, "/v1/shares", token: account.token,
-            json: #"{"scope":"locations","expiresInSeconds":\#(seconds)}"#)
+            body: API.ShareRequest(scope: "locations", expiresInSeconds: seconds))
         return (try response.string("id", expecting: .created), try response.string("token", expecting: .created))
     }
 
@@ -54,7 +54,7 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
         let ben = try test.makeAccount()
         try test.withClient { client in
             let link = try share(client, anna)
-            let key = try client.send(.post, "/v1/me/devices", token: anna.token, json: #"{"name":"Phone"}"#).string("key", expecting: .created)
+            let key = try client.send(.post, "/v1/me/devices", token: anna.token, body: API.DeviceRequest(name: "Phone")).string("key", expecting: .created)
             try client.setCode("555123", for: anna)
             let thief = try client.logIn(phone: anna.phone, password: "Anna-Pass-123")
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("x", key)).status, .ok)
@@ -78,7 +78,7 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount()
         try test.withClient { client in
-            let created = try client.send(.post, "/v1/me/devices", token: anna.token, json: #"{"name":"OwnTracks"}"#)
+            let created = try client.send(.post, "/v1/me/devices", token: anna.token, body: API.DeviceRequest(name: "OwnTracks"))
             let key = try created.string("key", expecting: .created)
             let id = try created.string("id", expecting: .created)
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("anna", key)).status, .ok)
@@ -96,10 +96,10 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
             let fix = #"{"_type":"location","lat":51.5,"lon":-0.12,"tst":\#(test.clock.now().unixMilliseconds / 1000),"acc":10}"#
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(ben.phone, ben.password),
                 body: Array(fix.utf8)).status, .ok)
-            let plain = try client.send(.post, "/v1/me/devices", token: gina.token, json: #"{"name":"Tablet"}"#)
+            let plain = try client.send(.post, "/v1/me/devices", token: gina.token, body: API.DeviceRequest(name: "Tablet"))
             XCTAssertEqual(try plain.decode(API.NewDevice.self).readsOthers, false)
             let plainKey = try plain.string("key", expecting: .created)
-            let reader = try client.send(.post, "/v1/me/devices", token: gina.token, json: #"{"name":"Phone","readsOthers":true}"#)
+            let reader = try client.send(.post, "/v1/me/devices", token: gina.token, body: API.DeviceRequest(name: "Phone", readsOthers: true))
             XCTAssertEqual(try reader.decode(API.NewDevice.self).readsOthers, true)
             let readerKey = try reader.string("key", expecting: .created)
 

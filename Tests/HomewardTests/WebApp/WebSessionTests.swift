@@ -79,7 +79,7 @@ final class WebSessionTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount()
         try test.withClient(.live) { client in
-            XCTAssertEqual(try client.send(.patch, "/v1/me", token: anna.token, json: #"{"name":"Anna B"}"#).status, .ok)
+            XCTAssertEqual(try client.send(.patch, "/v1/me", token: anna.token, body: API.AccountUpdate(name: "Anna B")).status, .ok)
             let session = try logIn(client, anna)
             let connection = try client.openConnection(timeoutSeconds: 3)
             try connection.send("GET /v1/events HTTP/1.1\r\nHost: localhost\r\nCookie: \(session.cookie)\r\n\r\n")

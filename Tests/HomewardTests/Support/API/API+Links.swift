@@ -37,4 +37,11 @@ extension API {
         let code: String
         let expiresAt: String
     }
+
+    /// The body of `PUT /v1/me/verification-code`: a code of one's own (or none, to draw one) and
+    /// how long it lives.
+    struct CodeSetting: Encodable {
+        var code: String?
+        var ttlSeconds: Int?
+    }
 }

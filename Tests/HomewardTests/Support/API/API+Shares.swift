@@ -11,4 +11,10 @@ extension API {
     struct ShareList: Decodable {
         let shares: [Share]
     }
+
+    /// The body of `POST /v1/shares`: what to share, and for how long.
+    struct ShareRequest: Encodable {
+        let scope: String
+        let expiresInSeconds: Int
+    }
 }
