@@ -15,6 +15,13 @@ enum JournalTestSupport {
     ) throws -> HTTPTestResponse {
         try client.execute(method, target, headers: account.auth, body: json.map(body) ?? [])
     }
+
+    /// Sends `body` encoded as JSON with `account`'s token.
+    static func send(
+        _ client: HTTPTestClient, _ method: HTTPMethod, _ target: String, as account: TestApp.Account, body: some Encodable
+    ) throws -> HTTPTestResponse {
+        try client.execute(method, target, headers: account.auth, body: JSONBody.encode(body))
+    }
 }
 
 /// An entry as the API returns it.
