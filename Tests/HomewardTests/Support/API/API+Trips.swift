@@ -54,7 +54,8 @@ extension API {
         var location: Place?
     }
 
-    /// The body of `POST /v1/trips/join`: the traveller's phone or name, and the access code.
+    /// The body of `POST /v1/trips/join` (the traveller's phone or name, and the access code), and of
+    /// `POST /v1/trips/watch` (phone and code).
     struct TripJoin: Encodable {
         var phone: String?
         var name: String?
