@@ -50,35 +50,6 @@ enum JSONValue: Codable, Equatable {
         if case .string(let text) = self { return text }
         return nil
     }
-
-    /// The value of a number.
-    var number: Double? {
-        if case .number(let number) = self { return number }
-        return nil
-    }
-
-    /// The value of a number that is a whole number.
-    var int: Int? {
-        number.flatMap { Int(exactly: $0) }
-    }
-
-    /// The value of `true` or `false`.
-    var bool: Bool? {
-        if case .bool(let bool) = self { return bool }
-        return nil
-    }
-
-    /// The elements of an array.
-    var array: [JSONValue]? {
-        if case .array(let elements) = self { return elements }
-        return nil
-    }
-
-    /// The members of an object.
-    var object: [String: JSONValue]? {
-        if case .object(let members) = self { return members }
-        return nil
-    }
 }
 
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
