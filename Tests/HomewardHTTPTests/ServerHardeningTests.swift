@@ -43,12 +43,10 @@ final class ServerHardeningTests: XCTestCase {
             XCTAssertEqual(try blocked.readResponse().text, "released")
             // The worker hands its response to the loop before it counts itself free, so the first
             // request after the release may still find it busy; the queue must drain within moments.
-            var recovered: HTTPTestResponse?
-            for _ in 0..<50 {
+            let recovered = try Deadline.firstValue { () throws -> HTTPTestResponse? in
                 try refused.send("GET /work HTTP/1.1\r\nHost: a\r\n\r\n")
                 let response = try refused.readResponse()
-                if response.status != .serviceUnavailable { recovered = response; break }
-                Thread.sleep(forTimeInterval: 0.02)
+                return response.status != .serviceUnavailable ? response : nil
             }
             XCTAssertEqual(recovered?.text, "worked")
         }

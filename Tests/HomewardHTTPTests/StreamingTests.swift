@@ -54,17 +54,15 @@ final class StreamingTests: XCTestCase {
             try connection.send("GET /events HTTP/1.1\r\nHost: a\r\n\r\n")
             let head = try connection.readResponse(omitBody: true)
             XCTAssertEqual(head.headers["Transfer-Encoding"], "chunked")
-            var writer: HTTPBodyWriter?
-            while writer == nil {
-                writer = writers.withLock { $0.first }
-                usleep(1000)
-            }
+            let writer = Deadline.firstValue { writers.withLock { $0.first } }
+            XCTAssertNotNil(writer)
+            // Past the idle timeout: an open stream is not idle.
             usleep(300_000)
             XCTAssertTrue(writer?.send(Array("data: 1\n\n".utf8)) ?? false)
             XCTAssertEqual(try connection.readChunk(), Array("data: 1\n\n".utf8))
             connection.shutdownWriting()
             withExtendedLifetime(connection) {
-                while writer?.isOpen == true { usleep(1000) }
+                XCTAssertTrue(Deadline.waitUntil { writer?.isOpen != true })
             }
             XCTAssertTrue(closed.load(ordering: .relaxed))
             XCTAssertFalse(writer?.send([1]) ?? true)
@@ -85,14 +83,9 @@ final class StreamingTests: XCTestCase {
             try connection.send("GET /events HTTP/1.1\r\nHost: a\r\n\r\n")
             // The half-close reaches the server while the handler still runs, before the stream.
             connection.shutdownWriting()
-            var waitedMilliseconds = 0
-            var writer: HTTPBodyWriter?
-            while (writer == nil || writer?.isOpen == true) && waitedMilliseconds < 3000 {
-                writer = writers.withLock { $0.first }
-                usleep(1000)
-                waitedMilliseconds += 1
-            }
+            let writer = Deadline.firstValue { writers.withLock { $0.first } }
             XCTAssertNotNil(writer)
+            Deadline.waitUntil { writer?.isOpen != true }
             XCTAssertFalse(writer?.isOpen ?? true, "the stream of a client that has gone must end")
             withExtendedLifetime(connection) {}
         }
@@ -122,13 +115,12 @@ final class StreamingTests: XCTestCase {
             try reader.send("GET /flood HTTP/1.1\r\nHost: a\r\n\r\n")
             usleep(300_000)
             let stalled = progress.load(ordering: .relaxed)
-            usleep(200_000)
-            XCTAssertEqual(progress.load(ordering: .relaxed), stalled, "write must block while the client does not read")
+            XCTAssertTrue(Deadline.holds(for: 0.2) { progress.load(ordering: .relaxed) == stalled }, "write must block while the client does not read")
             XCTAssertLessThan(stalled, 200)
 
             let pusher = try client.openConnection()
             try pusher.send("GET /push HTTP/1.1\r\nHost: a\r\n\r\n")
-            while !overflowed.load(ordering: .relaxed) { usleep(1000) }
+            XCTAssertTrue(Deadline.waitUntil { overflowed.load(ordering: .relaxed) })
             XCTAssertTrue(pusher.isClosedByServer())
         }
     }

@@ -13,16 +13,3 @@ func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     }
     group.wait()
 }
-
-/// Waits until `condition` holds, failing after `limitSeconds` so that a broken writer fails the test
-/// instead of hanging it.
-func waitUntil(limitSeconds: Double = 30, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(limitSeconds)
-    while !condition() {
-        if Date() > deadline {
-            return false
-        }
-        usleep(1_000)
-    }
-    return true
-}

@@ -60,7 +60,7 @@ final class DatabasePoolTests: XCTestCase {
             }
             writers.leave()
         }.start()
-        XCTAssertTrue(waitUntil { pool.queuedWriteCount == 50 })
+        XCTAssertTrue(Deadline.waitUntil { pool.queuedWriteCount == 50 })
         hold.release.signal()
         writers.wait()
         hold.finished.wait()
@@ -109,7 +109,7 @@ final class DatabasePoolTests: XCTestCase {
             }
             writers.leave()
         }.start()
-        XCTAssertTrue(waitUntil { pool.queuedWriteCount == 3 })
+        XCTAssertTrue(Deadline.waitUntil { pool.queuedWriteCount == 3 })
         hold.release.signal()
         writers.wait()
         hold.finished.wait()
@@ -149,7 +149,7 @@ final class DatabasePoolTests: XCTestCase {
             }
             writers.leave()
         }.start()
-        XCTAssertTrue(waitUntil { pool.queuedWriteCount == 2 })
+        XCTAssertTrue(Deadline.waitUntil { pool.queuedWriteCount == 2 })
         hold.release.signal()
         writers.wait()
         hold.finished.wait()
@@ -223,7 +223,7 @@ final class DatabasePoolTests: XCTestCase {
         }.start()
         let backupPath = directory.file("backup.sqlite")
         let copiedDuringWrites = Result {
-            XCTAssertTrue(waitUntil { (try? self.sampleCount(in: pool)) ?? 0 > 20 })
+            XCTAssertTrue(Deadline.waitUntil { (try? self.sampleCount(in: pool)) ?? 0 > 20 })
             try pool.backup(to: backupPath)
         }
         stop.store(true, ordering: .relaxed)
@@ -395,11 +395,7 @@ final class DatabasePoolTests: XCTestCase {
         for n in 0..<40 {
             try pool.write { try $0.execute("INSERT INTO pages VALUES (?, zeroblob(8000))", n) }
         }
-        let deadline = Date().addingTimeInterval(10)
-        while pool.backgroundCheckpointCount == 0 && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        XCTAssertGreaterThan(pool.backgroundCheckpointCount, 0)
+        XCTAssertTrue(Deadline.waitUntil { pool.backgroundCheckpointCount > 0 })
         let fileSize = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         XCTAssertGreaterThan(fileSize, 100_000, "pages reached the database file before any close")
         try pool.close()

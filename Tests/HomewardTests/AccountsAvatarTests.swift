@@ -30,7 +30,7 @@ final class AccountsAvatarTests: XCTestCase {
                 headers: ["If-None-Match": etag], body: [])
             XCTAssertEqual(again.status, .notModified)
             XCTAssertTrue(again.body.isEmpty)
-            XCTAssertEqual(try client.send(.get, "/v1/me", token: anna.token).object()["hasAvatar"] as? Bool, true)
+            XCTAssertEqual(try client.send(.get, "/v1/me", token: anna.token).decode(API.Account.self).hasAvatar, true)
 
             XCTAssertEqual(try client.send(.put, "/v1/me/avatar", token: anna.token, headers: ["Content-Type": "image/jpeg"], body: jpeg).status,
                            .noContent)

@@ -43,13 +43,13 @@ final class AccountsDeletionTests: XCTestCase {
             XCTAssertEqual(wrong.status, .forbidden)
             XCTAssertGreaterThan(try Self.rowsReferring(to: anna.key, in: test.app.database), 0)
 
-            let deleted = try client.send(.delete, "/v1/me", token: anna.token, json: #"{"password":"Correct-Horse-9"}"#)
+            let deleted = try client.send(.delete, "/v1/me", token: anna.token, body: API.PasswordConfirmation(password: "Correct-Horse-9"))
             XCTAssertEqual(deleted.status, .noContent)
             XCTAssertEqual(try client.send(.get, "/v1/me", token: anna.token).status, .unauthorized)
             XCTAssertEqual(try client.send(.get, "/v1/me", token: ben.token).status, .ok)
-            let links = try client.send(.get, "/v1/links", token: ben.token).object()
-            XCTAssertEqual((links["dependents"] as? [Any])?.count, 0)
-            XCTAssertEqual((links["guardians"] as? [Any])?.count, 0)
+            let links = try client.send(.get, "/v1/links", token: ben.token).decode(API.LinkList.self)
+            XCTAssertEqual(links.dependents.count, 0)
+            XCTAssertEqual(links.guardians.count, 0)
         }
         XCTAssertEqual(try Self.rowsReferring(to: anna.key, in: test.app.database), 0)
         XCTAssertNil(test.app.presence.lastSeen(anna.key))

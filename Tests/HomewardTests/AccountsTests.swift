@@ -11,14 +11,14 @@ final class AccountsTests: XCTestCase {
         let test = try TestApp()
         try test.withClient { client in
             let response = try client.send(.post, "/v1/accounts",
-                json: #"{"phone":"+44 (0)20 7946-0958","password":"Correct-Horse-9","name":"  Anna  "}"#)
+                body: API.Registration(phone: "+44 (0)20 7946-0958", password: "Correct-Horse-9", name: "  Anna  "))
             XCTAssertEqual(response.status, .created)
-            let account = try response.object()
-            XCTAssertEqual(account["phone"] as? String, "+442079460958")
-            XCTAssertEqual(account["name"] as? String, "Anna")
-            XCTAssertEqual((account["id"] as? String)?.count, SecureRandom.identifierCharacterCount)
-            XCTAssertNotNil(Timestamp(rfc3339: account["createdAt"] as? String ?? ""))
-            XCTAssertEqual(account["profile"] as? [String: String], [:])
+            let account = try response.decode(API.Account.self)
+            XCTAssertEqual(account.phone, "+442079460958")
+            XCTAssertEqual(account.name, "Anna")
+            XCTAssertEqual(account.id.count, SecureRandom.identifierCharacterCount)
+            XCTAssertNotNil(Timestamp(rfc3339: account.createdAt))
+            XCTAssertEqual(try response.json()["profile"], .object([:]))
         }
     }
 
@@ -27,7 +27,7 @@ final class AccountsTests: XCTestCase {
         try test.withClient { client in
             _ = try client.register(phone: "+442079460958")
             let again = try client.send(.post, "/v1/accounts",
-                json: #"{"phone":"0044 20 7946 0958","password":"Other-Horse-9","name":"Ben"}"#)
+                body: API.Registration(phone: "0044 20 7946 0958", password: "Other-Horse-9", name: "Ben"))
             XCTAssertEqual(again.status, .conflict)
             XCTAssertEqual(again.errorCode, "conflict")
         }
@@ -67,18 +67,18 @@ final class AccountsTests: XCTestCase {
         try test.withClient { client in
             _ = try client.register(phone: "+442079460958")
             let login = try client.send(.post, "/v1/sessions",
-                json: #"{"phone":"+44 20 7946 0958","password":"Correct-Horse-9","deviceName":"Anna's phone"}"#)
+                body: API.Credentials(phone: "+44 20 7946 0958", password: "Correct-Horse-9", deviceName: "Anna's phone"))
             XCTAssertEqual(login.status, .created)
-            let body = try login.object()
-            let token = try XCTUnwrap(body["token"] as? String)
+            let body = try login.decode(API.Login.self)
+            let token = body.token
             XCTAssertEqual(token.count, SecureRandom.tokenCharacterCount)
-            let expiresAt = try XCTUnwrap(Timestamp(rfc3339: body["expiresAt"] as? String ?? ""))
+            let expiresAt = try XCTUnwrap(Timestamp(rfc3339: body.expiresAt))
             XCTAssertEqual(expiresAt.unixMilliseconds - test.clock.now().unixMilliseconds,
                            Int64(test.app.configuration.sessionLifetimeSeconds) * 1000)
-            XCTAssertEqual((body["account"] as? [String: Any])?["phone"] as? String, "+442079460958")
+            XCTAssertEqual(body.account.phone, "+442079460958")
             let me = try client.send(.get, "/v1/me", token: token)
             XCTAssertEqual(me.status, .ok)
-            XCTAssertEqual(try me.object()["name"] as? String, "Anna")
+            XCTAssertEqual(try me.decode(API.Account.self).name, "Anna")
         }
         XCTAssertEqual(test.app.metrics.value("homeward_logins_total", labels: ["outcome": "success"]), 1)
     }
@@ -98,9 +98,9 @@ final class AccountsTests: XCTestCase {
         try test.withClient { client in
             _ = try client.register(phone: "+442079460958")
             let wrongPassword = try client.send(.post, "/v1/sessions",
-                json: #"{"phone":"+442079460958","password":"Wrong-Horse-9"}"#)
+                body: API.Credentials(phone: "+442079460958", password: "Wrong-Horse-9"))
             let unknownPhone = try client.send(.post, "/v1/sessions",
-                json: #"{"phone":"+442079460959","password":"Correct-Horse-9"}"#)
+                body: API.Credentials(phone: "+442079460959", password: "Correct-Horse-9"))
             XCTAssertEqual(wrongPassword.status, .unauthorized)
             XCTAssertEqual(unknownPhone.status, .unauthorized)
             XCTAssertEqual(wrongPassword.body, unknownPhone.body)
@@ -111,12 +111,12 @@ final class AccountsTests: XCTestCase {
         let test = try TestApp()
         try test.withClient { client in
             _ = try client.register(phone: "+442079460958")
-            let wrong = #"{"phone":"+442079460958","password":"Wrong-Horse-9"}"#
+            let wrong = API.Credentials(phone: "+442079460958", password: "Wrong-Horse-9")
             for _ in 0..<5 {
-                XCTAssertEqual(try client.send(.post, "/v1/sessions", json: wrong).status, .unauthorized)
+                XCTAssertEqual(try client.send(.post, "/v1/sessions", body: wrong).status, .unauthorized)
             }
             let limited = try client.send(.post, "/v1/sessions",
-                json: #"{"phone":"+442079460958","password":"Correct-Horse-9"}"#)
+                body: API.Credentials(phone: "+442079460958", password: "Correct-Horse-9"))
             XCTAssertEqual(limited.status, .tooManyRequests)
             XCTAssertEqual(limited.errorCode, "rate_limited")
             let retryAfter = try XCTUnwrap(Int(limited.headers["Retry-After"] ?? ""))
@@ -133,11 +133,11 @@ final class AccountsTests: XCTestCase {
             let perAddress = RateLimitPolicy.loginFailuresPerClientAddress.maxFailures
             for attempt in 0..<perAddress {
                 let phone = "+4420794610\(String(format: "%02d", attempt % 10))"
-                let response = try client.send(.post, "/v1/sessions", json: #"{"phone":"\#(phone)","password":"Wrong-Horse-9"}"#)
+                let response = try client.send(.post, "/v1/sessions", body: API.Credentials(phone: phone, password: "Wrong-Horse-9"))
                 XCTAssertEqual(response.status, .unauthorized)
             }
             let limited = try client.send(.post, "/v1/sessions",
-                json: #"{"phone":"+442079460958","password":"Correct-Horse-9"}"#)
+                body: API.Credentials(phone: "+442079460958", password: "Correct-Horse-9"))
             XCTAssertEqual(limited.status, .tooManyRequests)
             XCTAssertNotNil(limited.headers["Retry-After"])
         }
@@ -182,20 +182,20 @@ final class AccountsTests: XCTestCase {
                  "vehicleRegistration":" AB12 CDE ","responderNote":"Type 2 diabetes; insulin in the fridge."}}
                 """)
             XCTAssertEqual(first.status, .ok)
-            XCTAssertEqual(try first.object()["name"] as? String, "Anna K.")
-            let profile = try XCTUnwrap(try first.object()["profile"] as? [String: Any])
-            XCTAssertEqual(profile["birthYear"] as? Int, 1941)
-            XCTAssertEqual(profile["weightKg"] as? Double, 58.5)
-            XCTAssertEqual(profile["vehicleRegistration"] as? String, "AB12 CDE")
+            XCTAssertEqual(try first.decode(API.Account.self).name, "Anna K.")
+            let profile = try first.decode(API.Account.self).profile
+            XCTAssertEqual(profile.birthYear, 1941)
+            XCTAssertEqual(profile.weightKg, 58.5)
+            XCTAssertEqual(profile.vehicleRegistration, "AB12 CDE")
             let second = try client.send(.patch, "/v1/me", token: anna.token,
                 json: #"{"profile":{"vehicleRegistration":null,"heightCm":163}}"#)
-            let after = try XCTUnwrap(try second.object()["profile"] as? [String: Any])
-            XCTAssertNil(after["vehicleRegistration"])
-            XCTAssertEqual(after["heightCm"] as? Int, 163)
-            XCTAssertEqual(after["birthYear"] as? Int, 1941)
-            XCTAssertEqual(try second.object()["name"] as? String, "Anna K.")
+            let after = try second.decode(API.Account.self)
+            XCTAssertNil(try second.json()["profile"]?["vehicleRegistration"], "a cleared field is left out")
+            XCTAssertEqual(after.profile.heightCm, 163)
+            XCTAssertEqual(after.profile.birthYear, 1941)
+            XCTAssertEqual(after.name, "Anna K.")
             let me = try client.send(.get, "/v1/me", token: anna.token)
-            XCTAssertEqual(try me.object()["profile"] as? NSDictionary, after as NSDictionary)
+            XCTAssertEqual(try me.json()["profile"], try second.json()["profile"])
         }
     }
 
@@ -227,12 +227,12 @@ final class AccountsTests: XCTestCase {
             let kept = try client.logIn(phone: "+442079460958")
             let other = try client.logIn(phone: "+442079460958")
             let change = try client.send(.put, "/v1/me/password", token: kept,
-                json: #"{"currentPassword":"Correct-Horse-9","newPassword":"Battery-Staple-7"}"#)
+                body: API.PasswordChange(currentPassword: "Correct-Horse-9", newPassword: "Battery-Staple-7"))
             XCTAssertEqual(change.status, .noContent)
             XCTAssertEqual(try client.send(.get, "/v1/me", token: kept).status, .ok)
             XCTAssertEqual(try client.send(.get, "/v1/me", token: other).status, .unauthorized)
             XCTAssertNoThrow(try client.logIn(phone: "+442079460958", password: "Battery-Staple-7"))
-            let old = try client.send(.post, "/v1/sessions", json: #"{"phone":"+442079460958","password":"Correct-Horse-9"}"#)
+            let old = try client.send(.post, "/v1/sessions", body: API.Credentials(phone: "+442079460958", password: "Correct-Horse-9"))
             XCTAssertEqual(old.status, .unauthorized)
         }
     }
@@ -248,12 +248,12 @@ final class AccountsTests: XCTestCase {
             XCTAssertEqual(try client.send(.get, "/v1/me", token: other).status, .ok)
             XCTAssertEqual(try client.send(.get, "/v1/me", token: third).status, .ok)
             let change = try client.send(.put, "/v1/me/password", token: kept,
-                json: #"{"currentPassword":"Correct-Horse-9","newPassword":"Battery-Staple-7"}"#)
+                body: API.PasswordChange(currentPassword: "Correct-Horse-9", newPassword: "Battery-Staple-7"))
             XCTAssertEqual(change.status, .noContent)
             XCTAssertEqual(try client.send(.get, "/v1/me", token: other).status, .unauthorized)
             XCTAssertEqual(try client.send(.get, "/v1/me", token: third).status, .unauthorized)
             XCTAssertEqual(try client.send(.get, "/v1/me", token: kept).status, .ok)
-            let deletion = try client.send(.delete, "/v1/me", token: kept, json: #"{"password":"Battery-Staple-7"}"#)
+            let deletion = try client.send(.delete, "/v1/me", token: kept, body: API.PasswordConfirmation(password: "Battery-Staple-7"))
             XCTAssertEqual(deletion.status, .noContent)
             XCTAssertEqual(try client.send(.get, "/v1/me", token: kept).status, .unauthorized)
         }
@@ -301,10 +301,10 @@ final class AccountsTests: XCTestCase {
         let anna = try test.makeAccount()
         try test.withClient { client in
             let wrong = try client.send(.put, "/v1/me/password", token: anna.token,
-                json: #"{"currentPassword":"Wrong-Horse-9","newPassword":"Battery-Staple-7"}"#)
+                body: API.PasswordChange(currentPassword: "Wrong-Horse-9", newPassword: "Battery-Staple-7"))
             XCTAssertEqual(wrong.status, .forbidden)
             let weak = try client.send(.put, "/v1/me/password", token: anna.token,
-                json: #"{"currentPassword":"Correct-Horse-9","newPassword":"weak"}"#)
+                body: API.PasswordChange(currentPassword: "Correct-Horse-9", newPassword: "weak"))
             XCTAssertEqual(weak.status, .badRequest)
             XCTAssertEqual(weak.errorField, "newPassword")
         }
@@ -314,11 +314,11 @@ final class AccountsTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount()
         try test.withClient { client in
-            let wrong = #"{"currentPassword":"Wrong-Horse-9","newPassword":"Battery-Staple-7"}"#
+            let wrong = API.PasswordChange(currentPassword: "Wrong-Horse-9", newPassword: "Battery-Staple-7")
             for _ in 0..<5 {
-                XCTAssertEqual(try client.send(.put, "/v1/me/password", token: anna.token, json: wrong).status, .forbidden)
+                XCTAssertEqual(try client.send(.put, "/v1/me/password", token: anna.token, body: wrong).status, .forbidden)
             }
-            let limited = try client.send(.delete, "/v1/me", token: anna.token, json: #"{"password":"Correct-Horse-9"}"#)
+            let limited = try client.send(.delete, "/v1/me", token: anna.token, body: API.PasswordConfirmation(password: "Correct-Horse-9"))
             XCTAssertEqual(limited.status, .tooManyRequests)
             XCTAssertNotNil(limited.headers["Retry-After"])
         }
@@ -332,14 +332,14 @@ final class AccountsTests: XCTestCase {
             let tablet = try client.logIn(phone: "+442079460958", deviceName: "Tablet")
             let list = try client.send(.get, "/v1/me/sessions", token: phone)
             XCTAssertEqual(list.status, .ok)
-            let sessions = try XCTUnwrap(try list.object()["sessions"] as? [[String: Any]])
+            let sessions = try list.decode(API.SessionList.self).sessions
             XCTAssertEqual(sessions.count, 2)
-            let current = try XCTUnwrap(sessions.first { $0["current"] as? Bool == true })
-            XCTAssertEqual(current["deviceName"] as? String, "Phone")
-            let other = try XCTUnwrap(sessions.first { $0["current"] as? Bool == false })
-            XCTAssertEqual(other["deviceName"] as? String, "Tablet")
-            XCTAssertNotNil(other["lastUsedAt"] as? String)
-            let id = try XCTUnwrap(other["id"] as? String)
+            let current = try XCTUnwrap(sessions.first { $0.current })
+            XCTAssertEqual(current.deviceName, "Phone")
+            let other = try XCTUnwrap(sessions.first { !$0.current })
+            XCTAssertEqual(other.deviceName, "Tablet")
+            XCTAssertNotNil(Timestamp(rfc3339: other.lastUsedAt))
+            let id = other.id
             XCTAssertEqual(try client.send(.delete, "/v1/me/sessions/\(id)", token: phone).status, .noContent)
             XCTAssertEqual(try client.send(.get, "/v1/me", token: tablet).status, .unauthorized)
             XCTAssertEqual(try client.send(.delete, "/v1/me/sessions/\(id)", token: phone).status, .notFound)
@@ -371,50 +371,5 @@ final class AccountsTests: XCTestCase {
             let broken = try client.send(.post, "/v1/accounts", json: "{")
             XCTAssertEqual(broken.status, .badRequest)
         }
-    }
-}
-
-extension HTTPTestClient {
-    /// Sends `json` (if any) with the bearer `token` (if any).
-    func send(_ method: HTTPMethod, _ target: String, token: String? = nil, json: String? = nil) throws -> HTTPTestResponse {
-        try send(method, target, token: token, headers: json == nil ? [:] : ["Content-Type": "application/json"],
-                 body: Array((json ?? "").utf8))
-    }
-
-    /// Sends `body` with `headers` and the bearer `token` (if any), each request on a connection of
-    /// its own, so these tests speak about the API and not about keep-alive (HomewardHTTPTests do).
-    func send(_ method: HTTPMethod, _ target: String, token: String?, headers: HTTPHeaders, body: [UInt8]) throws -> HTTPTestResponse {
-        var headers = headers
-        if let token { headers.add(name: "Authorization", value: "Bearer \(token)") }
-        headers.add(name: "Connection", value: "close")
-        return try execute(method, target, headers: headers, body: body)
-    }
-
-    /// Registers an account over HTTP and returns its id.
-    func register(phone: String, password: String = "Correct-Horse-9", name: String = "Anna") throws -> String {
-        try send(.post, "/v1/accounts", json: #"{"phone":"\#(phone)","password":"\#(password)","name":"\#(name)"}"#)
-            .string("id", expecting: .created)
-    }
-
-    /// Logs in over HTTP and returns the token.
-    func logIn(phone: String, password: String = "Correct-Horse-9", deviceName: String = "test") throws -> String {
-        try send(.post, "/v1/sessions",
-                 json: #"{"phone":"\#(phone)","password":"\#(password)","deviceName":"\#(deviceName)"}"#)
-            .string("token", expecting: .created)
-    }
-}
-
-extension HTTPTestResponse {
-    /// The body as a JSON object.
-    func object() throws -> [String: Any] {
-        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], text)
-    }
-
-    /// The text field `key` of the body; throws unless the status is `status`.
-    func string(_ key: String, expecting status: HTTPStatus) throws -> String {
-        guard self.status == status, let value = try object()[key] as? String else {
-            throw HTTPTestError.malformedResponse("expected \(status) with `\(key)`, got \(self.status): \(text)")
-        }
-        return value
     }
 }

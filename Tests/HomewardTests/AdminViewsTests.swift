@@ -80,7 +80,7 @@ final class AdminViewsTests: XCTestCase {
         let gina = try test.makeAccount(name: "Gina")
         try test.link(guardian: gina, dependent: anna)
         try test.withClient { client in
-            let raised = try client.execute(.post, "/v1/alerts", headers: anna.auth, body: Array(#"{"type":"sos"}"#.utf8))
+            let raised = try client.execute(.post, "/v1/alerts", headers: anna.auth, body: JSONBody.encode(API.SOS()))
             XCTAssertEqual(raised.status, .created, raised.text)
             let id = try raised.decode(AlertResource.self).id
             try post(client, "/v1/alerts/\(id)/acknowledge", as: gina, "")

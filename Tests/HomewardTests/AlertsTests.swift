@@ -17,7 +17,7 @@ final class AlertsTests: XCTestCase {
         try test.link(guardian: second, dependent: person)
         try test.withClient { client in
             let raised = try client.execute(.post, "/v1/alerts", headers: person.auth,
-                                            body: Array(#"{"type":"sos","message":"help","location":{"lat":51.5,"lon":-0.12}}"#.utf8))
+                                            body: JSONBody.encode(API.SOS(message: "help", location: .init(lat: 51.5, lon: -0.12))))
             XCTAssertEqual(raised.status.code, 201, raised.text)
             let alert = try raised.decode(AlertResource.self)
             XCTAssertEqual(alert.status, .open)
@@ -45,7 +45,7 @@ final class AlertsTests: XCTestCase {
         try test.withClient { client in
             for _ in 0..<5 {
                 test.clock.advance(bySeconds: 1)
-                XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+                XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
             }
             let first = try client.execute(.get, "/v1/alerts?limit=3", headers: person.auth).decode(AlertPageBody.self)
             XCTAssertEqual(first.alerts.count, 3)
@@ -62,8 +62,8 @@ final class AlertsTests: XCTestCase {
         let test = try TestApp { $0.silentAfterSeconds = 600 }
         let person = try test.makeAccount()
         try test.withClient { client in
-            let home = #"{"name":"Home","center":{"lat":51.5,"lon":-0.12},"radius":100,"home":true}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: person.auth, body: Array(home.utf8)).status.code, 201)
+            let home = JSONBody.encode(API.ZoneRequest.circle("Home", lat: 51.5, lon: -0.12, radius: 100, home: true))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: person.auth, body: home).status.code, 201)
         }
         try test.app.alertMonitor.runChecks()
         test.clock.advance(bySeconds: 601)

@@ -32,13 +32,13 @@ final class AuthorizationTests: XCTestCase {
         return try test.withClient { client in
             let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7]
             _ = try client.send(.put, "/v1/me/avatar", token: anna.token, headers: [:], body: png)
-            let links = try client.send(.get, "/v1/links", token: anna.token).object()["guardians"] as? [[String: Any]] ?? []
-            let exLink = try XCTUnwrap(links.first { ($0["guardian"] as? [String: String])?["id"] == exGuardian.id }?["id"] as? String)
-            let guardianLink = try XCTUnwrap(links.first { ($0["guardian"] as? [String: String])?["id"] == guardian.id }?["id"] as? String)
+            let links = try client.send(.get, "/v1/links", token: anna.token).decode(API.LinkList.self).guardians
+            let exLink = try XCTUnwrap(links.first { $0.guardian.id == exGuardian.id }?.id)
+            let guardianLink = try XCTUnwrap(links.first { $0.guardian.id == guardian.id }?.id)
             XCTAssertEqual(try client.send(.delete, "/v1/links/\(exLink)", token: exGuardian.token).status, .noContent)
             XCTAssertEqual(try client.send(.delete, "/v1/sessions/current", token: revoked.token).status, .noContent)
-            let sessions = try client.send(.get, "/v1/me/sessions", token: anna.token).object()["sessions"] as? [[String: Any]]
-            let annaSession = try XCTUnwrap(sessions?.first?["id"] as? String)
+            let sessions = try client.send(.get, "/v1/me/sessions", token: anna.token).decode(API.SessionList.self).sessions
+            let annaSession = try XCTUnwrap(sessions.first?.id)
             let expired = try test.makeAccount(name: "Expired")
             test.clock.advance(bySeconds: 3000)
             for account in [anna, guardian, stranger, exGuardian] {

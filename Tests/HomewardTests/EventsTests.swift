@@ -18,12 +18,12 @@ final class EventsTests: XCTestCase {
             let stream = try open(client, as: guardian, lastEventID: nil)
             let strangerStream = try open(client, as: stranger, lastEventID: nil)
             XCTAssertEqual(test.app.eventStreams.openStreamCount, 2)
-            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"one"}"#.utf8))
+            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS(message: "one")))
             let first = try readEvent(stream)
             XCTAssertEqual(first.event, "alert")
             XCTAssertTrue(first.data.contains(#""message":"one""#), first.data)
-            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"two"}"#.utf8))
-            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"three"}"#.utf8))
+            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS(message: "two")))
+            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS(message: "three")))
             let resumed = try open(client, as: guardian, lastEventID: first.id)
             let missed = [try readEvent(resumed), try readEvent(resumed)]
             XCTAssertEqual(missed.map { $0.data.contains(#""message":"two""#) }, [true, false])
@@ -39,7 +39,7 @@ final class EventsTests: XCTestCase {
         let guardian = try test.makeAccount(name: "Guardian")
         try test.link(guardian: guardian, dependent: person)
         try test.withClient(.live) { client in
-            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"still open"}"#.utf8))
+            _ = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS(message: "still open")))
             let stream = try open(client, as: guardian, lastEventID: 1)
             XCTAssertTrue(try readEvent(stream).data.contains("still open"))
         }
@@ -52,8 +52,8 @@ final class EventsTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         let now = Double(test.clock.now().unixMilliseconds) / 1000
         func post(_ client: HTTPTestClient, lat: Double, secondsAgo: Double) throws {
-            let body = #"{"samples":[{"t":\#(now - secondsAgo),"lat":\#(lat),"lon":-0.12,"accuracy":8}]}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: Array(body.utf8)).status.code, 200)
+            let body = API.LocationBatch(samples: [API.LocationSample(t: now - secondsAgo, lat: lat, lon: -0.12, accuracy: 8)])
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(body)).status.code, 200)
         }
         try test.withClient(.live) { client in
             let stream = try open(client, as: guardian, lastEventID: nil)
@@ -80,8 +80,8 @@ final class EventsTests: XCTestCase {
         let hub = test.app.eventStreams
         try test.withClient(.live) { client in
             let now = Double(test.clock.now().unixMilliseconds) / 1000
-            let fix = #"{"samples":[{"t":\#(now - 10),"lat":51.5,"lon":-0.12,"accuracy":8}]}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: Array(fix.utf8)).status.code, 200)
+            let fix = API.LocationBatch(samples: [API.LocationSample(t: now - 10, lat: 51.5, lon: -0.12, accuracy: 8)])
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(fix)).status.code, 200)
             let before = try XCTUnwrap(hub.latestEventID)
             XCTAssertEqual(hub.openStreamCount, 0)
             hub.publish(AppEvent(kind: .location, subject: person.key) {
@@ -125,8 +125,7 @@ final class EventsTests: XCTestCase {
             let before = try readEvent(stream)
             XCTAssertTrue(before.data.contains("before"))
             let links = try client.execute(.get, "/v1/links", headers: person.auth).body
-            let listed = try JSONSerialization.jsonObject(with: Data(links)) as? [String: Any]
-            let link = try XCTUnwrap((listed?["guardians"] as? [[String: Any]])?.first?["id"] as? String)
+            let link = try XCTUnwrap(try JSONDecoder().decode(API.LinkList.self, from: Data(links)).guardians.first?.id)
             XCTAssertEqual(try client.execute(.delete, "/v1/links/\(link)", headers: person.auth).status.code, 204)
             try sos(client, person, "after")
             XCTAssertThrowsError(try readEvent(stream, timeoutSeconds: 0.5), "no heartbeat ran: the removal itself stopped the stream")
@@ -157,7 +156,7 @@ final class EventsTests: XCTestCase {
             XCTAssertTrue(arrival.contains { $0.hasPrefix("alert") && $0.contains(#""type":"arrived""#) }, "\(arrival)")
             test.clock.advance(bySeconds: 1)
             let now = Double(test.clock.now().unixMilliseconds) / 1000
-            let fix = Array(#"{"samples":[{"t":\#(now),"lat":51.49,"lon":0.0,"accuracy":8}]}"#.utf8)
+            let fix = JSONBody.encode(API.LocationBatch(samples: [API.LocationSample(t: now, lat: 51.49, lon: 0.0, accuracy: 8)]))
             XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: traveller.auth, body: fix).status.code, 200)
             try sos(client, traveller, "at home")
             XCTAssertThrowsError(try readEvent(stream, timeoutSeconds: 0.5), "no position and no alert after the trip ended")

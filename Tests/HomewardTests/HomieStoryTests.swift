@@ -37,17 +37,17 @@ final class HomieStoryTests: XCTestCase {
         try test.withClient { client in
             let one = try test.startTrip(client, for: first)
             let two = try test.startTrip(client, for: second)
-            func join(_ body: [String: Any]) throws -> HTTPTestResponse {
-                try client.execute(.post, "/v1/trips/join", headers: ben.auth, body: TestApp.json(body))
+            func join(_ body: API.TripJoin) throws -> HTTPTestResponse {
+                try client.execute(.post, "/v1/trips/join", headers: ben.auth, body: JSONBody.encode(body))
             }
-            XCTAssertEqual(try join(["name": "Ada Lovelace", "accessCode": "not-a-code"]).status, .forbidden)
-            let joined = try join(["name": "  ada lovelace ", "accessCode": try XCTUnwrap(two.accessCode)])
+            XCTAssertEqual(try join(API.TripJoin(name: "Ada Lovelace", accessCode: "not-a-code")).status, .forbidden)
+            let joined = try join(API.TripJoin(name: "  ada lovelace ", accessCode: try XCTUnwrap(two.accessCode)))
             XCTAssertEqual(joined.status, .created, joined.text)
             XCTAssertEqual(try joined.decode(TripResource.self).id, two.id, "the code decides between namesakes")
-            let both = try join(["name": "Ada Lovelace", "phone": first.phone, "accessCode": try XCTUnwrap(one.accessCode)])
+            let both = try join(API.TripJoin(phone: first.phone, name: "Ada Lovelace", accessCode: try XCTUnwrap(one.accessCode)))
             XCTAssertEqual(both.status, .badRequest)
-            XCTAssertEqual(try join(["accessCode": try XCTUnwrap(one.accessCode)]).status, .badRequest)
-            XCTAssertEqual(try join(["phone": first.phone, "accessCode": try XCTUnwrap(one.accessCode)]).status, .created)
+            XCTAssertEqual(try join(API.TripJoin(accessCode: try XCTUnwrap(one.accessCode))).status, .badRequest)
+            XCTAssertEqual(try join(API.TripJoin(phone: first.phone, accessCode: try XCTUnwrap(one.accessCode))).status, .created)
         }
     }
 
@@ -61,7 +61,7 @@ final class HomieStoryTests: XCTestCase {
                 let hook = #"{"url":"http://127.0.0.1:9/hook","secret":"a-long-enough-secret"}"#
                 XCTAssertEqual(try client.execute(.put, "/v1/me/webhook", headers: companion.auth, body: Array(hook.utf8)).status, .ok)
                 let joined = try client.execute(
-                    .post, "/v1/trips/join", headers: companion.auth, body: TestApp.json(["name": "Ada", "accessCode": try XCTUnwrap(trip.accessCode)]))
+                    .post, "/v1/trips/join", headers: companion.auth, body: JSONBody.encode(API.TripJoin(name: "Ada", accessCode: try XCTUnwrap(trip.accessCode))))
                 XCTAssertEqual(joined.status, .created, joined.text)
             }
             try post(client, fixOf: ada, lat: 51.485, at: test.clock.now())
@@ -73,7 +73,7 @@ final class HomieStoryTests: XCTestCase {
                 XCTAssertEqual(try ended.decode(TripResource.self).status, .arrived)
                 let path = try client.execute(.get, "/v1/trips/\(trip.id)/path", headers: companion.auth).decode(Path.self)
                 XCTAssertEqual(path.locations.map(\.lat), [51.485])
-                XCTAssertEqual(try client.execute(.post, "/v1/trips/\(trip.id)/events", headers: companion.auth, body: TestApp.json(["type": "stopover"])).status, .notFound)
+                XCTAssertEqual(try client.execute(.post, "/v1/trips/\(trip.id)/events", headers: companion.auth, body: JSONBody.encode(API.TripEvent(type: "stopover"))).status, .notFound)
             }
         }
         let recipients: [AccountKey] = try test.app.database.read { db in
@@ -90,7 +90,7 @@ final class HomieStoryTests: XCTestCase {
         let ben = try test.makeAccount(name: "Ben")
         try test.link(guardian: gina, dependent: ada)
         try test.withClient { client in
-            let morning = try client.execute(.post, "/v1/alerts", headers: ada.auth, body: Array(#"{"type":"sos","message":"morning"}"#.utf8))
+            let morning = try client.execute(.post, "/v1/alerts", headers: ada.auth, body: JSONBody.encode(API.SOS(message: "morning")))
             let morningID = try XCTUnwrap(try morning.decode(AlertResource.self).id)
             XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(morningID)/acknowledge", headers: gina.auth).status, .ok)
             test.clock.advance(bySeconds: 3_600)
@@ -100,7 +100,7 @@ final class HomieStoryTests: XCTestCase {
             XCTAssertEqual(try test.join(client, ada, as: ben, code: try XCTUnwrap(trip.accessCode)).status, .created)
             test.clock.advance(bySeconds: 60)
             try post(client, fixOf: ada, lat: 51.483, at: test.clock.now())
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: ada.auth, body: Array(#"{"type":"sos","message":"on the way"}"#.utf8)).status, .created)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: ada.auth, body: JSONBody.encode(API.SOS(message: "on the way"))).status, .created)
             test.clock.advance(bySeconds: 60)
             XCTAssertEqual(try client.execute(.post, "/v1/trips/\(trip.id)/arrive", headers: ada.auth).status, .ok)
             test.clock.advance(bySeconds: 60)

@@ -29,8 +29,8 @@ final class LifeTrackerStoryTests: XCTestCase {
         try test.link(guardian: gina, dependent: anna)
         let home = (lat: 51.5007, lon: -0.1246)
         try test.withClient { client in
-            let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":100,"home":true}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: Array(zone.utf8)).status, .created)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: home.lat, lon: home.lon, radius: 100, home: true))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: zone).status, .created)
             let now = test.clock.now()
             let fix = #"{"samples":[{"t":"\#(now.rfc3339)","lat":\#(home.lat + 500 / 111_320.0),"lon":\#(home.lon),"accuracy":6,"speed":1.4,"battery":64}]}"#
             XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: anna.auth, body: Array(fix.utf8)).status, .ok)

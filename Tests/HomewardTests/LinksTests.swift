@@ -11,10 +11,11 @@ final class LinksTests: XCTestCase {
         try test.withClient { client in
             let response = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}")
             XCTAssertEqual(response.status, .ok)
-            let code = try XCTUnwrap(try response.object()["code"] as? String)
+            let drawn = try response.decode(API.VerificationCode.self)
+            let code = drawn.code
             XCTAssertEqual(code.count, 6)
             XCTAssertTrue(code.allSatisfy(\.isASCII) && code.allSatisfy(\.isNumber))
-            let expiresAt = try XCTUnwrap(Timestamp(rfc3339: try response.object()["expiresAt"] as? String ?? ""))
+            let expiresAt = try XCTUnwrap(Timestamp(rfc3339: drawn.expiresAt))
             XCTAssertEqual(expiresAt.unixMilliseconds - test.clock.now().unixMilliseconds, 24 * 3600 * 1000)
         }
         let stored: [UInt8]? = try test.app.database.read { db in
@@ -30,20 +31,20 @@ final class LinksTests: XCTestCase {
         try test.withClient { client in
             try client.setCode("271828", for: anna)
             let link = try client.send(.post, "/v1/links", token: ben.token,
-                json: #"{"phone":"\#(anna.phone)","code":"271828"}"#)
+                body: API.LinkRequest(phone: anna.phone, code: "271828"))
             XCTAssertEqual(link.status, .created)
-            let body = try link.object()
-            XCTAssertEqual((body["guardian"] as? [String: String])?["id"], ben.id)
-            XCTAssertEqual((body["guardian"] as? [String: String])?["name"], "Ben")
-            XCTAssertEqual((body["dependent"] as? [String: String])?["phone"], anna.phone)
-            XCTAssertEqual((body["dependent"] as? [String: String])?["name"], "Anna")
-            XCTAssertNotNil(body["createdAt"] as? String)
+            let body = try link.decode(API.Link.self)
+            XCTAssertEqual(body.guardian.id, ben.id)
+            XCTAssertEqual(body.guardian.name, "Ben")
+            XCTAssertEqual(body.dependent.phone, anna.phone)
+            XCTAssertEqual(body.dependent.name, "Anna")
+            XCTAssertNotNil(Timestamp(rfc3339: body.createdAt))
 
-            let asGuardian = try client.send(.get, "/v1/links", token: ben.token).object()
-            XCTAssertEqual((asGuardian["dependents"] as? [[String: Any]])?.first?["id"] as? String, body["id"] as? String)
-            XCTAssertEqual((asGuardian["guardians"] as? [Any])?.count, 0)
-            let asDependent = try client.send(.get, "/v1/links", token: anna.token).object()
-            XCTAssertEqual((asDependent["guardians"] as? [[String: Any]])?.first?["id"] as? String, body["id"] as? String)
+            let asGuardian = try client.send(.get, "/v1/links", token: ben.token).decode(API.LinkList.self)
+            XCTAssertEqual(asGuardian.dependents.first?.id, body.id)
+            XCTAssertEqual(asGuardian.guardians.count, 0)
+            let asDependent = try client.send(.get, "/v1/links", token: anna.token).decode(API.LinkList.self)
+            XCTAssertEqual(asDependent.guardians.first?.id, body.id)
         }
     }
 
@@ -59,11 +60,11 @@ final class LinksTests: XCTestCase {
             for (guardian, dependent, code) in [(ben, anna, "111111"), (dora, anna, "333333"), (ben, carl, "222222")] {
                 if dependent.id == anna.id { try client.setCode(code, for: anna) }
                 let response = try client.send(.post, "/v1/links", token: guardian.token,
-                    json: #"{"phone":"\#(dependent.phone)","code":"\#(code)"}"#)
+                    body: API.LinkRequest(phone: dependent.phone, code: code))
                 XCTAssertEqual(response.status, .created)
             }
-            XCTAssertEqual((try client.send(.get, "/v1/links", token: anna.token).object()["guardians"] as? [Any])?.count, 2)
-            XCTAssertEqual((try client.send(.get, "/v1/links", token: ben.token).object()["dependents"] as? [Any])?.count, 2)
+            XCTAssertEqual(try client.send(.get, "/v1/links", token: anna.token).decode(API.LinkList.self).guardians.count, 2)
+            XCTAssertEqual(try client.send(.get, "/v1/links", token: ben.token).decode(API.LinkList.self).dependents.count, 2)
         }
     }
 
@@ -73,13 +74,13 @@ final class LinksTests: XCTestCase {
         let ben = try test.makeAccount()
         try test.withClient { client in
             try client.setCode("314159", for: anna)
-            let body = #"{"phone":"\#(anna.phone)","code":"314159"}"#
-            XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token, json: body).status, .created)
+            let body = API.LinkRequest(phone: anna.phone, code: "314159")
+            XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token, body: body).status, .created)
             try client.setCode("314159", for: anna)
-            let duplicate = try client.send(.post, "/v1/links", token: ben.token, json: body)
+            let duplicate = try client.send(.post, "/v1/links", token: ben.token, body: body)
             XCTAssertEqual(duplicate.status, .conflict)
             XCTAssertEqual(duplicate.errorCode, "conflict")
-            let selfLink = try client.send(.post, "/v1/links", token: anna.token, json: body)
+            let selfLink = try client.send(.post, "/v1/links", token: anna.token, body: body)
             XCTAssertEqual(selfLink.status, .badRequest)
         }
     }
@@ -90,11 +91,11 @@ final class LinksTests: XCTestCase {
         let ben = try test.makeAccount()
         try test.withClient { client in
             try client.setCode("161803", for: anna, ttlSeconds: 60)
-            let wrongCode = try client.send(.post, "/v1/links", token: ben.token, json: #"{"phone":"\#(anna.phone)","code":"161804"}"#)
-            let wrongPhone = try client.send(.post, "/v1/links", token: ben.token, json: #"{"phone":"+15550001234","code":"161803"}"#)
-            let malformedPhone = try client.send(.post, "/v1/links", token: ben.token, json: #"{"phone":"anna","code":"161803"}"#)
+            let wrongCode = try client.send(.post, "/v1/links", token: ben.token, body: API.LinkRequest(phone: anna.phone, code: "161804"))
+            let wrongPhone = try client.send(.post, "/v1/links", token: ben.token, body: API.LinkRequest(phone: "+15550001234", code: "161803"))
+            let malformedPhone = try client.send(.post, "/v1/links", token: ben.token, body: API.LinkRequest(phone: "anna", code: "161803"))
             test.clock.advance(bySeconds: 61)
-            let expired = try client.send(.post, "/v1/links", token: ben.token, json: #"{"phone":"\#(anna.phone)","code":"161803"}"#)
+            let expired = try client.send(.post, "/v1/links", token: ben.token, body: API.LinkRequest(phone: anna.phone, code: "161803"))
             for response in [wrongCode, wrongPhone, malformedPhone, expired] {
                 XCTAssertEqual(response.status, .forbidden)
                 XCTAssertEqual(response.body, wrongCode.body)
@@ -102,7 +103,7 @@ final class LinksTests: XCTestCase {
             let carl = try test.makeAccount()
             try client.setCode("161803", for: anna)
             XCTAssertEqual(try client.send(.delete, "/v1/me/verification-code", token: anna.token).status, .noContent)
-            let deleted = try client.send(.post, "/v1/links", token: carl.token, json: #"{"phone":"\#(anna.phone)","code":"161803"}"#)
+            let deleted = try client.send(.post, "/v1/links", token: carl.token, body: API.LinkRequest(phone: anna.phone, code: "161803"))
             XCTAssertEqual(deleted.status, .forbidden)
         }
     }
@@ -117,17 +118,17 @@ final class LinksTests: XCTestCase {
             for attempt in 0..<5 {
                 let guesser = attempt.isMultiple(of: 2) ? ben : carl
                 let response = try client.send(.post, "/v1/links", token: guesser.token,
-                    json: #"{"phone":"\#(anna.phone)","code":"00000\#(attempt)"}"#)
+                    body: API.LinkRequest(phone: anna.phone, code: "00000\(attempt)"))
                 XCTAssertEqual(response.status, .forbidden)
             }
             let limited = try client.send(.post, "/v1/links", token: ben.token,
-                json: #"{"phone":"\#(anna.phone)","code":"577215"}"#)
+                body: API.LinkRequest(phone: anna.phone, code: "577215"))
             XCTAssertEqual(limited.status, .tooManyRequests)
             XCTAssertEqual(limited.errorCode, "rate_limited")
             XCTAssertNotNil(limited.headers["Retry-After"])
             test.clock.advance(bySeconds: 15 * 60)
             XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token,
-                json: #"{"phone":"\#(anna.phone)","code":"577215"}"#).status, .created)
+                body: API.LinkRequest(phone: anna.phone, code: "577215")).status, .created)
         }
     }
 
@@ -141,13 +142,13 @@ final class LinksTests: XCTestCase {
             for attempt in 0..<perCaller {
                 let target = targets[attempt / 2]
                 let response = try client.send(.post, "/v1/links", token: ben.token,
-                    json: #"{"phone":"\#(target.phone)","code":"99999\#(attempt % 10)"}"#)
+                    body: API.LinkRequest(phone: target.phone, code: "99999\(attempt % 10)"))
                 XCTAssertEqual(response.status, .forbidden)
             }
             let fresh = try XCTUnwrap(targets.last)
             try client.setCode("424242", for: fresh)
             let limited = try client.send(.post, "/v1/links", token: ben.token,
-                json: #"{"phone":"\#(fresh.phone)","code":"424242"}"#)
+                body: API.LinkRequest(phone: fresh.phone, code: "424242"))
             XCTAssertEqual(limited.status, .tooManyRequests)
         }
     }
@@ -169,9 +170,9 @@ final class LinksTests: XCTestCase {
                 XCTAssertEqual(response.errorField, field, body)
             }
             let chosen = try client.send(.put, "/v1/me/verification-code", token: anna.token,
-                json: #"{"code":"blue-heron","ttlSeconds":604800}"#)
+                body: API.CodeSetting(code: "blue-heron", ttlSeconds: 604800))
             XCTAssertEqual(chosen.status, .ok)
-            XCTAssertEqual(try chosen.object()["code"] as? String, "blue-heron")
+            XCTAssertEqual(try chosen.decode(API.VerificationCode.self).code, "blue-heron")
         }
     }
 
@@ -183,12 +184,12 @@ final class LinksTests: XCTestCase {
         try test.link(guardian: ben, dependent: anna)
         try test.link(guardian: dora, dependent: anna)
         try test.withClient { client in
-            let links = try client.send(.get, "/v1/links", token: anna.token).object()["guardians"] as? [[String: Any]] ?? []
-            let benLink = try XCTUnwrap(links.first { ($0["guardian"] as? [String: String])?["id"] == ben.id }?["id"] as? String)
-            let doraLink = try XCTUnwrap(links.first { ($0["guardian"] as? [String: String])?["id"] == dora.id }?["id"] as? String)
+            let links = try client.send(.get, "/v1/links", token: anna.token).decode(API.LinkList.self).guardians
+            let benLink = try XCTUnwrap(links.first { $0.guardian.id == ben.id }?.id)
+            let doraLink = try XCTUnwrap(links.first { $0.guardian.id == dora.id }?.id)
             XCTAssertEqual(try client.send(.delete, "/v1/links/\(benLink)", token: ben.token).status, .noContent)
             XCTAssertEqual(try client.send(.delete, "/v1/links/\(doraLink)", token: anna.token).status, .noContent)
-            XCTAssertEqual((try client.send(.get, "/v1/links", token: anna.token).object()["guardians"] as? [Any])?.count, 0)
+            XCTAssertEqual(try client.send(.get, "/v1/links", token: anna.token).decode(API.LinkList.self).guardians.count, 0)
         }
         let asBen = try test.app.authenticator.authenticate(token: ben.token)
         try test.app.database.read { db in
@@ -202,7 +203,7 @@ extension HTTPTestClient {
     /// Sets `code` as the verification code of `account`.
     func setCode(_ code: String, for account: TestApp.Account, ttlSeconds: Int = 3600) throws {
         let response = try send(.put, "/v1/me/verification-code", token: account.token,
-            json: #"{"code":"\#(code)","ttlSeconds":\#(ttlSeconds)}"#)
+            body: API.CodeSetting(code: code, ttlSeconds: ttlSeconds))
         guard response.status == .ok else {
             throw HTTPTestError.malformedResponse("setting the code answered \(response.status): \(response.text)")
         }

@@ -16,9 +16,8 @@ final class PickMeStoryTests: XCTestCase {
     func testWorkflowEventsPressedOfflineAreKeptAtTheirTimeAndPlaceAmongTheFixes() throws {
         let test = try TestApp()
         let driver = try test.makeAccount(name: "Driver")
-        let ride: [String: Any] = [
-            "origin": ["lat": 51.50, "lon": 0.0], "destination": ["lat": 51.52, "lon": 0.0], "mode": "driving", "passengers": 2,
-        ]
+        let ride = API.TripRequest(
+            origin: TripPlace(lat: 51.50, lon: 0.0), destination: TripPlace(lat: 51.52, lon: 0.0), mode: .driving, passengers: 2)
         try test.withClient { client in
             let trip = try test.startTrip(client, for: driver, body: ride)
             let start = test.clock.now()
@@ -28,13 +27,13 @@ final class PickMeStoryTests: XCTestCase {
             XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: driver.auth, body: Array(#"{"samples":[\#(fixes.joined(separator: ","))]}"#.utf8)).status, .ok)
             // ...then the presses: "picked up" with the place the phone knew, "ride over" without one.
             let pickupTime = start.adding(milliseconds: 10_000)
-            let pickup = TestApp.json(["type": "pickup", "t": pickupTime.rfc3339, "location": ["lat": 51.5012, "lon": 0.0001, "accuracy": 9]])
+            let pickup = JSONBody.encode(API.TripEvent(type: "pickup", t: pickupTime, location: .init(lat: 51.5012, lon: 0.0001, accuracy: 9)))
             let recorded = try client.execute(.post, "/v1/trips/\(trip.id)/events", headers: driver.auth, body: pickup)
             XCTAssertEqual(recorded.status, .created, recorded.text)
             XCTAssertEqual(try client.execute(.post, "/v1/trips/\(trip.id)/events", headers: driver.auth, body: pickup).status, .created, "a resend is the same press")
             let dropoffTime = start.adding(milliseconds: 42_000)
-            XCTAssertEqual(try client.execute(.post, "/v1/trips/\(trip.id)/events", headers: driver.auth, body: TestApp.json(["type": "dropoff", "t": dropoffTime.rfc3339])).status, .created)
-            let early = try client.execute(.post, "/v1/trips/\(trip.id)/events", headers: driver.auth, body: TestApp.json(["type": "stopover", "t": start.adding(milliseconds: -60_000).rfc3339]))
+            XCTAssertEqual(try client.execute(.post, "/v1/trips/\(trip.id)/events", headers: driver.auth, body: JSONBody.encode(API.TripEvent(type: "dropoff", t: dropoffTime))).status, .created)
+            let early = try client.execute(.post, "/v1/trips/\(trip.id)/events", headers: driver.auth, body: JSONBody.encode(API.TripEvent(type: "stopover", t: start.adding(milliseconds: -60_000))))
             XCTAssertEqual(early.status, .badRequest)
             XCTAssertEqual(early.errorField, "t")
 

@@ -31,8 +31,8 @@ final class ReactAfterCommitTests: XCTestCase {
         let test = try TestApp()
         let person = try test.makeAccount()
         try test.withClient(.inProcess) { client in
-            let zone = #"{"name":"Home","center":{"lat":\#(Self.home.lat),"lon":\#(Self.home.lon)},"radius":100}"#
-            let created = try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: person.auth, body: Array(zone.utf8))
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: Self.home.lat, lon: Self.home.lon, radius: 100))
+            let created = try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: person.auth, body: zone)
             XCTAssertEqual(created.status.code, 201, created.text)
         }
         let caller = try test.app.authenticator.authenticate(token: person.token)

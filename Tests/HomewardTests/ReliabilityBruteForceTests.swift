@@ -54,13 +54,13 @@ final class ReliabilityBruteForceTests: XCTestCase {
             for attempt in 0..<40 {
                 let code = attempt == 30 ? "271828" : String(format: "%06d", 100_000 + attempt)
                 let response = try client.send(.post, "/v1/links", token: attackers[attempt % attackers.count].token,
-                    json: #"{"phone":"\#(victim.phone)","code":"\#(code)"}"#)
+                    body: API.LinkRequest(phone: victim.phone, code: code))
                 statuses.append(response.status.code)
             }
             XCTAssertEqual(statuses.filter { $0 == 403 }.count, RateLimitPolicy.verificationCodeFailuresPerTarget.maxFailures)
             XCTAssertEqual(statuses.filter { $0 == 429 }.count, 40 - RateLimitPolicy.verificationCodeFailuresPerTarget.maxFailures)
             let linked = try client.send(.post, "/v1/links", token: friend.token,
-                json: #"{"phone":"\#(neighbour.phone)","code":"314159"}"#)
+                body: API.LinkRequest(phone: neighbour.phone, code: "314159"))
             XCTAssertEqual(linked.status, .created)
             let guardians = try client.send(.get, "/v1/links", token: victim.token)
             XCTAssertEqual(guardians.status, .ok)

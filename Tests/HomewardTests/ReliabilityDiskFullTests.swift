@@ -31,7 +31,7 @@ final class ReliabilityDiskFullTests: XCTestCase {
             try test.app.database.write { db in try db.execute("PRAGMA max_page_count = 1073741823") }
             let again = try client.send(.post, "/v1/locations", token: phone.token, json: body)
             XCTAssertEqual(again.status, .ok, again.text)
-            XCTAssertEqual(try again.object()["accepted"] as? Int, 500)
+            XCTAssertEqual(try again.decode(IngestResult.self).accepted, 500)
         }
     }
 

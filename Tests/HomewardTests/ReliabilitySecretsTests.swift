@@ -28,14 +28,14 @@ final class ReliabilitySecretsTests: XCTestCase {
             let other = try client.logIn(phone: "+447700900222", password: password)
             let code = try client.send(.put, "/v1/me/verification-code", token: token, json: "{}").string("code", expecting: .ok)
             XCTAssertEqual(try client.send(.post, "/v1/links", token: other,
-                json: #"{"phone":"+447700900111","code":"\#(code)"}"#).status, .created)
+                body: API.LinkRequest(phone: "+447700900111", code: code)).status, .created)
             let chosen = "chosen-\(UUID().uuidString.prefix(12))"
             XCTAssertEqual(try client.send(.put, "/v1/me/verification-code", token: token,
-                json: #"{"code":"\#(chosen)"}"#).status, .ok)
-            let deviceKey = try client.send(.post, "/v1/me/devices", token: token, json: #"{"name":"tablet"}"#)
+                body: API.CodeSetting(code: chosen)).status, .ok)
+            let deviceKey = try client.send(.post, "/v1/me/devices", token: token, body: API.DeviceRequest(name: "tablet"))
                 .string("key", expecting: .created)
             let share = try client.send(.post, "/v1/shares", token: token,
-                json: #"{"scope":"locations","expiresInSeconds":3600}"#).string("token", expecting: .created)
+                body: API.ShareRequest(scope: "locations", expiresInSeconds: 3600)).string("token", expecting: .created)
             XCTAssertEqual(try client.send(.get, "/v1/shared/\(share)/locations").status, .ok)
             XCTAssertEqual(try client.send(.get, "/v1/links", token: "wrong-\(token)").status, .unauthorized)
             secrets += [token, other, code, chosen, deviceKey, share]

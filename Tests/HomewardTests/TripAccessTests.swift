@@ -7,7 +7,7 @@ final class TripAccessTests: XCTestCase {
     /// Every trip endpoint that names a trip, as (method, path suffix, body).
     private let endpoints: [(HTTPMethod, String, [UInt8])] = [
         (.get, "", []),
-        (.post, "/events", TestApp.json(["type": "stopover"])),
+        (.post, "/events", JSONBody.encode(API.TripEvent(type: "stopover"))),
         (.post, "/arrive", []),
         (.delete, "", []),
     ]
@@ -48,7 +48,7 @@ final class TripAccessTests: XCTestCase {
                 XCTAssertEqual(list.trips, [])
             }
             XCTAssertEqual(try client.execute(.get, "/v1/trips").status, .unauthorized)
-            XCTAssertEqual(try client.execute(.post, "/v1/trips", body: TestApp.json(TestApp.walkHome)).status, .unauthorized)
+            XCTAssertEqual(try client.execute(.post, "/v1/trips", body: JSONBody.encode(API.TripRequest.walkHome)).status, .unauthorized)
         }
     }
 

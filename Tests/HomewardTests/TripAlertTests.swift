@@ -98,7 +98,7 @@ final class TripAlertTests: XCTestCase {
             _ = try test.startTrip(client, for: traveller)
             let ride = try test.startTrip(client, for: driver)
             let stop = try client.execute(
-                .post, "/v1/trips/\(ride.id)/events", headers: driver.auth, body: TestApp.json(["type": "stopover"]))
+                .post, "/v1/trips/\(ride.id)/events", headers: driver.auth, body: JSONBody.encode(API.TripEvent(type: "stopover")))
             XCTAssertEqual(stop.status, .created)
             test.clock.advance(bySeconds: 299)
             try test.app.trips.monitor.sweep()
@@ -110,7 +110,7 @@ final class TripAlertTests: XCTestCase {
             XCTAssertEqual(try test.alerts(of: driver).count, 0, "a stopover is not a stall")
 
             _ = try client.execute(
-                .post, "/v1/trips/\(ride.id)/events", headers: driver.auth, body: TestApp.json(["type": "resume"]))
+                .post, "/v1/trips/\(ride.id)/events", headers: driver.auth, body: JSONBody.encode(API.TripEvent(type: "resume")))
             test.clock.advance(bySeconds: 299)
             try test.app.trips.monitor.sweep()
             XCTAssertEqual(try test.alerts(of: driver).count, 0, "resuming starts the stall clock again")
@@ -143,7 +143,7 @@ final class TripAlertTests: XCTestCase {
         try test.withClient { client in
             let trip = try test.startTrip(client, for: traveller)
             try test.observe([fix(test, north: 0.001)], of: traveller)
-            _ = try client.execute(.post, "/v1/trips/\(trip.id)/events", headers: traveller.auth, body: TestApp.json(["type": "stopover"]))
+            _ = try client.execute(.post, "/v1/trips/\(trip.id)/events", headers: traveller.auth, body: JSONBody.encode(API.TripEvent(type: "stopover")))
             _ = try client.execute(.post, "/v1/trips/\(trip.id)/arrive", headers: traveller.auth)
         }
         XCTAssertEqual(seen.withLock { $0 }, [.trip, .trip, .trip, .alert, .trip])

@@ -21,7 +21,7 @@ final class TripCompanionAlertsTests: XCTestCase {
             let code = try XCTUnwrap(trip.accessCode)
             XCTAssertEqual(try test.join(client, traveller, as: companion, code: code).status, .created)
 
-            let sos = try client.execute(.post, "/v1/alerts", headers: traveller.auth, body: Array(#"{"type":"sos","message":"help"}"#.utf8))
+            let sos = try client.execute(.post, "/v1/alerts", headers: traveller.auth, body: JSONBody.encode(API.SOS(message: "help")))
             XCTAssertEqual(sos.status, .created)
             let listed = try client.execute(.get, "/v1/alerts", headers: companion.auth).decode(AlertList.self)
             XCTAssertEqual(listed.alerts.map(\.message), ["help"])

@@ -19,7 +19,7 @@ final class TripJoinTests: XCTestCase {
             XCTAssertEqual(byPhone.status, .forbidden)
             XCTAssertEqual(byCode.text, byPhone.text)
             let malformed = try client.execute(
-                .post, "/v1/trips/join", headers: companion.auth, body: TestApp.json(["phone": "abc", "accessCode": code]))
+                .post, "/v1/trips/join", headers: companion.auth, body: JSONBody.encode(API.TripJoin(phone: "abc", accessCode: code)))
             XCTAssertEqual(malformed.status, .badRequest)
             XCTAssertEqual(try test.join(client, traveller, as: companion, code: code).status, .created)
             XCTAssertEqual(try test.join(client, traveller, as: companion, code: code).status, .created, "joining again is harmless")

@@ -33,9 +33,8 @@ final class TripLifecycleTests: XCTestCase {
         let test = try TestApp()
         let traveller = try test.makeAccount()
         try test.withClient { client in
-            let trip = try test.startTrip(client, for: traveller, body: [
-                "destination": ["lat": 48.85, "lon": 2.35], "mode": "driving", "passengers": 2,
-            ])
+            let trip = try test.startTrip(client, for: traveller, body: API.TripRequest(
+                destination: TripPlace(lat: 48.85, lon: 2.35), mode: .driving, passengers: 2))
             XCTAssertNil(trip.progress)
             XCTAssertEqual(trip.passengers, 2)
             let arrived = try client.execute(.post, "/v1/trips/\(trip.id)/arrive", headers: traveller.auth)
@@ -50,10 +49,9 @@ final class TripLifecycleTests: XCTestCase {
         let test = try TestApp()
         let traveller = try test.makeAccount()
         try test.withClient(.inProcess) { client in
-            let trip = try test.startTrip(client, for: traveller, body: [
-                "destination": ["lat": 43.252, "lon": -126.453], "mode": "cycling",
-                "route": "_p~iF~ps|U_ulLnnqC_mqNvxq`@",
-            ])
+            let trip = try test.startTrip(client, for: traveller, body: API.TripRequest(
+                destination: TripPlace(lat: 43.252, lon: -126.453), mode: .cycling,
+                route: .polyline("_p~iF~ps|U_ulLnnqC_mqNvxq`@")))
             XCTAssertEqual(trip.route?.count, 3)
             XCTAssertEqual(trip.route?.first?.lat ?? 0, 38.5, accuracy: 1e-9)
         }
@@ -62,7 +60,7 @@ final class TripLifecycleTests: XCTestCase {
     func testInvalidTripsAreRefusedNamingTheField() throws {
         let test = try TestApp()
         let traveller = try test.makeAccount()
-        let cases: [([String: Any], String)] = [
+        let cases: [(JSONValue, String)] = [
             (["destination": ["lat": 91, "lon": 0], "mode": "walking"], "destination.lat"),
             (["destination": ["lat": 1, "lon": 0], "mode": "flying"], "mode"),
             (["destination": ["lat": 1, "lon": 0], "mode": "walking", "route": "@@@\u{7f}"], "route"),
@@ -72,7 +70,7 @@ final class TripLifecycleTests: XCTestCase {
         ]
         try test.withClient(.inProcess) { client in
             for (body, field) in cases {
-                let response = try client.execute(.post, "/v1/trips", headers: traveller.auth, body: TestApp.json(body))
+                let response = try client.execute(.post, "/v1/trips", headers: traveller.auth, body: JSONBody.encode(body))
                 XCTAssertEqual(response.status, .badRequest, "\(body)")
                 XCTAssertTrue(response.text.contains("\"field\":\"\(field)\""), "\(field): \(response.text)")
             }
@@ -84,7 +82,7 @@ final class TripLifecycleTests: XCTestCase {
         let traveller = try test.makeAccount()
         try test.withClient(.inProcess) { client in
             _ = try test.startTrip(client, for: traveller)
-            let second = try client.execute(.post, "/v1/trips", headers: traveller.auth, body: TestApp.json(TestApp.walkHome))
+            let second = try client.execute(.post, "/v1/trips", headers: traveller.auth, body: JSONBody.encode(API.TripRequest.walkHome))
             XCTAssertEqual(second.status, .conflict)
             XCTAssertEqual(second.errorCode, "conflict")
         }
@@ -94,8 +92,7 @@ final class TripLifecycleTests: XCTestCase {
         let test = try TestApp { $0.tripStalledAfterSeconds = 24 * 3600 }
         let traveller = try test.makeAccount()
         try test.withClient { client in
-            let trip = try test.startTrip(client, for: traveller, body: TestApp.walkHome.merging(
-                ["expectedArrival": test.clock.now().adding(milliseconds: 60_000).rfc3339]) { $1 })
+            let trip = try test.startTrip(client, for: traveller, body: API.TripRequest.walkHome.arriving(at: test.clock.now().adding(milliseconds: 60_000)))
             test.clock.advance(bySeconds: 60 + Int64(test.app.configuration.tripOverdueMarginSeconds))
             try test.app.trips.monitor.sweep()
             XCTAssertEqual(try test.alerts(of: traveller).map(\.type), ["overdue"])
@@ -121,8 +118,7 @@ final class TripLifecycleTests: XCTestCase {
         let guardian = try test.makeAccount()
         try test.link(guardian: guardian, dependent: traveller)
         try test.withClient { client in
-            let trip = try test.startTrip(client, for: traveller, body: TestApp.walkHome.merging(
-                ["expectedArrival": test.clock.now().adding(milliseconds: 1000).rfc3339]) { $1 })
+            let trip = try test.startTrip(client, for: traveller, body: API.TripRequest.walkHome.arriving(at: test.clock.now().adding(milliseconds: 1000)))
             test.clock.advance(bySeconds: 1 + Int64(test.app.configuration.tripOverdueMarginSeconds))
             try test.app.trips.monitor.sweep()
 

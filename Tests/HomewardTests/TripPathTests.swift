@@ -8,15 +8,14 @@ final class TripPathTests: XCTestCase {
     private func walk(
         _ test: TestApp, _ client: HTTPTestClient, _ traveller: TestApp.Account, count: Int, startNorth: Double
     ) throws {
-        var samples: [[String: Any]] = []
+        var samples: [API.LocationSample] = []
         for index in 0..<count {
             test.clock.advance(bySeconds: 8)
-            samples.append([
-                "t": Double(test.clock.now().unixMilliseconds) / 1000, "lat": 51.48 + startNorth + Double(index) * 0.0001,
-                "lon": 0.0, "accuracy": 5, "speed": 1.4,
-            ])
+            samples.append(API.LocationSample(
+                t: Double(test.clock.now().unixMilliseconds) / 1000, lat: 51.48 + startNorth + Double(index) * 0.0001,
+                lon: 0.0, accuracy: 5, speed: 1.4))
         }
-        let response = try client.execute(.post, "/v1/locations", headers: traveller.auth, body: TestApp.json(["samples": samples]))
+        let response = try client.execute(.post, "/v1/locations", headers: traveller.auth, body: JSONBody.encode(API.LocationBatch(samples: samples)))
         XCTAssertEqual(response.status, .ok, response.text)
     }
 
@@ -44,7 +43,7 @@ final class TripPathTests: XCTestCase {
             test.clock.advance(bySeconds: 60)
             let trip = try test.startTrip(client, for: traveller)
             try walk(test, client, traveller, count: 5, startNorth: 0)
-            _ = try client.execute(.post, "/v1/trips/\(trip.id)/events", headers: traveller.auth, body: TestApp.json(["type": "stopover"]))
+            _ = try client.execute(.post, "/v1/trips/\(trip.id)/events", headers: traveller.auth, body: JSONBody.encode(API.TripEvent(type: "stopover")))
             _ = try client.execute(.post, "/v1/trips/\(trip.id)/arrive", headers: traveller.auth)
             test.clock.advance(bySeconds: 60)
             try walk(test, client, traveller, count: 2, startNorth: 0.01)

@@ -4,19 +4,14 @@ import HomewardHTTPTesting
 import XCTest
 @testable import Homeward
 
-/// Helpers shared by the trip tests: JSON bodies, starting a trip, joining one, feeding fixes.
+/// Helpers shared by the trip tests: starting a trip, joining one, feeding fixes.
 extension TestApp {
-    /// A JSON body from a dictionary literal.
-    static func json(_ object: [String: Any]) -> [UInt8] {
-        Array(try! JSONSerialization.data(withJSONObject: object))
-    }
-
     /// Starts a trip for `traveller` over `client`; fails the test unless 201.
     func startTrip(
-        _ client: HTTPTestClient, for traveller: Account, body: [String: Any] = TestApp.walkHome,
+        _ client: HTTPTestClient, for traveller: Account, body: API.TripRequest = .walkHome,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> TripResource {
-        let response = try client.execute(.post, "/v1/trips", headers: traveller.auth, body: TestApp.json(body))
+        let response = try client.execute(.post, "/v1/trips", headers: traveller.auth, body: JSONBody.encode(body))
         XCTAssertEqual(response.status, .created, response.text, file: file, line: line)
         return try response.decode(TripResource.self)
     }
@@ -25,7 +20,7 @@ extension TestApp {
     func join(_ client: HTTPTestClient, _ traveller: Account, as companion: Account, code: String) throws -> HTTPTestResponse {
         try client.execute(
             .post, "/v1/trips/join", headers: companion.auth,
-            body: TestApp.json(["phone": traveller.phone, "accessCode": code]))
+            body: JSONBody.encode(API.TripJoin(phone: traveller.phone, accessCode: code)))
     }
 
     /// Feeds fixes of `account` to the trip monitor as ingest would: inside one write transaction,
@@ -45,12 +40,4 @@ extension TestApp {
             }
         }
     }
-
-    /// A walk of about 1.1 km due north in Greenwich, along a straight two-point route.
-    static var walkHome: [String: Any] { [
-        "origin": ["lat": 51.4800, "lon": 0.0, "name": "Park"],
-        "destination": ["lat": 51.4900, "lon": 0.0, "name": "Home"],
-        "mode": "walking",
-        "route": [["lat": 51.4800, "lon": 0.0], ["lat": 51.4900, "lon": 0.0]],
-    ] }
 }

@@ -26,10 +26,9 @@ final class TripWorkflowTests: XCTestCase {
         let test = try TestApp()
         let driver = try test.makeAccount()
         try test.withClient { client in
-            let trip = try test.startTrip(client, for: driver, body: [
-                "origin": ["lat": 45.80, "lon": 15.97], "destination": ["lat": 45.81, "lon": 15.99],
-                "mode": "driving", "passengers": 1,
-            ])
+            let trip = try test.startTrip(client, for: driver, body: API.TripRequest(
+                origin: TripPlace(lat: 45.80, lon: 15.97), destination: TripPlace(lat: 45.81, lon: 15.99),
+                mode: .driving, passengers: 1))
             try test.observe([ObservedFix(time: test.clock.now(), lat: 45.801, lon: 15.971, accuracyMetres: 5)], of: driver)
             let script: [(TripEventType, HTTPStatus)] = [
                 (.resume, .conflict), (.dropoff, .conflict),
@@ -40,7 +39,7 @@ final class TripWorkflowTests: XCTestCase {
             for (type, expected) in script {
                 test.clock.advance(bySeconds: 8)
                 let response = try client.execute(
-                    .post, "/v1/trips/\(trip.id)/events", headers: driver.auth, body: TestApp.json(["type": type.rawValue]))
+                    .post, "/v1/trips/\(trip.id)/events", headers: driver.auth, body: JSONBody.encode(API.TripEvent(type: type.rawValue)))
                 XCTAssertEqual(response.status, expected, "\(type): \(response.text)")
                 if expected == .conflict { XCTAssertEqual(response.errorCode, "conflict") }
             }
@@ -53,11 +52,11 @@ final class TripWorkflowTests: XCTestCase {
             XCTAssertEqual(zip(events, events.dropFirst()).allSatisfy { $0.t < $1.t }, true)
 
             let unknown = try client.execute(
-                .post, "/v1/trips/\(trip.id)/events", headers: driver.auth, body: TestApp.json(["type": "teleport"]))
+                .post, "/v1/trips/\(trip.id)/events", headers: driver.auth, body: JSONBody.encode(API.TripEvent(type: "teleport")))
             XCTAssertEqual(unknown.status, .badRequest)
             _ = try client.execute(.post, "/v1/trips/\(trip.id)/arrive", headers: driver.auth)
             let afterArrival = try client.execute(
-                .post, "/v1/trips/\(trip.id)/events", headers: driver.auth, body: TestApp.json(["type": "stopover"]))
+                .post, "/v1/trips/\(trip.id)/events", headers: driver.auth, body: JSONBody.encode(API.TripEvent(type: "stopover")))
             XCTAssertEqual(afterArrival.status, .conflict)
         }
     }

@@ -22,7 +22,7 @@ final class WebhookTests: XCTestCase {
             let answer = try setWebhook("http://127.0.0.1:\(receiver.port)/hook", secret: secret, for: guardian, with: client)
             XCTAssertFalse(answer.contains(secret))
             XCTAssertEqual(try client.execute(.get, "/v1/me/webhook", headers: guardian.auth).status.code, 200)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
         }
         for _ in 0..<3 {
             XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
@@ -69,23 +69,23 @@ final class WebhookTests: XCTestCase {
 
     func testAnHTTPSWebhookIsDeliveredSignedOverVerifiedTLS() throws {
         let secret = "an-https-webhook-secret"
-        let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
+        let receiver = try PythonReceiver<HTTPSReceiverRecord>(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
         let test = try appTrusting(receiver)
         let (person, guardian) = try personAndGuardian(in: test)
         try test.withClient { client in
             try setWebhook("https://127.0.0.1:\(receiver.port)/hook", secret: secret, for: guardian, with: client)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
-        let record = try receiver.waitForRecord { $0["path"] as? String == "/hook" }
-        XCTAssertEqual(record["signature_ok"] as? Bool, true)
-        XCTAssertEqual(record["event"] as? String, "raised")
+        let record = try receiver.waitForRecord { $0.path == "/hook" }
+        XCTAssertEqual(record.signatureOk, true)
+        XCTAssertEqual(record.event, "raised")
         XCTAssertEqual(try deliveryStatus(in: test), "delivered")
     }
 
     func testAWebhookTestIsSignedAndSaysWhatTheReceiverAnswered() throws {
         let secret = "a-webhook-test-secret"
-        let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
+        let receiver = try PythonReceiver<HTTPSReceiverRecord>(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
         let test = try appTrusting(receiver)
         let guardian = try test.makeAccount(name: "Guardian")
         try test.withClient { client in
@@ -97,9 +97,9 @@ final class WebhookTests: XCTestCase {
                 let result = try JSONDecoder().decode(WebhookTestResult.self, from: Data(answer.body))
                 XCTAssertEqual(result.delivered, delivered, answer.text)
                 XCTAssertEqual(result.status, status)
-                let record = try receiver.waitForRecord { $0["path"] as? String == path }
-                XCTAssertEqual(record["event"] as? String, "test")
-                XCTAssertEqual(record["signature_ok"] as? Bool, true)
+                let record = try receiver.waitForRecord { $0.path == path }
+                XCTAssertEqual(record.event, "test")
+                XCTAssertEqual(record.signatureOk, true)
             }
             var last = 0
             for _ in 0..<RateLimitPolicy.testNotificationsPerAccount.maxFailures {
@@ -123,7 +123,7 @@ final class WebhookTests: XCTestCase {
         }
         try test.withClient { client in
             try setWebhook("http://127.0.0.1:\(receiver.port)/hook", secret: "sixteen-chars-secret", for: guardian, with: client)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
         }
         XCTAssertNil(try webhook().lastDeliveredAt)
         try test.app.deliveryWorker.deliverDue()
@@ -149,7 +149,7 @@ final class WebhookTests: XCTestCase {
             for (guardian, host) in [(reached, "localhost"), (refused, "127.0.0.1")] {
                 try setWebhook("http://\(host):\(receiver.port)/hook", secret: "sixteen-chars-secret", for: guardian, with: client)
             }
-            let raised = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8))
+            let raised = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS()))
             let alert = try JSONDecoder().decode(AlertResource.self, from: Data(raised.body))
             XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 2)
             for viewer in [person, reached, refused] {
@@ -171,7 +171,7 @@ final class WebhookTests: XCTestCase {
     }
 
     func testAGotifyServerTakesTheWebhookBodyAsAMessageWithItsPriority() throws {
-        let receiver = try PythonReceiver(
+        let receiver = try PythonReceiver<HTTPSReceiverRecord>(
             script: "https_receiver.py", arguments: ["--secret", "unused-by-gotify-1234", "--gotify-token", "AbCdEf.123"],
             modules: ["trustme"])
         let test = try appTrusting(receiver)
@@ -179,15 +179,15 @@ final class WebhookTests: XCTestCase {
         try test.withClient { client in
             try setWebhook(
                 "https://127.0.0.1:\(receiver.port)/message?token=AbCdEf.123", secret: "unused-by-gotify-1234", for: guardian, with: client)
-            let sos = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"fell at the bus stop"}"#.utf8))
+            let sos = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS(message: "fell at the bus stop")))
             XCTAssertEqual(sos.status.code, 201)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
-        let record = try receiver.waitForRecord { $0["gotify"] != nil }
-        let message = try XCTUnwrap(record["gotify"] as? [String: Any])
-        XCTAssertEqual(message["title"] as? String, "SOS: Person")
-        XCTAssertEqual(message["message"] as? String, "SOS for Person: fell at the bus stop.")
-        XCTAssertEqual(message["priority"] as? Int, 10)
+        let record = try receiver.waitForRecord { $0.gotify != nil }
+        let message = try XCTUnwrap(record.gotify)
+        XCTAssertEqual(message.title, "SOS: Person")
+        XCTAssertEqual(message.message, "SOS for Person: fell at the bus stop.")
+        XCTAssertEqual(message.priority, 10)
         XCTAssertEqual(try deliveryStatus(in: test), "delivered")
     }
 
@@ -198,7 +198,7 @@ final class WebhookTests: XCTestCase {
         let (person, guardian) = try personAndGuardian(in: test)
         try test.withClient { client in
             try setWebhook("http://2130706433:\(receiver.port)/hook", secret: "sixteen-chars-secret", for: guardian, with: client)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
         let row: (String, String?) = try XCTUnwrap(test.app.database.read { db in
@@ -240,7 +240,7 @@ final class WebhookTests: XCTestCase {
 
 extension WebhookTests {
     /// An app that may reach loopback and trusts the HTTPS receiver's throwaway CA.
-    fileprivate func appTrusting(_ receiver: PythonReceiver) throws -> TestApp {
+    fileprivate func appTrusting(_ receiver: PythonReceiver<HTTPSReceiverRecord>) throws -> TestApp {
         try TestApp {
             $0.outgoingAllowHosts = ["127.0.0.1"]
             $0.outgoingCAFilePath = receiver.file("ca.pem")

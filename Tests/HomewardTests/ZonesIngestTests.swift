@@ -14,24 +14,24 @@ final class ZonesIngestTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         let home = (lat: 51.5007, lon: -0.1246)
         try test.withClient(.live) { client in
-            let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":100,"home":true}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: Array(zone.utf8)).status.code, 201)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: home.lat, lon: home.lon, radius: 100, home: true))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: zone).status.code, 201)
             let stream = try client.openConnection(timeoutSeconds: 3)
             try stream.send("GET /v1/events HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(guardian.token)\r\n\r\n")
             XCTAssertEqual(try stream.readResponse(omitBody: true).status.code, 200)
             var north = 0.0
             var t = Double(test.clock.now().unixMilliseconds) / 1000 - 3_000
-            var samples: [String] = []
+            var samples: [API.LocationSample] = []
             for metres in Array(repeating: 0.0, count: 30) + Array(repeating: 12, count: 35) + Array(repeating: 0, count: 30)
                 + Array(repeating: -12, count: 35) + Array(repeating: 0, count: 30) {
                 north += metres
                 t += 10
                 let lat = home.lat + north / 111_320
-                samples.append(#"{"t":\#(t),"lat":\#(lat),"lon":\#(home.lon),"accuracy":8,"battery":\#(samples.count < 100 ? 50 : 9)}"#)
+                samples.append(API.LocationSample(t: t, lat: lat, lon: home.lon, accuracy: 8, battery: samples.count < 100 ? 50 : 9))
             }
             for batch in stride(from: 0, to: samples.count, by: 20) {
-                let body = #"{"samples":[\#(samples[batch..<min(batch + 20, samples.count)].joined(separator: ","))]}"#
-                let answer = try client.execute(.post, "/v1/locations", headers: person.auth, body: Array(body.utf8))
+                let body = API.LocationBatch(samples: Array(samples[batch..<min(batch + 20, samples.count)]))
+                let answer = try client.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(body))
                 XCTAssertEqual(answer.status.code, 200, answer.text)
             }
             var kinds: [String] = []

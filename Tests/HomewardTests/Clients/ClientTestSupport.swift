@@ -8,9 +8,9 @@ import XCTest
 extension TestApp {
     /// Issues a device key for `account` over `client`.
     func deviceKey(_ client: HTTPTestClient, _ account: Account) throws -> String {
-        let response = try client.execute(.post, "/v1/me/devices", headers: account.auth, body: Array(#"{"name":"Tablet"}"#.utf8))
+        let response = try client.execute(.post, "/v1/me/devices", headers: account.auth, body: JSONBody.encode(API.DeviceRequest(name: "Tablet")))
         XCTAssertEqual(response.status, .created, response.text)
-        return try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["key"] as? String)
+        return try response.decode(API.NewDevice.self).key
     }
 
     /// Every stored fix of `account`, flagged ones included, oldest first.

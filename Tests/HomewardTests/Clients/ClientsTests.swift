@@ -13,9 +13,9 @@ final class ClientsTests: XCTestCase {
             let key = try test.deviceKey(client, anna)
             let listed = try client.execute(.get, "/v1/me/devices", headers: anna.auth)
             XCTAssertFalse(listed.text.contains(key))
-            let devices = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(listed.body)) as? [String: Any])?["devices"] as? [[String: Any]])
-            XCTAssertEqual(devices.map { $0["name"] as? String }, ["Tablet"])
-            let id = try XCTUnwrap(devices.first?["id"] as? String)
+            let devices = try listed.decode(API.DeviceList.self).devices
+            XCTAssertEqual(devices.map(\.name), ["Tablet"])
+            let id = try XCTUnwrap(devices.first?.id)
             XCTAssertEqual(try test.app.authenticator.authenticate(deviceKey: key, inHeader: true).accountKey, anna.key)
             XCTAssertEqual(try client.execute(.delete, "/v1/me/devices/\(id)", headers: stranger.auth).status, .notFound)
             XCTAssertEqual(try client.execute(.delete, "/v1/me/devices/\(id)", headers: anna.auth).status, .noContent)
@@ -53,14 +53,14 @@ final class ClientsTests: XCTestCase {
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: Array(message.utf8)).status, .ok)
             let reply = try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(gina.phone, gina.password))
             XCTAssertEqual(reply.status, .ok)
-            let objects = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [[String: Any]])
-            XCTAssertEqual(objects.compactMap { $0["_type"] as? String }, ["card", "card", "location"])
-            XCTAssertEqual(objects[1]["name"] as? String, "Anna Smith")
-            XCTAssertEqual(objects[1]["tid"] as? String, "AS")
-            XCTAssertEqual(objects[2]["lat"] as? Double, 51.5)
-            XCTAssertEqual(objects[2]["tst"] as? Int64, tst)
-            XCTAssertEqual(objects[2]["vel"] as? Int, 36)
-            XCTAssertEqual(objects[2]["topic"] as? String, objects[1]["topic"] as? String)
+            let objects = try reply.decode([OwnTracksMessage].self)
+            XCTAssertEqual(objects.map(\.type), ["card", "card", "location"])
+            XCTAssertEqual(objects[1].name, "Anna Smith")
+            XCTAssertEqual(objects[1].tid, "AS")
+            XCTAssertEqual(objects[2].lat, 51.5)
+            XCTAssertEqual(objects[2].tst, tst)
+            XCTAssertEqual(objects[2].vel, 36)
+            XCTAssertEqual(objects[2].topic, objects[1].topic)
             let other = #"{"_type":"waypoint","desc":"Home","lat":1,"lon":2,"rad":50,"tst":1}"#
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: Array(other.utf8)).status, .ok)
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, "Wrong-pass-1"), body: Array(message.utf8)).status, .unauthorized)
@@ -131,8 +131,8 @@ final class ClientsTests: XCTestCase {
             }
         }
         try test.withClient(.inProcess) { client in
-            let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":100}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: Array(zone.utf8)).status, .created)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: home.lat, lon: home.lon, radius: 100))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: zone).status, .created)
             let post = { (body: [UInt8]) in
                 let response = try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: body)
                 XCTAssertEqual(response.status, .ok, response.text)
@@ -161,8 +161,8 @@ final class ClientsTests: XCTestCase {
         let home = (lat: 51.5007, lon: -0.1246)
         let start = test.clock.now().unixMilliseconds / 1000 - 3_600
         try test.withClient(.inProcess) { client in
-            let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":200}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: anna.auth, body: Array(zone.utf8)).status, .created)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: home.lat, lon: home.lon, radius: 200))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: anna.auth, body: zone).status, .created)
             for step in 0..<4 {
                 let fix = #"{"_type":"location","lat":\#(home.lat),"lon":\#(home.lon),"tst":\#(start + Int64(step) * 300),"acc":10}"#
                 XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: Array(fix.utf8)).status, .ok)
@@ -180,19 +180,19 @@ final class ClientsTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount()
         let now = test.clock.now()
-        let features = (0..<3).map { index -> [String: Any] in
+        let features = (0..<3).map { index -> JSONValue in
             [
                 "type": "Feature",
-                "geometry": ["type": "Point", "coordinates": [-122.03 + Double(index) * 1e-4, 37.33]],
+                "geometry": ["type": "Point", "coordinates": [.number(-122.03 + Double(index) * 1e-4), 37.33]],
                 "properties": [
-                    "timestamp": now.adding(milliseconds: Int64(index - 3) * 10_000).rfc3339, "altitude": 80,
+                    "timestamp": .string(now.adding(milliseconds: Int64(index - 3) * 10_000).rfc3339), "altitude": 80,
                     "speed": index == 0 ? -1 : 1.5, "horizontal_accuracy": 5, "vertical_accuracy": 3,
                     "motion": ["walking"], "battery_state": "unplugged", "battery_level": 0.8, "wifi": "",
                     "device_id": "phone",
-                ] as [String: Any],
+                ],
             ]
         }
-        let body = Array(try JSONSerialization.data(withJSONObject: ["locations": features]))
+        let body = JSONBody.encode(["locations": .array(features)] as JSONValue)
         try test.withClient(.live) { client in
             let key = try test.deviceKey(client, anna)
             for _ in 0..<2 {

@@ -6,16 +6,18 @@ import XCTest
 
 /// Overland over a real socket, with features shaped as GLManager.m writes them.
 final class OverlandTests: XCTestCase {
-    private func point(_ lat: Double, _ lon: Double, at timestamp: String, extra: [String: Any] = [:]) -> [String: Any] {
-        var properties: [String: Any] = ["timestamp": timestamp, "horizontal_accuracy": 5, "speed": 1.2, "battery_level": 0.7, "motion": ["walking"]]
+    private func point(_ lat: Double, _ lon: Double, at timestamp: String, extra: [String: JSONValue] = [:]) -> JSONValue {
+        var properties: [String: JSONValue] = [
+            "timestamp": .string(timestamp), "horizontal_accuracy": 5, "speed": 1.2, "battery_level": 0.7, "motion": ["walking"],
+        ]
         properties.merge(extra) { $1 }
-        return ["type": "Feature", "geometry": ["type": "Point", "coordinates": [lon, lat]], "properties": properties]
+        return ["type": "Feature", "geometry": ["type": "Point", "coordinates": [.number(lon), .number(lat)]], "properties": .object(properties)]
     }
 
-    private func post(_ client: HTTPTestClient, key: String, _ body: [String: Any]) throws -> HTTPTestResponse {
+    private func post(_ client: HTTPTestClient, key: String, _ body: JSONValue) throws -> HTTPTestResponse {
         try client.execute(
             .post, "/v1/clients/overland", headers: ["Authorization": "Bearer \(key)", "Content-Type": "application/json"],
-            body: Array(try JSONSerialization.data(withJSONObject: body)))
+            body: JSONBody.encode(body))
     }
 
     func testCurrentBesideABacklogIsTheLatestPositionAtOnce() throws {
@@ -28,7 +30,7 @@ final class OverlandTests: XCTestCase {
             let key = try test.deviceKey(client, anna)
             let backlog = (0..<3).map { point(37.30 + Double($0) * 0.001, -122.0, at: now.adding(milliseconds: Int64($0 - 7_200) * 10_000).rfc3339) }
             let current = point(37.40, -122.1, at: now.adding(milliseconds: -5_000).rfc3339)
-            let answer = try post(client, key: key, ["locations": backlog, "current": current])
+            let answer = try post(client, key: key, ["locations": .array(backlog), "current": current])
             XCTAssertEqual(answer.status, .ok, answer.text)
             XCTAssertEqual(answer.text, #"{"result":"ok"}"#)
             let shown = try client.execute(.get, "/v1/accounts/\(anna.id)/location", headers: gina.auth)
@@ -46,7 +48,7 @@ final class OverlandTests: XCTestCase {
             let key = try test.deviceKey(client, anna)
             let forms = ["2026-11-20T08:00:00Z", "2026-11-20T08:00:10-0700", "2026-11-20T08:00:20+00:00", "2026-11-20T08:00:30.250Z",
                          "2026-11-20T08:00:40.5+0100"]
-            let answer = try post(client, key: key, ["locations": forms.enumerated().map { point(37.3, -122.0 + Double($0.offset) * 1e-4, at: $0.element) }])
+            let answer = try post(client, key: key, ["locations": .array(forms.enumerated().map { point(37.3, -122.0 + Double($0.offset) * 1e-4, at: $0.element) })])
             XCTAssertEqual(answer.status, .ok, answer.text)
         }
         let times = try test.storedLocations(of: anna).map(\.time.rfc3339)
@@ -63,7 +65,7 @@ final class OverlandTests: XCTestCase {
             let good = point(37.3, -122.0, at: now.adding(milliseconds: -60_000).rfc3339)
             for (bad, field) in [
                 (point(37.3, -122.0, at: "yesterday"), "locations[1]"),
-                (["type": "Feature", "properties": ["timestamp": now.rfc3339]] as [String: Any], "locations[1]"),
+                (["type": "Feature", "properties": ["timestamp": .string(now.rfc3339)]], "locations[1]"),
                 (point(95, -122.0, at: now.rfc3339), "locations[1].lat"),
             ] {
                 let answer = try post(client, key: key, ["locations": [good, bad]])
@@ -80,10 +82,10 @@ final class OverlandTests: XCTestCase {
         let anna = try test.makeAccount()
         let now = test.clock.now()
         let stamp = now.adding(milliseconds: -30_000).rfc3339
-        let action: [String: Any] = ["type": "Feature", "properties": ["timestamp": stamp, "action": "app_resumed", "battery_level": 0.5]]
-        let visit = point(37.31, -122.01, at: stamp, extra: ["action": "visit", "arrival_date": stamp, "departure_date": NSNull()])
+        let action: JSONValue = ["type": "Feature", "properties": ["timestamp": .string(stamp), "action": "app_resumed", "battery_level": 0.5]]
+        let visit = point(37.31, -122.01, at: stamp, extra: ["action": "visit", "arrival_date": .string(stamp), "departure_date": nil])
         let trip = point(37.32, -122.02, at: stamp, extra: [
-            "type": "trip", "mode": "bicycle", "start": now.adding(milliseconds: -900_000).rfc3339, "end": stamp,
+            "type": "trip", "mode": "bicycle", "start": .string(now.adding(milliseconds: -900_000).rfc3339), "end": .string(stamp),
             "distance": 4_200, "duration": 870, "steps": 0, "stopped_automatically": false,
         ])
         let fix = point(37.33, -122.03, at: now.adding(milliseconds: -20_000).rfc3339)

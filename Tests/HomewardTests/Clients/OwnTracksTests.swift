@@ -6,10 +6,10 @@ import XCTest
 
 /// OwnTracks in HTTP mode over a real socket, with messages shaped as the apps send them.
 final class OwnTracksTests: XCTestCase {
-    private func post(_ client: HTTPTestClient, as person: TestApp.Account, _ json: String) throws -> [[String: Any]] {
+    private func post(_ client: HTTPTestClient, as person: TestApp.Account, _ json: String) throws -> [OwnTracksMessage] {
         let response = try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(person.phone, person.password), body: Array(json.utf8))
         XCTAssertEqual(response.status, .ok, response.text)
-        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
+        return try response.decode([OwnTracksMessage].self)
     }
 
     func testTrackerIDsInOneReplyAreUniqueEvenForTheSameInitials() throws {
@@ -18,8 +18,8 @@ final class OwnTracksTests: XCTestCase {
         let siblings = [try test.makeAccount(name: "Anna Smith"), try test.makeAccount(name: "Adam Stone"), try test.makeAccount(name: "Ava Sand")]
         for sibling in siblings { try test.link(guardian: gina, dependent: sibling) }
         try test.withClient(.live) { client in
-            let cards = try post(client, as: gina, "").filter { $0["_type"] as? String == "card" }
-            let tids = cards.compactMap { $0["tid"] as? String }
+            let cards = try post(client, as: gina, "").filter { $0.type == "card" }
+            let tids = cards.compactMap(\.tid)
             XCTAssertEqual(tids.count, 4)
             XCTAssertEqual(Set(tids).count, 4, "the apps key friends on tid: \(tids)")
             XCTAssertEqual(tids.first, "GG")
@@ -39,8 +39,8 @@ final class OwnTracksTests: XCTestCase {
             #"{"_type":"\#(type)","lat":\#(home.lat + north / 111_320),"lon":\#(home.lon),"tst":\#(tst),"acc":12,"tid":"AS"\#(extra)}"#
         }
         try test.withClient(.live) { client in
-            let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":100}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: Array(zone.utf8)).status, .created)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: home.lat, lon: home.lon, radius: 100))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: zone).status, .created)
             for step in 0..<6 { _ = try post(client, as: anna, message("location", north: Double(step % 3) * 4, at: start + Int64(step) * 300)) }
             // iOS: the location first, then a transition made from that very location.
             _ = try post(client, as: anna, message("location", north: 140, at: start + 1_920))
@@ -51,10 +51,6 @@ final class OwnTracksTests: XCTestCase {
         XCTAssertEqual(try test.storedLocations(of: anna).count, 7)
     }
 
-    private func objects(_ response: HTTPTestResponse) throws -> [[String: Any]] {
-        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]], response.text)
-    }
-
     func testEncryptedPayloadsAreOpenedWithTheDeviceSecretAndTheReplyIsSealedBack() throws {
         let test = try TestApp()
         let anna = try test.makeAccount(name: "Anna Smith")
@@ -62,20 +58,21 @@ final class OwnTracksTests: XCTestCase {
         let box = OwnTracksPayloadBox(secret: secret)
         let tst = test.clock.now().unixMilliseconds / 1000 - 5
         try test.withClient(.live) { client in
-            let issued = try client.execute(.post, "/v1/me/devices", headers: anna.auth, body: TestApp.json(["name": "iPhone", "payloadSecret": secret]))
+            let issued = try client.execute(
+                .post, "/v1/me/devices", headers: anna.auth, body: JSONBody.encode(API.DeviceRequest(name: "iPhone", payloadSecret: secret)))
             XCTAssertEqual(issued.status, .created)
-            let key = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(issued.body)) as? [String: Any])?["key"] as? String)
+            let key = try issued.decode(API.NewDevice.self).key
             let location = #"{"_type":"location","lat":51.5,"lon":-0.12,"tst":\#(tst),"acc":9,"tid":"AS"}"#
             let sealed = #"{"_type":"encrypted","data":"\#(box.seal(Array(location.utf8)))"}"#
             let reply = try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic("anna", key), body: Array(sealed.utf8))
             XCTAssertEqual(reply.status, .ok, reply.text)
-            let opened = try objects(reply).map { object -> [String: Any] in
-                XCTAssertEqual(object["_type"] as? String, "encrypted")
-                let plain = try XCTUnwrap(box.open(try XCTUnwrap(object["data"] as? String)))
-                return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(plain)) as? [String: Any])
+            let opened = try reply.decode([OwnTracksMessage].self).map { envelope in
+                XCTAssertEqual(envelope.type, "encrypted")
+                let plain = try XCTUnwrap(box.open(try XCTUnwrap(envelope.data)))
+                return try JSONDecoder().decode(OwnTracksMessage.self, from: Data(plain))
             }
-            XCTAssertEqual(opened.compactMap { $0["_type"] as? String }, ["card", "location"])
-            XCTAssertEqual(opened[1]["lat"] as? Double, 51.5)
+            XCTAssertEqual(opened.map(\.type), ["card", "location"])
+            XCTAssertEqual(opened[1].lat, 51.5)
 
             let wrong = #"{"_type":"encrypted","data":"\#(OwnTracksPayloadBox(secret: "another secret").seal(Array(location.utf8)))"}"#
             let refused = try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic("anna", key), body: Array(wrong.utf8))
@@ -101,8 +98,8 @@ final class OwnTracksTests: XCTestCase {
             _ = try post(client, as: anna, #"{"_type":"steps","steps":4321,"from":\#(now - 3_600),"to":\#(now)}"#)
             _ = try post(client, as: anna, #"{"_type":"steps","steps":4321,"from":\#(now - 3_600),"to":\#(now)}"#)
             let reply = try post(client, as: gina, "")
-            let annaCard = try XCTUnwrap(reply.first { $0["name"] as? String == "Anna Smith" })
-            XCTAssertEqual(annaCard["face"] as? String, Data(png).base64EncodedString())
+            let annaCard = try XCTUnwrap(reply.first { $0.name == "Anna Smith" })
+            XCTAssertEqual(annaCard.face, Data(png).base64EncodedString())
             let daily = try client.execute(.get, "/v1/accounts/\(anna.id)/location", headers: gina.auth)
             XCTAssertTrue(daily.text.contains(#""steps":4321"#), daily.text)
         }
@@ -117,18 +114,18 @@ final class OwnTracksTests: XCTestCase {
         let anna = try test.makeAccount(name: "Anna Smith")
         let stranger = try test.makeAccount(name: "Stranger")
         try test.link(guardian: gina, dependent: anna)
-        func commands(_ reply: [[String: Any]]) -> [String] {
-            reply.filter { $0["_type"] as? String == "cmd" }.compactMap { $0["action"] as? String }
+        func commands(_ reply: [OwnTracksMessage]) -> [String] {
+            reply.filter { $0.type == "cmd" }.compactMap(\.action)
         }
         try test.withClient(.live) { client in
-            let zone = #"{"name":"Home","center":{"lat":51.5007,"lon":-0.1246},"radius":120}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: Array(zone.utf8)).status, .created)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: 51.5007, lon: -0.1246, radius: 120))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: zone).status, .created)
             let first = try post(client, as: anna, "")
             XCTAssertEqual(commands(first), ["setWaypoints"])
-            let set = try XCTUnwrap(first.first { $0["_type"] as? String == "cmd" })
-            let waypoints = try XCTUnwrap((set["waypoints"] as? [String: Any])?["waypoints"] as? [[String: Any]])
-            XCTAssertEqual(waypoints.first?["desc"] as? String, "Home")
-            XCTAssertEqual(waypoints.first?["rad"] as? Int, 120)
+            let set = try XCTUnwrap(first.first { $0.type == "cmd" })
+            let waypoints = try XCTUnwrap(set.waypoints?.waypoints)
+            XCTAssertEqual(waypoints.first?.desc, "Home")
+            XCTAssertEqual(waypoints.first?.rad, 120)
             XCTAssertEqual(commands(try post(client, as: anna, "")), [], "sent again only when the zones change")
 
             XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/locate", headers: stranger.auth).status, .notFound)

@@ -75,12 +75,12 @@ final class TraccarClientTests: XCTestCase {
                 XCTAssertEqual(try client.execute(.post, "/v1/clients/osmand", headers: form, body: Array(sos.utf8)).status, .ok)
             }
             let alerts = try client.execute(.get, "/v1/alerts?status=open", headers: gina.auth)
-            let list = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(alerts.body)) as? [String: Any])?["alerts"] as? [[String: Any]])
+            let list = try alerts.decode(API.AlertList.self).alerts
             XCTAssertEqual(list.count, 1, alerts.text)
-            XCTAssertEqual(list.first?["type"] as? String, "sos")
-            let location = try XCTUnwrap(list.first?["location"] as? [String: Any])
-            XCTAssertEqual(location["lat"] as? Double, 48.85)
-            XCTAssertEqual(location["accuracy"] as? Double, 12)
+            XCTAssertEqual(list.first?.type, .sos)
+            let location = try XCTUnwrap(list.first?.location)
+            XCTAssertEqual(location.lat, 48.85)
+            XCTAssertEqual(location.accuracy, 12)
             // Version 9's JSON carries the alarm in location.alarm (or extras.alarm).
             let nine = #"{"location":{"timestamp":"\#(test.clock.now().rfc3339)","coords":{"latitude":48.86,"longitude":2.3,"accuracy":5,"speed":-1,"heading":-1,"altitude":0},"extras":{"alarm":"sos"},"battery":{"level":0.4,"is_charging":false}},"device_id":"\#(key)"}"#
             XCTAssertEqual(try client.execute(.post, "/v1/clients/osmand", headers: json, body: Array(nine.utf8)).status, .ok)

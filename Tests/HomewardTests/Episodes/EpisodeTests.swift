@@ -88,7 +88,7 @@ final class EpisodeTests: XCTestCase {
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)
             }
-            let id = try S.send(client, .post, "/v1/episodes", as: person, json: #"{"kind":"headache","start":"2026-11-21T09:00:00Z"}"#)
+            let id = try S.send(client, .post, "/v1/episodes", as: person, body: API.EpisodeRequest(kind: "headache", start: "2026-11-21T09:00:00Z"))
                 .decode(EpisodeBody.self).id
             for (body, field) in [(#"{"end":"2026-11-21T08:59:59Z"}"#, "end"), (#"{"end":"\#(later)"}"#, "end"),
                                   (#"{"conditions":{"humidity":-3}}"#, "conditions.humidity")] {
@@ -107,7 +107,7 @@ final class EpisodeTests: XCTestCase {
         let guardian = try test.makeAccount()
         try test.link(guardian: guardian, dependent: person)
         try test.withClient { client in
-            let id = try S.send(client, .post, "/v1/episodes", as: person, json: #"{"kind":"headache","start":"2026-11-21T09:00:00Z"}"#)
+            let id = try S.send(client, .post, "/v1/episodes", as: person, body: API.EpisodeRequest(kind: "headache", start: "2026-11-21T09:00:00Z"))
                 .decode(EpisodeBody.self).id
             XCTAssertEqual(try S.send(client, .patch, "/v1/episodes/\(id)", as: guardian, json: #"{"note":"x"}"#).status, .notFound)
             XCTAssertEqual(try S.send(client, .delete, "/v1/episodes/\(id)", as: guardian).status, .notFound)
@@ -152,13 +152,16 @@ final class EpisodeTests: XCTestCase {
         let person = try test.makeAccount()
         try test.withClient { client in
             let episodes = [
-                #"{"kind":"migraine","start":"2026-11-01T08:00:00Z","end":"2026-11-01T09:00:00Z","conditions":{"temperatureC":30,"humidity":80}}"#,
-                #"{"kind":"migraine","start":"2026-11-02T08:00:00Z","end":"2026-11-02T11:00:00Z","conditions":{"temperatureC":28,"uvIndex":6}}"#,
-                #"{"kind":"migraine","start":"2026-11-03T08:00:00Z","conditions":{"temperatureC":32}}"#,
-                #"{"kind":"headache","start":"2026-11-04T08:00:00Z","end":"2026-11-04T08:30:00Z","conditions":{"temperatureC":10}}"#,
+                API.EpisodeRequest(kind: "migraine", start: "2026-11-01T08:00:00Z", end: "2026-11-01T09:00:00Z",
+                                   conditions: EpisodeConditions(temperatureC: 30, humidity: 80)),
+                API.EpisodeRequest(kind: "migraine", start: "2026-11-02T08:00:00Z", end: "2026-11-02T11:00:00Z",
+                                   conditions: EpisodeConditions(temperatureC: 28, uvIndex: 6)),
+                API.EpisodeRequest(kind: "migraine", start: "2026-11-03T08:00:00Z", conditions: EpisodeConditions(temperatureC: 32)),
+                API.EpisodeRequest(kind: "headache", start: "2026-11-04T08:00:00Z", end: "2026-11-04T08:30:00Z",
+                                   conditions: EpisodeConditions(temperatureC: 10)),
             ]
             for body in episodes {
-                XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, json: body).status, .created)
+                XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, body: body).status, .created)
             }
             let migraines = try S.send(client, .get, "/v1/episodes/stats?kind=migraine", as: person)
             XCTAssertEqual(migraines.status, .ok)
@@ -186,24 +189,25 @@ final class EpisodeTests: XCTestCase {
         let person = try test.makeAccount()
         try test.withClient { client in
             for day in 1...3 {
-                let body = #"{"kind":"migraine","start":"2026-11-0\#(day)T08:00:00Z","end":"2026-11-0\#(day)T10:00:00Z","conditions":{"humidity":90,"temperatureC":20}}"#
-                XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, json: body).status, .created)
+                let body = API.EpisodeRequest(kind: "migraine", start: "2026-11-0\(day)T08:00:00Z", end: "2026-11-0\(day)T10:00:00Z",
+                                              conditions: EpisodeConditions(temperatureC: 20, humidity: 90))
+                XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, body: body).status, .created)
             }
             let before = try S.send(client, .get, "/v1/episodes/stats", as: person).decode(StatisticsBody.self)
             XCTAssertTrue(before.comparison.isEmpty, "no baseline yet: nothing to compare with")
 
             let readings = (0..<10).map { hour in
-                #"{"t":"2026-11-10T\#(String(format: "%02d", hour)):00:00Z","humidity":\#(hour % 2 == 0 ? 40 : 60)}"#
+                API.ConditionReading(t: "2026-11-10T\(String(format: "%02d", hour)):00:00Z", humidity: hour % 2 == 0 ? 40 : 60)
             }
-            let posted = try S.send(client, .post, "/v1/conditions", as: person, json: #"{"readings":[\#(readings.dropLast().joined(separator: ","))]}"#)
+            let posted = try S.send(client, .post, "/v1/conditions", as: person, body: API.ConditionReadings(readings: Array(readings.dropLast())))
             XCTAssertEqual(posted.status, .ok, posted.text)
             XCTAssertEqual(try posted.decode(ReadingsResultBody.self), .init(accepted: 9, duplicates: 0))
-            let resent = try S.send(client, .post, "/v1/conditions", as: person, json: #"{"readings":[\#(readings[0])]}"#)
+            let resent = try S.send(client, .post, "/v1/conditions", as: person, body: API.ConditionReadings(readings: [readings[0]]))
             XCTAssertEqual(try resent.decode(ReadingsResultBody.self), .init(accepted: 0, duplicates: 1))
             let nine = try S.send(client, .get, "/v1/episodes/stats", as: person).decode(StatisticsBody.self)
             XCTAssertTrue(nine.comparison.isEmpty, "nine baseline values are not enough to know what is usual")
 
-            XCTAssertEqual(try S.send(client, .post, "/v1/conditions", as: person, json: #"{"readings":[\#(readings[9])]}"#).status, .ok)
+            XCTAssertEqual(try S.send(client, .post, "/v1/conditions", as: person, body: API.ConditionReadings(readings: [readings[9]])).status, .ok)
             let after = try S.send(client, .get, "/v1/episodes/stats", as: person).decode(StatisticsBody.self)
             let humidity = try XCTUnwrap(after.comparison["humidity"])
             XCTAssertEqual(humidity.duringEpisodes, 90)
@@ -220,24 +224,25 @@ final class EpisodeTests: XCTestCase {
         let person = try test.makeAccount()
         try test.withClient { client in
             for day in 1...3 {
-                let body = #"{"kind":"migraine","start":"2026-11-0\#(day)T08:00:00Z","end":"2026-11-0\#(day)T10:00:00Z","conditions":{"humidity":90}}"#
-                XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, json: body).status, .created)
+                let body = API.EpisodeRequest(kind: "migraine", start: "2026-11-0\(day)T08:00:00Z", end: "2026-11-0\(day)T10:00:00Z",
+                                              conditions: EpisodeConditions(humidity: 90))
+                XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, body: body).status, .created)
             }
-            let open = #"{"kind":"headache","start":"2026-11-05T08:00:00Z","conditions":{"humidity":85}}"#
-            XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, json: open).status, .created)
-            var readings: [String] = []
+            let open = API.EpisodeRequest(kind: "headache", start: "2026-11-05T08:00:00Z", conditions: EpisodeConditions(humidity: 85))
+            XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, body: open).status, .created)
+            var readings: [API.ConditionReading] = []
             for day in 1...3 {
-                readings.append(#"{"t":"2026-11-0\#(day)T09:00:00Z","humidity":95}"#)   // inside a migraine
-                readings.append(#"{"t":"2026-11-0\#(day)T10:00:00Z","humidity":95}"#)   // its last moment
-                readings.append(#"{"t":"2026-11-0\#(day)T07:00:00Z","humidity":40}"#)   // before it
-                readings.append(#"{"t":"2026-11-0\#(day)T11:00:00Z","humidity":60}"#)   // after it
+                readings.append(.init(t: "2026-11-0\(day)T09:00:00Z", humidity: 95))   // inside a migraine
+                readings.append(.init(t: "2026-11-0\(day)T10:00:00Z", humidity: 95))   // its last moment
+                readings.append(.init(t: "2026-11-0\(day)T07:00:00Z", humidity: 40))   // before it
+                readings.append(.init(t: "2026-11-0\(day)T11:00:00Z", humidity: 60))   // after it
             }
-            readings.append(#"{"t":"2026-11-05T20:00:00Z","humidity":99}"#)              // inside the open headache's day
-            readings.append(#"{"t":"2026-11-06T09:00:00Z","humidity":40}"#)              // more than a day after it began
-            readings.append(#"{"t":"2026-11-07T09:00:00Z","humidity":60}"#)
-            readings.append(#"{"t":"2026-11-08T09:00:00Z","humidity":40}"#)
-            readings.append(#"{"t":"2026-11-08T10:00:00Z","humidity":60}"#)
-            let posted = try S.send(client, .post, "/v1/conditions", as: person, json: #"{"readings":[\#(readings.joined(separator: ","))]}"#)
+            readings.append(.init(t: "2026-11-05T20:00:00Z", humidity: 99))              // inside the open headache's day
+            readings.append(.init(t: "2026-11-06T09:00:00Z", humidity: 40))              // more than a day after it began
+            readings.append(.init(t: "2026-11-07T09:00:00Z", humidity: 60))
+            readings.append(.init(t: "2026-11-08T09:00:00Z", humidity: 40))
+            readings.append(.init(t: "2026-11-08T10:00:00Z", humidity: 60))
+            let posted = try S.send(client, .post, "/v1/conditions", as: person, body: API.ConditionReadings(readings: readings))
             XCTAssertEqual(posted.status, .ok, posted.text)
 
             let migraines = try S.send(client, .get, "/v1/episodes/stats?kind=migraine", as: person).decode(StatisticsBody.self)
@@ -268,7 +273,7 @@ final class EpisodeTests: XCTestCase {
         let person = try test.makeAccount()
         try test.withClient { client in
             XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person,
-                                      json: #"{"kind":"aura","start":"2026-11-21T09:00:00Z"}"#).status, .created)
+                                      body: API.EpisodeRequest(kind: "aura", start: "2026-11-21T09:00:00Z")).status, .created)
             try S.assertReadableOnlyBySelfAndGuardians(
                 ["/v1/episodes", "/v1/episodes?format=csv", "/v1/episodes/stats?kind=aura"], of: person, in: test,
                 client: client, expecting: "a"

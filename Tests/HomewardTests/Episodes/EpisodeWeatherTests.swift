@@ -27,7 +27,7 @@ final class EpisodeWeatherTests: XCTestCase {
     /// A test app whose weather provider is `receiver`; the clock is moved to 18:00 UTC of a day, so
     /// that the afternoon's hours are over and belong to one UTC day.
     private func app(
-        provider receiver: PythonReceiver?, configure: (inout AppConfiguration) -> Void = { _ in }
+        provider receiver: PythonReceiver<WeatherReceiverRecord>?, configure: (inout AppConfiguration) -> Void = { _ in }
     ) throws -> TestApp {
         let test = try TestApp { configuration in
             configuration.outgoingAllowHosts = ["127.0.0.1"]
@@ -62,7 +62,7 @@ final class EpisodeWeatherTests: XCTestCase {
     }
 
     func testAnEpisodeWithoutWeatherGetsTheProvidersMarkedAsTheServersAndOneWithWeatherIsLeftAlone() throws {
-        let receiver = try PythonReceiver(script: "weather_receiver.py")
+        let receiver = try PythonReceiver<WeatherReceiverRecord>(script: "weather_receiver.py")
         let test = try app(provider: receiver)
         let anna = try test.makeAccount()
         try test.withClient { client in
@@ -92,9 +92,9 @@ final class EpisodeWeatherTests: XCTestCase {
         }
         XCTAssertEqual(receiver.records.count, 1, "the episode with weather costs no request")
         let request = try XCTUnwrap(receiver.records.first)
-        XCTAssertEqual(request["path"] as? String, "/v1/forecast")
-        XCTAssertEqual(request["status"] as? Int, 200)
-        let query = try XCTUnwrap(request["query"] as? [String: String])
+        XCTAssertEqual(request.path, "/v1/forecast")
+        XCTAssertEqual(request.status, 200)
+        let query = try XCTUnwrap(request.query)
         XCTAssertEqual(query["latitude"], "52.50")
         XCTAssertEqual(query["longitude"], "13.40")
         XCTAssertEqual(query["hourly"], "temperature_2m,relative_humidity_2m,wind_speed_10m,uv_index")
@@ -105,7 +105,7 @@ final class EpisodeWeatherTests: XCTestCase {
     }
 
     func testFiftyEpisodesInOneTownOneAfternoonCostOneRequestAndAFixStandsInForAMissingLocation() throws {
-        let receiver = try PythonReceiver(script: "weather_receiver.py")
+        let receiver = try PythonReceiver<WeatherReceiverRecord>(script: "weather_receiver.py")
         let test = try app(provider: receiver)
         let anna = try test.makeAccount()
         try test.withClient { client in
@@ -135,7 +135,7 @@ final class EpisodeWeatherTests: XCTestCase {
     }
 
     func testAFailingProviderIsRetriedWithBackOffAndThenSucceeds() throws {
-        let receiver = try PythonReceiver(script: "weather_receiver.py", arguments: ["--fail-first", "2"])
+        let receiver = try PythonReceiver<WeatherReceiverRecord>(script: "weather_receiver.py", arguments: ["--fail-first", "2"])
         let test = try app(provider: receiver) { $0.weatherFirstRetrySeconds = 60 }
         let anna = try test.makeAccount()
         let episode = try test.withClient { client in
@@ -153,7 +153,7 @@ final class EpisodeWeatherTests: XCTestCase {
         XCTAssertEqual(receiver.records.count, 2, "the second delay is twice the first")
         test.clock.advance(bySeconds: 60)
         XCTAssertEqual(try test.app.weatherFiller.fillDue(), 1)
-        XCTAssertEqual(receiver.records.map { $0["status"] as? Int }, [500, 500, 200])
+        XCTAssertEqual(receiver.records.map { $0.status }, [500, 500, 200])
         let source: String? = try test.app.database.read { db in
             try db.fetchOne("SELECT conditions_source FROM episodes WHERE id = ?", [episode.id]) { try $0.value(at: 0) as String? } ?? nil
         }
@@ -161,7 +161,7 @@ final class EpisodeWeatherTests: XCTestCase {
     }
 
     func testAProviderThatKeepsFailingIsGivenUpAfterTheMaximumAttempts() throws {
-        let receiver = try PythonReceiver(script: "weather_receiver.py", arguments: ["--mode", "fail"])
+        let receiver = try PythonReceiver<WeatherReceiverRecord>(script: "weather_receiver.py", arguments: ["--mode", "fail"])
         let test = try app(provider: receiver) {
             $0.weatherMaxAttempts = 3
             $0.weatherFirstRetrySeconds = 10
@@ -183,14 +183,14 @@ final class EpisodeWeatherTests: XCTestCase {
     }
 
     func testTheRequestIsAnsweredAtOnceWhileTheProviderHangsAndTheFailureIsCountedAfterwards() throws {
-        let receiver = try PythonReceiver(script: "weather_receiver.py", arguments: ["--mode", "hang"])
+        let receiver = try PythonReceiver<WeatherReceiverRecord>(script: "weather_receiver.py", arguments: ["--mode", "hang"])
         let test = try app(provider: receiver) { $0.webhookTimeoutSeconds = 1 }
         test.app.weatherFiller.start()
         let anna = try test.makeAccount()
         let episode = try test.withClient { client in
             let started = Date()
             let episode = try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 1))","location":{"lat":40.71,"lon":-74.01}}"#)
-            _ = try receiver.waitForRecord { $0["path"] as? String == "/v1/forecast" }
+            _ = try receiver.waitForRecord { $0.path == "/v1/forecast" }
             let second = try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 0.5))","location":{"lat":40.71,"lon":-74.01}}"#)
             XCTAssertNil(second.conditionsSource)
             XCTAssertLessThan(Date().timeIntervalSince(started), 1, "answered while the provider holds its request")
@@ -201,7 +201,7 @@ final class EpisodeWeatherTests: XCTestCase {
     }
 
     func testTheRunningServerFillsAnEpisodeOnceItsWriteCommits() throws {
-        let receiver = try PythonReceiver(script: "weather_receiver.py")
+        let receiver = try PythonReceiver<WeatherReceiverRecord>(script: "weather_receiver.py")
         let test = try app(provider: receiver)
         try test.app.startBackgroundWork()
         let anna = try test.makeAccount()
@@ -213,7 +213,7 @@ final class EpisodeWeatherTests: XCTestCase {
     }
 
     func testOffByDefaultNoRequestIsMadeAndARestartWithAProviderPicksTheEpisodeUp() throws {
-        let receiver = try PythonReceiver(script: "weather_receiver.py")
+        let receiver = try PythonReceiver<WeatherReceiverRecord>(script: "weather_receiver.py")
         let test = try app(provider: nil)
         XCTAssertEqual(AppConfiguration().weatherURL, "", "off by default")
         XCTAssertFalse(test.app.weatherFiller.isEnabled)
@@ -223,8 +223,7 @@ final class EpisodeWeatherTests: XCTestCase {
             try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 2))","location":{"lat":51.5,"lon":-0.12}}"#)
         }
         XCTAssertEqual(try test.app.weatherFiller.fillDue(), 0)
-        Thread.sleep(forTimeInterval: 0.3)
-        XCTAssertTrue(receiver.records.isEmpty)
+        XCTAssertTrue(Deadline.holds(for: 0.3) { receiver.records.isEmpty })
 
         var configuration = test.app.configuration
         configuration.weatherURL = "http://127.0.0.1:\(receiver.port)"
@@ -240,7 +239,7 @@ final class EpisodeWeatherTests: XCTestCase {
     }
 
     func testAnEpisodeGivenAPlaceLaterIsTriedAgainFromTheFirstAttempt() throws {
-        let receiver = try PythonReceiver(script: "weather_receiver.py")
+        let receiver = try PythonReceiver<WeatherReceiverRecord>(script: "weather_receiver.py")
         let test = try app(provider: receiver) { $0.weatherMaxAttempts = 1 }
         let anna = try test.makeAccount()
         try test.withClient { client in
@@ -258,7 +257,7 @@ final class EpisodeWeatherTests: XCTestCase {
     }
 
     func testAnEpisodeOlderThanTheForecastGoesToTheArchiveOrIsGivenUpWithoutOne() throws {
-        let receiver = try PythonReceiver(script: "weather_receiver.py")
+        let receiver = try PythonReceiver<WeatherReceiverRecord>(script: "weather_receiver.py")
         let test = try app(provider: receiver) {
             $0.weatherArchiveURL = "http://127.0.0.1:\(receiver.port)/"
             $0.weatherLookbackDays = 400
@@ -269,8 +268,8 @@ final class EpisodeWeatherTests: XCTestCase {
         }
         XCTAssertEqual(try test.app.weatherFiller.fillDue(), 1)
         let request = try XCTUnwrap(receiver.records.first)
-        XCTAssertEqual(request["path"] as? String, "/v1/archive")
-        XCTAssertEqual((request["query"] as? [String: String])?["hourly"], "temperature_2m,relative_humidity_2m,wind_speed_10m",
+        XCTAssertEqual(request.path, "/v1/archive")
+        XCTAssertEqual(request.query["hourly"], "temperature_2m,relative_humidity_2m,wind_speed_10m",
                        "the archive has no UV index")
         try test.withClient { client in
             let stored = try XCTUnwrap(try episodes(client, of: anna)[old.id])

@@ -17,15 +17,16 @@ private final class RecordingObserver: LocationObserver {
 }
 
 final class IngestTests: XCTestCase {
-    private func body(_ samples: [Any]) throws -> [UInt8] {
-        Array(try JSONSerialization.data(withJSONObject: ["samples": samples]))
+    /// A batch as a phone posts it; samples are JSON trees, since some are wrong on purpose.
+    private func body(_ samples: [JSONValue]) throws -> [UInt8] {
+        JSONBody.encode(["samples": .array(samples)] as JSONValue)
     }
 
     private func seconds(_ test: TestApp, offset: Double = 0) -> Double {
         Double(test.clock.now().unixMilliseconds) / 1000 + offset
     }
 
-    private func post(_ client: HTTPTestClient, _ path: String, _ account: TestApp.Account, _ samples: [Any]) throws -> IngestResult {
+    private func post(_ client: HTTPTestClient, _ path: String, _ account: TestApp.Account, _ samples: [JSONValue]) throws -> IngestResult {
         let response = try client.execute(.post, path, headers: account.auth, body: try body(samples))
         XCTAssertEqual(response.status, .ok, response.text)
         return try response.decode(IngestResult.self)
@@ -41,8 +42,8 @@ final class IngestTests: XCTestCase {
         let now = seconds(test)
         try test.withClient(.inProcess) { client in
             let result = try post(client, "/v1/locations", anna, [
-                ["id": "a", "t": now - 20, "lat": 51.5, "lon": -0.12, "accuracy": 8, "speed": 1.2, "heading": 90, "battery": 80],
-                ["t": now - 10, "lat": 51.5001, "lon": -0.1201],
+                ["id": "a", "t": .number(now - 20), "lat": 51.5, "lon": -0.12, "accuracy": 8, "speed": 1.2, "heading": 90, "battery": 80],
+                ["t": .number(now - 10), "lat": 51.5001, "lon": -0.1201],
             ])
             XCTAssertEqual(result, IngestResult(accepted: 2, duplicates: 0, rejected: []))
         }
@@ -54,10 +55,10 @@ final class IngestTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount()
         let now = seconds(test)
-        let samples: [[String: Any]] = [
-            ["id": "x1", "t": now - 30, "lat": 10, "lon": 10],
-            ["t": now - 20, "lat": 10, "lon": 10.0001],
-            ["id": "x3", "t": now - 10, "lat": 10, "lon": 10.0002],
+        let samples: [JSONValue] = [
+            ["id": "x1", "t": .number(now - 30), "lat": 10, "lon": 10],
+            ["t": .number(now - 20), "lat": 10, "lon": 10.0001],
+            ["id": "x3", "t": .number(now - 10), "lat": 10, "lon": 10.0002],
         ]
         try test.withClient(.inProcess) { client in
             XCTAssertEqual(try post(client, "/v1/locations", anna, samples).accepted, 3)
@@ -73,7 +74,7 @@ final class IngestTests: XCTestCase {
         let now = seconds(test)
         try test.withClient(.inProcess) { client in
             let result = try post(client, "/v1/locations", anna, [
-                ["id": "a", "t": now, "lat": 1, "lon": 1], ["id": "b", "t": now, "lat": 1, "lon": 1],
+                ["id": "a", "t": .number(now), "lat": 1, "lon": 1], ["id": "b", "t": .number(now), "lat": 1, "lon": 1],
             ])
             XCTAssertEqual(result.accepted, 2)
         }
@@ -85,17 +86,17 @@ final class IngestTests: XCTestCase {
         let now = seconds(test)
         try test.withClient(.inProcess) { client in
             let result = try post(client, "/v1/locations", anna, [
-                ["t": now, "lat": 91, "lon": 0],
-                ["t": now, "lat": 1, "lon": "east"],
-                ["t": now + 11 * 60, "lat": 1, "lon": 1],
-                ["t": now, "lat": 1],
-                ["t": now, "lat": 1, "lon": 1, "heading": 360],
-                ["t": now, "lat": 1, "lon": 1, "battery": 101],
-                ["t": now, "lat": 1, "lon": 1, "accuracy": -1],
-                ["t": now, "lat": 1, "lon": 1, "speed": -0.5],
+                ["t": .number(now), "lat": 91, "lon": 0],
+                ["t": .number(now), "lat": 1, "lon": "east"],
+                ["t": .number(now + 11 * 60), "lat": 1, "lon": 1],
+                ["t": .number(now), "lat": 1],
+                ["t": .number(now), "lat": 1, "lon": 1, "heading": 360],
+                ["t": .number(now), "lat": 1, "lon": 1, "battery": 101],
+                ["t": .number(now), "lat": 1, "lon": 1, "accuracy": -1],
+                ["t": .number(now), "lat": 1, "lon": 1, "speed": -0.5],
                 ["t": "yesterday", "lat": 1, "lon": 1],
                 "not an object",
-                ["t": now - 1, "lat": -90, "lon": 180, "heading": 359.9, "battery": 0, "accuracy": 0],
+                ["t": .number(now - 1), "lat": -90, "lon": 180, "heading": 359.9, "battery": 0, "accuracy": 0],
             ])
             XCTAssertEqual(result.accepted, 1)
             XCTAssertEqual(result.rejected.map(\.index), Array(0...9))
@@ -114,7 +115,7 @@ final class IngestTests: XCTestCase {
     func testGzipBodyIsAccepted() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()
-        let samples = (0..<200).map { ["t": seconds(test, offset: Double(-$0)), "lat": 48.0, "lon": 2.0 + Double($0) * 1e-5] as [String: Any] }
+        let samples = (0..<200).map { ["t": .number(seconds(test, offset: Double(-$0))), "lat": 48.0, "lon": .number(2.0 + Double($0) * 1e-5)] as JSONValue }
         try test.withClient(.inProcess) { client in
             var headers = anna.auth
             headers.add(name: "Content-Encoding", value: "gzip")
@@ -127,7 +128,7 @@ final class IngestTests: XCTestCase {
     func testMoreThanAThousandSamplesIsTooLarge() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()
-        let samples = (0..<1001).map { ["t": seconds(test, offset: Double(-$0)), "lat": 1.0, "lon": 1.0] as [String: Any] }
+        let samples = (0..<1001).map { ["t": .number(seconds(test, offset: Double(-$0))), "lat": 1.0, "lon": 1.0] as JSONValue }
         try test.withClient(.inProcess) { client in
             let response = try client.execute(.post, "/v1/locations", headers: anna.auth, body: try body(samples))
             XCTAssertEqual(response.status, .payloadTooLarge)
@@ -139,7 +140,7 @@ final class IngestTests: XCTestCase {
     func testPostingWithoutValidTokenIsUnauthorized() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()
-        let samples: [[String: Any]] = [["t": seconds(test), "lat": 1, "lon": 1]]
+        let samples: [JSONValue] = [["t": .number(seconds(test)), "lat": 1, "lon": 1]]
         try test.withClient(.inProcess) { client in
             XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: ["Content-Type": "application/json"], body: try body(samples)).status, .unauthorized)
             XCTAssertEqual(try client.execute(.post, "/v1/motion", headers: ["Authorization": "Bearer nope", "Content-Type": "application/json"], body: try body(samples)).status, .unauthorized)
@@ -155,10 +156,10 @@ final class IngestTests: XCTestCase {
         let now = seconds(test)
         try test.withClient(.inProcess) { client in
             let result = try post(client, "/v1/locations", anna, [
-                ["t": now - 40, "lat": 51.5, "lon": -0.12, "accuracy": 10],
-                ["t": now - 30, "lat": 51.5, "lon": -0.12, "accuracy": 500],
-                ["t": now - 20, "lat": 52.5, "lon": -0.12, "accuracy": 10],
-                ["t": now - 10, "lat": 51.5001, "lon": -0.12, "accuracy": 10],
+                ["t": .number(now - 40), "lat": 51.5, "lon": -0.12, "accuracy": 10],
+                ["t": .number(now - 30), "lat": 51.5, "lon": -0.12, "accuracy": 500],
+                ["t": .number(now - 20), "lat": 52.5, "lon": -0.12, "accuracy": 10],
+                ["t": .number(now - 10), "lat": 51.5001, "lon": -0.12, "accuracy": 10],
             ])
             XCTAssertEqual(result.accepted, 4)
         }
@@ -173,8 +174,8 @@ final class IngestTests: XCTestCase {
         let anna = try test.makeAccount()
         let now = seconds(test)
         try test.withClient(.inProcess) { client in
-            _ = try post(client, "/v1/locations", anna, [["t": now - 20, "lat": 51.5, "lon": -0.12]])
-            _ = try post(client, "/v1/locations", anna, [["t": now - 10, "lat": 40.0, "lon": -3.7]])
+            _ = try post(client, "/v1/locations", anna, [["t": .number(now - 20), "lat": 51.5, "lon": -0.12]])
+            _ = try post(client, "/v1/locations", anna, [["t": .number(now - 10), "lat": 40.0, "lon": -3.7]])
         }
         let latest = try test.app.database.read { try LocationStore(db: $0).latest(of: anna.key) }
         XCTAssertEqual(latest?.fix.lat, 51.5)
@@ -209,8 +210,8 @@ final class IngestTests: XCTestCase {
         let events = Mutex<[AppEvent.Kind]>([])
         test.app.events.subscribe { event in events.withLock { $0.append(event.kind) } }
         try test.withClient(.inProcess) { client in
-            _ = try post(client, "/v1/locations", anna, [["t": now - 10, "lat": 51.5, "lon": -0.12]])
-            let late = try post(client, "/v1/locations", anna, (1...5).map { ["t": now - 3600 + Double($0), "lat": 51.4, "lon": -0.1] })
+            _ = try post(client, "/v1/locations", anna, [["t": .number(now - 10), "lat": 51.5, "lon": -0.12]])
+            let late = try post(client, "/v1/locations", anna, (1...5).map { ["t": .number(now - 3600 + Double($0)), "lat": 51.4, "lon": -0.1] })
             XCTAssertEqual(late.accepted, 5)
         }
         XCTAssertEqual(events.withLock { $0 }, [.location])
@@ -303,11 +304,11 @@ final class IngestTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount()
         let now = seconds(test)
-        let samples: [[String: Any]] = [
-            ["id": "m1", "t": now - 120, "steps": 100, "distance": 80.5, "activity": "walking"],
-            ["t": now - 60, "steps": 0, "activity": "automotive", "distance": 900],
-            ["t": now - 30, "activity": "flying"],
-            ["t": now - 20, "steps": 1.5],
+        let samples: [JSONValue] = [
+            ["id": "m1", "t": .number(now - 120), "steps": 100, "distance": 80.5, "activity": "walking"],
+            ["t": .number(now - 60), "steps": 0, "activity": "automotive", "distance": 900],
+            ["t": .number(now - 30), "activity": "flying"],
+            ["t": .number(now - 20), "steps": 1.5],
         ]
         try test.withClient(.inProcess) { client in
             let first = try post(client, "/v1/motion", anna, samples)

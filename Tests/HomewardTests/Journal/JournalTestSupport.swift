@@ -15,6 +15,13 @@ enum JournalTestSupport {
     ) throws -> HTTPTestResponse {
         try client.execute(method, target, headers: account.auth, body: json.map(body) ?? [])
     }
+
+    /// Sends `body` encoded as JSON with `account`'s token.
+    static func send(
+        _ client: HTTPTestClient, _ method: HTTPMethod, _ target: String, as account: TestApp.Account, body: some Encodable
+    ) throws -> HTTPTestResponse {
+        try client.execute(method, target, headers: account.auth, body: JSONBody.encode(body))
+    }
 }
 
 /// An entry as the API returns it.
@@ -29,6 +36,11 @@ struct EntryBody: Decodable, Equatable {
     let minutes: Int?
     let start: String?
     let end: String?
+    let carbs: Double?
+    let servingSize: Double?
+    let description: String?
+    let picture: String?
+    let icon: String?
 }
 
 /// `GET /v1/journal`.

@@ -11,14 +11,14 @@ final class JournalTests: XCTestCase {
         let test = try TestApp()
         let person = try test.makeAccount()
         try test.withClient { client in
-            let bodies = [
-                #"{"kind":"sleep","start":"2026-11-20T22:30:00Z","end":"2026-11-21T06:30:00Z"}"#,
-                #"{"kind":"water","t":"2026-11-21T08:00:00Z","millilitres":250}"#,
-                #"{"kind":"food","t":"2026-11-21T12:00:00Z","name":" Porridge ","servings":2,"calories":150,"carbs":27,"protein":5,"fat":3}"#,
-                #"{"kind":"exercise","t":"2026-11-21T17:00:00+01:00","name":"Swimming","minutes":45,"calories":400}"#,
+            let bodies: [API.JournalEntryRequest] = [
+                .sleep(from: "2026-11-20T22:30:00Z", to: "2026-11-21T06:30:00Z"),
+                .water(at: "2026-11-21T08:00:00Z", millilitres: 250),
+                .food(at: "2026-11-21T12:00:00Z", name: " Porridge ", servings: 2, calories: 150, carbs: 27, protein: 5, fat: 3),
+                .exercise(at: "2026-11-21T17:00:00+01:00", name: "Swimming", minutes: 45, calories: 400),
             ]
             for body in bodies {
-                let created = try S.send(client, .post, "/v1/journal", as: person, json: body)
+                let created = try S.send(client, .post, "/v1/journal", as: person, body: body)
                 XCTAssertEqual(created.status, .created, created.text)
             }
             let list = try S.send(client, .get, "/v1/journal", as: person).decode(EntryListBody.self)
@@ -45,8 +45,8 @@ final class JournalTests: XCTestCase {
         let person = try test.makeAccount()
         try test.withClient { client in
             for minute in 0..<5 {
-                let body = #"{"kind":"water","t":"2026-11-21T08:0\#(minute):00Z","millilitres":\#(100 + minute)}"#
-                XCTAssertEqual(try S.send(client, .post, "/v1/journal", as: person, json: body).status, .created)
+                let body = API.JournalEntryRequest.water(at: "2026-11-21T08:0\(minute):00Z", millilitres: 100 + minute)
+                XCTAssertEqual(try S.send(client, .post, "/v1/journal", as: person, body: body).status, .created)
             }
             var seen: [Int] = []
             var target = "/v1/journal?limit=2"
@@ -105,8 +105,8 @@ final class JournalTests: XCTestCase {
                 XCTAssertEqual(response.errorCode, "invalid_request", body)
                 XCTAssertEqual(response.errorField, field, body)
             }
-            let exactlyADay = #"{"kind":"sleep","start":"2026-11-20T08:00:00Z","end":"2026-11-21T08:00:00Z"}"#
-            XCTAssertEqual(try S.send(client, .post, "/v1/journal", as: person, json: exactlyADay).status, .created)
+            let exactlyADay = API.JournalEntryRequest.sleep(from: "2026-11-20T08:00:00Z", to: "2026-11-21T08:00:00Z")
+            XCTAssertEqual(try S.send(client, .post, "/v1/journal", as: person, body: exactlyADay).status, .created)
             let list = try S.send(client, .get, "/v1/journal", as: person).decode(EntryListBody.self)
             XCTAssertEqual(list.entries.count, 1, "nothing invalid was stored")
         }
@@ -119,12 +119,12 @@ final class JournalTests: XCTestCase {
         let soon = now.adding(milliseconds: 9 * 60_000).rfc3339
         let later = now.adding(milliseconds: 11 * 60_000).rfc3339
         try test.withClient { client in
-            let fine = try S.send(client, .post, "/v1/journal", as: person, json: #"{"kind":"water","t":"\#(soon)","millilitres":100}"#)
+            let fine = try S.send(client, .post, "/v1/journal", as: person, body: API.JournalEntryRequest.water(at: soon, millilitres: 100))
             XCTAssertEqual(fine.status, .created)
-            let future = try S.send(client, .post, "/v1/journal", as: person, json: #"{"kind":"water","t":"\#(later)","millilitres":100}"#)
+            let future = try S.send(client, .post, "/v1/journal", as: person, body: API.JournalEntryRequest.water(at: later, millilitres: 100))
             XCTAssertEqual(future.errorField, "t")
             let start = now.rfc3339
-            let sleep = try S.send(client, .post, "/v1/journal", as: person, json: #"{"kind":"sleep","start":"\#(start)","end":"\#(later)"}"#)
+            let sleep = try S.send(client, .post, "/v1/journal", as: person, body: API.JournalEntryRequest.sleep(from: start, to: later))
             XCTAssertEqual(sleep.errorField, "end")
         }
     }
@@ -135,7 +135,7 @@ final class JournalTests: XCTestCase {
         let guardian = try test.makeAccount()
         try test.link(guardian: guardian, dependent: person)
         try test.withClient { client in
-            let created = try S.send(client, .post, "/v1/journal", as: person, json: #"{"kind":"water","t":"2026-11-21T08:00:00Z","millilitres":300}"#)
+            let created = try S.send(client, .post, "/v1/journal", as: person, body: API.JournalEntryRequest.water(at: "2026-11-21T08:00:00Z", millilitres: 300))
             let id = try created.decode(EntryBody.self).id
             XCTAssertEqual(try S.send(client, .delete, "/v1/journal/\(id)", as: guardian).status, .notFound,
                            "a guardian reads but does not delete")
@@ -149,17 +149,17 @@ final class JournalTests: XCTestCase {
         let test = try TestApp()
         let person = try test.makeAccount()
         try test.withClient { client in
-            let bodies = [
+            let bodies: [API.JournalEntryRequest] = [
                 // 23:30 in New York on 20 November is 04:30 UTC on the 21st: it belongs to the 20th there.
-                #"{"kind":"water","t":"2026-11-21T04:30:00Z","millilitres":400}"#,
-                #"{"kind":"water","t":"2026-11-21T05:30:00Z","millilitres":250}"#,
-                #"{"kind":"food","t":"2026-11-21T17:00:00Z","name":"Pasta","servings":1.5,"calories":300,"protein":10}"#,
-                #"{"kind":"exercise","t":"2026-11-21T15:00:00Z","name":"Walk","minutes":40,"calories":150}"#,
+                .water(at: "2026-11-21T04:30:00Z", millilitres: 400),
+                .water(at: "2026-11-21T05:30:00Z", millilitres: 250),
+                .food(at: "2026-11-21T17:00:00Z", name: "Pasta", servings: 1.5, calories: 300, protein: 10),
+                .exercise(at: "2026-11-21T15:00:00Z", name: "Walk", minutes: 40, calories: 150),
                 // 22:00 on the 20th to 06:15 on the 21st, New York time: 495 minutes on the 21st.
-                #"{"kind":"sleep","start":"2026-11-21T03:00:00Z","end":"2026-11-21T11:15:00Z"}"#,
+                .sleep(from: "2026-11-21T03:00:00Z", to: "2026-11-21T11:15:00Z"),
             ]
             for body in bodies {
-                XCTAssertEqual(try S.send(client, .post, "/v1/journal", as: person, json: body).status, .created, body)
+                XCTAssertEqual(try S.send(client, .post, "/v1/journal", as: person, body: body).status, .created, "\(body)")
             }
             let newYork = try S.send(
                 client, .get, "/v1/journal/daily?from=2026-11-20&to=2026-11-22&tz=America/New_York", as: person
@@ -185,8 +185,8 @@ final class JournalTests: XCTestCase {
             // Berlin leaves summer time at 03:00 on 25 October 2026: that day has 25 hours; 29 March has 23.
             for (t, amount) in [("2026-03-28T22:59:00Z", 100), ("2026-03-28T23:00:00Z", 200),
                                 ("2026-03-29T21:59:00Z", 300), ("2026-03-29T22:00:00Z", 400)] {
-                let body = #"{"kind":"water","t":"\#(t)","millilitres":\#(amount)}"#
-                XCTAssertEqual(try S.send(client, .post, "/v1/journal", as: person, json: body).status, .created)
+                let body = API.JournalEntryRequest.water(at: t, millilitres: amount)
+                XCTAssertEqual(try S.send(client, .post, "/v1/journal", as: person, body: body).status, .created)
             }
             let days = try S.send(
                 client, .get, "/v1/journal/daily?from=2026-03-28&to=2026-03-30&tz=Europe/Berlin", as: person
@@ -218,7 +218,7 @@ final class JournalTests: XCTestCase {
         let person = try test.makeAccount()
         try test.withClient { client in
             XCTAssertEqual(try S.send(client, .post, "/v1/journal", as: person,
-                                      json: #"{"kind":"water","t":"2026-11-21T08:00:00Z","millilitres":300}"#).status, .created)
+                                      body: API.JournalEntryRequest.water(at: "2026-11-21T08:00:00Z", millilitres: 300)).status, .created)
             try S.assertReadableOnlyBySelfAndGuardians(
                 ["/v1/journal", "/v1/journal/daily?from=2026-11-21&to=2026-11-21"], of: person, in: test, client: client,
                 expecting: "300"
@@ -233,7 +233,7 @@ final class JournalTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         try test.withClient { client in
             XCTAssertEqual(try S.send(client, .post, "/v1/journal", as: person,
-                                      json: #"{"kind":"water","t":"2026-11-21T08:00:00Z","millilitres":300}"#).status, .created)
+                                      body: API.JournalEntryRequest.water(at: "2026-11-21T08:00:00Z", millilitres: 300)).status, .created)
             let own = try S.send(client, .get, "/v1/journal", as: guardian).decode(EntryListBody.self)
             XCTAssertTrue(own.entries.isEmpty)
             XCTAssertEqual(try client.execute(.post, "/v1/journal", body: S.body("{}")).status, .unauthorized)

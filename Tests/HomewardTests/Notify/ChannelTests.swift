@@ -13,14 +13,14 @@ final class ChannelTests: XCTestCase {
     private let gotifyToken = "AGotifyAppToken.1"
     private let botToken = "123456789:AAEhomewardTestBotToken_abcdefghij"
 
-    private func receiver() throws -> PythonReceiver {
-        try PythonReceiver(
+    private func receiver() throws -> PythonReceiver<HTTPSReceiverRecord> {
+        try PythonReceiver<HTTPSReceiverRecord>(
             script: "https_receiver.py",
             arguments: ["--ntfy-token", ntfyToken, "--gotify-token", gotifyToken, "--telegram-token", botToken, "--quiet"],
             modules: ["trustme"])
     }
 
-    private func app(trusting receiver: PythonReceiver) throws -> TestApp {
+    private func app(trusting receiver: PythonReceiver<HTTPSReceiverRecord>) throws -> TestApp {
         try TestApp {
             $0.outgoingAllowHosts = ["127.0.0.1"]
             $0.outgoingCAFilePath = receiver.file("ca.pem")
@@ -55,33 +55,31 @@ final class ChannelTests: XCTestCase {
             for secret in [ntfyToken, gotifyToken, botToken] { XCTAssertFalse(list.text.contains(secret), "a token is never shown back") }
             let sos = try client.execute(
                 .post, "/v1/alerts", headers: person.auth,
-                body: Array(#"{"type":"sos","message":"Ich bin gestürzt","location":{"lat":52.52,"lon":13.405,"accuracy":12}}"#.utf8))
+                body: JSONBody.encode(API.SOS(message: "Ich bin gestürzt", location: .init(lat: 52.52, lon: 13.405, accuracy: 12))))
             XCTAssertEqual(sos.status.code, 201, sos.text)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 3)
 
-        let ntfy = try XCTUnwrap(try receiver.waitForRecord { $0["ntfy"] != nil }["ntfy"] as? [String: Any])
-        XCTAssertEqual(ntfy["topic"] as? String, "homeward-anna")
-        XCTAssertEqual(ntfy["title"] as? String, "SOS: Jürgen")
-        XCTAssertEqual(ntfy["message"] as? String, "SOS for Jürgen: Ich bin gestürzt.")
-        XCTAssertEqual(ntfy["priority"] as? Int, 5, "an SOS is urgent")
-        XCTAssertTrue((ntfy["tags"] as? [String] ?? []).contains("rotating_light"))
-        XCTAssertEqual(ntfy["click"] as? String, "https://homeward.example.org/#person/\(person.id)")
-        let action = try XCTUnwrap((ntfy["actions"] as? [[String: Any]])?.first)
-        XCTAssertTrue((action["url"] as? String ?? "").contains("mlat=52.520000"))
+        let ntfy = try XCTUnwrap(try receiver.waitForRecord { $0.ntfy != nil }.ntfy)
+        XCTAssertEqual(ntfy.topic, "homeward-anna")
+        XCTAssertEqual(ntfy.title, "SOS: Jürgen")
+        XCTAssertEqual(ntfy.message, "SOS for Jürgen: Ich bin gestürzt.")
+        XCTAssertEqual(ntfy.priority, 5, "an SOS is urgent")
+        XCTAssertTrue(ntfy.tags.contains("rotating_light"))
+        XCTAssertEqual(ntfy.click, "https://homeward.example.org/#person/\(person.id)")
+        let action = try XCTUnwrap(ntfy.actions.first)
+        XCTAssertTrue((action.url ?? "").contains("mlat=52.520000"))
 
-        let gotify = try XCTUnwrap(try receiver.waitForRecord { $0["gotify"] != nil }["gotify"] as? [String: Any])
-        XCTAssertEqual(gotify["title"] as? String, "SOS: Jürgen")
-        XCTAssertEqual(gotify["priority"] as? Int, 10)
+        let gotify = try XCTUnwrap(try receiver.waitForRecord { $0.gotify != nil }.gotify)
+        XCTAssertEqual(gotify.title, "SOS: Jürgen")
+        XCTAssertEqual(gotify.priority, 10)
 
-        let message = try XCTUnwrap(try receiver.waitForRecord {
-            ($0["telegram"] as? [String: Any])?["method"] as? String == "sendMessage" }["telegram"] as? [String: Any])
-        XCTAssertEqual(message["chat_id"] as? String, "-100200300")
-        XCTAssertTrue((message["text"] as? String ?? "").contains("SOS for Jürgen: Ich bin gestürzt."))
-        let location = try XCTUnwrap(try receiver.waitForRecord {
-            ($0["telegram"] as? [String: Any])?["method"] as? String == "sendLocation" }["telegram"] as? [String: Any])
-        XCTAssertEqual(location["latitude"] as? Double, 52.52)
-        XCTAssertEqual(location["longitude"] as? Double, 13.405)
+        let message = try XCTUnwrap(try receiver.waitForRecord { $0.telegram?.method == "sendMessage" }.telegram)
+        XCTAssertEqual(message.chatId, "-100200300")
+        XCTAssertTrue((message.text ?? "").contains("SOS for Jürgen: Ich bin gestürzt."))
+        let location = try XCTUnwrap(try receiver.waitForRecord { $0.telegram?.method == "sendLocation" }.telegram)
+        XCTAssertEqual(location.latitude, 52.52)
+        XCTAssertEqual(location.longitude, 13.405)
 
         // Each delivery is listed per recipient and channel, with its outcome.
         try test.withClient { client in
@@ -111,9 +109,9 @@ final class ChannelTests: XCTestCase {
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 0, "wandering is not chosen")
         try raise(.leftZone, for: person, in: test)
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
-        let gotify = try XCTUnwrap(try receiver.waitForRecord { $0["gotify"] != nil }["gotify"] as? [String: Any])
-        XCTAssertEqual(gotify["title"] as? String, "Left a safe zone: Person")
-        XCTAssertEqual(gotify["priority"] as? Int, 8)
+        let gotify = try XCTUnwrap(try receiver.waitForRecord { $0.gotify != nil }.gotify)
+        XCTAssertEqual(gotify.title, "Left a safe zone: Person")
+        XCTAssertEqual(gotify.priority, 8)
     }
 
     func testATestSaysWhetherTheServiceTookItAndTheChannelKeepsTheOutcome() throws {
@@ -130,8 +128,8 @@ final class ChannelTests: XCTestCase {
             let passedResult = try JSONDecoder().decode(ChannelTestResult.self, from: Data(passed.body))
             XCTAssertTrue(passedResult.delivered, passed.text)
             XCTAssertNil(passedResult.error)
-            let record = try XCTUnwrap(try receiver.waitForRecord { ($0["ntfy"] as? [String: Any])?["topic"] as? String == "good" }["ntfy"] as? [String: Any])
-            XCTAssertEqual(record["title"] as? String, "Homeward test")
+            let record = try XCTUnwrap(try receiver.waitForRecord { $0.ntfy?.topic == "good" }.ntfy)
+            XCTAssertEqual(record.title, "Homeward test")
             let failed = try client.execute(.post, "/v1/me/channels/\(bad.id)/test", headers: guardian.auth)
             let failedResult = try JSONDecoder().decode(ChannelTestResult.self, from: Data(failed.body))
             XCTAssertFalse(failedResult.delivered)
@@ -182,8 +180,7 @@ final class ChannelTests: XCTestCase {
             for (body, field) in cases {
                 let answer = try client.execute(.post, "/v1/me/channels", headers: guardian.auth, body: Array(body.utf8))
                 XCTAssertEqual(answer.status.code, 400, body)
-                let error = try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any]
-                XCTAssertEqual((error?["error"] as? [String: Any])?["field"] as? String, field, "\(body): \(answer.text)")
+                XCTAssertEqual(answer.errorField, field, "\(body): \(answer.text)")
             }
             XCTAssertEqual(try client.execute(.get, "/v1/me/channels").status.code, 401)
             for index in 0..<ChannelStore.maxChannelsPerAccount {

@@ -9,7 +9,7 @@ import XCTest
 /// part and a map link; a server without a relay refuses email channels, saying why (409).
 final class EmailChannelTests: XCTestCase {
     func testAnSOSArrivesAsAMailWithTheMapLinkOverSTARTTLS() throws {
-        let receiver = try PythonReceiver(
+        let receiver = try PythonReceiver<SMTPReceiverRecord>(
             script: "smtp_receiver.py", arguments: ["--user", "homeward", "--password", "relay-pass"], modules: ["aiosmtpd", "trustme"])
         let test = try TestApp {
             $0.outgoingAllowHosts = ["127.0.0.1"]
@@ -31,22 +31,22 @@ final class EmailChannelTests: XCTestCase {
             let tested = try client.execute(.post, "/v1/me/channels/\(id)/test", headers: guardian.auth)
             XCTAssertTrue(tested.text.contains(#""delivered":true"#), tested.text)
             let sos = try client.execute(.post, "/v1/alerts", headers: person.auth,
-                                         body: Array(#"{"type":"sos","location":{"lat":48.8584,"lon":2.2945,"accuracy":9}}"#.utf8))
+                                         body: JSONBody.encode(API.SOS(location: .init(lat: 48.8584, lon: 2.2945, accuracy: 9))))
             XCTAssertEqual(sos.status.code, 201)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
-        let mail = try receiver.waitForRecord { $0["subject"] as? String == "SOS: Zoë" }
-        XCTAssertEqual(mail["rcpt_tos"] as? [String], ["guardian@example.org"])
-        XCTAssertEqual(mail["tls"] as? Bool, true)
-        XCTAssertEqual(mail["login"] as? String, "homeward")
-        let text = try XCTUnwrap(mail["text"] as? String)
+        let mail = try receiver.waitForRecord { $0.subject == "SOS: Zoë" }
+        XCTAssertEqual(mail.rcptTos, ["guardian@example.org"])
+        XCTAssertEqual(mail.tls, true)
+        XCTAssertEqual(mail.login, "homeward")
+        let text = try XCTUnwrap(mail.text)
         XCTAssertTrue(text.contains("SOS for Zoë."), text)
         XCTAssertTrue(text.contains("https://www.openstreetmap.org/?mlat=48.858400&mlon=2.294500"), text)
         XCTAssertTrue(text.contains("(within 9 m)"), text)
         XCTAssertTrue(text.contains("https://homeward.example.org/#person/\(person.id)"), text)
-        let html = try XCTUnwrap(mail["html"] as? String)
+        let html = try XCTUnwrap(mail.html)
         XCTAssertTrue(html.contains("See where Zoë was on a map"), html)
-        XCTAssertNotNil(try receiver.waitForRecord { $0["subject"] as? String == "Homeward test" })
+        XCTAssertNotNil(try receiver.waitForRecord { $0.subject == "Homeward test" })
     }
 
     func testWithoutARelayAnEmailChannelIsRefusedSayingWhy() throws {

@@ -30,7 +30,7 @@ final class EscalationTests: XCTestCase {
             XCTAssertEqual(settings.order.map(\.name), ["Daughter", "Son", "Neighbour"])
             XCTAssertEqual(settings.minutes["sos"], 2)
             XCTAssertEqual(settings.minutes["danger"], 3, "the default stays")
-            let sos = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8))
+            let sos = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS()))
             XCTAssertEqual(sos.status.code, 201)
             let alert = try JSONDecoder().decode(AlertResource.self, from: Data(sos.body))
             alertID = alert.id
@@ -90,7 +90,7 @@ final class EscalationTests: XCTestCase {
             XCTAssertTrue(stranger.text.contains("order[0]"), stranger.text)
             XCTAssertEqual(try client.execute(.put, "/v1/me/escalation", headers: person.auth,
                                               body: Array(#"{"order":[],"minutes":{"left_zone":null}}"#.utf8)).status.code, 200)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
         }
         for _ in 0..<5 {
             test.clock.advance(bySeconds: 180)
@@ -113,7 +113,7 @@ final class EscalationTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         try giveWebhook(to: guardian, in: test)
         try test.withClient { client in
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
         }
         test.clock.advance(bySeconds: 600)
         // A scheduler that never saw the alert raised (as after a restart) finds it in the database.

@@ -30,7 +30,7 @@ final class QuietHoursTests: XCTestCase {
     }
 
     func testOrdinaryAlertsWaitForTheEndOfQuietHoursAndAnSOSDoesNot() throws {
-        let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--gotify-token", "QuietToken", "--quiet"], modules: ["trustme"])
+        let receiver = try PythonReceiver<HTTPSReceiverRecord>(script: "https_receiver.py", arguments: ["--gotify-token", "QuietToken", "--quiet"], modules: ["trustme"])
         let test = try TestApp {
             $0.outgoingAllowHosts = ["127.0.0.1"]
             $0.outgoingCAFilePath = receiver.file("ca.pem")
@@ -70,13 +70,13 @@ final class QuietHoursTests: XCTestCase {
             let id = try XCTUnwrap(alerts.alerts.first?.id)
             let deliveries = try client.execute(.get, "/v1/alerts/\(id)/deliveries", headers: guardian.auth)
             XCTAssertTrue(deliveries.text.contains(#""status":"held""#), deliveries.text)
-            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos"}"#.utf8)).status.code, 201)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1, "an SOS is never held")
-        let sos = try XCTUnwrap(try receiver.waitForRecord { $0["gotify"] != nil }["gotify"] as? [String: Any])
-        XCTAssertEqual(sos["title"] as? String, "SOS: Person")
+        let sos = try XCTUnwrap(try receiver.waitForRecord { $0.gotify != nil }.gotify)
+        XCTAssertEqual(sos.title, "SOS: Person")
         test.clock.advance(bySeconds: 2 * 3_600 + 60)
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1, "delivered when the quiet hours end")
-        XCTAssertNotNil(try receiver.waitForRecord { ($0["gotify"] as? [String: Any])?["title"] as? String == "Low battery: Person" })
+        XCTAssertNotNil(try receiver.waitForRecord { $0.gotify?.title == "Low battery: Person" })
     }
 }

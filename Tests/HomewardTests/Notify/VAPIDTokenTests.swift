@@ -13,13 +13,13 @@ final class VAPIDTokenTests: XCTestCase {
     }
 
     /// The header's token split into its parts, with the claims decoded.
-    private func parse(_ header: String) throws -> (signingInput: String, signature: [UInt8], claims: [String: Any], k: String) {
+    private func parse(_ header: String) throws -> (signingInput: String, signature: [UInt8], claims: VAPIDClaims, k: String) {
         let pattern = try NSRegularExpression(pattern: "^vapid t=([A-Za-z0-9_-]+)\\.([A-Za-z0-9_-]+)\\.([A-Za-z0-9_-]+), k=([A-Za-z0-9_-]+)$")
         let match = try XCTUnwrap(pattern.firstMatch(in: header, range: NSRange(header.startIndex..., in: header)), header)
         let part = { (index: Int) in String(header[Range(match.range(at: index), in: header)!]) }
         let jwtHeader = try XCTUnwrap(Base64URL.decode(part(1)))
-        XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(jwtHeader)) as? [String: String], ["typ": "JWT", "alg": "ES256"])
-        let claims = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(Base64URL.decode(part(2))))) as? [String: Any])
+        XCTAssertEqual(try JSONDecoder().decode([String: String].self, from: Data(jwtHeader)), ["typ": "JWT", "alg": "ES256"])
+        let claims = try JSONDecoder().decode(VAPIDClaims.self, from: Data(try XCTUnwrap(Base64URL.decode(part(2)))))
         return (part(1) + "." + part(2), try XCTUnwrap(Base64URL.decode(part(3))), claims, part(4))
     }
 
@@ -31,9 +31,9 @@ final class VAPIDTokenTests: XCTestCase {
         XCTAssertEqual(token.k, keys.publicKeyBase64URL)
         XCTAssertEqual(token.signature.count, 64, "raw r || s, not DER")
         XCTAssertTrue(WebPushTestCrypto.verifiesES256(signature: token.signature, of: Array(token.signingInput.utf8), publicKey: keys.publicKey))
-        XCTAssertEqual(token.claims["aud"] as? String, "https://fcm.googleapis.com")
-        XCTAssertEqual(token.claims["exp"] as? Int, 1_795_300_981 + 12 * 3600)
-        XCTAssertEqual(token.claims["sub"] as? String, subject)
+        XCTAssertEqual(token.claims.aud, "https://fcm.googleapis.com")
+        XCTAssertEqual(token.claims.exp, 1_795_300_981 + 12 * 3600)
+        XCTAssertEqual(token.claims.sub, subject)
     }
 
     func testAnAlteredTokenOrAnotherKeyDoesNotVerify() throws {
@@ -58,7 +58,7 @@ final class VAPIDTokenTests: XCTestCase {
         ]
         for (endpoint, audience) in cases {
             let token = try parse(try VAPIDToken.authorization(endpoint: endpoint, subject: subject, keys: keys, now: now))
-            XCTAssertEqual(token.claims["aud"] as? String, audience, endpoint)
+            XCTAssertEqual(token.claims.aud, audience, endpoint)
         }
     }
 
@@ -66,7 +66,7 @@ final class VAPIDTokenTests: XCTestCase {
         let keys = try keys()
         let longest = try parse(try VAPIDToken.authorization(
             endpoint: "https://push.example/x", subject: subject, keys: keys, now: now, lifetimeSeconds: VAPIDToken.maxLifetimeSeconds))
-        XCTAssertEqual(longest.claims["exp"] as? Int, 1_795_300_981 + 86_400)
+        XCTAssertEqual(longest.claims.exp, 1_795_300_981 + 86_400)
         for lifetime in [0, -1, VAPIDToken.maxLifetimeSeconds + 1] {
             XCTAssertThrowsError(try VAPIDToken.authorization(
                 endpoint: "https://push.example/x", subject: subject, keys: keys, now: now, lifetimeSeconds: lifetime)) { error in

@@ -19,22 +19,21 @@ final class WebPushRequestTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private func startReceiver() throws -> (receiver: PythonReceiver, p256dh: [UInt8], auth: [UInt8], client: OutgoingHTTPClient) {
-        let receiver = try PythonReceiver(script: "webpush_receiver.py", modules: ["cryptography", "trustme"])
-        let subscription = try XCTUnwrap(
-            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: receiver.file("subscription.json")))) as? [String: String])
+    private func startReceiver() throws -> (receiver: PythonReceiver<WebPushReceiverRecord>, p256dh: [UInt8], auth: [UInt8], client: OutgoingHTTPClient) {
+        let receiver = try PythonReceiver<WebPushReceiverRecord>(script: "webpush_receiver.py", modules: ["cryptography", "trustme"])
+        let subscription = try WebPushSubscription(of: receiver)
         var configuration = OutgoingHTTPClient.Configuration()
         configuration.caFilePath = receiver.file("ca.pem")
         configuration.timeoutSeconds = 20
         let client = OutgoingHTTPClient(configuration: configuration, policy: OutgoingAddressPolicy(allowedHosts: ["127.0.0.1"]))
         return (
-            receiver, try XCTUnwrap(Base64URL.decode(subscription["p256dh"] ?? "")), try XCTUnwrap(Base64URL.decode(subscription["auth"] ?? "")),
+            receiver, try XCTUnwrap(Base64URL.decode(subscription.p256dh)), try XCTUnwrap(Base64URL.decode(subscription.auth)),
             client
         )
     }
 
     private func request(
-        to receiver: PythonReceiver, path: String, p256dh: [UInt8], auth: [UInt8], keys: VAPIDKeys, urgency: WebPushUrgency = .high
+        to receiver: PythonReceiver<WebPushReceiverRecord>, path: String, p256dh: [UInt8], auth: [UInt8], keys: VAPIDKeys, urgency: WebPushUrgency = .high
     ) throws -> OutgoingRequest {
         try WebPushRequest.make(
             endpoint: try XCTUnwrap(OutgoingURL("https://127.0.0.1:\(receiver.port)\(path)")), p256dh: p256dh, authSecret: auth,
@@ -52,19 +51,19 @@ final class WebPushRequestTests: XCTestCase {
 
         let response = try client.perform(request).get()
         XCTAssertEqual(response.status, 201)
-        let record = try receiver.waitForRecord { $0["path"] as? String == "/push/subscription-1" }
-        XCTAssertEqual(record["decrypted_ok"] as? Bool, true, "\(record)")
-        XCTAssertEqual(record["payload"] as? String, String(decoding: payload, as: UTF8.self))
-        XCTAssertEqual(record["vapid_ok"] as? Bool, true, "\(record)")
-        XCTAssertEqual(record["k"] as? String, keys.publicKeyBase64URL)
-        let claims = try XCTUnwrap(record["claims"] as? [String: Any])
-        XCTAssertEqual(claims["aud"] as? String, "https://127.0.0.1:\(receiver.port)")
-        XCTAssertEqual(claims["sub"] as? String, subject)
-        XCTAssertEqual(record["ttl"] as? String, "3600")
-        XCTAssertEqual(record["urgency"] as? String, "high")
-        XCTAssertEqual(record["content_encoding"] as? String, "aes128gcm")
-        XCTAssertEqual(record["content_type"] as? String, "application/octet-stream")
-        XCTAssertEqual(record["body_bytes"] as? Int, WebPushEncryption.headerByteCount + payload.count + WebPushEncryption.recordOverheadBytes)
+        let record = try receiver.waitForRecord { $0.path == "/push/subscription-1" }
+        XCTAssertEqual(record.decryptedOk, true, "\(record)")
+        XCTAssertEqual(record.payload, String(decoding: payload, as: UTF8.self))
+        XCTAssertEqual(record.vapidOk, true, "\(record)")
+        XCTAssertEqual(record.k, keys.publicKeyBase64URL)
+        let claims = try XCTUnwrap(record.claims)
+        XCTAssertEqual(claims.aud, "https://127.0.0.1:\(receiver.port)")
+        XCTAssertEqual(claims.sub, subject)
+        XCTAssertEqual(record.ttl, "3600")
+        XCTAssertEqual(record.urgency, "high")
+        XCTAssertEqual(record.contentEncoding, "aes128gcm")
+        XCTAssertEqual(record.contentType, "application/octet-stream")
+        XCTAssertEqual(record.bodyBytes, WebPushEncryption.headerByteCount + payload.count + WebPushEncryption.recordOverheadBytes)
     }
 
     func testEveryUrgencyIsAccepted() throws {
@@ -74,8 +73,8 @@ final class WebPushRequestTests: XCTestCase {
         for urgency in WebPushUrgency.allCases {
             let request = try request(to: receiver, path: "/push/\(urgency.rawValue)", p256dh: p256dh, auth: auth, keys: keys, urgency: urgency)
             XCTAssertEqual(try client.perform(request).get().status, 201, urgency.rawValue)
-            let record = try receiver.waitForRecord { $0["path"] as? String == "/push/\(urgency.rawValue)" }
-            XCTAssertEqual(record["urgency"] as? String, urgency.rawValue)
+            let record = try receiver.waitForRecord { $0.path == "/push/\(urgency.rawValue)" }
+            XCTAssertEqual(record.urgency, urgency.rawValue)
         }
     }
 
@@ -87,10 +86,10 @@ final class WebPushRequestTests: XCTestCase {
         wrongAuth[0] ^= 0xff
         let response = try client.perform(try request(to: receiver, path: "/push/wrong-auth", p256dh: p256dh, auth: wrongAuth, keys: keys)).get()
         XCTAssertEqual(response.status, 400)
-        let record = try receiver.waitForRecord { $0["path"] as? String == "/push/wrong-auth" }
-        XCTAssertEqual(record["decrypted_ok"] as? Bool, false)
-        XCTAssertEqual(record["decrypt_error"] as? String, "the record does not decrypt (wrong keys or auth secret)")
-        XCTAssertEqual(record["vapid_ok"] as? Bool, true, "only the payload is wrong: \(record)")
+        let record = try receiver.waitForRecord { $0.path == "/push/wrong-auth" }
+        XCTAssertEqual(record.decryptedOk, false)
+        XCTAssertEqual(record.decryptError, "the record does not decrypt (wrong keys or auth secret)")
+        XCTAssertEqual(record.vapidOk, true, "only the payload is wrong: \(record)")
     }
 
     func testATokenForAnotherOriginIsRefusedByThePushService() throws {
@@ -103,9 +102,9 @@ final class WebPushRequestTests: XCTestCase {
             now: Timestamp(unixMilliseconds: Int64(Date().timeIntervalSince1970 * 1000)))
         request.headers = request.headers.map { $0.name == "Authorization" ? OutgoingHeader("Authorization", foreign) : $0 }
         XCTAssertEqual(try client.perform(request).get().status, 403)
-        let record = try receiver.waitForRecord { $0["path"] as? String == "/push/other-origin" }
-        XCTAssertEqual(record["vapid_ok"] as? Bool, false)
-        XCTAssertEqual(record["vapid_error"] as? String, "aud https://push.example is not https://127.0.0.1:\(receiver.port)")
+        let record = try receiver.waitForRecord { $0.path == "/push/other-origin" }
+        XCTAssertEqual(record.vapidOk, false)
+        XCTAssertEqual(record.vapidError, "aud https://push.example is not https://127.0.0.1:\(receiver.port)")
     }
 
     func testATTLOutsideWhatPushServicesKeepIsRefused() throws {

@@ -24,30 +24,30 @@ final class OutgoingHTTPClientTests: XCTestCase {
     }
 
     func testHTTPSIsVerifiedAgainstTheTrustedCA() throws {
-        let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
+        let receiver = try PythonReceiver<HTTPSReceiverRecord>(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
         let client = client(caFile: receiver.file("ca.pem"), allowing: ["127.0.0.1"])
         defer { client.stop() }
         let response = try client.perform(signedPost(to: "https://127.0.0.1:\(receiver.port)/hook")).get()
         XCTAssertEqual(response.status, 204)
-        let record = try receiver.waitForRecord { $0["path"] as? String == "/hook" }
-        XCTAssertEqual(record["signature_ok"] as? Bool, true)
+        let record = try receiver.waitForRecord { $0.path == "/hook" }
+        XCTAssertEqual(record.signatureOk, true)
     }
 
     func testRequestsToOneDestinationReuseTheirConnection() throws {
-        let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
+        let receiver = try PythonReceiver<HTTPSReceiverRecord>(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
         let client = client(caFile: receiver.file("ca.pem"), allowing: ["127.0.0.1"])
         defer { client.stop() }
         for path in ["/first", "/second", "/third"] {
             XCTAssertEqual(try client.perform(signedPost(to: "https://127.0.0.1:\(receiver.port)\(path)")).get().status, 204)
         }
-        _ = try receiver.waitForRecord { $0["path"] as? String == "/third" }
-        let ports = Set(receiver.records.compactMap { $0["peer_port"] as? Int })
+        _ = try receiver.waitForRecord { $0.path == "/third" }
+        let ports = Set(receiver.records.compactMap { $0.peerPort })
         XCTAssertEqual(receiver.records.count, 3)
         XCTAssertEqual(ports.count, 1, "one TLS connection for all three: \(ports)")
     }
 
     func testACertificateFromAnotherCAFailsAndNothingIsSent() throws {
-        let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
+        let receiver = try PythonReceiver<HTTPSReceiverRecord>(script: "https_receiver.py", arguments: ["--secret", secret], modules: ["trustme"])
         for caFile in [receiver.file("other-ca.pem"), nil] {
             let client = client(caFile: caFile, allowing: ["127.0.0.1"])
             defer { client.stop() }
@@ -60,7 +60,7 @@ final class OutgoingHTTPClientTests: XCTestCase {
     }
 
     func testLoopbackIsRefusedInEverySpellingBeforeAnyByteIsSent() throws {
-        let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--plain", "--secret", secret])
+        let receiver = try PythonReceiver<HTTPSReceiverRecord>(script: "https_receiver.py", arguments: ["--plain", "--secret", secret])
         let client = client(caFile: nil)
         defer { client.stop() }
         let port = receiver.port
@@ -78,38 +78,38 @@ final class OutgoingHTTPClientTests: XCTestCase {
     }
 
     func testARedirectIsNotFollowed() throws {
-        let receiver = try PythonReceiver(script: "https_receiver.py", arguments: ["--plain", "--secret", secret])
+        let receiver = try PythonReceiver<HTTPSReceiverRecord>(script: "https_receiver.py", arguments: ["--plain", "--secret", secret])
         let client = client(caFile: nil, allowing: ["127.0.0.1"])
         defer { client.stop() }
         let response = try client.perform(signedPost(to: "http://127.0.0.1:\(receiver.port)/redirect")).get()
         XCTAssertEqual(response.status, 302)
         _ = try client.perform(OutgoingRequest(method: "GET", url: XCTUnwrap(OutgoingURL("http://127.0.0.1:\(receiver.port)/done")))).get()
-        _ = try receiver.waitForRecord { $0["path"] as? String == "/done" }
-        XCTAssertEqual(receiver.records.compactMap { $0["path"] as? String }, ["/redirect", "/done"])
+        _ = try receiver.waitForRecord { $0.path == "/done" }
+        XCTAssertEqual(receiver.records.compactMap { $0.path }, ["/redirect", "/done"])
     }
 
     func testAReceiverThatNeverAnswersHoldsOnlyItsOwnDestination() throws {
-        let silent = try PythonReceiver(script: "https_receiver.py", arguments: ["--plain", "--secret", secret])
-        let healthy = try PythonReceiver(script: "https_receiver.py", arguments: ["--plain", "--secret", secret])
+        let silent = try PythonReceiver<HTTPSReceiverRecord>(script: "https_receiver.py", arguments: ["--plain", "--secret", secret])
+        let healthy = try PythonReceiver<HTTPSReceiverRecord>(script: "https_receiver.py", arguments: ["--plain", "--secret", secret])
         let client = client(caFile: nil, allowing: ["127.0.0.1"], perDestination: 1)
         defer { client.stop() }
         let held = DispatchSemaphore(value: 0)
         let queued = DispatchSemaphore(value: 0)
         client.send(try signedPost(to: "http://127.0.0.1:\(silent.port)/hold")) { _ in held.signal() }
-        _ = try silent.waitForRecord { $0["holding"] as? Bool == true }
+        _ = try silent.waitForRecord { $0.holding == true }
         client.send(try signedPost(to: "http://127.0.0.1:\(silent.port)/queued")) { _ in queued.signal() }
 
         let response = try client.perform(signedPost(to: "http://127.0.0.1:\(healthy.port)/hook")).get()
         XCTAssertEqual(response.status, 204)
         XCTAssertEqual(held.wait(timeout: .now()), .timedOut, "the held request is still waiting for its answer")
-        XCTAssertFalse(silent.records.contains { $0["path"] as? String == "/queued" }, "one request at a time to that destination")
+        XCTAssertFalse(silent.records.contains { $0.path == "/queued" }, "one request at a time to that destination")
 
         // Another destination (by name), allowed through its address 127.0.0.1; where localhost also
         // resolves to ::1, that address is refused and the request still goes through the other.
         let release = try client.perform(OutgoingRequest(method: "GET", url: XCTUnwrap(OutgoingURL("http://localhost:\(silent.port)/release"))))
         XCTAssertEqual(try release.get().status, 200)
-        held.wait()
-        queued.wait()
-        _ = try silent.waitForRecord { $0["path"] as? String == "/queued" }
+        XCTAssertTrue(Deadline.signalled(held), "the held request is answered once released")
+        XCTAssertTrue(Deadline.signalled(queued), "then the queued one is sent")
+        _ = try silent.waitForRecord { $0.path == "/queued" }
     }
 }

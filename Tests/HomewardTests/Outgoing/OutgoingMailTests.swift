@@ -27,7 +27,7 @@ final class OutgoingMailTests: XCTestCase {
     }
 
     func testAMailWithANonASCIISubjectAndNameArrivesIntactOverSTARTTLSWithLogin() throws {
-        let receiver = try PythonReceiver(script: "smtp_receiver.py", arguments: ["--user", "homeward", "--password", "s3cret pass"], modules: modules)
+        let receiver = try PythonReceiver<SMTPReceiverRecord>(script: "smtp_receiver.py", arguments: ["--user", "homeward", "--password", "s3cret pass"], modules: modules)
         let client = client(caFile: receiver.file("ca.pem"))
         defer { client.stop() }
         let server = try server("smtp://127.0.0.1:\(receiver.port)", username: "homeward", password: "s3cret pass")
@@ -38,25 +38,25 @@ final class OutgoingMailTests: XCTestCase {
         XCTAssertTrue(reply.text.contains("queued"), "\(reply)")
 
         let record = try receiver.waitForRecord { _ in true }
-        XCTAssertEqual(record["tls"] as? Bool, true)
-        XCTAssertEqual(record["login"] as? String, "homeward")
-        XCTAssertEqual(record["mail_from"] as? String, "alerts@homeward.example.org")
-        XCTAssertEqual(record["rcpt_tos"] as? [String], ["zoe@example.org"])
-        XCTAssertEqual(record["from"] as? String, "Homeward <alerts@homeward.example.org>")
-        XCTAssertEqual(record["to"] as? String, "Zoë Müller <zoe@example.org>")
-        XCTAssertEqual(record["subject"] as? String, "SOS: Zoë needs help — 北京 🚨")
-        XCTAssertEqual(record["message_id"] as? String, mail.messageID)
-        XCTAssertEqual(record["mime_version"] as? String, "1.0")
-        XCTAssertEqual(record["content_type"] as? String, "multipart/alternative")
-        XCTAssertEqual(record["text"] as? String, "Zoë pressed SOS.\r\nMap: https://maps.example.org/?q=48.85,2.35\r\n.\r\nEnd")
-        XCTAssertEqual(record["html"] as? String,
+        XCTAssertEqual(record.tls, true)
+        XCTAssertEqual(record.login, "homeward")
+        XCTAssertEqual(record.mailFrom, "alerts@homeward.example.org")
+        XCTAssertEqual(record.rcptTos, ["zoe@example.org"])
+        XCTAssertEqual(record.from, "Homeward <alerts@homeward.example.org>")
+        XCTAssertEqual(record.to, "Zoë Müller <zoe@example.org>")
+        XCTAssertEqual(record.subject, "SOS: Zoë needs help — 北京 🚨")
+        XCTAssertEqual(record.messageId, mail.messageID)
+        XCTAssertEqual(record.mimeVersion, "1.0")
+        XCTAssertEqual(record.contentType, "multipart/alternative")
+        XCTAssertEqual(record.text, "Zoë pressed SOS.\r\nMap: https://maps.example.org/?q=48.85,2.35\r\n.\r\nEnd")
+        XCTAssertEqual(record.html,
                        "<p>Zoë pressed <b>SOS</b>.</p>\r\n<p><a href=\"https://maps.example.org/?q=48.85,2.35\">Map</a></p>")
-        XCTAssertEqual(record["bare_line_feed"] as? Bool, false)
-        XCTAssertLessThanOrEqual(try XCTUnwrap(record["max_line_octets"] as? Int), 78)
+        XCTAssertEqual(record.bareLineFeed, false)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(record.maxLineOctets), 78)
     }
 
     func testImplicitTLSDeliversToEveryRecipient() throws {
-        let receiver = try PythonReceiver(script: "smtp_receiver.py", arguments: ["--tls", "implicit"], modules: modules)
+        let receiver = try PythonReceiver<SMTPReceiverRecord>(script: "smtp_receiver.py", arguments: ["--tls", "implicit"], modules: modules)
         let client = client(caFile: receiver.file("ca.pem"))
         defer { client.stop() }
         let server = try server("smtps://127.0.0.1:\(receiver.port)")
@@ -64,13 +64,13 @@ final class OutgoingMailTests: XCTestCase {
         let recipients = try [MailAddress("anna@example.org"), MailAddress("ben@example.net", name: "Ben, the neighbour")]
         XCTAssertEqual(try client.perform(alert(to: recipients, via: server), via: server).get().code, 250)
         let record = try receiver.waitForRecord { _ in true }
-        XCTAssertEqual(record["tls"] as? Bool, true)
-        XCTAssertEqual(record["rcpt_tos"] as? [String], ["anna@example.org", "ben@example.net"])
-        XCTAssertEqual(record["to"] as? String, "anna@example.org, \"Ben, the neighbour\" <ben@example.net>")
+        XCTAssertEqual(record.tls, true)
+        XCTAssertEqual(record.rcptTos, ["anna@example.org", "ben@example.net"])
+        XCTAssertEqual(record.to, "anna@example.org, \"Ben, the neighbour\" <ben@example.net>")
     }
 
     func testACertificateFromAnotherCAFailsAndNoMailArrives() throws {
-        let receiver = try PythonReceiver(script: "smtp_receiver.py", modules: modules)
+        let receiver = try PythonReceiver<SMTPReceiverRecord>(script: "smtp_receiver.py", modules: modules)
         for (caFile, url) in [
             (receiver.file("other-ca.pem"), "smtp://127.0.0.1:\(receiver.port)"), (nil, "smtp://127.0.0.1:\(receiver.port)"),
         ] {
@@ -89,7 +89,7 @@ final class OutgoingMailTests: XCTestCase {
     }
 
     func testPlainSMTPIsRefusedUnlessTheAdministratorAllowsIt() throws {
-        let receiver = try PythonReceiver(script: "smtp_receiver.py", arguments: ["--tls", "none"], modules: modules)
+        let receiver = try PythonReceiver<SMTPReceiverRecord>(script: "smtp_receiver.py", arguments: ["--tls", "none"], modules: modules)
         let client = client(caFile: receiver.file("ca.pem"))
         defer { client.stop() }
         let url = "smtp://127.0.0.1:\(receiver.port)"
@@ -104,12 +104,12 @@ final class OutgoingMailTests: XCTestCase {
         XCTAssertEqual(allowed.security, SMTPServer.Security.none)
         XCTAssertEqual(try client.perform(alert(via: allowed), via: allowed).get().code, 250)
         let record = try receiver.waitForRecord { _ in true }
-        XCTAssertEqual(record["tls"] as? Bool, false)
-        XCTAssertEqual(record["subject"] as? String, "SOS: Zoë needs help — 北京 🚨")
+        XCTAssertEqual(record.tls, false)
+        XCTAssertEqual(record.subject, "SOS: Zoë needs help — 北京 🚨")
     }
 
     func testARecipientTheServerRefusesGivesItsSMTPReply() throws {
-        let receiver = try PythonReceiver(script: "smtp_receiver.py", arguments: ["--reject", "nobody@"], modules: modules)
+        let receiver = try PythonReceiver<SMTPReceiverRecord>(script: "smtp_receiver.py", arguments: ["--reject", "nobody@"], modules: modules)
         let client = client(caFile: receiver.file("ca.pem"))
         defer { client.stop() }
         let server = try server("smtp://127.0.0.1:\(receiver.port)")
@@ -124,7 +124,7 @@ final class OutgoingMailTests: XCTestCase {
     }
 
     func testAWrongPasswordGivesTheServersRefusal() throws {
-        let receiver = try PythonReceiver(script: "smtp_receiver.py", arguments: ["--user", "homeward", "--password", "right"], modules: modules)
+        let receiver = try PythonReceiver<SMTPReceiverRecord>(script: "smtp_receiver.py", arguments: ["--user", "homeward", "--password", "right"], modules: modules)
         let client = client(caFile: receiver.file("ca.pem"))
         defer { client.stop() }
         let server = try server("smtp://127.0.0.1:\(receiver.port)", username: "homeward", password: "wrong")
@@ -136,7 +136,7 @@ final class OutgoingMailTests: XCTestCase {
     }
 
     func testTheAddressPolicyRefusesALoopbackMailServerUnlessAllowed() throws {
-        let receiver = try PythonReceiver(script: "smtp_receiver.py", modules: modules)
+        let receiver = try PythonReceiver<SMTPReceiverRecord>(script: "smtp_receiver.py", modules: modules)
         let client = client(caFile: receiver.file("ca.pem"), allowing: [])
         defer { client.stop() }
         for url in ["smtp://127.0.0.1:\(receiver.port)", "smtp://localhost:\(receiver.port)", "smtps://[::1]:\(receiver.port)"] {

@@ -50,9 +50,11 @@ final class ReportingTests: XCTestCase {
         /// Posts one fix taken now at `lat`, `lon` (a few metres off, as GPS is).
         func post(lat: Double, lon: Double, speed: Double = 0) throws {
             let t = Double(test.clock.now().unixMilliseconds) / 1000
-            let sample = #"{"t":\#(t),"lat":\#(lat + random.next(within: 8) / 111_320),"lon":\#(lon + random.next(within: 8) / 69_000),"accuracy":15,"speed":\#(speed),"battery":\#(battery.rounded())}"#
+            let sample = API.LocationSample(
+                t: t, lat: lat + random.next(within: 8) / 111_320, lon: lon + random.next(within: 8) / 69_000,
+                accuracy: 15, speed: speed, battery: battery.rounded())
             let answer = try client.execute(
-                .post, "/v1/locations", headers: account.auth, body: Array(#"{"samples":[\#(sample)]}"#.utf8))
+                .post, "/v1/locations", headers: account.auth, body: JSONBody.encode(API.LocationBatch(samples: [sample])))
             XCTAssertEqual(answer.status.code, 200, answer.text)
             lastPost = test.clock.now()
         }
@@ -83,11 +85,10 @@ final class ReportingTests: XCTestCase {
         }
     }
 
-    private func reporting(_ client: HTTPTestClient, of person: TestApp.Account, by guardian: TestApp.Account) throws -> [String: Any] {
+    private func reporting(_ client: HTTPTestClient, of person: TestApp.Account, by guardian: TestApp.Account) throws -> API.Reporting {
         let answer = try client.execute(.get, "/v1/accounts/\(person.id)/location", headers: guardian.auth)
         XCTAssertEqual(answer.status.code, 200, answer.text)
-        let view = try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any]
-        return try XCTUnwrap((view?["status"] as? [String: Any])?["reporting"] as? [String: Any], answer.text)
+        return try XCTUnwrap(try answer.decode(API.Person.self).status.reporting, answer.text)
     }
 
     private func silentAlerts(_ test: TestApp, of person: TestApp.Account) throws -> [(status: String, message: String)] {
@@ -99,8 +100,8 @@ final class ReportingTests: XCTestCase {
     }
 
     private func makeHome(_ test: TestApp, for person: TestApp.Account, by guardian: TestApp.Account, _ client: HTTPTestClient) throws {
-        let zone = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":100,"home":true}"#
-        XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: Array(zone.utf8)).status.code, 201)
+        let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: home.lat, lon: home.lon, radius: 100, home: true))
+        XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: zone).status.code, 201)
     }
 
     func testAStillPhoneWithQuarterHourHeartbeatsIsFineAndOnlyASilenceBeyondItsHabitRaisesSilent() throws {
@@ -117,22 +118,22 @@ final class ReportingTests: XCTestCase {
             try phone.stay(at: home, seconds: 3 * 3_600, heartbeat: 900)
             XCTAssertEqual(try silentAlerts(test, of: person).count, 0, "a day of ordinary reports")
             let fine = try reporting(client, of: person, by: guardian)
-            XCTAssertEqual(fine["motion"] as? String, "still")
-            XCTAssertEqual(Double(fine["usualIntervalSeconds"] as? Int ?? 0), 930, accuracy: 30)
-            XCTAssertEqual(fine["silentAfterSeconds"] as? Int ?? 0, 2_160, accuracy: 60, "twice the heartbeat and five minutes")
-            XCTAssertTrue(fine["batteryEmptyAt"] is NSNull, "a battery falling 1.5 % an hour is not about to die")
+            XCTAssertEqual(fine.motion, .value("still"))
+            XCTAssertEqual(Double(fine.usualIntervalSeconds.value ?? 0), 930, accuracy: 30)
+            XCTAssertEqual(fine.silentAfterSeconds, 2_160, accuracy: 60, "twice the heartbeat and five minutes")
+            XCTAssertTrue(fine.batteryEmptyAt.isNull, "a battery falling 1.5 % an hour is not about to die")
             // The phone stops reporting while still: late, then quiet, and silent only past its limit.
             try phone.wait(untilSecondsAfterLastPost: 33 * 60)
-            XCTAssertEqual(try reporting(client, of: person, by: guardian)["state"] as? String, "quiet")
+            XCTAssertEqual(try reporting(client, of: person, by: guardian).state, "quiet")
             XCTAssertEqual(try silentAlerts(test, of: person).count, 0, "the fixed 30-minute rule would have raised silent by now")
             try phone.wait(untilSecondsAfterLastPost: 42 * 60)
-            XCTAssertEqual(try reporting(client, of: person, by: guardian)["state"] as? String, "silent")
+            XCTAssertEqual(try reporting(client, of: person, by: guardian).state, "silent")
             let raised = try silentAlerts(test, of: person)
             XCTAssertEqual(raised.map(\.status), ["open"])
             XCTAssertTrue(raised.first?.message.hasSuffix("it usually reports every 15 minutes while still.") == true, raised.first?.message ?? "")
             try phone.post(lat: home.lat, lon: home.lon)
             XCTAssertEqual(try silentAlerts(test, of: person).map(\.status), ["resolved"])
-            XCTAssertEqual(try reporting(client, of: person, by: guardian)["state"] as? String, "fine")
+            XCTAssertEqual(try reporting(client, of: person, by: guardian).state, "fine")
         }
     }
 
@@ -153,15 +154,15 @@ final class ReportingTests: XCTestCase {
                 try phone.stay(at: home, seconds: 900, heartbeat: 840, drainPerHour: 20)
             }
             let dying = try reporting(client, of: person, by: guardian)
-            let emptyAt = try XCTUnwrap(Timestamp(rfc3339: dying["batteryEmptyAt"] as? String ?? ""), "\(dying)")
+            let emptyAt = try XCTUnwrap(Timestamp(rfc3339: dying.batteryEmptyAt.value ?? ""), "\(dying)")
             let minutesLeft = Double(emptyAt.unixMilliseconds - test.clock.now().unixMilliseconds) / 60_000
             XCTAssertEqual(minutesLeft, 9, accuracy: 10, "about 3 % at 20 % an hour")
-            XCTAssertEqual(dying["state"] as? String, "fine")
+            XCTAssertEqual(dying.state, "fine")
             try phone.wait(untilSecondsAfterLastPost: 30 * 60)
             let raised = try silentAlerts(test, of: person)
             XCTAssertEqual(raised.map(\.status), ["open"], "silent before the 36-minute limit of a healthy phone")
             XCTAssertTrue(raised.first?.message.contains("battery has most likely run out") == true, raised.first?.message ?? "")
-            XCTAssertEqual(try reporting(client, of: person, by: guardian)["batteryRanOut"] as? Bool, true)
+            XCTAssertEqual(try reporting(client, of: person, by: guardian).batteryRanOut, true)
         }
     }
 
@@ -179,8 +180,8 @@ final class ReportingTests: XCTestCase {
             test.app.reporting.forget(person.key)
             XCTAssertEqual(test.app.reporting.learnedCount, 0)
             let rebuilt = try reporting(client, of: person, by: guardian)
-            XCTAssertEqual(rebuilt["usualIntervalSeconds"] as? Int, learned["usualIntervalSeconds"] as? Int)
-            XCTAssertEqual(Double(rebuilt["usualIntervalSeconds"] as? Int ?? 0), 630, accuracy: 30)
+            XCTAssertEqual(rebuilt.usualIntervalSeconds, learned.usualIntervalSeconds)
+            XCTAssertEqual(Double(rebuilt.usualIntervalSeconds.value ?? 0), 630, accuracy: 30)
             XCTAssertEqual(try client.execute(.get, "/v1/accounts/\(person.id)/location", headers: stranger.auth).status.code, 404)
             let never = try client.execute(.get, "/v1/accounts/\(stranger.id)/location", headers: stranger.auth)
             XCTAssertTrue(never.text.contains(#""reporting":{"#), "the stranger's own phone has made requests: \(never.text)")

@@ -50,8 +50,8 @@ final class FalseAlarmTests: XCTestCase {
         let stranger = try test.makeAccount(name: "Stranger")
         try test.link(guardian: guardian, dependent: person)
         try test.withClient { client in
-            let zone = #"{"name":"Home","center":{"lat":\#(Self.home.lat),"lon":\#(Self.home.lon)},"radius":100,"home":true}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: Array(zone.utf8)).status.code, 201)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: Self.home.lat, lon: Self.home.lon, radius: 100, home: true))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: zone).status.code, 201)
         }
         var time = test.clock.now()
         try excursion(test, person, from: &time)
@@ -71,7 +71,7 @@ final class FalseAlarmTests: XCTestCase {
             XCTAssertEqual(marked.status.code, 200, marked.text)
             XCTAssertNotNil(try marked.decode(AlertResource.self).falseAlarmAt)
             XCTAssertEqual(try client.execute(.post, path, headers: guardian.auth).status.code, 200, "marking again is harmless")
-            let sos = try client.execute(.post, "/v1/alerts", headers: person.auth, body: Array(#"{"type":"sos","message":"help"}"#.utf8))
+            let sos = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS(message: "help")))
             XCTAssertEqual(sos.status.code, 201, sos.text)
             let sosID = try sos.decode(AlertResource.self).id
             XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(sosID)/false-alarm", headers: guardian.auth).status.code, 409)
@@ -89,8 +89,8 @@ final class FalseAlarmTests: XCTestCase {
         let test = try TestApp()
         let person = try test.makeAccount(name: "Person")
         try test.withClient { client in
-            let zone = #"{"name":"Home","center":{"lat":\#(Self.home.lat),"lon":\#(Self.home.lon)},"radius":100,"home":true}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: person.auth, body: Array(zone.utf8)).status.code, 201)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: Self.home.lat, lon: Self.home.lon, radius: 100, home: true))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: person.auth, body: zone).status.code, 201)
         }
         var time = test.clock.now()
         try excursion(test, person, from: &time)

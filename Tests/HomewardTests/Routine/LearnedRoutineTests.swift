@@ -33,8 +33,8 @@ final class LearnedRoutineTests: XCTestCase {
         let person = try test.makeAccount(name: "Person")
         try test.link(guardian: guardian, dependent: person)
         try test.withClient { client in
-            let zone = #"{"name":"Home","center":{"lat":\#(Self.home.lat),"lon":\#(Self.home.lon)},"radius":150,"home":true}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: Array(zone.utf8)).status.code, 201)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: Self.home.lat, lon: Self.home.lon, radius: 150, home: true))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: zone).status.code, 201)
         }
         // The last Monday at least `historyDays` days before now, so every stored day is a workday or
         // weekend day alike for the routine (hours are kept for both; the walk happens every day).
@@ -222,16 +222,16 @@ final class LearnedRoutineTests: XCTestCase {
         try scene.test.withClient { client in
             // A live fix first, so that the backlog is older than the person's latest.
             let now = Double(scene.test.clock.now().unixMilliseconds) / 1000
-            let live = #"{"samples":[{"t":\#(now - 10),"lat":\#(Self.home.lat),"lon":\#(Self.home.lon),"accuracy":10}]}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: scene.person.auth, body: Array(live.utf8)).status.code, 200)
+            let live = API.LocationBatch(samples: [API.LocationSample(t: now - 10, lat: Self.home.lat, lon: Self.home.lon, accuracy: 10)])
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: scene.person.auth, body: JSONBody.encode(live)).status.code, 200)
             // Two evenings at the gym, from before the stored week, uploaded late: a fix every 30 s.
             for daysAgo in [9, 8] {
                 let evening = Double(scene.today - Int64(daysAgo) * 86_400_000) / 1000 + 18 * 3_600
                 let samples = stride(from: 0.0, to: 2 * 3_600, by: 30).map { offset in
-                    #"{"t":\#(evening + offset),"lat":\#(gym.lat),"lon":\#(gym.lon),"accuracy":10}"#
+                    API.LocationSample(t: evening + offset, lat: gym.lat, lon: gym.lon, accuracy: 10)
                 }
-                let body = #"{"samples":[\#(samples.joined(separator: ","))]}"#
-                let response = try client.execute(.post, "/v1/locations", headers: scene.person.auth, body: Array(body.utf8))
+                let response = try client.execute(
+                    .post, "/v1/locations", headers: scene.person.auth, body: JSONBody.encode(API.LocationBatch(samples: samples)))
                 XCTAssertEqual(response.status.code, 200, response.text)
             }
         }

@@ -17,4 +17,11 @@ extension HTTPTestClient {
         try connection.send(Array((head + "\r\n").utf8) + body)
         return try connection.readResponse()
     }
+
+    /// One request with `body` encoded as JSON from the local address `source`.
+    func send(
+        from source: String, _ method: HTTPMethod, _ target: String, token: String? = nil, body: some Encodable
+    ) throws -> HTTPTestResponse {
+        try send(from: source, method, target, token: token, json: String(decoding: JSONBody.encode(body), as: UTF8.self))
+    }
 }

@@ -17,20 +17,20 @@ final class LoginLockoutTests: XCTestCase {
             var statuses: [Int] = []
             for attempt in 0..<12 {
                 let response = try client.send(from: Self.stranger, .post, "/v1/sessions",
-                    json: #"{"phone":"\#(owner.phone)","password":"guess-\#(attempt)-xyz"}"#)
+                    body: API.Credentials(phone: owner.phone, password: "guess-\(attempt)-xyz"))
                 statuses.append(response.status.code)
             }
             let allowed = test.app.configuration.maxFailedAttempts
             XCTAssertEqual(statuses, Array(repeating: 401, count: allowed) + Array(repeating: 429, count: 12 - allowed))
             // Even the right password is refused from the guessing address while it is limited.
             XCTAssertEqual(try client.send(from: Self.stranger, .post, "/v1/sessions",
-                json: #"{"phone":"\#(owner.phone)","password":"Owner-Pass-123"}"#).status, .tooManyRequests)
+                body: API.Credentials(phone: owner.phone, password: "Owner-Pass-123")).status, .tooManyRequests)
 
             let token = try client.logIn(phone: owner.phone, password: "Owner-Pass-123")
             XCTAssertEqual(try client.send(.put, "/v1/me/password", token: token,
-                json: #"{"currentPassword":"Owner-Pass-123","newPassword":"Owner-Pass-456"}"#).status, .noContent)
+                body: API.PasswordChange(currentPassword: "Owner-Pass-123", newPassword: "Owner-Pass-456")).status, .noContent)
             XCTAssertEqual(try client.send(.delete, "/v1/me", token: token,
-                json: #"{"password":"Owner-Pass-456"}"#).status, .noContent)
+                body: API.PasswordConfirmation(password: "Owner-Pass-456")).status, .noContent)
         }
     }
 
@@ -44,7 +44,7 @@ final class LoginLockoutTests: XCTestCase {
             for host in 2...((ceiling / 4) + 1) where guesses < ceiling {
                 for _ in 0..<4 where guesses < ceiling {
                     let answer = try client.send(from: "127.0.0.\(host)", .post, "/v1/sessions",
-                        json: #"{"phone":"\#(owner.phone)","password":"guess-\#(guesses)-xyz"}"#)
+                        body: API.Credentials(phone: owner.phone, password: "guess-\(guesses)-xyz"))
                     XCTAssertEqual(answer.status.code, 401)
                     guesses += 1
                 }
@@ -53,19 +53,19 @@ final class LoginLockoutTests: XCTestCase {
             // still gets in: slowed, never refused.
             let started = Date()
             let wrong = try client.send(from: "127.0.0.100", .post, "/v1/sessions",
-                json: #"{"phone":"\#(owner.phone)","password":"guess-late-xyz"}"#)
+                body: API.Credentials(phone: owner.phone, password: "guess-late-xyz"))
             XCTAssertEqual(wrong.status.code, 401)
             XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), LoginLimits.slowdownSeconds * 0.9)
             let ownerStarted = Date()
             let right = try client.send(from: "127.0.0.101", .post, "/v1/sessions",
-                json: #"{"phone":"\#(owner.phone)","password":"Owner-Pass-123"}"#)
+                body: API.Credentials(phone: owner.phone, password: "Owner-Pass-123"))
             XCTAssertEqual(right.status.code, 201, right.text)
             XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(ownerStarted), LoginLimits.slowdownSeconds * 0.9)
             // Another account is not slowed.
             let other = try test.makeAccount(password: "Other-Pass-123")
             let otherStarted = Date()
             XCTAssertEqual(try client.send(from: "127.0.0.102", .post, "/v1/sessions",
-                json: #"{"phone":"\#(other.phone)","password":"Other-Pass-123"}"#).status.code, 201)
+                body: API.Credentials(phone: other.phone, password: "Other-Pass-123")).status.code, 201)
             XCTAssertLessThan(Date().timeIntervalSince(otherStarted), LoginLimits.slowdownSeconds * 0.9)
         }
     }
@@ -79,7 +79,7 @@ final class LoginLockoutTests: XCTestCase {
             for attempt in 0..<(limit + 3) {
                 let phone = accounts[attempt % accounts.count].phone
                 statuses.append(try client.send(from: Self.stranger, .post, "/v1/sessions",
-                    json: #"{"phone":"\#(phone)","password":"guess-\#(attempt)-xyz"}"#).status.code)
+                    body: API.Credentials(phone: phone, password: "guess-\(attempt)-xyz")).status.code)
             }
             XCTAssertEqual(statuses.filter { $0 == 401 }.count, limit)
             XCTAssertEqual(statuses.suffix(3), [429, 429, 429])
@@ -95,12 +95,12 @@ final class LoginLockoutTests: XCTestCase {
             var statuses: [Int] = []
             for attempt in 0..<8 {
                 statuses.append(try client.send(from: Self.stranger, .put, "/v1/me/password", token: owner.token,
-                    json: #"{"currentPassword":"guess-\#(attempt)-xyz","newPassword":"Thief-Pass-999"}"#).status.code)
+                    body: API.PasswordChange(currentPassword: "guess-\(attempt)-xyz", newPassword: "Thief-Pass-999")).status.code)
             }
             let allowed = test.app.configuration.maxFailedAttempts
             XCTAssertEqual(statuses, Array(repeating: 403, count: allowed) + Array(repeating: 429, count: 8 - allowed))
             XCTAssertEqual(try client.send(.put, "/v1/me/password", token: owner.token,
-                json: #"{"currentPassword":"Owner-Pass-123","newPassword":"Owner-Pass-456"}"#).status, .noContent)
+                body: API.PasswordChange(currentPassword: "Owner-Pass-123", newPassword: "Owner-Pass-456")).status, .noContent)
         }
     }
 

@@ -95,9 +95,9 @@ final class SecretStorageTests: XCTestCase {
         let anna = try test.makeAccount()
         try test.withClient { client in
             let code = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}").string("code", expecting: .ok)
-            let key = try client.send(.post, "/v1/me/devices", token: anna.token, json: #"{"name":"Phone"}"#).string("key", expecting: .created)
+            let key = try client.send(.post, "/v1/me/devices", token: anna.token, body: API.DeviceRequest(name: "Phone")).string("key", expecting: .created)
             let share = try client.send(.post, "/v1/shares", token: anna.token,
-                json: #"{"scope":"locations","expiresInSeconds":3600}"#).string("token", expecting: .created)
+                body: API.ShareRequest(scope: "locations", expiresInSeconds: 3600)).string("token", expecting: .created)
             let token = try client.logIn(phone: anna.phone)
             let stored = try test.app.database.read { db in
                 (code: try db.fetchOne("SELECT code_sha256 FROM verification_codes") as [UInt8]?,
@@ -143,7 +143,7 @@ final class SecretStorageTests: XCTestCase {
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: ["Authorization": "Bearer \(key)"]).status, .ok)
             XCTAssertEqual(try client.send(.get, "/v1/shared/\(share)/locations").status, .ok)
             XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token,
-                json: #"{"phone":"\#(anna.phone)","code":"\#(code)"}"#).status, .created)
+                body: API.LinkRequest(phone: anna.phone, code: code)).status, .created)
         }
         let rows = try test.app.database.read { db in
             (session: try db.fetchOne("SELECT count(*) FROM sessions WHERE token_sha256 = ?", [test.app.secrets.digest(token)]) as Int64?,

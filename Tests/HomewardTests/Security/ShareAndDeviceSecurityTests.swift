@@ -14,14 +14,14 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
 
     private func share(_ client: HTTPTestClient, _ account: TestApp.Account, seconds: Int = 3600) throws -> (id: String, token: String) {
         let response = try client.send(.post, "/v1/shares", token: account.token,
-            json: #"{"scope":"locations","expiresInSeconds":\#(seconds)}"#)
+            body: API.ShareRequest(scope: "locations", expiresInSeconds: seconds))
         return (try response.string("id", expecting: .created), try response.string("token", expecting: .created))
     }
 
     private func listedShareIDs(_ client: HTTPTestClient, _ account: TestApp.Account) throws -> [String] {
         let response = try client.send(.get, "/v1/shares", token: account.token)
         XCTAssertEqual(response.status, .ok, response.text)
-        return (try response.object()["shares"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        return try response.decode(API.ShareList.self).shares.map(\.id)
     }
 
     func testSharesAreListedWithoutTokensRevokedByIdAndExpire() throws {
@@ -54,7 +54,7 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
         let ben = try test.makeAccount()
         try test.withClient { client in
             let link = try share(client, anna)
-            let key = try client.send(.post, "/v1/me/devices", token: anna.token, json: #"{"name":"Phone"}"#).string("key", expecting: .created)
+            let key = try client.send(.post, "/v1/me/devices", token: anna.token, body: API.DeviceRequest(name: "Phone")).string("key", expecting: .created)
             try client.setCode("555123", for: anna)
             let thief = try client.logIn(phone: anna.phone, password: "Anna-Pass-123")
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("x", key)).status, .ok)
@@ -68,7 +68,7 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
                 headers: ["Content-Type": "application/json"], body: Array(#"{"locations":[]}"#.utf8)).status, .unauthorized)
             XCTAssertEqual(try client.send(.get, "/v1/me", token: thief).status, .unauthorized)
             XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token,
-                json: #"{"phone":"\#(anna.phone)","code":"555123"}"#).status, .forbidden)
+                body: API.LinkRequest(phone: anna.phone, code: "555123")).status, .forbidden)
             XCTAssertEqual(try listedShareIDs(client, anna), [])
             XCTAssertEqual(try client.send(.get, "/v1/me/devices", token: anna.token).text, #"{"devices":[]}"#)
         }
@@ -78,7 +78,7 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount()
         try test.withClient { client in
-            let created = try client.send(.post, "/v1/me/devices", token: anna.token, json: #"{"name":"OwnTracks"}"#)
+            let created = try client.send(.post, "/v1/me/devices", token: anna.token, body: API.DeviceRequest(name: "OwnTracks"))
             let key = try created.string("key", expecting: .created)
             let id = try created.string("id", expecting: .created)
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("anna", key)).status, .ok)
@@ -96,11 +96,11 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
             let fix = #"{"_type":"location","lat":51.5,"lon":-0.12,"tst":\#(test.clock.now().unixMilliseconds / 1000),"acc":10}"#
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic(ben.phone, ben.password),
                 body: Array(fix.utf8)).status, .ok)
-            let plain = try client.send(.post, "/v1/me/devices", token: gina.token, json: #"{"name":"Tablet"}"#)
-            XCTAssertEqual(try plain.object()["readsOthers"] as? Bool, false)
+            let plain = try client.send(.post, "/v1/me/devices", token: gina.token, body: API.DeviceRequest(name: "Tablet"))
+            XCTAssertEqual(try plain.decode(API.NewDevice.self).readsOthers, false)
             let plainKey = try plain.string("key", expecting: .created)
-            let reader = try client.send(.post, "/v1/me/devices", token: gina.token, json: #"{"name":"Phone","readsOthers":true}"#)
-            XCTAssertEqual(try reader.object()["readsOthers"] as? Bool, true)
+            let reader = try client.send(.post, "/v1/me/devices", token: gina.token, body: API.DeviceRequest(name: "Phone", readsOthers: true))
+            XCTAssertEqual(try reader.decode(API.NewDevice.self).readsOthers, true)
             let readerKey = try reader.string("key", expecting: .created)
 
             let withRight = try client.execute(.post, "/v1/clients/owntracks", headers: basic("gina", readerKey)).text
@@ -113,7 +113,7 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
             XCTAssertTrue(withoutRight.contains(gina.id), withoutRight)
 
             // With a zone to send, the key from the query still gets nothing: not even setWaypoints.
-            let zone = Array(#"{"name":"Home","center":{"lat":51.5,"lon":-0.12},"radius":100}"#.utf8)
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: 51.5, lon: -0.12, radius: 100))
             let zoned = try client.execute(.post, "/v1/accounts/\(gina.id)/zones",
                 headers: ["Authorization": "Bearer \(gina.token)", "Content-Type": "application/json"], body: zone)
             XCTAssertEqual(zoned.status.code, 201, zoned.text)

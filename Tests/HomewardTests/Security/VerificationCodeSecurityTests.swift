@@ -14,13 +14,13 @@ final class VerificationCodeSecurityTests: XCTestCase {
         let carl = try test.makeAccount(name: "Carl")
         try test.withClient { client in
             try client.setCode("482913", for: anna)
-            let link = #"{"phone":"\#(anna.phone)","code":"482913"}"#
-            XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token, json: link).status, .created)
-            let reused = try client.send(.post, "/v1/links", token: carl.token, json: link)
+            let link = API.LinkRequest(phone: anna.phone, code: "482913")
+            XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token, body: link).status, .created)
+            let reused = try client.send(.post, "/v1/links", token: carl.token, body: link)
             XCTAssertEqual(reused.status, .forbidden, reused.text)
             let fresh = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}").string("code", expecting: .ok)
             XCTAssertEqual(try client.send(.post, "/v1/links", token: carl.token,
-                json: #"{"phone":"\#(anna.phone)","code":"\#(fresh)"}"#).status, .created)
+                body: API.LinkRequest(phone: anna.phone, code: fresh)).status, .created)
             let guardians = try client.send(.get, "/v1/links", token: anna.token).text
             XCTAssertTrue(guardians.contains(ben.id) && guardians.contains(carl.id), guardians)
         }
@@ -38,9 +38,9 @@ final class VerificationCodeSecurityTests: XCTestCase {
         try test.link(guardian: ben, dependent: anna)
         try test.withClient { client in
             try client.setCode("482913", for: anna)
-            let link = #"{"phone":"\#(anna.phone)","code":"482913"}"#
-            XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token, json: link).status, .conflict)
-            XCTAssertEqual(try client.send(.post, "/v1/links", token: carl.token, json: link).status, .created)
+            let link = API.LinkRequest(phone: anna.phone, code: "482913")
+            XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token, body: link).status, .conflict)
+            XCTAssertEqual(try client.send(.post, "/v1/links", token: carl.token, body: link).status, .created)
         }
     }
 
@@ -58,7 +58,7 @@ final class VerificationCodeSecurityTests: XCTestCase {
             let code = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}").string("code", expecting: .ok)
             test.clock.advance(bySeconds: 24 * 3600)
             XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token,
-                json: #"{"phone":"\#(anna.phone)","code":"\#(code)"}"#).status, .forbidden)
+                body: API.LinkRequest(phone: anna.phone, code: code)).status, .forbidden)
         }
         XCTAssertEqual(LinkService.maxCodeLifetimeSeconds, 7 * 24 * 3600)
         var configuration = AppConfiguration()
@@ -71,7 +71,7 @@ final class VerificationCodeSecurityTests: XCTestCase {
         let anna = try test.makeAccount()
         try test.withClient { client in
             let response = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}")
-            let expiresAt = try XCTUnwrap(Timestamp(rfc3339: try response.object()["expiresAt"] as? String ?? ""))
+            let expiresAt = try XCTUnwrap(Timestamp(rfc3339: try response.decode(API.VerificationCode.self).expiresAt))
             XCTAssertEqual(expiresAt.unixMilliseconds - test.clock.now().unixMilliseconds, 3600 * 1000)
         }
     }
@@ -88,13 +88,13 @@ final class VerificationCodeSecurityTests: XCTestCase {
             for (index, target) in targets.enumerated() {
                 for (offset, attacker) in attackers.enumerated() {
                     statuses.append(try client.send(from: "127.0.0.2", .post, "/v1/links", token: attacker.token,
-                        json: #"{"phone":"\#(target.phone)","code":"\#(100_000 + index * 10 + offset)"}"#).status.code)
+                        body: API.LinkRequest(phone: target.phone, code: "\(100_000 + index * 10 + offset)")).status.code)
                 }
             }
             let limit = RateLimitPolicy.verificationCodeFailuresPerClientAddress.maxFailures
             XCTAssertEqual(statuses, Array(repeating: 403, count: limit) + Array(repeating: 429, count: statuses.count - limit))
             XCTAssertEqual(try client.send(.post, "/v1/links", token: friend.token,
-                json: #"{"phone":"\#(targets[0].phone)","code":"271828"}"#).status, .created)
+                body: API.LinkRequest(phone: targets[0].phone, code: "271828")).status, .created)
         }
     }
 }

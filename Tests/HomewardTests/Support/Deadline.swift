@@ -2,8 +2,8 @@ import Foundation
 
 /// The one way a test waits for what happens on another thread or in another process: a point in
 /// time to give up at, and polling until then. Waits are generous (20 s by default), since a loaded
-/// CI machine is slow and a condition that already holds returns at once; no test asserts how long
-/// anything took.
+/// CI machine is slow and a condition that already holds returns at once. HomewardHTTPTests and
+/// HomewardStoreTests compile this same file (their Support/Deadline.swift links here).
 struct Deadline {
     /// When the wait gives up.
     let end: Date
@@ -35,5 +35,16 @@ struct Deadline {
     @discardableResult
     static func waitUntil(within seconds: TimeInterval = defaultSeconds, _ condition: () throws -> Bool) rethrows -> Bool {
         try firstValue(within: seconds) { try condition() ? true : nil } ?? false
+    }
+
+    /// Whether `condition` still held after `seconds`, asked every 50 ms: how a test says that
+    /// something does not happen (a request not made, a message not sent) for a while.
+    static func holds(for seconds: TimeInterval, _ condition: () throws -> Bool) rethrows -> Bool {
+        try firstValue(within: seconds) { try condition() ? nil : false } ?? true
+    }
+
+    /// Whether `semaphore` was signalled before the deadline.
+    static func signalled(_ semaphore: DispatchSemaphore, within seconds: TimeInterval = defaultSeconds) -> Bool {
+        semaphore.wait(timeout: .now() + seconds) == .success
     }
 }

@@ -20,9 +20,8 @@ final class ListCursorUpgradeTests: XCTestCase {
             func page(_ query: String) throws -> (longitudes: [Double], next: String?) {
                 let response = try client.execute(.get, "/v1/accounts/\(anna.id)/locations?limit=10" + query, headers: anna.auth)
                 XCTAssertEqual(response.status, .ok, response.text)
-                let body = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
-                let longitudes = (body["locations"] as? [[String: Any]] ?? []).compactMap { $0["lon"] as? Double }
-                return (longitudes, body["nextCursor"] as? String)
+                let body = try response.decode(API.HistoryPage.self)
+                return (body.locations.map(\.lon), body.nextCursor)
             }
             let first = try page("")
             let cursor = try XCTUnwrap(first.next)

@@ -16,9 +16,8 @@ final class ListParametersTests: XCTestCase {
     /// The body a refusal is sent with, as the client reads it.
     private func errorBody(_ error: HTTPError) throws -> (status: Int, code: String?, field: String?) {
         let response = error.response
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(response.bodyBytes))) as? [String: Any])
-        let body = try XCTUnwrap(json["error"] as? [String: Any])
-        return (Int(response.status.code), body["code"] as? String, body["field"] as? String)
+        let body = try JSONDecoder().decode(API.ErrorEnvelope.self, from: Data(try XCTUnwrap(response.bodyBytes))).error
+        return (Int(response.status.code), body.code, body.field)
     }
 
     private func assertRefused(

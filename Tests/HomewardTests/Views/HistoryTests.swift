@@ -33,9 +33,9 @@ final class HistoryTests: XCTestCase {
                 let target = "/v1/accounts/\(anna.id)/locations?limit=10" + (cursor.map { "&cursor=\($0)" } ?? "")
                 let response = try client.execute(.get, target, headers: anna.auth)
                 XCTAssertEqual(response.status, .ok, response.text)
-                let page = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
-                longitudes += (page["locations"] as? [[String: Any]] ?? []).compactMap { $0["lon"] as? Double }
-                cursor = page["nextCursor"] as? String
+                let page = try response.decode(API.HistoryPage.self)
+                longitudes += page.locations.map(\.lon)
+                cursor = page.nextCursor
             } while cursor != nil
             XCTAssertEqual(longitudes.count, 25)
             XCTAssertEqual(longitudes, longitudes.sorted())
@@ -52,11 +52,10 @@ final class HistoryTests: XCTestCase {
             for range in ["from=2000-01-01T00:00:00Z&to=0", "from=9999999999", "to=-5"] {
                 let response = try client.execute(.get, "/v1/accounts/\(anna.id)/locations?\(range)", headers: anna.auth)
                 XCTAssertEqual(response.status, .ok, range)
-                let page = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
-                XCTAssertEqual((page["locations"] as? [Any])?.count, 0, range)
+                XCTAssertEqual(try response.decode(API.HistoryPage.self).locations.count, 0, range)
             }
             let all = try client.execute(.get, "/v1/accounts/\(anna.id)/locations", headers: anna.auth)
-            XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(all.body)) as? [String: Any])?["locations"].map { ($0 as? [Any])?.count }, 5)
+            XCTAssertEqual(try all.decode(API.HistoryPage.self).locations.count, 5)
         }
     }
 
@@ -66,8 +65,7 @@ final class HistoryTests: XCTestCase {
         try seed(test, anna, count: 50)
         try test.withClient(.inProcess) { client in
             let response = try client.execute(.get, "/v1/accounts/\(anna.id)/locations?limit=1000&simplify=5", headers: anna.auth)
-            let page = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
-            let longitudes = (page["locations"] as? [[String: Any]] ?? []).compactMap { $0["lon"] as? Double }
+            let longitudes = try response.decode(API.HistoryPage.self).locations.map(\.lon)
             XCTAssertEqual(longitudes.count, 2)
             XCTAssertEqual(longitudes.first ?? 0, -0.12, accuracy: 1e-9)
         }
@@ -84,12 +82,10 @@ final class HistoryTests: XCTestCase {
             XCTAssertEqual(response.status, .ok)
             XCTAssertEqual(response.headers["Content-Type"], "application/geo+json")
             XCTAssertEqual(response.headers["Transfer-Encoding"], "chunked")
-            let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
-            let feature = try XCTUnwrap((document["features"] as? [[String: Any]])?.first)
-            XCTAssertEqual((feature["properties"] as? [String: Any])?["name"] as? String, "Anna \"A\"")
-            let geometry = try XCTUnwrap(feature["geometry"] as? [String: Any])
-            XCTAssertEqual(geometry["type"] as? String, "LineString")
-            let coordinates = try XCTUnwrap(geometry["coordinates"] as? [[Double]])
+            let feature = try XCTUnwrap(try response.decode(GeoJSONTrack.self).features.first)
+            XCTAssertEqual(feature.properties.name, "Anna \"A\"")
+            XCTAssertEqual(feature.geometry.type, "LineString")
+            let coordinates = feature.geometry.coordinates
             XCTAssertEqual(coordinates.count, 2500)
             XCTAssertEqual(coordinates[0], [-0.12, 51.5, 20])
         }

@@ -12,10 +12,6 @@ final class ViewsTests: XCTestCase {
         _ = try service.storeMotion(motion, of: caller)
     }
 
-    private func json(_ response: HTTPTestResponse) throws -> [String: Any] {
-        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any], response.text)
-    }
-
     func testDependentsListEveryDependentWithPositionStatusAndTodaysMotion() throws {
         let test = try TestApp()
         let guardian = try test.makeAccount(name: "Gina")
@@ -31,23 +27,22 @@ final class ViewsTests: XCTestCase {
         try test.withClient(.inProcess) { client in
             let response = try client.execute(.get, "/v1/dependents", headers: guardian.auth)
             XCTAssertEqual(response.status, .ok)
-            let dependents = try XCTUnwrap(try json(response)["dependents"] as? [[String: Any]])
+            let dependents = try response.decode(API.Dependents.self).dependents
             XCTAssertEqual(dependents.count, 2)
-            XCTAssertEqual((dependents[0]["account"] as? [String: Any])?["name"] as? String, "Anna")
-            let location = try XCTUnwrap(dependents[0]["location"] as? [String: Any])
-            XCTAssertEqual(location["lat"] as? Double, 51.5)
-            XCTAssertEqual(location["battery"] as? Double, 77)
-            let status = try XCTUnwrap(dependents[0]["status"] as? [String: Any])
-            XCTAssertEqual(status["state"] as? String, "moving")
-            XCTAssertTrue(status["zone"] is NSNull)
-            XCTAssertTrue(status["wandering"] is NSNull)
+            XCTAssertEqual(dependents[0].account.name, "Anna")
+            let location = try XCTUnwrap(dependents[0].location.value)
+            XCTAssertEqual(location.lat, 51.5)
+            XCTAssertEqual(location.battery, 77)
+            let status = dependents[0].status
+            XCTAssertEqual(status.state, "moving")
+            XCTAssertTrue(status.zone.isNull)
+            XCTAssertTrue(status.wandering.isNull)
             // Counted from the fix's own time (a minute ago), not from its arrival just now.
-            XCTAssertEqual(status["lastSeenSeconds"] as? Int, 60)
-            let motion = try XCTUnwrap(dependents[0]["motionToday"] as? [String: Any])
-            XCTAssertEqual(motion["steps"] as? Int, 120)
-            XCTAssertEqual(motion["activeMinutes"] as? Int, 1)
-            XCTAssertTrue(dependents[1]["location"] is NSNull)
-            XCTAssertEqual((dependents[1]["status"] as? [String: Any])?["state"] as? String, "unknown")
+            XCTAssertEqual(status.lastSeenSeconds, 60)
+            XCTAssertEqual(dependents[0].motionToday.steps, 120)
+            XCTAssertEqual(dependents[0].motionToday.activeMinutes, 1)
+            XCTAssertTrue(dependents[1].location.isNull)
+            XCTAssertEqual(dependents[1].status.state, "unknown")
         }
     }
 
@@ -58,7 +53,7 @@ final class ViewsTests: XCTestCase {
         func state() throws -> String? {
             try test.withClient(.inProcess) { client in
                 let response = try client.execute(.get, "/v1/accounts/\(anna.id)/location", headers: anna.auth)
-                return (try json(response)["status"] as? [String: Any])?["state"] as? String
+                return try response.decode(API.Person.self).status.state
             }
         }
         XCTAssertEqual(try state(), "stationary")
@@ -91,8 +86,7 @@ final class ViewsTests: XCTestCase {
             for path in paths {
                 XCTAssertEqual(try client.execute(.get, path, headers: guardian.auth).status, .notFound, path)
             }
-            XCTAssertEqual(try JSONSerialization.jsonObject(with: Data(try client.execute(.get, "/v1/dependents", headers: guardian.auth).body)) as? NSDictionary,
-                           ["dependents": []] as NSDictionary)
+            XCTAssertEqual(try client.execute(.get, "/v1/dependents", headers: guardian.auth).json(), .object(["dependents": .array([])]))
             test.clock.advance(bySeconds: 3601)
             for path in paths + ["/v1/dependents"] {
                 XCTAssertEqual(try client.execute(.get, path, headers: anna.auth).status, .unauthorized, path)
@@ -116,10 +110,10 @@ final class ViewsTests: XCTestCase {
             let tokyo = try client.execute(.get, "/v1/accounts/\(anna.id)/motion/daily?from=2026-11-21&to=2026-11-21&tz=Asia/Tokyo", headers: anna.auth)
             XCTAssertEqual(tokyo.text, #"{"days":[{"activeMinutes":2,"date":"2026-11-21","distance":40,"steps":150}]}"#)
             let week = try client.execute(.get, "/v1/accounts/\(anna.id)/motion/daily", headers: anna.auth)
-            XCTAssertEqual((try json(week)["days"] as? [Any])?.count, 7)
+            XCTAssertEqual(try week.decode(API.DailyMotionList.self).days.count, 7)
             let bad = try client.execute(.get, "/v1/accounts/\(anna.id)/motion/daily?tz=Mars/Olympus", headers: anna.auth)
             XCTAssertEqual(bad.status, .badRequest)
-            XCTAssertEqual(try json(bad)["error"].flatMap { ($0 as? [String: Any])?["field"] as? String }, "tz")
+            XCTAssertEqual(bad.errorField, "tz")
         }
     }
 }

@@ -13,26 +13,28 @@ final class TripWatchTests: XCTestCase {
                 {"destination":{"lat":48.2100,"lon":16.3700,"name":"Pharmacy"},"origin":{"lat":48.2000,"lon":16.3700},"mode":"walking"}
                 """)
             XCTAssertEqual(created.status, .created, created.text)
-            let code = try XCTUnwrap(try created.object()["accessCode"] as? String)
-            let tripID = try XCTUnwrap(try created.object()["id"] as? String)
+            let trip = try created.decode(TripResource.self)
+            let code = try XCTUnwrap(trip.accessCode)
+            let tripID = trip.id
 
-            let watched = try client.send(.post, "/v1/trips/watch", json: #"{"phone":"\#(walter.phone)","accessCode":"\#(code)"}"#)
+            let watched = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: walter.phone, accessCode: code))
             XCTAssertEqual(watched.status, .ok, watched.text)
-            XCTAssertEqual(try watched.object()["id"] as? String, tripID)
-            XCTAssertEqual(try watched.object()["status"] as? String, "active")
-            XCTAssertNil(try watched.object()["accessCode"], "the code is not shown again")
-            XCTAssertNotNil(try watched.object()["progress"])
+            let seen = try watched.decode(TripResource.self)
+            XCTAssertEqual(seen.id, tripID)
+            XCTAssertEqual(seen.status, .active)
+            XCTAssertNil(try watched.json()["accessCode"], "the code is not shown again")
+            XCTAssertNotNil(seen.progress)
 
             let wrong = code == "000000" ? "111111" : "000000"
-            let refused = try client.send(.post, "/v1/trips/watch", json: #"{"phone":"\#(walter.phone)","accessCode":"\#(wrong)"}"#)
+            let refused = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: walter.phone, accessCode: wrong))
             XCTAssertEqual(refused.status, .forbidden)
-            let unknown = try client.send(.post, "/v1/trips/watch", json: #"{"phone":"+447999999999","accessCode":"\#(code)"}"#)
+            let unknown = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: "+447999999999", accessCode: code))
             XCTAssertEqual(unknown.status, .forbidden)
             XCTAssertEqual(unknown.errorCode, refused.errorCode, "one answer for a wrong phone or code")
 
             XCTAssertEqual(try client.send(.post, "/v1/trips/\(tripID)/arrive", token: walter.token).status, .ok)
-            let arrived = try client.send(.post, "/v1/trips/watch", json: #"{"phone":"\#(walter.phone)","accessCode":"\#(code)"}"#)
-            XCTAssertEqual(try arrived.object()["status"] as? String, "arrived")
+            let arrived = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: walter.phone, accessCode: code))
+            XCTAssertEqual(try arrived.decode(TripResource.self).status, .arrived)
         }
     }
 
@@ -40,12 +42,12 @@ final class TripWatchTests: XCTestCase {
         let test = try TestApp()
         let walter = try test.makeAccount(name: "Walter")
         try test.withClient { client in
-            _ = try client.send(.post, "/v1/trips", token: walter.token, json: #"{"destination":{"lat":48.21,"lon":16.37},"mode":"walking"}"#)
+            _ = try client.send(.post, "/v1/trips", token: walter.token, body: API.TripRequest(destination: TripPlace(lat: 48.21, lon: 16.37), mode: .walking))
             var statuses: [Int] = []
             let allowed = min(RateLimitPolicy.tripAccessCodeFailuresPerClientAddress.maxFailures, RateLimitPolicy.tripAccessCodeFailuresPerTarget.maxFailures)
             for attempt in 0..<(allowed + 1) {
                 let guess = String(format: "x%05d", attempt)
-                statuses.append(try client.send(.post, "/v1/trips/watch", json: #"{"phone":"\#(walter.phone)","accessCode":"\#(guess)"}"#).status.code)
+                statuses.append(try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: walter.phone, accessCode: guess)).status.code)
             }
             XCTAssertEqual(statuses.first, 403)
             XCTAssertEqual(statuses.last, 429)

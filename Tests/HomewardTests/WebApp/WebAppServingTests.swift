@@ -37,7 +37,7 @@ final class WebAppServingTests: XCTestCase {
             }
             let manifest = try client.send(.get, "/manifest.webmanifest")
             XCTAssertEqual(manifest.headers["Content-Type"], "application/manifest+json")
-            XCTAssertEqual(try manifest.object()["start_url"] as? String, "/")
+            XCTAssertEqual(try manifest.decode(API.WebManifest.self).startURL, "/")
         }
     }
 
@@ -67,11 +67,10 @@ final class WebAppServingTests: XCTestCase {
     func testTheHomeScreenIconsAreServedAsPNGsOfTheSizesTheyClaim() throws {
         let test = try TestApp()
         try test.withClient { client in
-            let manifest = try client.send(.get, "/manifest.webmanifest").object()
-            var icons: [(path: String, size: Int)] = try XCTUnwrap(manifest["icons"] as? [[String: Any]]).compactMap { icon in
-                guard icon["type"] as? String == "image/png", let sizes = icon["sizes"] as? String,
-                      let side = Int(sizes.split(separator: "x")[0]), let path = icon["src"] as? String else { return nil }
-                return (path, side)
+            let manifest = try client.send(.get, "/manifest.webmanifest").decode(API.WebManifest.self)
+            var icons: [(path: String, size: Int)] = manifest.icons.compactMap { icon in
+                guard icon.type == "image/png", let side = Int(icon.sizes.split(separator: "x")[0]) else { return nil }
+                return (icon.src, side)
             }
             XCTAssertEqual(icons.map(\.size).sorted(), [192, 512], "the PNG icons an installed app needs")
             let page = try client.send(.get, "/").text

@@ -14,8 +14,8 @@ final class WebSessionTests: XCTestCase {
         XCTAssertEqual(response.status, .created, response.text)
         let setCookie = try XCTUnwrap(response.headers["Set-Cookie"])
         let cookie = String(try XCTUnwrap(setCookie.split(separator: ";").first))
-        XCTAssertNil(try response.object()["token"], "the session token stays in the cookie")
-        return (cookie, try XCTUnwrap(try response.object()["csrfToken"] as? String), setCookie)
+        XCTAssertNil(try response.json()["token"], "the session token stays in the cookie")
+        return (cookie, try response.decode(API.WebSession.self).csrfToken, setCookie)
     }
 
     func testLoggingInSetsAnHttpOnlyStrictCookieThatAuthenticatesReads() throws {
@@ -30,9 +30,9 @@ final class WebSessionTests: XCTestCase {
             XCTAssertFalse(session.setCookie.contains("Secure"), "plain http on loopback")
             let me = try client.send(.get, "/v1/me", token: nil, headers: ["Cookie": "other=1; \(session.cookie)"], body: [])
             XCTAssertEqual(me.status, .ok)
-            XCTAssertEqual(try me.object()["name"] as? String, "Anna")
+            XCTAssertEqual(try me.decode(API.Account.self).name, "Anna")
             let again = try client.send(.get, "/v1/web/session", token: nil, headers: ["Cookie": session.cookie], body: [])
-            XCTAssertEqual(try again.object()["csrfToken"] as? String, session.csrf)
+            XCTAssertEqual(try again.decode(API.WebSession.self).csrfToken, session.csrf)
             XCTAssertEqual(try client.send(.get, "/v1/me", token: nil, headers: ["Cookie": "homeward_session=forged"], body: []).status,
                            .unauthorized)
             XCTAssertEqual(try client.send(.get, "/v1/web/session").status, .unauthorized)
@@ -66,12 +66,12 @@ final class WebSessionTests: XCTestCase {
             XCTAssertEqual(missing.errorCode, "forbidden")
             headers.add(name: "X-CSRF-Token", value: String(session.csrf.reversed()))
             XCTAssertEqual(try client.send(.patch, "/v1/me", token: nil, headers: headers, body: body).status, .forbidden)
-            XCTAssertEqual(try client.send(.get, "/v1/me", token: anna.token).object()["name"] as? String, "Anna")
+            XCTAssertEqual(try client.send(.get, "/v1/me", token: anna.token).decode(API.Account.self).name, "Anna")
 
             headers.replaceOrAdd(name: "X-CSRF-Token", value: session.csrf)
             let changed = try client.send(.patch, "/v1/me", token: nil, headers: headers, body: body)
             XCTAssertEqual(changed.status, .ok, changed.text)
-            XCTAssertEqual(try client.send(.get, "/v1/me", token: anna.token).object()["name"] as? String, "Mallory")
+            XCTAssertEqual(try client.send(.get, "/v1/me", token: anna.token).decode(API.Account.self).name, "Mallory")
         }
     }
 
@@ -79,7 +79,7 @@ final class WebSessionTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount()
         try test.withClient(.live) { client in
-            XCTAssertEqual(try client.send(.patch, "/v1/me", token: anna.token, json: #"{"name":"Anna B"}"#).status, .ok)
+            XCTAssertEqual(try client.send(.patch, "/v1/me", token: anna.token, body: API.AccountUpdate(name: "Anna B")).status, .ok)
             let session = try logIn(client, anna)
             let connection = try client.openConnection(timeoutSeconds: 3)
             try connection.send("GET /v1/events HTTP/1.1\r\nHost: localhost\r\nCookie: \(session.cookie)\r\n\r\n")

@@ -29,10 +29,10 @@ final class UnaccompaniedTests: XCTestCase {
     private func post(_ fixes: [(t: Double, lat: Double, lon: Double)], as account: TestApp.Account, _ client: HTTPTestClient) throws {
         for batch in stride(from: 0, to: fixes.count, by: 3) {
             let samples = fixes[batch..<min(batch + 3, fixes.count)].map {
-                #"{"t":\#($0.t),"lat":\#($0.lat),"lon":\#($0.lon),"accuracy":8}"#
+                API.LocationSample(t: $0.t, lat: $0.lat, lon: $0.lon, accuracy: 8)
             }
             let answer = try client.execute(
-                .post, "/v1/locations", headers: account.auth, body: Array(#"{"samples":[\#(samples.joined(separator: ","))]}"#.utf8))
+                .post, "/v1/locations", headers: account.auth, body: JSONBody.encode(API.LocationBatch(samples: samples)))
             XCTAssertEqual(answer.status.code, 200, answer.text)
         }
     }
@@ -157,12 +157,11 @@ final class UnaccompaniedTests: XCTestCase {
         try test.withClient { client in
             try createHome(for: person, by: guardian, rule: #"{"withinMetres":250}"#, client)
             let listed = try client.execute(.get, "/v1/accounts/\(person.id)/zones", headers: guardian.auth)
-            let zones = try JSONSerialization.jsonObject(with: Data(listed.body)) as? [String: [[String: Any]]]
-            let zone = try XCTUnwrap(zones?["zones"]?.first)
-            XCTAssertEqual((zone["unaccompanied"] as? [String: Any])?["withinMetres"] as? Double, 250)
+            let zone = try XCTUnwrap(try listed.decode(API.ZoneList.self).zones.first)
+            XCTAssertEqual(zone.unaccompanied?.withinMetres, 250)
             try post(walk, as: person, client)
             XCTAssertEqual(try alerts(test, of: person, type: "unaccompanied").map(\.status), ["open"])
-            let deleted = try client.execute(.delete, "/v1/zones/\(try XCTUnwrap(zone["id"] as? String))", headers: guardian.auth)
+            let deleted = try client.execute(.delete, "/v1/zones/\(zone.id)", headers: guardian.auth)
             XCTAssertEqual(deleted.status.code, 204)
         }
         XCTAssertEqual(try alerts(test, of: person, type: "unaccompanied").map(\.status), ["resolved"])

@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 
 /// A receiver from Tests/Receivers run with python3 for the length of a test: it prints `PORT <n>`,
-/// then one JSON line per request it saw. Tests skip (saying what to install) when python3 or a
-/// module the script needs is missing; CI installs them (.ci/run).
-final class PythonReceiver {
+/// then one JSON line per request it saw, read as a `Record`. Tests skip (saying what to install)
+/// when python3 or a module the script needs is missing; CI installs them (.ci/run).
+final class PythonReceiver<Record: Decodable> {
     let port: Int
     let directory: URL
     private let process = Process()
@@ -30,8 +30,10 @@ final class PythonReceiver {
         }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("homeward-receiver-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let scriptPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Receivers").appendingPathComponent(script).path
+        // This file is Tests/HomewardTests/Support/Receivers/PythonReceiver.swift; the scripts are in Tests/Receivers.
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let scriptPath = tests.appendingPathComponent("Receivers").appendingPathComponent(script).path
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", scriptPath] + arguments + ["--dir", directory.path]
         process.standardOutput = output
@@ -51,17 +53,22 @@ final class PythonReceiver {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// The JSON records printed so far.
-    var records: [[String: Any]] {
-        lines.all.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    /// The records printed so far.
+    var records: [Record] {
+        lines.all.compactMap { record(in: $0) }
     }
 
     /// Waits (up to 30 s) for a record that `matches`, and returns it.
-    func waitForRecord(_ matches: @escaping ([String: Any]) -> Bool) throws -> [String: Any] {
-        let line = try lines.waitFor { line in
-            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]).map(matches) ?? false
-        }
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    func waitForRecord(_ matches: @escaping (Record) -> Bool) throws -> Record {
+        let line = try lines.waitFor { line in record(in: line).map(matches) ?? false }
+        return try XCTUnwrap(record(in: line))
+    }
+
+    /// The record a line holds; nil for the `PORT` line.
+    private func record(in line: String) -> Record? {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try? decoder.decode(Record.self, from: Data(line.utf8))
     }
 
     /// The path of a file the receiver wrote into its directory.

@@ -1,0 +1,1 @@
+../../HomewardTests/Support/Deadline.swift

@@ -1,0 +1,23 @@
+@testable import Homeward
+
+extension API {
+    /// A page of `GET /v1/alerts`: the app's own (Codable) alert resources.
+    struct AlertList: Decodable {
+        let alerts: [AlertResource]
+        let nextCursor: String?
+    }
+
+    /// The body of `POST /v1/alerts` for an SOS: a message and where the phone was, both optional.
+    struct SOS: Encodable {
+        /// Where the phone was when SOS was pressed.
+        struct Place: Encodable {
+            let lat: Double
+            let lon: Double
+            var accuracy: Double?
+        }
+
+        let type = "sos"
+        var message: String?
+        var location: Place?
+    }
+}
