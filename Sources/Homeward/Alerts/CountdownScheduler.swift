@@ -13,6 +13,9 @@ public final class CountdownScheduler: Sendable {
     public static let lateToleranceMilliseconds: Int64 = 1_000
     /// The thread re-reads the clock at least this often, in case the wall clock jumped.
     public static let maxSleepSeconds = 60.0
+    /// On PostgreSQL, every node reads the pending countdowns again this often (seconds), so a
+    /// countdown started through another node is armed here too and fires if that node stops: 5.
+    public static let clusterResyncSeconds = 5.0
 
     private let database: any DatabaseWriter
     private let alerts: AlertCenter
@@ -22,21 +25,40 @@ public final class CountdownScheduler: Sendable {
     private let deadlines = Mutex<[(firesAt: Int64, key: Int64)]>([])
     private let loop = BackgroundLoop(name: "countdowns")
 
-    /// Creates a stopped scheduler.
-    public init(database: any DatabaseWriter, alerts: AlertCenter, events: EventBus, clock: any WallClock, logger: Logger) {
+    /// How often the pending countdowns are read again from the database, when other nodes create
+    /// them too (PostgreSQL): nil when this node creates every countdown (SQLite).
+    private let resyncSeconds: Double?
+    /// When the pending countdowns were last read, in milliseconds.
+    private let lastResync = Mutex<Int64>(0)
+
+    /// Creates a stopped scheduler. With `resyncSeconds`, it also arms the countdowns that other
+    /// nodes created, reading them again that often; each countdown fires once whichever nodes
+    /// armed it, since firing changes a pending alert only.
+    public init(
+        database: any DatabaseWriter, alerts: AlertCenter, events: EventBus, clock: any WallClock, logger: Logger,
+        resyncSeconds: Double? = nil
+    ) {
         self.database = database
         self.alerts = alerts
         self.events = events
         self.clock = clock
         self.logger = logger
+        self.resyncSeconds = resyncSeconds
     }
 
     /// Loads every pending countdown from the database and starts the thread; countdowns already
     /// past their time fire first.
     public func start() throws {
-        let pending = try database.read { db in try AlertStore(db: db).pendingCountdowns() }
-        for deadline in pending { insert(deadline) }
+        try armPending()
         loop.start { [self] in firePass() }
+    }
+
+    /// Arms every pending countdown in the database that is not armed yet.
+    private func armPending() throws {
+        let pending = try database.read { db in try AlertStore(db: db).pendingCountdowns() }
+        lastResync.withLock { $0 = clock.now().unixMilliseconds }
+        let armed = deadlines.withLock { Set($0.map(\.key)) }
+        for deadline in pending where !armed.contains(deadline.key) { insert(deadline) }
     }
 
     /// Schedules the countdown with internal `key` to fire at `firesAt`.
@@ -62,6 +84,13 @@ public final class CountdownScheduler: Sendable {
     }
 
     private func firePass() -> Double {
+        if let resyncSeconds, clock.now().unixMilliseconds - lastResync.withLock({ $0 }) >= Int64(resyncSeconds * 1000) {
+            do {
+                try armPending()
+            } catch {
+                logger.error("pending countdowns could not be read again", metadata: ["error": "\(error)"])
+            }
+        }
         let now = clock.now().unixMilliseconds
         let due = deadlines.withLock { deadlines in
             let count = deadlines.prefix { $0.firesAt <= now }.count
@@ -71,7 +100,8 @@ public final class CountdownScheduler: Sendable {
         for deadline in due { fire(deadline, now: now) }
         let next = deadlines.withLock { $0.first?.firesAt }
         let later = clock.now().unixMilliseconds
-        return next.map { min(Double($0 - later) / 1000, Self.maxSleepSeconds) } ?? Self.maxSleepSeconds
+        let longest = min(Self.maxSleepSeconds, resyncSeconds ?? Self.maxSleepSeconds)
+        return next.map { min(Double($0 - later) / 1000, longest) } ?? longest
     }
 
     private func fire(_ deadline: (firesAt: Int64, key: Int64), now: Int64) {

@@ -160,7 +160,9 @@ public final class HomewardApp: Sendable {
             maxTrackedPeople: configuration.maxTrackedPeople))
         self.reporting = reporting
         locationObservers = [zoneObserver, tripMonitor, reporting]
-        countdowns = CountdownScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger)
+        countdowns = CountdownScheduler(
+            database: database, alerts: alerts, events: events, clock: clock, logger: logger,
+            resyncSeconds: configuration.postgresURL == nil ? nil : CountdownScheduler.clusterResyncSeconds)
         alertMonitor = AlertMonitor(
             database: database, alerts: alerts, zones: zoneObserver, reporting: reporting, presence: presence, events: events,
             clock: clock, intervalSeconds: configuration.monitorIntervalSeconds, logger: logger)

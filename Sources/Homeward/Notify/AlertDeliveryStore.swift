@@ -61,9 +61,14 @@ struct AlertDeliveryStore {
             """)
     }
 
-    /// Keeps delivery `key` from later passes until `until` (it is being sent), no longer held.
-    func lease(_ key: Int64, until: Int64) throws {
-        try db.execute("UPDATE alert_deliveries SET next_attempt_ms = ?, held = 0 WHERE key = ?", until, key)
+    /// Claims delivery `key`, due at `now`, for this sender until `until` (it is being sent), no
+    /// longer held; false when it is no longer pending and due: another sender (another node on the
+    /// same PostgreSQL database) claimed it first, so it is not sent twice.
+    func lease(_ key: Int64, dueAt now: Int64, until: Int64) throws -> Bool {
+        try db.execute(
+            "UPDATE alert_deliveries SET next_attempt_ms = ?, held = 0 WHERE key = ? AND status = 'pending' AND next_attempt_ms <= ?",
+            until, key, now)
+        return db.changes == 1
     }
 
     /// Puts delivery `key` off until `until` (its destination is backing off).

@@ -123,13 +123,23 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
             }
         }
         let lease = now + Int64(Self.leaseSeconds) * Timestamp.millisecondsPerSecond
-        try database.write { db in
+        let claimed = try database.write { db -> Set<Int64> in
             let deliveries = AlertDeliveryStore(db: db)
-            for delivery in due { try deliveries.lease(delivery.key, until: lease) }
-            for row in postponed { try deliveries.postpone(row.key, until: row.until) }
+            var claimed: Set<Int64> = []
+            for delivery in due where try deliveries.lease(delivery.key, dueAt: now, until: lease) { claimed.insert(delivery.key) }
+            for row in postponed where claimed.contains(row.key) { try deliveries.postpone(row.key, until: row.until) }
+            return claimed
         }
-        for delivery in send { attempt(delivery) }
-        return (due.count, send.count)
+        let lost = send.filter { !claimed.contains($0.key) }.map(\.key)
+        if !lost.isEmpty {
+            state.withLock {
+                for key in lost { inFlight.remove(key) }
+                state.broadcast()
+            }
+        }
+        let mine = send.filter { claimed.contains($0.key) }
+        for delivery in mine { attempt(delivery) }
+        return (due.count, mine.count)
     }
 
     /// The destination whose back-off a delivery shares.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import Homeward
 import HomewardHTTP
 import HomewardHTTPTesting
@@ -47,6 +48,47 @@ final class ClusterRelayTests: XCTestCase {
             } catch HTTPTestError.connectionClosed {
             }
         }
+    }
+
+    func testACountdownFiresOnceWhicheverNodesArmedItAndTheSurvivorFiresItWhenItsNodeStops() throws {
+        try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
+        let nodeA = try TestApp()
+        let person = try nodeA.makeAccount()
+        let nodeB = try HomewardApp(configuration: nodeA.app.configuration, clock: nodeA.clock, logger: TestDatabase.logger)
+        defer { try? nodeB.close() }
+        let fired = Mutex<[String]>([])
+        for app in [nodeA.app, nodeB] {
+            app.events.subscribe { event in
+                let text = String(decoding: event.payload, as: UTF8.self)
+                if event.kind == .alert, text.contains(#""status":"open""#) { fired.withLock { $0.append(text) } }
+            }
+        }
+        try nodeB.startBackgroundWork()
+        try nodeA.app.startBackgroundWork()
+        let caller = Caller(accountKey: person.key, accountID: person.id, sessionID: nil)
+
+        // Both nodes arm it (B when it reads the pending countdowns again); both try at its time.
+        let both = try nodeA.app.alertService.startCountdown(CountdownRequest(seconds: 10), by: caller)
+        nodeA.clock.advance(bySeconds: 11)
+        let group = DispatchGroup()
+        for countdowns in [nodeA.app.countdowns, nodeB.countdowns] {
+            DispatchQueue.global().async(group: group) { countdowns.fireDue() }
+        }
+        group.wait()
+        XCTAssertEqual(try status(of: both.id, in: nodeB), "open")
+        XCTAssertEqual(fired.withLock { $0.filter { $0.contains(both.id) }.count }, 1, "fired once, by one node")
+
+        // Started through A, which stops before its time: B fires it.
+        let orphan = try nodeA.app.alertService.startCountdown(CountdownRequest(seconds: 20), by: caller)
+        nodeA.app.countdowns.stop()
+        nodeA.clock.advance(bySeconds: 21)
+        nodeB.countdowns.fireDue()
+        XCTAssertEqual(try status(of: orphan.id, in: nodeB), "open")
+        XCTAssertEqual(fired.withLock { $0.filter { $0.contains(orphan.id) }.count }, 1)
+    }
+
+    private func status(of id: String, in app: HomewardApp) throws -> String? {
+        try app.database.read { db in try db.fetchOne("SELECT status FROM alerts WHERE id = ?", [id]) }
     }
 
     /// The part of `GET /v1/links` the test reads.
