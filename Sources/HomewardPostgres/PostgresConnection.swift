@@ -21,9 +21,8 @@ public final class PostgresConnection: Database {
     public private(set) var isInTransaction = false
     /// How many rows the last INSERT, UPDATE or DELETE changed.
     public private(set) var changes = 0
-    private var savepointDepth = 0
-    /// What the open transaction's write blocks asked to run on commit or rollback.
-    private var transactionHooks = TransactionHookList()
+    /// The open transaction's hooks and savepoint depth (`Database`).
+    public var transactionState = TransactionState()
 
     /// Connects to `url` (`postgres://user:password@host:port/database?sslmode=…`, or any libpq
     /// connection string) and checks the server is usable.
@@ -121,44 +120,12 @@ public final class PostgresConnection: Database {
         } catch {
             _ = try? execute("ROLLBACK")
             isInTransaction = false
-            transactionHooks.rollBack(to: 0)
+            transactionState.hooks.rollBack(to: 0)
             throw error
         }
         isInTransaction = false
-        transactionHooks.commit()
+        transactionState.hooks.commit()
         return value
-    }
-
-    /// Runs `body` in a savepoint: when it throws only its own changes (and hooks) roll back.
-    public func inSavepoint<Result>(_ body: () throws -> Result) throws -> Result {
-        let name = "homeward_savepoint_\(savepointDepth)"
-        try execute("SAVEPOINT \(name)")
-        savepointDepth += 1
-        defer { savepointDepth -= 1 }
-        let mark = transactionHooks.mark
-        let result: Result
-        do {
-            result = try body()
-        } catch {
-            transactionHooks.rollBack(to: mark)
-            try execute("ROLLBACK TO SAVEPOINT \(name)")
-            try execute("RELEASE SAVEPOINT \(name)")
-            throw error
-        }
-        try execute("RELEASE SAVEPOINT \(name)")
-        return result
-    }
-
-    /// Runs `action` once the open transaction commits; at once outside one.
-    public func afterCommit(_ action: @escaping () -> Void) {
-        guard isInTransaction else { return action() }
-        transactionHooks.afterCommit(action)
-    }
-
-    /// Runs `undo` if the work of the current transaction or savepoint rolls back.
-    public func onRollback(_ undo: @escaping () -> Void) {
-        guard isInTransaction else { return }
-        transactionHooks.onRollback(undo)
     }
 
     /// None: other servers write the same rows, so a connection keeps no write caches.

@@ -180,36 +180,16 @@ final class EventsTests: XCTestCase {
     }
 
     private func open(_ client: HTTPTestClient, as account: TestApp.Account, lastEventID: String?) throws -> HTTPTestConnection {
-        let connection = try client.openConnection(timeoutSeconds: 3)
-        var request = "GET /v1/events HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(account.token)\r\n"
-        if let lastEventID { request += "Last-Event-ID: \(lastEventID)\r\n" }
-        try connection.send(request + "\r\n")
-        let head = try connection.readResponse(omitBody: true)
-        XCTAssertEqual(head.status.code, 200)
-        XCTAssertEqual(head.headers["Content-Type"], "text/event-stream; charset=utf-8")
-        // The hub sends ": connected" while it registers the stream: once it is here, the stream is open.
-        let greeting = String(decoding: try connection.readChunk() ?? [], as: UTF8.self)
-        XCTAssertTrue(greeting.contains(": connected"), greeting)
-        return connection
+        try client.openEventStream(token: account.token, lastEventID: lastEventID)
     }
 
     private func open(_ client: HTTPTestClient, as account: TestApp.Account, lastEventID: Int) throws -> HTTPTestConnection {
         try open(client, as: account, lastEventID: String(lastEventID))
     }
 
-    /// Reads chunks until one holds an event (comments and the retry line are skipped).
+    /// The next event of the stream (comments and the retry line are skipped).
     private func readEvent(_ connection: HTTPTestConnection, timeoutSeconds: Double = 3) throws -> (id: String, event: String, data: String) {
-        connection.timeoutSeconds = timeoutSeconds
-        while let chunk = try connection.readChunk() {
-            var fields: [String: String] = [:]
-            for line in String(decoding: chunk, as: UTF8.self).split(separator: "\n") where !line.hasPrefix(":") {
-                let parts = line.split(separator: ":", maxSplits: 1)
-                if parts.count == 2 { fields[String(parts[0])] = String(parts[1].dropFirst()) }
-            }
-            if let event = fields["event"], let data = fields["data"], let id = fields["id"] {
-                return (id, event, data)
-            }
-        }
-        throw HTTPTestError.connectionClosed
+        let event = try connection.readEvent(timeoutSeconds: timeoutSeconds)
+        return (event.id, event.event, event.data)
     }
 }

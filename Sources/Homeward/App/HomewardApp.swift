@@ -128,7 +128,8 @@ public final class HomewardApp: Sendable {
                 routineHistoryMaxFixes: configuration.routineHistoryMaxFixes, maxLearnedPlaces: configuration.maxLearnedPlaces,
                 falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps,
                 unaccompaniedGuardianFixMaxAgeSeconds: configuration.unaccompaniedGuardianFixMaxAgeSeconds,
-                lowBatteryPercent: configuration.lowBatteryPercent, lowBatteryRecoveryPercent: configuration.lowBatteryRecoveryPercent),
+                lowBatteryPercent: configuration.lowBatteryPercent, lowBatteryRecoveryPercent: configuration.lowBatteryRecoveryPercent,
+                sharesPeopleWithOtherNodes: configuration.postgresURL != nil),
             accessPolicy: accessPolicy, trackerConfiguration: configuration.trackerConfiguration)
         let tripMonitor = TripMonitor(
             configuration: TripConfiguration(

@@ -25,6 +25,8 @@ public final class ZoneObserver: LocationObserver {
         /// Late fixes were stored since the routine was built: it is rebuilt from history at the
         /// person's next fix or places read.
         var routineStale = false
+        /// The time of the newest fix this tracker judged, in milliseconds.
+        var lastFixMilliseconds: Int64?
 
         init(tracker: PersonTracker, zones: [String: ZoneResource], timeZone: TimeZone) {
             self.tracker = tracker
@@ -77,6 +79,9 @@ public final class ZoneObserver: LocationObserver {
         published += try watchBattery(fixes, of: account, in: db)
         let reliable = fixes.filter(\.isReliable)
         guard let first = reliable.first else { return published }
+        if settings.sharesPeopleWithOtherNodes {
+            try dropTrackerIfBehind(account, judging: first.time, in: db)
+        }
         try ensureTracked(account, historyBefore: first.time, in: db)
         let outcome = people.withLock { people -> (events: [([GeoEvent], ObservedFix, [String: AlertEvidence])], zones: [String: ZoneResource], status: HomewardGeo.PersonStatus, before: TrackerSnapshot)? in
             guard let person = people.byAccount.use(account) else { return nil }
@@ -94,6 +99,7 @@ public final class ZoneObserver: LocationObserver {
                 let happened = person.tracker.ingest(geoFix, reportedCrossing: crossing)
                 if !happened.isEmpty { events.append((happened, fix, Self.evidence(of: happened, in: person.tracker))) }
             }
+            person.lastFixMilliseconds = reliable.last?.time.unixMilliseconds
             return (events, person.zones, person.tracker.status, before)
         }
         guard let outcome else { return published }
@@ -128,11 +134,24 @@ public final class ZoneObserver: LocationObserver {
     private struct TrackerSnapshot: Sendable {
         let person: ObjectIdentifier
         let tracker: PersonTracker
+        let lastFixMilliseconds: Int64?
 
         init(_ person: TrackedPerson) {
             self.person = ObjectIdentifier(person)
             tracker = person.tracker
+            lastFixMilliseconds = person.lastFixMilliseconds
         }
+    }
+
+    /// Drops the tracker of `account` when a reliable fix older than `time` is stored that it never
+    /// judged: another node took the person's fixes meanwhile (a load balancer moved their phone),
+    /// so this tracker's view of where they are is out of date. `ensureTracked` then builds it again
+    /// from the database, as after a restart, and it judges the next fixes without a false alert.
+    private func dropTrackerIfBehind(_ account: AccountKey, judging time: Timestamp, in db: Database) throws {
+        guard let judged = people.withLock({ $0.byAccount[account]?.lastFixMilliseconds }) else { return }
+        guard let stored = try LocationStore(db: db).lastReliableFix(of: account, before: time),
+              stored.time.unixMilliseconds > judged else { return }
+        invalidate(account)
     }
 
     /// The tracker of `account` changed for the write open in `db`: if that write rolls back (a later
@@ -143,6 +162,7 @@ public final class ZoneObserver: LocationObserver {
             people.withLock { people in
                 guard let person = people.byAccount[account], ObjectIdentifier(person) == before.person else { return }
                 person.tracker = before.tracker
+                person.lastFixMilliseconds = before.lastFixMilliseconds
             }
         }
     }

@@ -20,4 +20,7 @@ public struct ZoneObserverSettings: Sendable {
     public var lowBatteryPercent: Double
     /// How far above `lowBatteryPercent` the charge must climb before `low_battery` is resolved.
     public var lowBatteryRecoveryPercent: Double
+    /// Whether other nodes judge the same people (several nodes on one PostgreSQL database): then a
+    /// tracker that missed fixes another node stored is rebuilt before it judges the next ones.
+    public var sharesPeopleWithOtherNodes = false
 }

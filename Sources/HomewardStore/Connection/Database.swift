@@ -36,18 +36,10 @@ public protocol Database: AnyObject {
     /// Whether a transaction is open.
     var isInTransaction: Bool { get }
 
-    /// Runs `body` in a savepoint, which nests inside transactions and other savepoints: when it
-    /// throws only its own changes roll back.
-    func inSavepoint<Result>(_ body: () throws -> Result) throws -> Result
-
-    /// Runs `action` once the transaction open now commits, on the thread that commits it; never, if
-    /// the work of the current write block, savepoint or transaction rolls back. Outside a
-    /// transaction it runs at once: the statement before it has committed already.
-    func afterCommit(_ action: @escaping () -> Void)
-
-    /// Runs `undo` if the work of the current write block, savepoint or transaction rolls back, so a
-    /// change made to memory at once is taken back with the rows. Undo actions run newest first.
-    func onRollback(_ undo: @escaping () -> Void)
+    /// What the open transaction's blocks registered (`afterCommit`, `onRollback`) and how deep its
+    /// savepoints nest: kept by each connection, used by this protocol's extension and by the
+    /// engine's own transactions (which run the hooks on COMMIT or ROLLBACK).
+    var transactionState: TransactionState { get set }
 
     /// The storage of the write cache `id` on this connection, made by `make` on first use; nil when
     /// the connection keeps no write caches (a read-only connection, or an engine where other
@@ -94,6 +86,61 @@ extension Database {
     public func fetchOne<Value: DatabaseValueConvertible>(_ sql: String, _ arguments: StatementArguments = []) throws -> Value? {
         try fetchOne(sql, arguments) { try $0.value(at: 0) as Value? } ?? nil
     }
+}
+
+extension Database {
+    /// Runs `action` once the transaction open now commits, on the thread that commits it (for a
+    /// `DatabasePool`, the writer, before the next group begins); never, if the work of the current
+    /// write block, savepoint or transaction rolls back. Outside a transaction it runs at once: the
+    /// statement before it has committed already.
+    public func afterCommit(_ action: @escaping () -> Void) {
+        guard isInTransaction else { return action() }
+        transactionState.hooks.afterCommit(action)
+    }
+
+    /// Runs `undo` if the work of the current write block, savepoint or transaction rolls back, so a
+    /// change made to memory at once (a tracker only the writer reads) is taken back with the rows.
+    /// Undo actions run newest first. Outside a transaction nothing can roll back: it is dropped.
+    public func onRollback(_ undo: @escaping () -> Void) {
+        guard isInTransaction else { return }
+        transactionState.hooks.onRollback(undo)
+    }
+
+    /// Runs `body` in a savepoint, which nests inside transactions and other savepoints: when it
+    /// throws only its own changes (and the hooks it registered) roll back.
+    public func inSavepoint<Result>(_ body: () throws -> Result) throws -> Result {
+        let name = "homeward_savepoint_\(transactionState.savepointDepth)"
+        try execute("SAVEPOINT \(name)")
+        transactionState.savepointDepth += 1
+        defer { transactionState.savepointDepth -= 1 }
+        let mark = transactionState.hooks.mark
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            invalidateWriteCaches()
+            transactionState.hooks.rollBack(to: mark)
+            // SQLite may already have rolled the whole transaction back after some errors.
+            if isInTransaction {
+                try execute("ROLLBACK TO SAVEPOINT \(name)")
+                try execute("RELEASE SAVEPOINT \(name)")
+            }
+            throw error
+        }
+        try execute("RELEASE SAVEPOINT \(name)")
+        return result
+    }
+}
+
+/// A connection's transaction bookkeeping: the hooks its blocks registered and its savepoint depth.
+public struct TransactionState {
+    /// What the open transaction's blocks asked to run on commit or rollback.
+    public var hooks = TransactionHookList()
+    /// How many savepoints are open.
+    public var savepointDepth = 0
+
+    /// No hooks, no savepoint.
+    public init() {}
 }
 
 /// The SQL dialect of a connection, for the few statements the engines spell differently.

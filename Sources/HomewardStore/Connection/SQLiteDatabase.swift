@@ -19,14 +19,13 @@ public final class SQLiteDatabase: Database {
     private var statements: [String: Statement] = [:]
     /// Statements of SQL literals, by the literal's address: a finite set, never evicted.
     private var literalStatements: [UInt: Statement] = [:]
-    private var savepointDepth = 0
     private var isClosed = false
     /// The storages of `WriteCacheSlot`s, by slot; emptied by `invalidateWriteCaches()`.
     @usableFromInline var writeCaches: [ObjectIdentifier: AnyObject] = [:]
     /// `PRAGMA data_version` when `noticeOtherConnectionsCommits()` last looked.
     private var lastDataVersion: Int64?
-    /// What the open transaction's write blocks asked to run on commit or rollback (`afterCommit`).
-    var transactionHooks = TransactionHookList()
+    /// The open transaction's hooks and savepoint depth (`Database`).
+    public var transactionState = TransactionState()
 
     /// Opens (and for `.readWrite` creates) the database at `path`.
     public init(path: String, access: DatabaseAccess = .readWrite, configuration: DatabaseConfiguration = .init()) throws {
@@ -209,7 +208,7 @@ public final class SQLiteDatabase: Database {
         case .deferred: try statement(literal: "BEGIN DEFERRED").execute()
         case .immediate: try statement(literal: "BEGIN IMMEDIATE").execute()
         }
-        let mark = transactionHooks.mark
+        let mark = transactionState.hooks.mark
         let result: Result
         do {
             result = try body()
@@ -223,7 +222,7 @@ public final class SQLiteDatabase: Database {
             undoTransaction(since: mark)
             throw error
         }
-        transactionHooks.commit()
+        transactionState.hooks.commit()
         return result
     }
 
@@ -233,7 +232,7 @@ public final class SQLiteDatabase: Database {
         if isInTransaction {
             try? statement(literal: "ROLLBACK").execute()
         }
-        transactionHooks.rollBack(to: mark)
+        transactionState.hooks.rollBack(to: mark)
     }
 
     // MARK: Write caches
@@ -264,34 +263,5 @@ public final class SQLiteDatabase: Database {
             if lastDataVersion != nil { invalidateWriteCaches() }
             lastDataVersion = version
         }
-    }
-
-    /// Runs `body` in a savepoint, which nests inside transactions and other savepoints: when it
-    /// throws only its own changes roll back.
-    public func inSavepoint<Result>(_ body: () throws -> Result) throws -> Result {
-        let name = "homeward_savepoint_\(savepointDepth)"
-        try execute("SAVEPOINT \(name)")
-        savepointDepth += 1
-        defer { savepointDepth -= 1 }
-        let mark = transactionHooks.mark
-        let result: Result
-        do {
-            result = try body()
-        } catch {
-            invalidateWriteCaches()
-            transactionHooks.rollBack(to: mark)
-            try rollBack(toSavepoint: name)
-            throw error
-        }
-        try execute("RELEASE \(name)")
-        return result
-    }
-
-    /// Undoes a savepoint's changes and ends it; when SQLite already rolled the whole transaction
-    /// back after an error there is nothing left to undo.
-    private func rollBack(toSavepoint name: String) throws {
-        guard isInTransaction else { return }
-        try execute("ROLLBACK TO \(name)")
-        try execute("RELEASE \(name)")
     }
 }

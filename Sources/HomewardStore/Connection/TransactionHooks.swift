@@ -46,22 +46,3 @@ public struct TransactionHookList {
         for hook in committed { hook.onCommit?() }
     }
 }
-
-extension SQLiteDatabase {
-    /// Runs `action` once the transaction open now commits, on the thread that commits it (for a
-    /// `DatabasePool`, the writer, before the next group begins); never, if the work of the current
-    /// write block, savepoint or transaction rolls back. Outside a transaction it runs at once: the
-    /// statement before it has committed already.
-    public func afterCommit(_ action: @escaping () -> Void) {
-        guard isInTransaction else { return action() }
-        transactionHooks.afterCommit(action)
-    }
-
-    /// Runs `undo` if the work of the current write block, savepoint or transaction rolls back, so a
-    /// change made to memory at once (a tracker only the writer reads) is taken back with the rows.
-    /// Undo actions run newest first. Outside a transaction nothing can roll back: it is dropped.
-    public func onRollback(_ undo: @escaping () -> Void) {
-        guard isInTransaction else { return }
-        transactionHooks.onRollback(undo)
-    }
-}

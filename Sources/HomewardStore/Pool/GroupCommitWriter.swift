@@ -120,7 +120,7 @@ final class GroupCommitWriter: @unchecked Sendable {
                 abandon(&pending, into: &decided, error: error)
                 continue
             }
-            let mark = connection.transactionHooks.mark
+            let mark = connection.transactionState.hooks.mark
             guard let blockError = job.run(in: connection) else {
                 do {
                     try connection.statement(literal: "RELEASE homeward_group_write").execute()
@@ -134,7 +134,7 @@ final class GroupCommitWriter: @unchecked Sendable {
             // The job keeps the error its block threw; what it cached or hooked is undone with its rows.
             decided.append(.init(job: job, error: nil))
             connection.invalidateWriteCaches()
-            connection.transactionHooks.rollBack(to: mark)
+            connection.transactionState.hooks.rollBack(to: mark)
             if connection.isInTransaction {
                 do {
                     try connection.statement(literal: "ROLLBACK TO homeward_group_write").execute()
@@ -158,7 +158,7 @@ final class GroupCommitWriter: @unchecked Sendable {
             abandon(&pending, into: &decided, error: error)
             return
         }
-        connection.transactionHooks.commit()
+        connection.transactionState.hooks.commit()
         if !pending.isEmpty {
             commitCount.add(1, ordering: .relaxed)
             committedBlockCount.add(pending.count, ordering: .relaxed)
@@ -174,7 +174,7 @@ final class GroupCommitWriter: @unchecked Sendable {
         if connection.isInTransaction {
             try? connection.execute("ROLLBACK")
         }
-        connection.transactionHooks.rollBack(to: 0)
+        connection.transactionState.hooks.rollBack(to: 0)
         for job in pending {
             decided.append(.init(job: job, error: error))
         }
