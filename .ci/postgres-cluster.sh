@@ -23,10 +23,11 @@ case "$action" in
     fi
     as_owner "$bin/initdb" -D "$dir/data" -U homeward --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; exit 1; }
-    # Throwaway: no fsync (the durability tests run against SQLite and against a real node's
-    # settings in bench/), a socket in the cluster's own directory, loopback only.
+    # Throwaway: no fsync unless POSTGRES_FSYNC=on (the tests need none; bench/nodes.sh compares
+    # durable writes with SQLite's, so it asks for it), a socket in the cluster's own directory,
+    # loopback only.
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o \
-      "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null \
+      "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=${POSTGRES_FSYNC:-off} -c max_connections=200" start >/dev/null \
       || { cat "$dir/server.log" >&2; exit 1; }
     as_owner "$bin/createdb" -h 127.0.0.1 -p "$port" -U homeward homeward_test
     echo "postgres://homeward@127.0.0.1:$port/homeward_test"

@@ -11,8 +11,8 @@ public struct PostgresPoolLimits: Sendable, Equatable {
     /// A write block that lost a serialization race with another node's (SQLSTATE 40001 or 40P01)
     /// runs again, at most this many times in all: 8.
     public var maxWriteAttempts = 8
-    /// Writes queued with `submitWrite` run on this many threads of the pool's own: 4.
-    public var writeThreads = 4
+    /// A node's writer commits at most this many write blocks in one transaction: 64.
+    public var maxGroupBlocks = 64
 
     /// The defaults.
     public init() {}
@@ -36,8 +36,8 @@ public final class PostgresPool: DatabaseWriter, @unchecked Sendable {
     private var idle: [PostgresConnection] = []
     private var openCount = 0
     private var isClosed = false
-    /// Runs the blocks of `submitWrite`.
-    private let writeQueue: PostgresWriteQueue
+    /// The node's one writing connection, which commits write blocks in groups.
+    private let writer: PostgresGroupWriter
 
     /// A pool for `url` (a libpq connection URL). Connects once at once, so a wrong URL or a server
     /// that is down fails here rather than on the first request.
@@ -47,7 +47,7 @@ public final class PostgresPool: DatabaseWriter, @unchecked Sendable {
         self.limits = limits
         idle = [try PostgresConnection(url: url)]
         openCount = 1
-        writeQueue = PostgresWriteQueue(threads: max(1, limits.writeThreads))
+        writer = PostgresGroupWriter(url: url, maxGroupBlocks: limits.maxGroupBlocks, maxAttempts: limits.maxWriteAttempts)
     }
 
     /// Runs `block` in a read-only transaction that sees one snapshot.
@@ -57,30 +57,38 @@ public final class PostgresPool: DatabaseWriter, @unchecked Sendable {
         }
     }
 
-    /// Runs `block` in a serializable transaction, again when it loses a race with another write
-    /// (at most `maxWriteAttempts` times); its changes are committed when `write` returns.
+    /// Runs `block` on the node's writer, in a serializable transaction shared with the other
+    /// blocks queued meanwhile (run again if that transaction loses a race with another node, at
+    /// most `maxWriteAttempts` times); its changes are committed when `write` returns. Never call it
+    /// from inside a write block.
     public func write<Result>(_ block: (any Database) throws -> Result) throws -> Result {
-        var attempt = 1
-        while true {
-            do {
-                return try withConnection { connection in
-                    try connection.inTransaction(isolation: .serializable) { try block(connection) }
-                }
-            } catch let error as PostgresError where error.isRetryable && attempt < limits.maxWriteAttempts {
-                attempt += 1
-            }
+        guard !writer.isCurrentThread else {
+            throw PostgresError(sqlState: "25000", message: "write called from inside a write block would wait for itself")
+        }
+        return try withoutActuallyEscaping(block) { block in
+            // Safe to let the block escape into the queue: this thread waits until the writer ran it.
+            let outcome = PostgresWriteOutcome<Result>()
+            writer.enqueue({ database in outcome.value = try block(database) }, finish: { error in outcome.finish(error) })
+            return try outcome.wait()
         }
     }
 
-    /// Queues `block` for one of the pool's write threads and returns at once; `completion` gets its
-    /// result once committed, or the error that failed it, on that thread.
+    /// Queues `block` for the node's writer and returns at once; `completion` gets its result once
+    /// its group committed, or the error that failed it, on the writer's thread.
     public func submitWrite<Result>(
         _ block: @escaping @Sendable (any Database) throws -> Result,
         completion: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
     ) {
-        writeQueue.enqueue { [self] in
-            completion(Swift.Result { try write(block) })
-        }
+        let outcome = PostgresWriteOutcome<Result>()
+        writer.enqueue({ database in outcome.value = try block(database) }, finish: { error in
+            if let error {
+                completion(.failure(error))
+            } else if let value = outcome.value {
+                completion(.success(value))
+            } else {
+                completion(.failure(PostgresError(sqlState: "XX000", message: "the writer finished a block without running it")))
+            }
+        })
     }
 
     /// How many connections are open (idle or lent).
@@ -115,7 +123,7 @@ public final class PostgresPool: DatabaseWriter, @unchecked Sendable {
             idle.removeAll()
             condition.broadcast()
         }
-        writeQueue.close()
+        writer.close()
     }
 
     private func acquire() throws -> PostgresConnection {

@@ -1,0 +1,149 @@
+import Foundation
+import HomewardStore
+import HomewardSync
+
+/// The one connection through which a node writes to PostgreSQL, committing many callers' write
+/// blocks in one transaction (group commit, as SQLite's writer does): a commit, and the server's
+/// flush to disk, serve every block of the group, and blocks of one node never race each other.
+///
+/// Each block runs in its own savepoint, so one that throws undoes only its own changes (and its
+/// hooks) and fails alone. The group's transaction is SERIALIZABLE; when it loses a race with
+/// another node's write (SQLSTATE 40001/40P01) it is rolled back, every hook undone, and the whole
+/// group runs again, at most `maxAttempts` times in all. A broken connection fails the group and is
+/// opened again for the next one.
+final class PostgresGroupWriter: @unchecked Sendable {
+    // @unchecked Sendable: `queue`, `isClosed` and `writerThread` are guarded by `condition`; the
+    // connection is used by the writer thread only.
+    /// One caller's block and where its outcome goes. The block is released before the outcome is
+    /// handed on: a blocking caller's block is only lent to the writer (`withoutActuallyEscaping`),
+    /// which traps if anything still holds it once the caller returns.
+    private final class Job {
+        var run: ((any Database) throws -> Void)?
+        let finish: @Sendable ((any Error)?) -> Void
+
+        init(run: @escaping (any Database) throws -> Void, finish: @escaping @Sendable ((any Error)?) -> Void) {
+            self.run = run
+            self.finish = finish
+        }
+
+        /// Releases the block, then hands on the outcome.
+        func complete(_ error: (any Error)?) {
+            run = nil
+            finish(error)
+        }
+    }
+
+    private let url: String
+    private let maxGroupBlocks: Int
+    private let maxAttempts: Int
+    private let condition = ConditionLock()
+    private var queue: [Job] = []
+    private var isClosed = false
+    private var connection: PostgresConnection?
+    private var writerThread: Thread?
+
+    /// A writer on `url`, committing at most `maxGroupBlocks` blocks a transaction.
+    init(url: String, maxGroupBlocks: Int, maxAttempts: Int) {
+        self.url = url
+        self.maxGroupBlocks = max(1, maxGroupBlocks)
+        self.maxAttempts = max(1, maxAttempts)
+        let thread = Thread { [self] in runGroups() }
+        thread.name = "postgres-writer"
+        writerThread = thread
+        thread.start()
+    }
+
+    /// Whether the calling thread is the writer's (where waiting for a write would wait for itself).
+    var isCurrentThread: Bool { condition.withLock { writerThread } === Thread.current }
+
+    /// Queues `run`; `finish` gets nil once its group committed, or the error that failed it.
+    func enqueue(_ run: @escaping (any Database) throws -> Void, finish: @escaping @Sendable ((any Error)?) -> Void) {
+        let accepted = condition.withLock {
+            guard !isClosed else { return false }
+            queue.append(Job(run: run, finish: finish))
+            condition.signal()
+            return true
+        }
+        if !accepted { finish(PostgresError(sqlState: "08003", message: "the database writer is closed")) }
+    }
+
+    /// Lets the queued groups finish, then ends the thread.
+    func close() {
+        condition.withLock {
+            isClosed = true
+            condition.broadcast()
+        }
+    }
+
+    private func runGroups() {
+        while let group = nextGroup() {
+            commit(group)
+        }
+        connection = nil
+    }
+
+    private func nextGroup() -> [Job]? {
+        condition.withLock {
+            while queue.isEmpty, !isClosed { condition.wait() }
+            guard !queue.isEmpty else { return nil }
+            let count = min(queue.count, maxGroupBlocks)
+            defer { queue.removeFirst(count) }
+            return Array(queue.prefix(count))
+        }
+    }
+
+    private func commit(_ group: [Job]) {
+        var attempt = 1
+        while true {
+            do {
+                let open = try connection ?? PostgresConnection(url: url)
+                connection = open
+                var failures: [Int: any Error] = [:]
+                try open.inTransaction(isolation: .serializable) {
+                    for (index, job) in group.enumerated() {
+                        do {
+                            try open.inSavepoint { try job.run?(open) }
+                        } catch let error as PostgresError where error.isRetryable || error.isConnectionFailure {
+                            throw error
+                        } catch {
+                            failures[index] = error
+                        }
+                    }
+                }
+                for (index, job) in group.enumerated() { job.complete(failures[index]) }
+                return
+            } catch let error as PostgresError where error.isRetryable && attempt < maxAttempts {
+                attempt += 1
+            } catch {
+                if let failure = error as? PostgresError, failure.isConnectionFailure { connection = nil }
+                if connection?.isConnected == false { connection = nil }
+                for job in group { job.complete(error) }
+                return
+            }
+        }
+    }
+}
+
+/// A write block's result, set on the writer's thread and read by the caller once `finish` ran.
+///
+/// `@unchecked Sendable`: `value` and `failure` are written before the semaphore is signalled and
+/// read only after it was waited for.
+final class PostgresWriteOutcome<Value>: @unchecked Sendable {
+    var value: Value?
+    private var failure: (any Error)?
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// The block's group committed (nil) or failed (`error`).
+    func finish(_ error: (any Error)?) {
+        failure = error
+        finished.signal()
+    }
+
+    /// Waits for `finish`; the block's result, or its error.
+    func wait() throws -> Value {
+        finished.wait()
+        if let failure { throw failure }
+        guard let value else { throw PostgresError(sqlState: "XX000", message: "the writer finished a block without running it") }
+        return value
+    }
+}

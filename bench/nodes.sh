@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# One node against two, SQLite against PostgreSQL, in the same run: single-sample POST /v1/locations
+# and GET /v1/dependents (wrk, CONNECTIONS keep-alive connections, ROUNDS × DURATION each) against
+#   1. one node on the SQLite file, straight;
+#   2. one node on PostgreSQL, straight;
+#   3. one node on PostgreSQL behind nginx;
+#   4. two nodes on the same PostgreSQL database behind nginx (round robin).
+# The accounts are seeded into an SQLite file (bench/load/seed.py) and moved to PostgreSQL with
+# `homeward copy`, so every setup serves the same people with the same tokens. PostgreSQL runs with
+# fsync on (a 2xx is durable on both engines), in a throwaway cluster (.ci/postgres-cluster.sh).
+# Usage: bash bench/nodes.sh   (ROUNDS 3, DURATION 10s, CONNECTIONS 64, PHONES 2000, GUARDIANS 200;
+#        BINARY=path measures another build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-64}
+PHONES=${PHONES:-2000}
+GUARDIANS=${GUARDIANS:-200}
+OUT=$PWD/bench/out/nodes
+SCRATCH=${SCRATCH:-.build-bench}
+HOMEWARD="${BINARY:-$SCRATCH/release/homeward}"
+[[ -n "${BINARY:-}" ]] || swift build -c release --scratch-path "$SCRATCH" --product homeward >/dev/null
+HOMEWARD="$(cd "$(dirname "$HOMEWARD")" && pwd)/$(basename "$HOMEWARD")"
+rm -rf "$OUT"; mkdir -p "$OUT"; chmod 755 "$OUT"
+ulimit -n "$(ulimit -Hn)" || true
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    [[ -f "$OUT/nginx.pid" ]] && kill "$(cat "$OUT/nginx.pid")" 2>/dev/null || true
+    .ci/postgres-cluster.sh stop "$OUT/pg" >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+
+DB="$OUT/homeward.sqlite"
+"$HOMEWARD" migrate --database "$DB" --log-level warning >/dev/null
+python3 bench/load/seed.py "$DB" "$OUT/tokens" --phones "$PHONES" --guardians "$GUARDIANS" --dependents-per-guardian 5
+awk '$1 == "phone" { print $4 }' "$OUT/tokens" >"$OUT/phone-tokens"
+awk '$1 == "guardian" { print $4 }' "$OUT/tokens" >"$OUT/guardian-tokens"
+url="$(POSTGRES_FSYNC=on .ci/postgres-cluster.sh start "$OUT/pg" | tail -1)"
+PG="${url%/*}/homeward_nodes"
+psql "$url" -qc "CREATE DATABASE homeward_nodes"
+"$HOMEWARD" copy --from "$DB" --to "$PG" >/dev/null
+
+port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+serve() { # serve DATABASE PORT: starts a node, waits for /readyz
+    "$HOMEWARD" serve --database "$1" --port "$2" --log-level warning --secret-file "$DB.secret" \
+        --vapid-key-file "$OUT/vapid" --trusted-proxies 127.0.0.1 >>"$OUT/node-$2.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$2/readyz" >/dev/null 2>&1 && return 0; sleep 0.1; done
+    echo "node on $2 did not start"; cat "$OUT/node-$2.log"; exit 1
+}
+stop_nodes() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done; pids=(); }
+proxy() { # proxy PORT BACKEND_PORTS...: nginx round robin in front of the nodes
+    local listen=$1; shift
+    local servers=""; for backend in "$@"; do servers+="server 127.0.0.1:$backend; "; done
+    cat >"$OUT/nginx.conf" <<CONF
+worker_processes 1;
+pid $OUT/nginx.pid;
+error_log $OUT/nginx-error.log;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    upstream homeward { $servers keepalive 128; }
+    server {
+        listen 127.0.0.1:$listen;
+        location / { proxy_pass http://homeward; proxy_http_version 1.1; proxy_set_header Connection ""; }
+    }
+}
+CONF
+    [[ -f "$OUT/nginx.pid" ]] && { kill "$(cat "$OUT/nginx.pid")" 2>/dev/null || true; sleep 0.5; }
+    nginx -c "$OUT/nginx.conf" -p "$OUT" -e "$OUT/nginx-error.log"
+}
+wrk_rate() { awk '/Requests\/sec/ { rate = $2 } /Non-2xx/ { bad = $5 } END { printf "%s %d\n", rate, bad }'; }
+base_index=0
+next_base_ms() { base_index=$((base_index + 1)); echo $(( $(date +%s) * 1000 - 40 * 86400000 + base_index * 86400000 )); }
+measure() { # measure NAME URL: mean single-sample POST and GET /v1/dependents rates over ROUNDS
+    local name=$1 target=$2 posts=0 reads=0 bad=0
+    for _ in $(seq 1 "$ROUNDS"); do
+        read -r rate wrong < <(HOMEWARD_TOKENS="$OUT/phone-tokens" HOMEWARD_SAMPLES=1 HOMEWARD_BASE_MS=$(next_base_ms) \
+            wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s bench/ingest/locations.lua "$target/v1/locations" | wrk_rate)
+        posts=$(python3 -c "print($posts + $rate)"); bad=$((bad + wrong))
+        read -r rate wrong < <(HOMEWARD_TOKENS="$OUT/guardian-tokens" \
+            wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s bench/ingest/dependents.lua "$target/v1/dependents" | wrk_rate)
+        reads=$(python3 -c "print($reads + $rate)"); bad=$((bad + wrong))
+    done
+    printf "%-40s POST %9.0f req/s   GET /v1/dependents %9.0f req/s   non-2xx %d\n" "$name" \
+        "$(python3 -c "print($posts / $ROUNDS)")" "$(python3 -c "print($reads / $ROUNDS)")" "$bad" | tee -a "$OUT/results"
+}
+
+a=$(port); b=$(port); front=$(port)
+serve "$DB" "$a"; measure "1. one node, SQLite" "http://127.0.0.1:$a"; stop_nodes
+serve "$PG" "$a"; measure "2. one node, PostgreSQL" "http://127.0.0.1:$a"
+proxy "$front" "$a"; measure "3. one node, PostgreSQL, behind nginx" "http://127.0.0.1:$front"
+serve "$PG" "$b"; proxy "$front" "$a" "$b"; measure "4. two nodes, PostgreSQL, behind nginx" "http://127.0.0.1:$front"
+echo "machine: $(nproc) cores; nodes, nginx, PostgreSQL and wrk share them"
