@@ -9,7 +9,7 @@ import HomewardSync
 /// Each block runs in its own savepoint, so one that throws undoes only its own changes (and its
 /// hooks) and fails alone. The group's transaction is SERIALIZABLE; when it loses a race with
 /// another node's write (SQLSTATE 40001/40P01) it is rolled back, every hook undone, and the whole
-/// group runs again, at most `maxAttempts` times in all. A broken connection fails the group and is
+/// group runs again after a short random wait, at most `maxAttempts` times in all. A broken connection fails the group and is
 /// opened again for the next one.
 final class PostgresGroupWriter: @unchecked Sendable {
     // @unchecked Sendable: `queue`, `isClosed` and `writerThread` are guarded by `condition`; the
@@ -113,6 +113,9 @@ final class PostgresGroupWriter: @unchecked Sendable {
                 for (index, job) in group.enumerated() { job.complete(failures[index]) }
                 return
             } catch let error as PostgresError where error.isRetryable && attempt < maxAttempts {
+                // Another node's group won the race; both running again at once would likely collide
+                // again, so wait a random few milliseconds, longer each time.
+                Thread.sleep(forTimeInterval: Double.random(in: 0.001...0.005) * Double(attempt))
                 attempt += 1
             } catch {
                 if let failure = error as? PostgresError, failure.isConnectionFailure { connection = nil }
