@@ -35,6 +35,11 @@ final class TestApp {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = AppConfiguration()
         configuration.databasePath = try TestDatabase.fresh(in: directory)
+        if TestDatabase.isPostgreSQL {
+            // Nothing beside a PostgreSQL database: the test's own directory, not the working one.
+            configuration.secretFilePath = directory.appendingPathComponent("homeward.secret").path
+            configuration.vapidKeyFilePath = directory.appendingPathComponent("homeward.vapid").path
+        }
         configuration.port = 0
         configuration.passwordHashIterations = 1
         configuration.passwordHashMemoryBytes = 8192
