@@ -145,8 +145,15 @@ final class PostgresWriteOutcome<Value>: @unchecked Sendable {
     /// Waits for `finish`; the block's result, or its error.
     func wait() throws -> Value {
         finished.wait()
-        if let failure { throw failure }
-        guard let value else { throw PostgresError(sqlState: "XX000", message: "the writer finished a block without running it") }
-        return value
+        return try result(failing: failure).get()
+    }
+
+    /// The block's result once its group ended with `error` (nil: committed).
+    func result(failing error: (any Error)?) -> Result<Value, any Error> {
+        if let error { return .failure(error) }
+        guard let value else {
+            return .failure(PostgresError(sqlState: "XX000", message: "the writer finished a block without running it"))
+        }
+        return .success(value)
     }
 }

@@ -81,13 +81,7 @@ public final class PostgresPool: DatabaseWriter, @unchecked Sendable {
     ) {
         let outcome = PostgresWriteOutcome<Result>()
         writer.enqueue({ database in outcome.value = try block(database) }, finish: { error in
-            if let error {
-                completion(.failure(error))
-            } else if let value = outcome.value {
-                completion(.success(value))
-            } else {
-                completion(.failure(PostgresError(sqlState: "XX000", message: "the writer finished a block without running it")))
-            }
+            completion(outcome.result(failing: error))
         })
     }
 

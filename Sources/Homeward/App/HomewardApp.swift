@@ -225,25 +225,24 @@ public final class HomewardApp: Sendable {
     /// that deliver and escalate alerts, as this node's own events do (not through `events`, so
     /// nothing is relayed back); its changes of access reach the streams and the remembered sessions.
     private func receive(_ message: ClusterMessage) {
-        let streams = eventStreams
         switch message {
         case .event(let relayed):
             guard let event = relayed.appEvent else { return }
-            streams.publish(event)
+            eventStreams.publish(event)
             if event.kind == .alert {
                 deliveryWorker.wake()
                 escalations.wake()
             }
         case .guardianshipEnded(let person, let guardian):
-            streams.guardianshipEnded(of: person, by: guardian)
+            eventStreams.guardianshipEnded(of: person, by: guardian)
         case .tripEnded(let tripID, let traveller):
-            streams.tripEnded(tripID, of: traveller)
+            eventStreams.tripEnded(tripID, of: traveller)
         case .sessionsEnded(let account, let kept):
-            streams.sessionsEnded(of: account, except: kept)
+            eventStreams.sessionsEnded(of: account, except: kept)
             authenticator.forgetSessions(of: account)
             authenticator.forgetBasicLogins(of: account)
         case .sessionEnded(let id):
-            streams.sessionEnded(id)
+            eventStreams.sessionEnded(id)
         }
     }
 

@@ -37,7 +37,10 @@ public struct Row {
     /// The stored value at column `index` (from 0).
     @inlinable
     public func databaseValue(at index: Int) throws -> DatabaseValue {
-        guard let statement else { return try source!.databaseValue(at: index) }
+        guard let statement else {
+            guard let source else { throw DatabaseError.misuse("a row with nothing to read", sql: nil) }
+            return try source.databaseValue(at: index)
+        }
         try checkIndex(index, of: statement)
         return statement.columnValue(at: Int32(index))
     }
