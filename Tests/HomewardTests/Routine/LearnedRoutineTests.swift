@@ -36,10 +36,13 @@ final class LearnedRoutineTests: XCTestCase {
             let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: Self.home.lat, lon: Self.home.lon, radius: 150, home: true))
             XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: zone).status.code, 201)
         }
-        // The last Monday at least `historyDays` days before now, so every stored day is a workday or
-        // weekend day alike for the routine (hours are kept for both; the walk happens every day).
+        // `historyDays` days before the next midnight (UTC); workdays and weekend days alike, since
+        // the routine keeps hours for both and the walk happens every day.
         let now = test.clock.now().unixMilliseconds
         let today = (now / 86_400_000 + 1) * 86_400_000
+        // The clock stands at the live day's midnight, so every stored day lies wholly in the past
+        // whatever the hour the test runs at.
+        test.clock.set(to: Timestamp(unixMilliseconds: today))
         try test.app.database.write { db in
             for day in 0..<historyDays {
                 let midnight = today - Int64(historyDays - day) * 86_400_000
