@@ -100,6 +100,10 @@ struct ServeCommand: ParsableCommand {
     var routineHistoryDays: Int?
     @Option(help: "Most stored fixes read for that rebuild, newest first, one a minute at most (env HOMEWARD_ROUTINE_HISTORY_MAX_FIXES, default 20000).")
     var routineHistoryMaxFixes: Int?
+    @Option(help: "A tracker built again recalls the person's stored fixes of this many minutes first (env HOMEWARD_TRACKER_RECALL_MINUTES, default 30).")
+    var trackerRecallMinutes: Int?
+    @Option(help: "At most this many of those fixes, the newest (env HOMEWARD_TRACKER_RECALL_MAX_FIXES, default 360).")
+    var trackerRecallMaxFixes: Int?
     @Option(help: "Most learned places listed per person (env HOMEWARD_MAX_LEARNED_PLACES, default 50).")
     var maxLearnedPlaces: Int?
     @Option(help: "Steps at most by which a person's false alarms of one kind raise their thresholds, 0 turns the tuning off (env HOMEWARD_FALSE_ALARM_MAX_TUNING_STEPS, default 3).")
@@ -304,6 +308,8 @@ struct ServeCommand: ParsableCommand {
         c.routineMinimumDays = try EnvironmentDefault.resolve(routineMinimumDays, "HOMEWARD_ROUTINE_MINIMUM_DAYS", c.routineMinimumDays)
         c.routineHistoryDays = try EnvironmentDefault.resolve(routineHistoryDays, "HOMEWARD_ROUTINE_HISTORY_DAYS", c.routineHistoryDays)
         c.routineHistoryMaxFixes = try EnvironmentDefault.resolve(routineHistoryMaxFixes, "HOMEWARD_ROUTINE_HISTORY_MAX_FIXES", c.routineHistoryMaxFixes)
+        c.trackerRecallMinutes = try EnvironmentDefault.resolve(trackerRecallMinutes, "HOMEWARD_TRACKER_RECALL_MINUTES", c.trackerRecallMinutes)
+        c.trackerRecallMaxFixes = try EnvironmentDefault.resolve(trackerRecallMaxFixes, "HOMEWARD_TRACKER_RECALL_MAX_FIXES", c.trackerRecallMaxFixes)
         c.maxLearnedPlaces = try EnvironmentDefault.resolve(maxLearnedPlaces, "HOMEWARD_MAX_LEARNED_PLACES", c.maxLearnedPlaces)
         c.falseAlarmMaxTuningSteps = try EnvironmentDefault.resolve(falseAlarmMaxTuningSteps, "HOMEWARD_FALSE_ALARM_MAX_TUNING_STEPS", c.falseAlarmMaxTuningSteps)
         c.unaccompaniedMinWithinMetres = try EnvironmentDefault.resolve(

@@ -78,6 +78,8 @@ extension AppConfiguration {
         found += smtpProblems
         require(routineHistoryDays >= 0, "routine-history-days must not be negative")
         require(routineHistoryMaxFixes >= 0, "routine-history-max-fixes must not be negative")
+        require(trackerRecallMinutes >= 0, "tracker-recall-minutes must not be negative")
+        require(trackerRecallMaxFixes >= 0, "tracker-recall-max-fixes must not be negative")
         require(maxLearnedPlaces >= 1, "max-learned-places must be at least 1")
         require(falseAlarmMaxTuningSteps >= 0, "false-alarm-max-tuning-steps must not be negative")
         return found

@@ -99,6 +99,12 @@ public struct AppConfiguration: Sendable {
     /// At most this many stored fixes are read for that rebuild (newest first, one a minute at most:
     /// the routine needs no more), so a tracker's first fix costs bounded work.
     public var routineHistoryMaxFixes = 20_000
+    /// A tracker built again (at the first fix after a start, a zone change or an eviction, or on a
+    /// node that did not see the person's last fixes) first recalls their stored fixes of this many
+    /// minutes, so an exit under way is still raised and one already raised is not raised again.
+    public var trackerRecallMinutes = 30
+    /// At most this many of those fixes, the newest (one index range read).
+    public var trackerRecallMaxFixes = 360
     /// Most learned places `GET /v1/accounts/{id}/places` lists (the most stayed-at first).
     public var maxLearnedPlaces = 50
     /// Steps at most by which a person's false alarms of one kind tune their thresholds

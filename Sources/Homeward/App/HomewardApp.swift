@@ -125,7 +125,9 @@ public final class HomewardApp: Sendable {
             alerts: alerts, statusBoard: statusBoard,
             settings: ZoneObserverSettings(
                 maxTrackedPeople: configuration.maxTrackedPeople, routineHistoryDays: configuration.routineHistoryDays,
-                routineHistoryMaxFixes: configuration.routineHistoryMaxFixes, maxLearnedPlaces: configuration.maxLearnedPlaces,
+                routineHistoryMaxFixes: configuration.routineHistoryMaxFixes,
+                trackerRecallMinutes: configuration.trackerRecallMinutes, trackerRecallMaxFixes: configuration.trackerRecallMaxFixes,
+                maxLearnedPlaces: configuration.maxLearnedPlaces,
                 falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps,
                 unaccompaniedGuardianFixMaxAgeSeconds: configuration.unaccompaniedGuardianFixMaxAgeSeconds,
                 lowBatteryPercent: configuration.lowBatteryPercent, lowBatteryRecoveryPercent: configuration.lowBatteryRecoveryPercent,

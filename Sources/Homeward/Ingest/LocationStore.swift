@@ -103,15 +103,17 @@ struct LocationStore {
         )
     }
 
-    /// The newest `limit` fixes of `account` (flagged ones too) from `from` (inclusive) to `before`
-    /// (exclusive), oldest first: what a phone's reporting rhythm is rebuilt from.
+    /// The newest `limit` fixes of `account` from `from` (inclusive) to `before` (exclusive), oldest
+    /// first: flagged ones too for a phone's reporting rhythm, only those detectors may trust
+    /// (`onlyReliable`) for what a rebuilt tracker recalls.
     func recentFixes(
-        of account: AccountKey, from: Timestamp, before: Timestamp, limit: Int
+        of account: AccountKey, from: Timestamp, before: Timestamp, limit: Int, onlyReliable: Bool = false
     ) throws -> [StoredLocation] {
-        try db.fetchAll(
+        let flagFilter = onlyReliable ? "AND flags = 0" : ""
+        return try db.fetchAll(
             """
             SELECT \(Self.columns) FROM locations
-            WHERE account_key = ? AND t_ms >= ? AND t_ms < ? ORDER BY t_ms DESC, sample_hash DESC LIMIT ?
+            WHERE account_key = ? AND t_ms >= ? AND t_ms < ? \(flagFilter) ORDER BY t_ms DESC, sample_hash DESC LIMIT ?
             """,
             [account, from.unixMilliseconds, before.unixMilliseconds, limit],
             map: Self.location(from:)

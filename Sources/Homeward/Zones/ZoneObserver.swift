@@ -6,7 +6,8 @@ import Synchronization
 /// The geo reactions to fresh fixes: keeps one `PersonTracker` per person in memory (at most
 /// `ZoneObserverSettings.maxTrackedPeople`, least recently fed dropped first, rebuilt on demand from the zones table, the
 /// person's routine settings and notes, and their routine from their stored history: at most
-/// `routineHistoryMaxFixes` fixes of the last `routineHistoryDays`, one index seek each),
+/// `routineHistoryMaxFixes` fixes of the last `routineHistoryDays`, one index seek each; then it
+/// recalls their last `trackerRecallMinutes` of fixes, so it takes up where they left off),
 /// turns its events into alerts through the `AlertCenter` and keeps `PersonStatusBoard` current.
 /// Also watches the battery (`low_battery`), resolves `silent` when a fix arrives, and asks the
 /// `UnaccompaniedRule` whether an exit happened with no guardian near.
@@ -255,20 +256,47 @@ public final class ZoneObserver: LocationObserver {
         tuned.learnsRoutine = trackerConfiguration.learnsRoutine && personal.learning
         var tracker = PersonTracker(configuration: tuned, zones: zones.map(\.safeZone))
         let unusual = try routineStore.placeNotes(of: account, in: db).filter { !$0.value.usual }.keys.compactMap { Int64($0) }
+        var keptRoutine = false
         if tuned.learnsRoutine {
             if let retired = people.withLock({ $0.retiredRoutines.removeValue(forKey: account) }) {
                 tracker.adoptRoutine(retired)
+                keptRoutine = true
             } else {
                 try learnHistory(of: account, before: historyBefore, timeZone: timeZone, into: &tracker, in: db)
             }
         }
         tracker.markUnusualPlaces(Set(unusual))
+        let recalled = try recallRecentFixes(
+            of: account, before: historyBefore, timeZone: timeZone, learningNewer: keptRoutine, into: &tracker, in: db)
         let zonesByID = Dictionary(uniqueKeysWithValues: zones.map { ($0.id, $0) })
         let capacity = settings.maxTrackedPeople
         people.withLock { people in
-            people.byAccount.insertUnlessPresent(
-                TrackedPerson(tracker: tracker, zones: zonesByID, timeZone: timeZone), for: account, capacity: capacity)
+            let person = TrackedPerson(tracker: tracker, zones: zonesByID, timeZone: timeZone)
+            person.lastFixMilliseconds = recalled
+            people.byAccount.insertUnlessPresent(person, for: account, capacity: capacity)
         }
+    }
+
+    /// Brings a tracker just built to where `account`'s stored fixes before `end` left off (at most
+    /// `trackerRecallMaxFixes` of the last `trackerRecallMinutes`, one range read): an exit that was
+    /// under way is then raised by the next fixes, and one already raised is not raised again, as if
+    /// this tracker had judged them all; with `learningNewer` (a routine kept from the dropped
+    /// tracker) the routine learns those it had not seen. Returns the time of the newest fix recalled.
+    private func recallRecentFixes(
+        of account: AccountKey, before end: Timestamp, timeZone: TimeZone, learningNewer: Bool,
+        into tracker: inout PersonTracker, in db: Database
+    ) throws -> Int64? {
+        guard settings.trackerRecallMinutes > 0, settings.trackerRecallMaxFixes > 0 else { return nil }
+        let start = end.adding(milliseconds: -Int64(settings.trackerRecallMinutes) * 60_000)
+        let fixes = try LocationStore(db: db).recentFixes(
+            of: account, from: start, before: end, limit: settings.trackerRecallMaxFixes, onlyReliable: true)
+        for stored in fixes {
+            let seconds = Double(stored.time.unixMilliseconds) / 1000
+            tracker.recall(Fix(
+                t: seconds, lat: stored.lat, lon: stored.lon, accuracy: stored.accuracyMetres, speed: stored.speedMetresPerSecond,
+                utcOffsetSeconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))), learning: learningNewer)
+        }
+        return fixes.last?.time.unixMilliseconds
     }
 
     /// Feeds `tracker`'s routine the stored history of `account` before `end`: at most

@@ -1,5 +1,6 @@
 /// What the zone observer is held to: how many trackers stay in memory (`maxTrackedPeople`), how
-/// much history rebuilds a routine (`routineHistoryDays`, `routineHistoryMaxFixes`), how many learned
+/// much history rebuilds a routine (`routineHistoryDays`, `routineHistoryMaxFixes`), how many recent
+/// fixes a rebuilt tracker recalls (`trackerRecallMinutes`, `trackerRecallMaxFixes`), how many learned
 /// places it lists (`maxLearnedPlaces`), how far false alarms tune (`falseAlarmMaxTuningSteps`), when
 /// a guardian's fix still counts as near (`unaccompaniedGuardianFixMaxAgeSeconds`) and when the
 /// battery is low (`lowBatteryPercent`, `lowBatteryRecoveryPercent`); `AppConfiguration` documents each.
@@ -10,6 +11,11 @@ public struct ZoneObserverSettings: Sendable {
     public var routineHistoryDays: Int
     /// At most this many stored fixes are read for that rebuild.
     public var routineHistoryMaxFixes: Int
+    /// A tracker built again (after a restart, an eviction, a zone edit, or on a node that did not see
+    /// the person's last fixes) recalls their stored fixes of this many minutes before the next one.
+    public var trackerRecallMinutes: Int
+    /// At most this many of them, the newest.
+    public var trackerRecallMaxFixes: Int
     /// Most learned places listed.
     public var maxLearnedPlaces: Int
     /// Steps at most by which false alarms of one kind tune a person's thresholds.

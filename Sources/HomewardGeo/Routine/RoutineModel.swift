@@ -29,7 +29,8 @@ public struct RoutineModel: Sendable, Equatable, Codable {
     private var lastKey: Int64?
     private var lastHourBit: UInt64 = 0
     private var lastPosition: Coordinate?
-    private var lastT: UnixSeconds = 0
+    /// When the newest fix it learned was taken (0 before the first).
+    public private(set) var lastT: UnixSeconds = 0
     private var columnScale = 0.0
     private var scaleDegree = Int.min
     private var stayAnchor: Coordinate?

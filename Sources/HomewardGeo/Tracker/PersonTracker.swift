@@ -73,6 +73,20 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     /// jumps are ignored (they return no events). `reportedCrossing` is a zone crossing the phone
     /// detected itself at this fix (see `ReportedCrossing`).
     public mutating func ingest(_ fix: Fix, reportedCrossing: ReportedCrossing? = nil) -> [GeoEvent] {
+        judge(fix, reportedCrossing: reportedCrossing, learning: true)
+    }
+
+    /// Takes a fix that was judged before (by another server, or by a tracker since dropped) to bring
+    /// a rebuilt tracker to where the fixes left off: zone presence, motion, the wandering path. What
+    /// it decides raises nothing (it was raised then, or is decided by the fixes after it). With
+    /// `learning`, the routine learns it if it is newer than every fix the routine learned (one kept
+    /// from a dropped tracker); a routine rebuilt from the history learned it there. Oldest first,
+    /// before the live fixes.
+    public mutating func recall(_ fix: Fix, learning: Bool) {
+        _ = judge(fix, reportedCrossing: nil, learning: learning && fix.t > routine.lastT)
+    }
+
+    private mutating func judge(_ fix: Fix, reportedCrossing: ReportedCrossing?, learning: Bool) -> [GeoEvent] {
         guard fix.coordinate.isValid else { return [] }
         let prepared = SphericalPoint(fix.coordinate)
         let corroborated = reportedCrossing.map { crossing in zones.contains { $0.id == crossing.zoneId } } ?? false
@@ -90,7 +104,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         recentFixes.append(fix)
         let wasResting = motionState == .stationary
         let localTime = LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
-        learnRoutine(from: fix)
+        if learning { learnRoutine(from: fix) }
         if filtered.startsSegment {
             stayDetector.reset()
             wanderingDetector.resetPath()
