@@ -23,6 +23,18 @@ public final class PostgresConnection: Database {
     public private(set) var changes = 0
     /// The open transaction's hooks and savepoint depth (`Database`).
     public var transactionState = TransactionState()
+    /// Transaction-control statements not sent yet (the transaction's BEGIN, savepoints): they go
+    /// ahead of the next statement in one round trip (libpq's pipeline mode), or with the COMMIT, so a
+    /// write block costs no round trips of its own; a savepoint or transaction in which nothing ran is
+    /// never sent at all.
+    private var heldBack: [HeldBackStatement] = []
+
+    /// A statement `heldBack` holds, and the savepoint it creates, if it does.
+    private struct HeldBackStatement {
+        let sql: String
+        var createdSavepoint: String?
+        var beginsTransaction = false
+    }
 
     /// Connects to `url` (`postgres://user:password@host:port/database?sslmode=…`, or any libpq
     /// connection string) and checks the server is usable.
@@ -73,11 +85,29 @@ public final class PostgresConnection: Database {
         try execute(sql, arguments: StatementArguments(values: binder.collected))
     }
 
-    /// Runs several statements without parameters in one round trip (a migration's script).
+    /// Runs several statements without parameters in one round trip (a migration's script), after
+    /// the transaction-control statements held back.
     public func executeScript(_ sql: String) throws(PostgresError) {
-        guard let result = PQexec(connection, sql) else { throw failure(sql: sql) }
+        let script = (heldBack.map(\.sql) + [sql]).joined(separator: ";\n")
+        heldBack = []
+        guard let result = PQexec(connection, script) else { throw failure(sql: sql) }
         defer { PQclear(result) }
         try check(result, sql: sql)
+    }
+
+    /// Holds the savepoint statement back until the next statement (see `heldBack`). A savepoint
+    /// released or rolled back before anything ran in it is dropped unsent.
+    public func execute(_ statement: SavepointStatement) throws {
+        switch statement {
+        case .rollBack(let name) where heldBack.last?.createdSavepoint == name:
+            return
+        case .release(let name) where heldBack.last?.createdSavepoint == name:
+            heldBack.removeLast()
+        case .create(let name):
+            heldBack.append(HeldBackStatement(sql: statement.sql, createdSavepoint: name))
+        case .release, .rollBack:
+            heldBack.append(HeldBackStatement(sql: statement.sql))
+        }
     }
 
     /// Runs `sql` and calls `body` with each row, in order.
@@ -111,14 +141,15 @@ public final class PostgresConnection: Database {
         guard !isInTransaction else {
             throw PostgresError(sqlState: "25001", message: "a transaction is already open on this connection")
         }
-        try execute("BEGIN ISOLATION LEVEL \(isolation.rawValue)\(readOnly ? " READ ONLY" : "")")
+        heldBack = [HeldBackStatement(
+            sql: "BEGIN ISOLATION LEVEL \(isolation.rawValue)\(readOnly ? " READ ONLY" : "")", beginsTransaction: true)]
         isInTransaction = true
         let value: Result
         do {
             value = try body()
-            try execute("COMMIT")
+            try commit()
         } catch {
-            _ = try? execute("ROLLBACK")
+            rollBack()
             isInTransaction = false
             transactionState.hooks.rollBack(to: 0)
             throw error
@@ -126,6 +157,33 @@ public final class PostgresConnection: Database {
         isInTransaction = false
         transactionState.hooks.commit()
         return value
+    }
+
+    /// Commits the open transaction, with the statements held back in the same round trip; one in
+    /// which no statement ran was never begun on the server. A COMMIT the server answers with
+    /// ROLLBACK (the transaction had failed) is an error: nothing was kept.
+    private func commit() throws(PostgresError) {
+        if heldBack.first?.beginsTransaction == true {
+            heldBack = []
+            return
+        }
+        let script = (heldBack.map(\.sql) + ["COMMIT"]).joined(separator: "; ")
+        heldBack = []
+        guard let result = PQexec(connection, script) else { throw failure(sql: script) }
+        defer { PQclear(result) }
+        try check(result, sql: script)
+        let status = String(cString: PQcmdStatus(result))
+        guard status == "COMMIT" else {
+            throw PostgresError(sqlState: "40000", message: "the transaction was rolled back (\(status))", sql: script)
+        }
+    }
+
+    /// Rolls the open transaction back; what was held back is dropped.
+    private func rollBack() {
+        let begun = heldBack.first?.beginsTransaction != true
+        heldBack = []
+        guard begun, let result = PQexec(connection, "ROLLBACK") else { return }
+        PQclear(result)
     }
 
     /// None: other servers write the same rows, so a connection keeps no write caches.
@@ -177,6 +235,11 @@ public final class PostgresConnection: Database {
         }
         let name = try preparedName(for: sql, parameterCount: arguments.positional.count)
         let texts = try arguments.positional.map { value throws(PostgresError) in try Self.text(of: value, sql: sql) }
+        if !heldBack.isEmpty {
+            let controls = heldBack.map(\.sql)
+            heldBack = []
+            return try runPipelined(controls, then: name, texts, sql: sql)
+        }
         let result = Self.withCStrings(texts) { pointers in
             PQexecPrepared(connection, name, Int32(pointers.count), pointers, nil, nil, 0)
         }
@@ -188,6 +251,60 @@ public final class PostgresConnection: Database {
             throw error
         }
         return result
+    }
+
+    /// Sends `controls` (statements without parameters) and then the prepared statement `name` in one
+    /// pipeline, waits once, and returns the statement's result; the first failure is thrown (the
+    /// server skips what follows it).
+    private func runPipelined(
+        _ controls: [String], then name: String, _ texts: [String?], sql: String
+    ) throws(PostgresError) -> OpaquePointer {
+        guard PQenterPipelineMode(connection) == 1 else { throw failure(sql: sql) }
+        var sent = controls.allSatisfy { PQsendQueryParams(connection, $0, 0, nil, nil, nil, nil, 0) == 1 }
+        sent = sent && Self.withCStrings(texts) { pointers in
+            PQsendQueryPrepared(connection, name, Int32(pointers.count), pointers, nil, nil, 0) == 1
+        }
+        // Each query's results end with a null; the sync's own result ends the pipeline. What was
+        // sent is read even when sending failed part way, so the connection leaves pipeline mode.
+        let synced = PQpipelineSync(connection) == 1
+        var query = 0
+        var statementResult: OpaquePointer?
+        var firstFailure = sent && synced ? nil : failure(sql: sql)
+        while synced {
+            guard let result = PQgetResult(connection) else {
+                query += 1
+                guard PQstatus(connection) == CONNECTION_OK, query <= controls.count + 1 else {
+                    firstFailure = firstFailure ?? failure(sql: sql)
+                    break
+                }
+                continue
+            }
+            let status = PQresultStatus(result)
+            if status == PGRES_PIPELINE_SYNC {
+                PQclear(result)
+                break
+            }
+            if status == PGRES_PIPELINE_ABORTED {
+                PQclear(result)
+            } else if query == controls.count, statementResult == nil, firstFailure == nil,
+                      status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY {
+                statementResult = result
+            } else {
+                do {
+                    try check(result, sql: query < controls.count ? controls[query] : sql)
+                } catch {
+                    firstFailure = firstFailure ?? error
+                }
+                PQclear(result)
+            }
+        }
+        _ = PQexitPipelineMode(connection)
+        if let firstFailure {
+            statementResult.map { PQclear($0) }
+            throw firstFailure
+        }
+        guard let statementResult else { throw failure(sql: sql) }
+        return statementResult
     }
 
     private func preparedName(for sql: String, parameterCount: Int) throws(PostgresError) -> String {

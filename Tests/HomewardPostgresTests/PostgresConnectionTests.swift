@@ -65,6 +65,43 @@ final class PostgresConnectionTests: XCTestCase {
         XCTAssertEqual(try db.fetchOne("SELECT COUNT(*) FROM accounts") as Int?, 1)
     }
 
+    func testSavepointsGoWithTheNextStatementAndUndoOnlyTheirOwnWork() throws {
+        struct Refusal: Error {}
+        let db = try PostgresTestServer.connect()
+        try db.execute("CREATE TEMP TABLE marks (n BIGINT PRIMARY KEY)")
+        let insert = "INSERT INTO marks VALUES ($1)"
+        try db.inTransaction(isolation: .serializable) {
+            try db.inSavepoint { try db.execute(insert, arguments: [1]) }
+            // Sent with the release of the one before and its own savepoint, in one round trip.
+            XCTAssertThrowsError(try db.inSavepoint { try db.execute(insert, arguments: [1]) }) { error in
+                XCTAssertEqual((error as? PostgresError)?.isUniqueViolation, true)
+            }
+            // Nothing ran in it: nothing is sent, nothing is undone.
+            XCTAssertThrowsError(try db.inSavepoint { throw Refusal() })
+            try db.inSavepoint { try db.inSavepoint { try db.execute(insert, arguments: [2]) } }
+            try db.inSavepoint {}
+        }
+        XCTAssertEqual(try db.fetchAll("SELECT n FROM marks ORDER BY n") as [Int], [1, 2])
+        XCTAssertThrowsError(try db.inTransaction(readOnly: true) { try db.execute("CREATE TABLE refused (n BIGINT)") }) { error in
+            XCTAssertEqual((error as? PostgresError)?.sqlState, "25006", "refused by the transaction its held-back BEGIN opened")
+        }
+        try db.inTransaction {}
+        XCTAssertEqual(try db.fetchAll("SELECT n FROM marks ORDER BY n") as [Int], [1, 2], "the connection goes on")
+    }
+
+    func testACommitTheServerAnswersWithRollbackIsAFailureAndKeepsNothing() throws {
+        let db = try PostgresTestServer.connect()
+        try db.execute("CREATE TEMP TABLE marks (n BIGINT PRIMARY KEY)")
+        XCTAssertThrowsError(try db.inTransaction {
+            try db.execute("INSERT INTO marks VALUES ($1)", arguments: [1])
+            // A failure the block swallows leaves the transaction failed: its COMMIT rolls back.
+            XCTAssertThrowsError(try db.execute("SELECT 1 / 0"))
+        }) { error in
+            XCTAssertEqual((error as? PostgresError)?.sqlState, "40000")
+        }
+        XCTAssertEqual(try db.fetchOne("SELECT count(*) FROM marks") as Int?, 0)
+    }
+
     func testTransactionsDoNotNest() throws {
         let db = try PostgresTestServer.connect()
         XCTAssertThrowsError(try db.inTransaction { try db.inTransaction {} }) { error in

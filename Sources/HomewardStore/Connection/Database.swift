@@ -49,6 +49,18 @@ public protocol Database: AnyObject {
     /// Empties every write cache of this connection: after anything that may have undone or changed
     /// rows behind them (a rollback, a deletion that cascades).
     func invalidateWriteCaches()
+
+    /// Runs a savepoint statement of `inSavepoint`. An engine across a network may hold it back and
+    /// send it with the next statement, in one round trip, or not at all when nothing ran in the
+    /// savepoint (`PostgresConnection`); a failure then surfaces at that statement, or at the commit.
+    func execute(_ statement: SavepointStatement) throws
+}
+
+extension Database {
+    /// Runs it at once, as any statement.
+    public func execute(_ statement: SavepointStatement) throws {
+        try execute(statement.sql, arguments: [])
+    }
 }
 
 extension Database {
@@ -110,7 +122,7 @@ extension Database {
     /// throws only its own changes (and the hooks it registered) roll back.
     public func inSavepoint<Result>(_ body: () throws -> Result) throws -> Result {
         let name = "homeward_savepoint_\(transactionState.savepointDepth)"
-        try execute("SAVEPOINT \(name)")
+        try execute(SavepointStatement.create(name))
         transactionState.savepointDepth += 1
         defer { transactionState.savepointDepth -= 1 }
         let mark = transactionState.hooks.mark
@@ -122,12 +134,12 @@ extension Database {
             transactionState.hooks.rollBack(to: mark)
             // SQLite may already have rolled the whole transaction back after some errors.
             if isInTransaction {
-                try execute("ROLLBACK TO SAVEPOINT \(name)")
-                try execute("RELEASE SAVEPOINT \(name)")
+                try execute(SavepointStatement.rollBack(name))
+                try execute(SavepointStatement.release(name))
             }
             throw error
         }
-        try execute("RELEASE SAVEPOINT \(name)")
+        try execute(SavepointStatement.release(name))
         return result
     }
 }
