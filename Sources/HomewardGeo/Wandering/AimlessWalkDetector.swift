@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// Finds a slow walk going nowhere from the raw fixes rather than the smoothed path: averages the
 /// fixes over blocks (`aimlessBlockSeconds`), judges the last `aimlessWindowBlocks` block means with
 /// `AimlessWalkMeasures` at every new block, and reports random wandering once aimless windows have
@@ -105,14 +111,26 @@ public struct AimlessWalkDetector: Sendable, Equatable, Codable {
         return nil
     }
 
-    /// Whether the window's pace and straightness (cheap to measure, and what rules out most
-    /// windows: travel, and standing still) leave it worth measuring in full.
+    /// Whether the window's pace, straightness and turning (cheap to measure, and what rules out
+    /// most windows: travel, and standing still) leave it worth measuring in full.
     private func isPlausiblyAimless(from first: FixBlock, to last: FixBlock, _ c: TrackerConfiguration) -> Bool {
         var length = 0.0
         for index in 1..<blocks.count { length += blocks[index - 1].mean.distance(to: blocks[index].mean) }
         let speed = length / (last.t - first.t + c.aimlessBlockSeconds)
-        return speed >= c.aimlessMinSpeedMetresPerSecond && speed <= c.aimlessMaxSpeedMetresPerSecond
-            && first.mean.distance(to: last.mean) < c.aimlessMaxStraightness * length
+        guard speed >= c.aimlessMinSpeedMetresPerSecond, speed <= c.aimlessMaxSpeedMetresPerSecond,
+              first.mean.distance(to: last.mean) < c.aimlessMaxStraightness * length else { return false }
+        var turning = 0.0
+        var previous: PlanarPoint?
+        for index in 1..<blocks.count {
+            let a = blocks[index - 1].mean, b = blocks[index].mean
+            let step = PlanarPoint(x: b.x - a.x, y: b.y - a.y)
+            guard step.x != 0 || step.y != 0 else { continue }
+            if let previous {
+                turning += abs(atan2(previous.x * step.y - previous.y * step.x, previous.x * step.x + previous.y * step.y))
+            }
+            previous = step
+        }
+        return turning / length * 100 >= c.aimlessMinTurningRadiansPer100Metres
     }
 
     /// The score (0...1) of a window that is aimless walking, or nil: as random wandering, the
