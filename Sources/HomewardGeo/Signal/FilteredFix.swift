@@ -4,6 +4,8 @@ public struct FilteredFix: Sendable, Equatable {
     public let fix: Fix
     /// The accuracy used (the reported one, or the configured assumption).
     public let accuracyMetres: Double
+    /// The fix's own position in the tracker's local plane (as reported, not smoothed).
+    public let raw: PlanarPoint
     /// The smoothed position in the tracker's local plane.
     public let smoothed: PlanarPoint
     /// The exponentially weighted speed, in metres per second.

@@ -71,7 +71,7 @@ public struct SignalFilter: Sendable, Equatable, Codable {
                 smoothedSpeedMetresPerSecond = impliedSpeed
             }
             return .accepted(FilteredFix(
-                fix: fix, accuracyMetres: accuracy, smoothed: accepted.smoothed,
+                fix: fix, accuracyMetres: accuracy, raw: accepted.raw, smoothed: accepted.smoothed,
                 smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: true))
         }
         consecutiveJumps = 0
@@ -95,7 +95,7 @@ public struct SignalFilter: Sendable, Equatable, Codable {
         lastAccuracyMetres = accuracy
         lastRaw = raw
         return .accepted(FilteredFix(
-            fix: fix, accuracyMetres: accuracy, smoothed: estimate,
+            fix: fix, accuracyMetres: accuracy, raw: raw, smoothed: estimate,
             smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: false))
     }
 
@@ -131,7 +131,7 @@ public struct SignalFilter: Sendable, Equatable, Codable {
         lastAccepted = fix
         lastAccuracyMetres = accuracy
         return FilteredFix(
-            fix: fix, accuracyMetres: accuracy, smoothed: raw,
+            fix: fix, accuracyMetres: accuracy, raw: raw, smoothed: raw,
             smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: true)
     }
 }

@@ -10,12 +10,13 @@ import Darwin
 ///
 /// - `left_zone`: the exit needs 1.5× the evidence and the hold time, and the margin beyond the
 ///   fix's accuracy grows by 10 m.
-/// - shape wandering: it must last 1.5× as long and be classified once more before it is told.
+/// - shape wandering: it must last 1.5× as long and be classified once more before it is told, and
+///   an aimless walk must gather 1.5× the evidence.
 /// - `far_from_home`: 1.25× the distance and 1.5× the confirmation time.
 public struct FalseAlarmTuning: Sendable, Equatable, Codable {
     /// `left_zone` alerts marked false alarms.
     public var zoneExits: Int
-    /// Shape wandering alerts (lapping, pacing, random) marked false alarms.
+    /// Shape wandering alerts (lapping, pacing, random, aimless walks among them) marked false alarms.
     public var wandering: Int
     /// `far_from_home` alerts marked false alarms.
     public var farFromHome: Int
@@ -40,6 +41,7 @@ public struct FalseAlarmTuning: Sendable, Equatable, Codable {
         let shape = min(max(0, wandering), maxSteps)
         tuned.wanderingReportAfterSeconds *= pow(1.5, Double(shape))
         tuned.wanderingConfirmClassifications += shape
+        tuned.aimlessReportAfterSeconds *= pow(1.5, Double(shape))
         let far = Double(min(max(0, farFromHome), maxSteps))
         tuned.farFromHomeMetres = base.farFromHomeMetres.map { $0 * pow(1.25, far) }
         tuned.farFromHomeConfirmSeconds *= pow(1.5, far)

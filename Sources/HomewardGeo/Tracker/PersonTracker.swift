@@ -10,6 +10,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     private var filter: SignalFilter
     private var stayDetector: StayPointDetector
     private(set) var wanderingDetector: WanderingDetector
+    private(set) var aimlessWalkDetector: AimlessWalkDetector
     private var motionState = MotionState.unknown
     private var slowSince: UnixSeconds?
     private var lastFiltered: Fix?
@@ -20,6 +21,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     private var clockSeconds: UnixSeconds?
     private var routine: RoutineModel
     private var reportedWandering = false
+    private var reportedAimlessWalk = false
     private var departedHomeAtNight = false
     private var recentFixes = RingBuffer<Fix>(capacity: PersonTracker.evidenceFixCount)
 
@@ -35,6 +37,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         stayDetector = StayPointDetector(
             radiusMetres: configuration.stayRadiusMetres, minimumSeconds: configuration.stayMinimumSeconds)
         wanderingDetector = WanderingDetector(configuration: configuration)
+        aimlessWalkDetector = AimlessWalkDetector(configuration: configuration)
         routine = RoutineModel(
             cellMetres: configuration.routineCellMetres, maxCells: configuration.routineMaxCells,
             placeRadiusMetres: configuration.stayRadiusMetres, placeMinimumSeconds: configuration.routinePlaceMinimumSeconds)
@@ -105,9 +108,11 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         let wasResting = motionState == .stationary
         let localTime = LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         if learning { learnRoutine(from: fix) }
+        var aimlessChange: WanderingChange?
         if filtered.startsSegment {
             stayDetector.reset()
             wanderingDetector.resetPath()
+            aimlessChange = aimlessWalkDetector.reset()
         }
         stayDetector.add(filtered.smoothed, at: fix.t)
         // An episode no classification supported for a while ends before the new fix is judged.
@@ -120,6 +125,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             wanderingChange = wanderingDetector.observe(
                 filtered.smoothed, at: fix.t, isStationary: isRestingForShape(at: fix.t),
                 isSlow: motionState == .stationary, configuration: configuration)
+            aimlessChange = aimlessWalkDetector.observe(filtered.raw, at: fix.t, configuration: configuration) ?? aimlessChange
         }
         let pathSpeed = wanderingDetector.recentPathSpeed(
             over: configuration.pathSpeedWindowSeconds, now: fix.t, stepMetres: configuration.pathStepMetres)
@@ -143,6 +149,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             at: fix.t, speed: filtered.smoothedSpeedMetresPerSecond, coordinate: fix.coordinate, localTime: localTime,
             events: &events)
         reportWandering(wanderingChange, at: fix.t, coordinate: fix.coordinate, localTime: localTime, events: &events)
+        reportAimlessWalk(aimlessChange, events: &events)
         events += evaluateClock(now: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         return events
     }
@@ -218,7 +225,8 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     /// routine said of the place and hour.
     public func evidenceOfWandering(farFromHome: Bool) -> DecisionEvidence? {
         guard let last = lastFiltered else { return nil }
-        let since = (farFromHome ? farFromHomeSince : wanderingDetector.episode?.since) ?? last.t
+        let shapeSince = reportedAimlessWalk ? aimlessWalkDetector.episode?.since : wanderingDetector.episode?.since
+        let since = (farFromHome ? farFromHomeSince : shapeSince) ?? last.t
         let fixes = evidenceFixes(since: since)
         var metres: Double?
         if farFromHome, let limit = configuration.farFromHomeMetres, let distance = distanceFromHomeMetres {
@@ -264,7 +272,8 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             state: motionState,
             zoneId: current.map { zones[$0].id },
             zoneName: current.map { zones[$0].name },
-            wandering: (reportedWandering ? wanderingDetector.episode : nil) ?? farEpisode,
+            wandering: (reportedWandering ? wanderingDetector.episode : nil)
+                ?? (reportedAimlessWalk ? aimlessWalkDetector.episode : nil) ?? farEpisode,
             distanceFromHomeMetres: distanceFromHomeMetres,
             timeAwaySeconds: timeAway,
             smoothedSpeedMetresPerSecond: filter.smoothedSpeedMetresPerSecond,
@@ -329,7 +338,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             reportedWandering = false
             return
         }
-        guard !reportedWandering, wanderingDetector.episode != nil, wanderingDetector.lastSupportedAt == t,
+        guard !reportedWandering, !reportedAimlessWalk, wanderingDetector.episode != nil, wanderingDetector.lastSupportedAt == t,
               wanderingDetector.episodeEvidenceSeconds >= configuration.wanderingReportAfterSeconds,
               let episode = wanderingDetector.episode else { return }
         if isUsual(coordinate, at: localTime), wanderingDetector.episodeEvidenceSeconds
@@ -338,6 +347,23 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         }
         reportedWandering = true
         events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
+    }
+
+    /// An aimless walk (see `AimlessWalkDetector`) is told as random wandering when it starts while no
+    /// shape episode is told; its end is told only when its start was.
+    private mutating func reportAimlessWalk(_ change: WanderingChange?, events: inout [GeoEvent]) {
+        switch change {
+        case .started(let walk)?:
+            guard !reportedWandering, !reportedAimlessWalk else { return }
+            reportedAimlessWalk = true
+            events.append(.wanderingStarted(pattern: walk.pattern, score: walk.score))
+        case .ended?:
+            guard reportedAimlessWalk else { return }
+            reportedAimlessWalk = false
+            events.append(.wanderingEnded)
+        case nil:
+            return
+        }
     }
 
     /// Being somewhere usual for this time, or off the routine by day (or, before the routine is

@@ -173,6 +173,46 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// scores at least this (0...1), in proportion below: a faint pattern must hold longer.
     public var wanderingClearScore = 0.7
 
+    // MARK: Aimless walk
+    /// The raw fixes (no less accurate than `shapeMaxAccuracyMetres`) are averaged over blocks of
+    /// this long, and the path of the block means judged apart from the smoothed shape: a slow
+    /// walker without Doppler speed, whose smoothed path the position filter shrinks to a blob,
+    /// still draws one there ...
+    public var aimlessBlockSeconds = 30.0
+    /// ... over a window of this many blocks (10 minutes) ...
+    public var aimlessWindowBlocks = 20
+    /// ... that a silence longer than this empties.
+    public var aimlessMaxGapSeconds = 120.0
+    /// The window is aimless walking when its block means move at least this fast ...
+    public var aimlessMinSpeedMetresPerSecond = 0.3
+    /// ... and at most this fast (faster is travel, which the shape classes judge) ...
+    public var aimlessMaxSpeedMetresPerSecond = 1.2
+    /// ... going nowhere (straightness below this) ...
+    public var aimlessMaxStraightness = 0.5
+    /// ... yet spreading farther than this, beyond any fix's assumed accuracy ...
+    public var aimlessMinDiameterMetres = 50.0
+    /// ... turning at least this much per 100 m, in radians ...
+    public var aimlessMinTurningRadiansPer100Metres = 3.0
+    /// ... with a spread over `aimlessSpreadLagBlocks` blocks at least this many times that over one
+    /// (the positions keep moving away; drift round a place comes back) ...
+    public var aimlessMinSpreadGrowth = 1.8
+    /// ... (the lag, in blocks) ...
+    public var aimlessSpreadLagBlocks = 5
+    /// ... at a steady pace: step lengths varying by at most this fraction of their mean ...
+    public var aimlessMaxStepVariation = 0.5
+    /// ... and no step longer than this many times the median one (drift jumps) ...
+    public var aimlessMaxLongestStepRatio = 2.5
+    /// ... the median step at least this many times the fixes' own scatter about their block means
+    /// (noise indoors scatters the fixes of one block as far as the blocks move; a phone that gives
+    /// fewer than two fixes a block never shows it, and is not judged).
+    public var aimlessMinStepToScatter = 1.5
+    /// Each aimless window adds a block's seconds of evidence, each other window takes off this many
+    /// blocks' (a walker's odd straight minute does not undo ten aimless ones) ...
+    public var aimlessMissPenaltyBlocks = 2.0
+    /// ... and the walk is reported as random wandering once the evidence reaches this; it ends
+    /// when the evidence is spent.
+    public var aimlessReportAfterSeconds = 600.0
+
     // MARK: Routine
     /// Whether the tracker learns the person's routine from their fixes (off: far from home stays
     /// conservative and shapes are judged alone, forever).
