@@ -54,11 +54,11 @@ final class QuietHoursTests: XCTestCase {
             }
             XCTAssertEqual(try client.execute(.get, "/v1/me/quiet-hours", headers: guardian.auth).status.code, 404)
             let set = try client.execute(.put, "/v1/me/quiet-hours", headers: guardian.auth,
-                                         body: Array(#"{"start":"\#(start)","end":"\#(end)","timeZone":"UTC"}"#.utf8))
+                                         body: JSONBody.encode(QuietHours(start: start, end: end, timeZone: "UTC")))
             XCTAssertEqual(set.status.code, 200, set.text)
             XCTAssertEqual(try client.execute(.get, "/v1/me/quiet-hours", headers: guardian.auth).status.code, 200)
             let channel = try client.execute(.post, "/v1/me/channels", headers: guardian.auth,
-                                             body: Array(#"{"kind":"gotify","gotify":{"url":"https://127.0.0.1:\#(receiver.port)","token":"QuietToken"}}"#.utf8))
+                                             body: JSONBody.encode(API.ChannelRequest.gotify("https://127.0.0.1:\(receiver.port)", token: "QuietToken")))
             XCTAssertEqual(channel.status.code, 201, channel.text)
         }
         _ = try test.app.database.write { db in
@@ -66,10 +66,10 @@ final class QuietHoursTests: XCTestCase {
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 0, "held for the quiet hours")
         try test.withClient { client in
-            let alerts = try JSONDecoder().decode(AlertFeed.self, from: Data(try client.execute(.get, "/v1/alerts", headers: guardian.auth).body))
+            let alerts = try client.execute(.get, "/v1/alerts", headers: guardian.auth).decode(API.AlertList.self)
             let id = try XCTUnwrap(alerts.alerts.first?.id)
             let deliveries = try client.execute(.get, "/v1/alerts/\(id)/deliveries", headers: guardian.auth)
-            XCTAssertTrue(deliveries.text.contains(#""status":"held""#), deliveries.text)
+            XCTAssertTrue(try deliveries.decode(AlertDeliveryList.self).deliveries.contains { $0.status == "held" }, deliveries.text)
             XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1, "an SOS is never held")
