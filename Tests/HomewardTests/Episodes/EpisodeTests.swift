@@ -1,4 +1,5 @@
 import Foundation
+import HomewardGeo
 import HomewardHTTP
 import HomewardHTTPTesting
 import XCTest
@@ -36,10 +37,9 @@ final class EpisodeTests: XCTestCase {
         let test = try TestApp()
         let person = try test.makeAccount()
         try test.withClient { client in
-            let created = try S.send(client, .post, "/v1/episodes", as: person, json: """
-                {"kind":" Migraine ","start":"2026-11-21T09:00:00Z","location":{"lat":51.5,"lon":-0.12},
-                 "conditions":{"temperatureC":21.5,"uvIndex":3,"humidity":64,"windSpeed":4.2}}
-                """)
+            let created = try S.send(client, .post, "/v1/episodes", as: person, body: API.EpisodeRequest(
+                kind: " Migraine ", start: "2026-11-21T09:00:00Z", location: Coordinate(lat: 51.5, lon: -0.12),
+                conditions: EpisodeConditions(temperatureC: 21.5, uvIndex: 3, humidity: 64, windSpeed: 4.2)))
             XCTAssertEqual(created.status, .created, created.text)
             let episode = try created.decode(EpisodeBody.self)
             XCTAssertEqual(episode.kind, "migraine")
@@ -47,9 +47,8 @@ final class EpisodeTests: XCTestCase {
             XCTAssertNil(episode.durationSeconds)
             XCTAssertEqual(episode.location?.lat, 51.5)
 
-            let ended = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: person, json: """
-                {"end":"2026-11-21T10:30:00+00:00","note":"dark room helped","conditions":{"humidity":70}}
-                """)
+            let ended = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: person, body: API.EpisodeUpdate(
+                end: "2026-11-21T10:30:00+00:00", note: "dark room helped", conditions: EpisodeConditions(humidity: 70)))
             XCTAssertEqual(ended.status, .ok, ended.text)
             let updated = try ended.decode(EpisodeBody.self)
             XCTAssertEqual(updated.durationSeconds, 5400)
@@ -59,7 +58,7 @@ final class EpisodeTests: XCTestCase {
 
             let listed = try S.send(client, .get, "/v1/episodes", as: person).decode(EpisodeListBody.self)
             XCTAssertEqual(listed.episodes.map(\.durationSeconds), [5400], "the change is durable")
-            let cleared = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: person, json: #"{"note":""}"#)
+            let cleared = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: person, body: API.EpisodeUpdate(note: ""))
             XCTAssertNil(try cleared.decode(EpisodeBody.self).note)
         }
     }
@@ -109,10 +108,10 @@ final class EpisodeTests: XCTestCase {
         try test.withClient { client in
             let id = try S.send(client, .post, "/v1/episodes", as: person, body: API.EpisodeRequest(kind: "headache", start: "2026-11-21T09:00:00Z"))
                 .decode(EpisodeBody.self).id
-            XCTAssertEqual(try S.send(client, .patch, "/v1/episodes/\(id)", as: guardian, json: #"{"note":"x"}"#).status, .notFound)
+            XCTAssertEqual(try S.send(client, .patch, "/v1/episodes/\(id)", as: guardian, body: API.EpisodeUpdate(note: "x")).status, .notFound)
             XCTAssertEqual(try S.send(client, .delete, "/v1/episodes/\(id)", as: guardian).status, .notFound)
             XCTAssertEqual(try S.send(client, .delete, "/v1/episodes/\(id)", as: person).status, .noContent)
-            XCTAssertEqual(try S.send(client, .patch, "/v1/episodes/\(id)", as: person, json: #"{"note":"x"}"#).status, .notFound)
+            XCTAssertEqual(try S.send(client, .patch, "/v1/episodes/\(id)", as: person, body: API.EpisodeUpdate(note: "x")).status, .notFound)
         }
     }
 
@@ -120,11 +119,13 @@ final class EpisodeTests: XCTestCase {
         let test = try TestApp()
         let person = try test.makeAccount()
         try test.withClient { client in
-            for (kind, start, note) in [("headache", "2026-11-01T08:00:00Z", "=HYPERLINK(\\\"x\\\")"),
-                                        ("migraine", "2026-11-02T08:00:00Z", "after lunch, \\\"bad\\\""),
+            for (kind, start, note) in [("headache", "2026-11-01T08:00:00Z", "=HYPERLINK(\"x\")"),
+                                        ("migraine", "2026-11-02T08:00:00Z", "after lunch, \"bad\""),
                                         ("headache", "2026-11-03T08:00:00Z", "")] {
-                let body = #"{"kind":"\#(kind)","start":"\#(start)","end":"\#(start.replacingOccurrences(of: "08:", with: "09:"))","note":"\#(note)","conditions":{"temperatureC":18.5}}"#
-                XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, json: body).status, .created, body)
+                let body = API.EpisodeRequest(kind: kind, start: start, end: start.replacingOccurrences(of: "08:", with: "09:"),
+                                              conditions: EpisodeConditions(temperatureC: 18.5), note: note)
+                let created = try S.send(client, .post, "/v1/episodes", as: person, body: body)
+                XCTAssertEqual(created.status, .created, created.text)
             }
             let headaches = try S.send(client, .get, "/v1/episodes?kind=Headache", as: person).decode(EpisodeListBody.self)
             XCTAssertEqual(headaches.episodes.map(\.start), ["2026-11-01T08:00:00.000Z", "2026-11-03T08:00:00.000Z"])
