@@ -7,6 +7,15 @@ extension API {
         let expiresAt: String
     }
 
+    /// The answer to `POST /v1/shares`: the only time the token, and the link made of it, are shown.
+    struct NewShare: Decodable {
+        let id: String
+        let token: String
+        let url: String
+        let scope: String
+        let expiresAt: String
+    }
+
     /// `GET /v1/shares`.
     struct ShareList: Decodable {
         let shares: [Share]
