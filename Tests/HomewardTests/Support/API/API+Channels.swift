@@ -21,12 +21,18 @@ extension API {
             let chatId: String
         }
 
+        /// An email address.
+        struct Email: Encodable {
+            let address: String
+        }
+
         let kind: ChannelKind
         var label: String?
         var alertTypes: [AlertType]?
         var ntfy: Ntfy?
         var gotify: Gotify?
         var telegram: Telegram?
+        var email: Email?
 
         /// An ntfy topic at `url`.
         static func ntfy(_ url: String, token: String? = nil, label: String? = nil) -> Self {
@@ -41,6 +47,11 @@ extension API {
         /// A Telegram bot writing to `chatId`.
         static func telegram(botToken: String, chatId: String) -> Self {
             Self(kind: .telegram, telegram: Telegram(botToken: botToken, chatId: chatId))
+        }
+
+        /// Mail to `address`.
+        static func email(_ address: String) -> Self {
+            Self(kind: .email, email: Email(address: address))
         }
     }
 
