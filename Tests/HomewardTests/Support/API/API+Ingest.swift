@@ -16,4 +16,18 @@ extension API {
     struct LocationBatch: Encodable {
         let samples: [LocationSample]
     }
+
+    /// One reading of the phone's step counter as posted to `/v1/motion`, its time in Unix seconds.
+    struct MotionSample: Encodable {
+        var id: String?
+        let t: Double
+        var steps: Int?
+        var distance: Double?
+        var activity: String?
+    }
+
+    /// The body of `POST /v1/motion`.
+    struct MotionBatch: Encodable {
+        let samples: [MotionSample]
+    }
 }
