@@ -39,7 +39,7 @@ final class AccountsDeletionTests: XCTestCase {
                     "INSERT INTO webhooks (account_key, url, secret, created_at_ms, updated_at_ms) VALUES (?, 'https://a.example', 's', 0, 0)",
                     anna.key)
             }
-            let wrong = try client.send(.delete, "/v1/me", token: anna.token, json: #"{"password":"Wrong-Horse-9"}"#)
+            let wrong = try client.send(.delete, "/v1/me", token: anna.token, body: API.PasswordConfirmation(password: "Wrong-Horse-9"))
             XCTAssertEqual(wrong.status, .forbidden)
             XCTAssertGreaterThan(try Self.rowsReferring(to: anna.key, in: test.app.database), 0)
 

@@ -50,11 +50,11 @@ final class VerificationCodeSecurityTests: XCTestCase {
         let ben = try test.makeAccount()
         try test.withClient { client in
             let tooLong = try client.send(.put, "/v1/me/verification-code", token: anna.token,
-                json: #"{"ttlSeconds":\#(LinkService.maxCodeLifetimeSeconds + 1)}"#)
+                body: API.CodeSetting(ttlSeconds: LinkService.maxCodeLifetimeSeconds + 1))
             XCTAssertEqual(tooLong.status, .badRequest)
             XCTAssertEqual(tooLong.errorField, "ttlSeconds")
             XCTAssertEqual(try client.send(.put, "/v1/me/verification-code", token: anna.token,
-                json: #"{"ttlSeconds":\#(LinkService.maxCodeLifetimeSeconds)}"#).status, .ok)
+                body: API.CodeSetting(ttlSeconds: LinkService.maxCodeLifetimeSeconds)).status, .ok)
             let code = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}").string("code", expecting: .ok)
             test.clock.advance(bySeconds: 24 * 3600)
             XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token,
