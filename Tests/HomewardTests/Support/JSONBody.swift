@@ -8,4 +8,9 @@ enum JSONBody {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Array(try! encoder.encode(value))
     }
+
+    /// The JSON text of `value`, for a table of bodies that also holds raw ones.
+    static func text(_ value: some Encodable) -> String {
+        String(decoding: encode(value), as: UTF8.self)
+    }
 }
