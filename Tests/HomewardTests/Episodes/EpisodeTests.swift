@@ -68,31 +68,35 @@ final class EpisodeTests: XCTestCase {
         let person = try test.makeAccount()
         let later = test.clock.now().adding(milliseconds: 11 * 60_000).rfc3339
         try test.withClient { client in
-            let starts: [(String, String)] = [
-                (#"{"kind":"","start":"2026-11-21T09:00:00Z"}"#, "kind"),
+            let start = "2026-11-21T09:00:00Z"
+            let typed: [(API.EpisodeRequest, String)] = [
+                (API.EpisodeRequest(kind: "", start: start), "kind"),
+                (API.EpisodeRequest(kind: "headache", start: later), "start"),
+                (API.EpisodeRequest(kind: "headache", start: start, end: "2026-11-21T08:00:00Z"), "end"),
+                (API.EpisodeRequest(kind: "headache", start: start, location: Coordinate(lat: 91, lon: 0)), "location.lat"),
+                (API.EpisodeRequest(kind: "headache", start: start, location: Coordinate(lat: 0, lon: -180.5)), "location.lon"),
+                (API.EpisodeRequest(kind: "headache", start: start, conditions: EpisodeConditions(temperatureC: 61)), "conditions.temperatureC"),
+                (API.EpisodeRequest(kind: "headache", start: start, conditions: EpisodeConditions(uvIndex: -1)), "conditions.uvIndex"),
+                (API.EpisodeRequest(kind: "headache", start: start, conditions: EpisodeConditions(humidity: 101)), "conditions.humidity"),
+                (API.EpisodeRequest(kind: "headache", start: start, conditions: EpisodeConditions(windSpeed: 121)), "conditions.windSpeed"),
+            ]
+            // Kept as text: texts over their limits, and a start left out.
+            let raw: [(String, String)] = [
                 (#"{"kind":"\#(String(repeating: "x", count: 65))","start":"2026-11-21T09:00:00Z"}"#, "kind"),
                 (#"{"kind":"headache"}"#, "start"),
-                (#"{"kind":"headache","start":"\#(later)"}"#, "start"),
-                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","end":"2026-11-21T08:00:00Z"}"#, "end"),
-                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","location":{"lat":91,"lon":0}}"#, "location.lat"),
-                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","location":{"lat":0,"lon":-180.5}}"#, "location.lon"),
-                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","conditions":{"temperatureC":61}}"#, "conditions.temperatureC"),
-                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","conditions":{"uvIndex":-1}}"#, "conditions.uvIndex"),
-                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","conditions":{"humidity":101}}"#, "conditions.humidity"),
-                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","conditions":{"windSpeed":121}}"#, "conditions.windSpeed"),
                 (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","note":"\#(String(repeating: "n", count: 2001))"}"#, "note"),
             ]
-            for (body, field) in starts {
+            for (body, field) in typed.map({ (JSONBody.text($0.0), $0.1) }) + raw {
                 let response = try S.send(client, .post, "/v1/episodes", as: person, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)
             }
             let id = try S.send(client, .post, "/v1/episodes", as: person, body: API.EpisodeRequest(kind: "headache", start: "2026-11-21T09:00:00Z"))
                 .decode(EpisodeBody.self).id
-            for (body, field) in [(#"{"end":"2026-11-21T08:59:59Z"}"#, "end"), (#"{"end":"\#(later)"}"#, "end"),
-                                  (#"{"conditions":{"humidity":-3}}"#, "conditions.humidity")] {
-                let response = try S.send(client, .patch, "/v1/episodes/\(id)", as: person, json: body)
-                XCTAssertEqual(response.errorField, field, body)
+            for (update, field) in [(API.EpisodeUpdate(end: "2026-11-21T08:59:59Z"), "end"), (API.EpisodeUpdate(end: later), "end"),
+                                    (API.EpisodeUpdate(conditions: EpisodeConditions(humidity: -3)), "conditions.humidity")] {
+                let response = try S.send(client, .patch, "/v1/episodes/\(id)", as: person, body: update)
+                XCTAssertEqual(response.errorField, field, JSONBody.text(update))
             }
             let unchanged = try S.send(client, .get, "/v1/episodes", as: person).decode(EpisodeListBody.self)
             XCTAssertEqual(unchanged.episodes.count, 1)
@@ -259,9 +263,14 @@ final class EpisodeTests: XCTestCase {
         let test = try TestApp()
         let person = try test.makeAccount()
         try test.withClient { client in
-            for (body, field) in [(#"{"readings":[]}"#, "readings"),
-                                  (#"{"readings":[{"t":"2026-11-10T00:00:00Z"},{"t":"2026-11-10T01:00:00Z","uvIndex":21}]}"#, "readings[1].uvIndex"),
-                                  (#"{"readings":[{"humidity":3}]}"#, "readings[0].t")] {
+            let typed = [
+                (API.ConditionReadings(readings: []), "readings"),
+                (API.ConditionReadings(readings: [API.ConditionReading(t: "2026-11-10T00:00:00Z"),
+                                                  API.ConditionReading(t: "2026-11-10T01:00:00Z", uvIndex: 21)]), "readings[1].uvIndex"),
+            ]
+            // Kept as text: a reading without its time.
+            let raw = [(#"{"readings":[{"humidity":3}]}"#, "readings[0].t")]
+            for (body, field) in typed.map({ (JSONBody.text($0.0), $0.1) }) + raw {
                 let response = try S.send(client, .post, "/v1/conditions", as: person, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)

@@ -25,6 +25,7 @@ extension API {
     struct ConditionReading: Encodable {
         let t: String
         var humidity: Double?
+        var uvIndex: Double?
     }
 
     /// The body of `POST /v1/conditions`.
