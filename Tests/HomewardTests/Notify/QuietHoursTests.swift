@@ -45,12 +45,12 @@ final class QuietHoursTests: XCTestCase {
         let now = Date(timeIntervalSince1970: Double(test.clock.now().unixMilliseconds) / 1000)
         let start = formatter.string(from: now.addingTimeInterval(-3_600)), end = formatter.string(from: now.addingTimeInterval(7_200))
         try test.withClient { client in
-            for (body, field) in [(#"{"start":"25:00","end":"07:00","timeZone":"UTC"}"#, "start"),
-                                  (#"{"start":"22:00","end":"7am","timeZone":"UTC"}"#, "end"),
-                                  (#"{"start":"22:00","end":"07:00","timeZone":"Mars/Olympus"}"#, "timeZone")] {
-                let answer = try client.execute(.put, "/v1/me/quiet-hours", headers: guardian.auth, body: Array(body.utf8))
-                XCTAssertEqual(answer.status.code, 400, body)
-                XCTAssertTrue(answer.text.contains(#""field":"\#(field)""#), answer.text)
+            for (hours, field) in [(QuietHours(start: "25:00", end: "07:00", timeZone: "UTC"), "start"),
+                                   (QuietHours(start: "22:00", end: "7am", timeZone: "UTC"), "end"),
+                                   (QuietHours(start: "22:00", end: "07:00", timeZone: "Mars/Olympus"), "timeZone")] {
+                let answer = try client.execute(.put, "/v1/me/quiet-hours", headers: guardian.auth, body: JSONBody.encode(hours))
+                XCTAssertEqual(answer.status.code, 400, JSONBody.text(hours))
+                XCTAssertEqual(answer.errorField, field, answer.text)
             }
             XCTAssertEqual(try client.execute(.get, "/v1/me/quiet-hours", headers: guardian.auth).status.code, 404)
             let set = try client.execute(.put, "/v1/me/quiet-hours", headers: guardian.auth,
