@@ -156,13 +156,17 @@ final class LinksTests: XCTestCase {
     func testCodeRulesAreEnforced() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()
-        let cases: [(String, String)] = [
-            (#"{"code":"12345"}"#, "code"),
+        let typed: [(API.CodeSetting, String)] = [
+            (API.CodeSetting(code: "12345"), "code"),
+            (API.CodeSetting(ttlSeconds: 59), "ttlSeconds"),
+            (API.CodeSetting(ttlSeconds: 604801), "ttlSeconds"),
+        ]
+        // Kept as text: a code over the length limit, and a lifetime of the wrong type.
+        let raw: [(String, String)] = [
             (#"{"code":"\#(String(repeating: "7", count: 65))"}"#, "code"),
-            (#"{"ttlSeconds":59}"#, "ttlSeconds"),
-            (#"{"ttlSeconds":604801}"#, "ttlSeconds"),
             (#"{"ttlSeconds":"soon"}"#, "ttlSeconds"),
         ]
+        let cases = typed.map { (JSONBody.text($0.0), $0.1) } + raw
         try test.withClient { client in
             for (body, field) in cases {
                 let response = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: body)

@@ -9,11 +9,7 @@ extension API {
 
     /// The answer to `POST /v1/shares`: the only time the token, and the link made of it, are shown.
     struct NewShare: Decodable {
-        let id: String
-        let token: String
-        let url: String
-        let scope: String
-        let expiresAt: String
+        let id, token, url, scope, expiresAt: String
     }
 
     /// `GET /v1/shares`.
