@@ -35,14 +35,18 @@ final class AccountsTests: XCTestCase {
 
     func testRegistrationNamesTheFieldAtFault() throws {
         let test = try TestApp()
-        let cases: [(String, String)] = [
-            (#"{"phone":"020 7946 0958","password":"Correct-Horse-9","name":"Anna"}"#, "phone"),
-            (#"{"phone":"+442079460958","password":"short","name":"Anna"}"#, "password"),
-            (#"{"phone":"+442079460958","password":"correct-horse-9","name":"Anna"}"#, "password"),
-            (#"{"phone":"+442079460958","password":"Correct-Horse-9","name":"   "}"#, "name"),
+        let typed: [(API.Registration, String)] = [
+            (API.Registration(phone: "020 7946 0958", password: "Correct-Horse-9", name: "Anna"), "phone"),
+            (API.Registration(phone: "+442079460958", password: "short", name: "Anna"), "password"),
+            (API.Registration(phone: "+442079460958", password: "correct-horse-9", name: "Anna"), "password"),
+            (API.Registration(phone: "+442079460958", password: "Correct-Horse-9", name: "   "), "name"),
+        ]
+        // Kept as text: a name over the limit, and a name left out.
+        let raw: [(String, String)] = [
             (#"{"phone":"+442079460958","password":"Correct-Horse-9","name":"\#(String(repeating: "a", count: 101))"}"#, "name"),
             (#"{"phone":"+442079460958","password":"Correct-Horse-9"}"#, "name"),
         ]
+        let cases = typed.map { (JSONBody.text($0.0), $0.1) } + raw
         try test.withClient { client in
             for (body, field) in cases {
                 let response = try client.send(.post, "/v1/accounts", json: body)
@@ -177,10 +181,9 @@ final class AccountsTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount(name: "Anna")
         try test.withClient { client in
-            let first = try client.send(.patch, "/v1/me", token: anna.token, json: """
-                {"name":"Anna K.","profile":{"birthYear":1941,"heightCm":162,"weightKg":58.5,
-                 "vehicleRegistration":" AB12 CDE ","responderNote":"Type 2 diabetes; insulin in the fridge."}}
-                """)
+            let first = try client.send(.patch, "/v1/me", token: anna.token, body: API.AccountUpdate(name: "Anna K.", profile: API.ProfileUpdate(
+                birthYear: 1941, heightCm: 162, weightKg: 58.5, vehicleRegistration: " AB12 CDE ",
+                responderNote: "Type 2 diabetes; insulin in the fridge.")))
             XCTAssertEqual(first.status, .ok)
             XCTAssertEqual(try first.decode(API.Account.self).name, "Anna K.")
             let profile = try first.decode(API.Account.self).profile
@@ -202,15 +205,19 @@ final class AccountsTests: XCTestCase {
     func testPatchRefusesProfileValuesOutOfRange() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()
-        let cases: [(String, String)] = [
-            (#"{"profile":{"birthYear":1850}}"#, "profile.birthYear"),
-            (#"{"profile":{"birthYear":3000}}"#, "profile.birthYear"),
-            (#"{"profile":{"heightCm":5}}"#, "profile.heightCm"),
-            (#"{"profile":{"weightKg":900}}"#, "profile.weightKg"),
+        let typed: [(API.AccountUpdate, String)] = [
+            (API.AccountUpdate(profile: API.ProfileUpdate(birthYear: 1850)), "profile.birthYear"),
+            (API.AccountUpdate(profile: API.ProfileUpdate(birthYear: 3000)), "profile.birthYear"),
+            (API.AccountUpdate(profile: API.ProfileUpdate(heightCm: 5)), "profile.heightCm"),
+            (API.AccountUpdate(profile: API.ProfileUpdate(weightKg: 900)), "profile.weightKg"),
+            (API.AccountUpdate(name: ""), "name"),
+        ]
+        // Kept as text: a note over the limit, and a height of the wrong type.
+        let raw: [(String, String)] = [
             (#"{"profile":{"responderNote":"\#(String(repeating: "x", count: 1001))"}}"#, "profile.responderNote"),
             (#"{"profile":{"heightCm":"tall"}}"#, "profile.heightCm"),
-            (#"{"name":""}"#, "name"),
         ]
+        let cases = typed.map { (JSONBody.text($0.0), $0.1) } + raw
         try test.withClient { client in
             for (body, field) in cases {
                 let response = try client.send(.patch, "/v1/me", token: anna.token, json: body)
