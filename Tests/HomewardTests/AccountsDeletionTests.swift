@@ -24,7 +24,7 @@ final class AccountsDeletionTests: XCTestCase {
         try test.link(guardian: anna, dependent: ben)
         test.app.presence.touch(anna.key, at: test.clock.now())
         try test.withClient { client in
-            XCTAssertEqual(try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}").status, .ok)
+            XCTAssertEqual(try client.send(.put, "/v1/me/verification-code", token: anna.token, body: API.CodeSetting()).status, .ok)
             let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
             XCTAssertEqual(try client.send(.put, "/v1/me/avatar", token: anna.token, headers: ["Content-Type": "image/png"],
                                            body: png).status, .noContent)

@@ -9,7 +9,7 @@ final class LinksTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount()
         try test.withClient { client in
-            let response = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}")
+            let response = try client.send(.put, "/v1/me/verification-code", token: anna.token, body: API.CodeSetting())
             XCTAssertEqual(response.status, .ok)
             let drawn = try response.decode(API.VerificationCode.self)
             let code = drawn.code
