@@ -26,7 +26,7 @@ final class AdminViewsTests: XCTestCase {
                 API.LocationSample(id: "b", t: seconds - 10, lat: 51.5009, lon: -0.1244, accuracy: 9, speed: 1.5, battery: 80),
             ])))
             try post(client, "/v1/motion", as: anna, JSONBody.encode(API.MotionBatch(samples: [
-                API.MotionSample(t: seconds - 5, steps: 12, activity: "walking"),
+                API.MotionBatch.Sample(t: seconds - 5, steps: 12, activity: "walking"),
             ])))
             try post(client, "/v1/alerts", as: anna, JSONBody.encode(API.SOS(message: "help")))
             try post(client, "/v1/journal", as: anna, JSONBody.encode(API.JournalEntryRequest.water(at: test.clock.now().rfc3339, millilitres: 250)))

@@ -35,7 +35,7 @@ final class LifeTrackerStoryTests: XCTestCase {
             let nowSeconds = Double(now.unixMilliseconds) / 1000
             let fix = API.LocationSample(t: nowSeconds, lat: home.lat + 500 / 111_320.0, lon: home.lon, accuracy: 6, speed: 1.4, battery: 64)
             XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: anna.auth, body: JSONBody.encode(API.LocationBatch(samples: [fix]))).status, .ok)
-            let steps = API.MotionSample(t: nowSeconds, steps: 1200, activity: "walking")
+            let steps = API.MotionBatch.Sample(t: nowSeconds, steps: 1200, activity: "walking")
             XCTAssertEqual(try client.execute(.post, "/v1/motion", headers: anna.auth, body: JSONBody.encode(API.MotionBatch(samples: [steps]))).status, .ok)
             test.clock.advance(bySeconds: 30)
 

@@ -17,17 +17,15 @@ extension API {
         let samples: [LocationSample]
     }
 
-    /// One reading of the phone's step counter as posted to `/v1/motion`, its time in Unix seconds.
-    struct MotionSample: Encodable {
-        var id: String?
-        let t: Double
-        var steps: Int?
-        var distance: Double?
-        var activity: String?
-    }
-
-    /// The body of `POST /v1/motion`.
+    /// The body of `POST /v1/motion`: readings of the phone's step counter.
     struct MotionBatch: Encodable {
-        let samples: [MotionSample]
+        /// One reading, its time in Unix seconds.
+        struct Sample: Encodable {
+            let t: Double
+            var steps: Int?
+            var activity: String?
+        }
+
+        let samples: [Sample]
     }
 }
