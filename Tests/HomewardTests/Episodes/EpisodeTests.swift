@@ -7,21 +7,16 @@ import XCTest
 
 /// An episode as the API returns it.
 struct EpisodeBody: Decodable {
-    struct Location: Decodable { let lat: Double; let lon: Double }
-    struct Conditions: Decodable, Equatable {
-        let temperatureC: Double?
-        let uvIndex: Double?
-        let humidity: Double?
-        let windSpeed: Double?
-    }
     let id: String
     let kind: String
     let start: String
     let end: String?
-    let location: Location?
-    let conditions: Conditions
+    let location: Coordinate?
+    let conditions: EpisodeConditions
     let note: String?
     let durationSeconds: Double?
+    /// Whose the conditions are: `client` or `server` (the weather provider's), none when empty.
+    let conditionsSource: String?
 }
 
 /// `GET /v1/episodes`.
@@ -305,7 +300,7 @@ struct StatisticsBody: Decodable {
     let count: Int
     let endedCount: Int
     let averageDurationSeconds: Double?
-    let conditions: EpisodeBody.Conditions
+    let conditions: EpisodeConditions
     let comparison: [String: Comparison]
 }
 

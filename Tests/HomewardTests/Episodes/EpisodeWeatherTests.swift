@@ -14,17 +14,6 @@ import XCTest
 final class EpisodeWeatherTests: XCTestCase {
     private typealias S = JournalTestSupport
 
-    /// An episode with its conditions' source.
-    private struct Body: Decodable {
-        let id: String
-        let conditions: EpisodeBody.Conditions
-        let conditionsSource: String?
-    }
-
-    private struct ListBody: Decodable {
-        let episodes: [Body]
-    }
-
     /// A test app whose weather provider is `receiver`; the clock is moved to 18:00 UTC of a day, so
     /// that the afternoon's hours are over and belong to one UTC day.
     private func app(
@@ -51,15 +40,15 @@ final class EpisodeWeatherTests: XCTestCase {
         Int((test.clock.now().unixMilliseconds - Int64(hoursAgo * 3_600_000)) % 86_400_000 / 3_600_000)
     }
 
-    private func episodes(_ client: HTTPTestClient, of person: TestApp.Account) throws -> [String: Body] {
-        let list = try S.send(client, .get, "/v1/episodes?limit=500", as: person).decode(ListBody.self)
+    private func episodes(_ client: HTTPTestClient, of person: TestApp.Account) throws -> [String: EpisodeBody] {
+        let list = try S.send(client, .get, "/v1/episodes?limit=500", as: person).decode(EpisodeListBody.self)
         return Dictionary(uniqueKeysWithValues: list.episodes.map { ($0.id, $0) })
     }
 
-    private func post(_ client: HTTPTestClient, _ person: TestApp.Account, _ episode: API.EpisodeRequest) throws -> Body {
+    private func post(_ client: HTTPTestClient, _ person: TestApp.Account, _ episode: API.EpisodeRequest) throws -> EpisodeBody {
         let response = try S.send(client, .post, "/v1/episodes", as: person, body: episode)
         XCTAssertEqual(response.status, .created, response.text)
-        return try response.decode(Body.self)
+        return try response.decode(EpisodeBody.self)
     }
 
     func testAnEpisodeWithoutWeatherGetsTheProvidersMarkedAsTheServersAndOneWithWeatherIsLeftAlone() throws {
@@ -252,7 +241,7 @@ final class EpisodeWeatherTests: XCTestCase {
             XCTAssertEqual(try test.app.weatherFiller.fillDue(), 1)
             XCTAssertEqual(try episodes(client, of: anna)[episode.id]?.conditionsSource, "server")
             let corrected = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: anna, body: API.EpisodeUpdate(conditions: EpisodeConditions(humidity: 55)))
-            XCTAssertEqual(try corrected.decode(Body.self).conditionsSource, "client", "a correction makes them the person's")
+            XCTAssertEqual(try corrected.decode(EpisodeBody.self).conditionsSource, "client", "a correction makes them the person's")
         }
     }
 
