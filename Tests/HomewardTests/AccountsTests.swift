@@ -46,9 +46,8 @@ final class AccountsTests: XCTestCase {
             (#"{"phone":"+442079460958","password":"Correct-Horse-9","name":"\#(String(repeating: "a", count: 101))"}"#, "name"),
             (#"{"phone":"+442079460958","password":"Correct-Horse-9"}"#, "name"),
         ]
-        let cases = typed.map { (JSONBody.text($0.0), $0.1) } + raw
         try test.withClient { client in
-            for (body, field) in cases {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let response = try client.send(.post, "/v1/accounts", json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)
@@ -181,9 +180,10 @@ final class AccountsTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount(name: "Anna")
         try test.withClient { client in
-            let first = try client.send(.patch, "/v1/me", token: anna.token, body: API.AccountUpdate(name: "Anna K.", profile: API.ProfileUpdate(
-                birthYear: 1941, heightCm: 162, weightKg: 58.5, vehicleRegistration: " AB12 CDE ",
-                responderNote: "Type 2 diabetes; insulin in the fridge.")))
+            let first = try client.send(.patch, "/v1/me", token: anna.token, json: """
+                {"name":"Anna K.","profile":{"birthYear":1941,"heightCm":162,"weightKg":58.5,
+                 "vehicleRegistration":" AB12 CDE ","responderNote":"Type 2 diabetes; insulin in the fridge."}}
+                """)
             XCTAssertEqual(first.status, .ok)
             XCTAssertEqual(try first.decode(API.Account.self).name, "Anna K.")
             let profile = try first.decode(API.Account.self).profile
@@ -217,9 +217,8 @@ final class AccountsTests: XCTestCase {
             (#"{"profile":{"responderNote":"\#(String(repeating: "x", count: 1001))"}}"#, "profile.responderNote"),
             (#"{"profile":{"heightCm":"tall"}}"#, "profile.heightCm"),
         ]
-        let cases = typed.map { (JSONBody.text($0.0), $0.1) } + raw
         try test.withClient { client in
-            for (body, field) in cases {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let response = try client.send(.patch, "/v1/me", token: anna.token, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)

@@ -166,9 +166,8 @@ final class LinksTests: XCTestCase {
             (#"{"code":"\#(String(repeating: "7", count: 65))"}"#, "code"),
             (#"{"ttlSeconds":"soon"}"#, "ttlSeconds"),
         ]
-        let cases = typed.map { (JSONBody.text($0.0), $0.1) } + raw
         try test.withClient { client in
-            for (body, field) in cases {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let response = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)

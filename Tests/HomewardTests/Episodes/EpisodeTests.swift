@@ -81,7 +81,7 @@ final class EpisodeTests: XCTestCase {
                 (#"{"kind":"headache"}"#, "start"),
                 (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","note":"\#(String(repeating: "n", count: 2001))"}"#, "note"),
             ]
-            for (body, field) in typed.map({ (JSONBody.text($0.0), $0.1) }) + raw {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let response = try S.send(client, .post, "/v1/episodes", as: person, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)
@@ -265,7 +265,7 @@ final class EpisodeTests: XCTestCase {
             ]
             // Kept as text: a reading without its time.
             let raw = [(#"{"readings":[{"humidity":3}]}"#, "readings[0].t")]
-            for (body, field) in typed.map({ (JSONBody.text($0.0), $0.1) }) + raw {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let response = try S.send(client, .post, "/v1/conditions", as: person, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)

@@ -73,7 +73,7 @@ final class JournalTests: XCTestCase {
         let test = try TestApp()
         let person = try test.makeAccount()
         let at = "2026-11-21T08:00:00Z"
-        let typed: [(body: API.JournalEntryRequest, field: String)] = [
+        let typed: [(API.JournalEntryRequest, String)] = [
             (.water(at: at, millilitres: 0), "millilitres"),
             (.water(at: at, millilitres: 5001), "millilitres"),
             (API.JournalEntryRequest(kind: "water", t: at), "millilitres"),
@@ -94,7 +94,7 @@ final class JournalTests: XCTestCase {
             (API.JournalEntryRequest(kind: "sleep", end: at), "start"),
         ]
         // Kept as text: a wrong type, a field the kind does not take, a name over the limit.
-        let raw: [(body: String, field: String)] = [
+        let raw: [(String, String)] = [
             (#"{"kind":"water","t":"2026-11-21T08:00:00Z","millilitres":2.5}"#, "millilitres"),
             (#"{"kind":"water","t":"2026-11-21T08:00:00Z","millilitres":200,"name":"tap"}"#, "name"),
             (#"{"kind":"food","t":"2026-11-21T08:00:00Z","name":"\#(String(repeating: "a", count: 201))","servings":1}"#, "name"),
@@ -102,9 +102,8 @@ final class JournalTests: XCTestCase {
             (#"{"kind":"exercise","t":"2026-11-21T08:00:00Z","name":"Run","minutes":30,"servings":1}"#, "servings"),
             (#"{"kind":"sleep","start":"2026-11-21T08:00:00Z","end":"2026-11-21T09:00:00Z","millilitres":5}"#, "millilitres"),
         ]
-        let cases = typed.map { (body: JSONBody.text($0.body), field: $0.field) } + raw
         try test.withClient { client in
-            for (body, field) in cases {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let response = try S.send(client, .post, "/v1/journal", as: person, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorCode, "invalid_request", body)

@@ -187,7 +187,7 @@ final class ChannelTests: XCTestCase {
                 (#"{"kind":"gotify","gotify":{"url":"https://g.example"}}"#, "gotify.token"),
                 (#"{"kind":"ntfy","alertTypes":["weather"],"ntfy":{"url":"https://ntfy.sh/a"}}"#, "alertTypes[0]"),
             ]
-            for (body, field) in typed.map({ (JSONBody.text($0.0), $0.1) }) + raw {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let answer = try client.execute(.post, "/v1/me/channels", headers: guardian.auth, body: Array(body.utf8))
                 XCTAssertEqual(answer.status.code, 400, body)
                 XCTAssertEqual(answer.errorField, field, "\(body): \(answer.text)")

@@ -85,7 +85,7 @@ final class EscalationTests: XCTestCase {
             ]
             // Kept as text: a body cut short.
             let raw: [(String, String?)] = [(#"{"order":[]"#, nil)]
-            for (body, field) in typed.map({ (JSONBody.text($0.0), $0.1) }) + raw {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let answer = try client.execute(.put, "/v1/me/escalation", headers: person.auth, body: Array(body.utf8))
                 XCTAssertEqual(answer.status.code, 400, body)
                 if let field { XCTAssertEqual(answer.errorField, field, answer.text) }

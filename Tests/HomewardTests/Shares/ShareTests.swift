@@ -120,7 +120,7 @@ final class ShareTests: XCTestCase {
                          (API.ShareRequest(scope: "journal", expiresInSeconds: 600), "scope")]
             // Kept as text: the lifetime left out.
             let raw = [(#"{"scope":"episodes"}"#, "expiresInSeconds")]
-            for (body, field) in typed.map({ (JSONBody.text($0.0), $0.1) }) + raw {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let response = try S.send(client, .post, "/v1/shares", as: person, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)

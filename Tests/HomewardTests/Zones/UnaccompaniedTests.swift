@@ -135,13 +135,13 @@ final class UnaccompaniedTests: XCTestCase {
             let typed = [5.0, 9000].map { metres in
                 var zone = API.ZoneRequest.circle("Home", lat: 51.5, lon: -0.12, radius: 100)
                 zone.unaccompanied = ZoneCompanionRule(withinMetres: metres)
-                return (JSONBody.text(zone), "unaccompanied.withinMetres")
+                return (zone, "unaccompanied.withinMetres")
             }
             // Kept as text: a field the rule does not take, and the distance left out.
             let raw = [(#"{"withinMetres":200,"alone":true}"#, "unaccompanied.alone"), ("{}", "unaccompanied.withinMetres")].map { rule, field in
                 (#"{"name":"Home","center":{"lat":51.5,"lon":-0.12},"radius":100,"unaccompanied":\#(rule)}"#, field)
             }
-            for (body, field) in typed + raw {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let refused = try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: Array(body.utf8))
                 XCTAssertEqual(refused.status.code, 400, body)
                 XCTAssertEqual(refused.errorField, field, "\(body): \(refused.text)")

@@ -65,8 +65,6 @@ extension API {
         var birthYear: Int?
         var heightCm: Int?
         var weightKg: Double?
-        var vehicleRegistration: String?
-        var responderNote: String?
     }
 
     /// The body of `PATCH /v1/me`.

@@ -5,8 +5,7 @@ extension API {
     /// The body of `POST /v1/episodes`: a kind, when it began (and ended), where, what the weather was,
     /// and a note; times stay the wire's text.
     struct EpisodeRequest: Encodable {
-        let kind: String
-        let start: String
+        let kind, start: String
         var end: String?
         var location: Coordinate?
         var conditions: EpisodeConditions?
