@@ -24,7 +24,7 @@ final class AccountsDeletionTests: XCTestCase {
         try test.link(guardian: anna, dependent: ben)
         test.app.presence.touch(anna.key, at: test.clock.now())
         try test.withClient { client in
-            XCTAssertEqual(try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}").status, .ok)
+            XCTAssertEqual(try client.send(.put, "/v1/me/verification-code", token: anna.token, body: API.CodeSetting()).status, .ok)
             let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
             XCTAssertEqual(try client.send(.put, "/v1/me/avatar", token: anna.token, headers: ["Content-Type": "image/png"],
                                            body: png).status, .noContent)
@@ -39,7 +39,7 @@ final class AccountsDeletionTests: XCTestCase {
                     "INSERT INTO webhooks (account_key, url, secret, created_at_ms, updated_at_ms) VALUES (?, 'https://a.example', 's', 0, 0)",
                     anna.key)
             }
-            let wrong = try client.send(.delete, "/v1/me", token: anna.token, json: #"{"password":"Wrong-Horse-9"}"#)
+            let wrong = try client.send(.delete, "/v1/me", token: anna.token, body: API.PasswordConfirmation(password: "Wrong-Horse-9"))
             XCTAssertEqual(wrong.status, .forbidden)
             XCTAssertGreaterThan(try Self.rowsReferring(to: anna.key, in: test.app.database), 0)
 

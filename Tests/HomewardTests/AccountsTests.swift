@@ -35,16 +35,19 @@ final class AccountsTests: XCTestCase {
 
     func testRegistrationNamesTheFieldAtFault() throws {
         let test = try TestApp()
-        let cases: [(String, String)] = [
-            (#"{"phone":"020 7946 0958","password":"Correct-Horse-9","name":"Anna"}"#, "phone"),
-            (#"{"phone":"+442079460958","password":"short","name":"Anna"}"#, "password"),
-            (#"{"phone":"+442079460958","password":"correct-horse-9","name":"Anna"}"#, "password"),
-            (#"{"phone":"+442079460958","password":"Correct-Horse-9","name":"   "}"#, "name"),
+        let typed: [(API.Registration, String)] = [
+            (API.Registration(phone: "020 7946 0958", password: "Correct-Horse-9", name: "Anna"), "phone"),
+            (API.Registration(phone: "+442079460958", password: "short", name: "Anna"), "password"),
+            (API.Registration(phone: "+442079460958", password: "correct-horse-9", name: "Anna"), "password"),
+            (API.Registration(phone: "+442079460958", password: "Correct-Horse-9", name: "   "), "name"),
+        ]
+        // Kept as text: a name over the limit, and a name left out.
+        let raw: [(String, String)] = [
             (#"{"phone":"+442079460958","password":"Correct-Horse-9","name":"\#(String(repeating: "a", count: 101))"}"#, "name"),
             (#"{"phone":"+442079460958","password":"Correct-Horse-9"}"#, "name"),
         ]
         try test.withClient { client in
-            for (body, field) in cases {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let response = try client.send(.post, "/v1/accounts", json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)
@@ -202,17 +205,20 @@ final class AccountsTests: XCTestCase {
     func testPatchRefusesProfileValuesOutOfRange() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()
-        let cases: [(String, String)] = [
-            (#"{"profile":{"birthYear":1850}}"#, "profile.birthYear"),
-            (#"{"profile":{"birthYear":3000}}"#, "profile.birthYear"),
-            (#"{"profile":{"heightCm":5}}"#, "profile.heightCm"),
-            (#"{"profile":{"weightKg":900}}"#, "profile.weightKg"),
+        let typed: [(API.AccountUpdate, String)] = [
+            (API.AccountUpdate(profile: API.ProfileUpdate(birthYear: 1850)), "profile.birthYear"),
+            (API.AccountUpdate(profile: API.ProfileUpdate(birthYear: 3000)), "profile.birthYear"),
+            (API.AccountUpdate(profile: API.ProfileUpdate(heightCm: 5)), "profile.heightCm"),
+            (API.AccountUpdate(profile: API.ProfileUpdate(weightKg: 900)), "profile.weightKg"),
+            (API.AccountUpdate(name: ""), "name"),
+        ]
+        // Kept as text: a note over the limit, and a height of the wrong type.
+        let raw: [(String, String)] = [
             (#"{"profile":{"responderNote":"\#(String(repeating: "x", count: 1001))"}}"#, "profile.responderNote"),
             (#"{"profile":{"heightCm":"tall"}}"#, "profile.heightCm"),
-            (#"{"name":""}"#, "name"),
         ]
         try test.withClient { client in
-            for (body, field) in cases {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let response = try client.send(.patch, "/v1/me", token: anna.token, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)

@@ -7,9 +7,9 @@ import XCTest
 /// The admin views of schema/0007_admin_views.sql show what the API stored, with names and readable
 /// units, after a real session over HTTP.
 final class AdminViewsTests: XCTestCase {
-    private func post(_ client: HTTPTestClient, _ path: String, as account: TestApp.Account, _ body: String,
+    private func post(_ client: HTTPTestClient, _ path: String, as account: TestApp.Account, _ body: [UInt8] = [],
                       file: StaticString = #filePath, line: UInt = #line) throws {
-        let response = try client.execute(.post, path, headers: account.auth, body: Array(body.utf8))
+        let response = try client.execute(.post, path, headers: account.auth, body: body)
         XCTAssertTrue((200..<300).contains(Int(response.status.code)), "\(path): \(response.text)", file: file, line: line)
     }
 
@@ -21,13 +21,15 @@ final class AdminViewsTests: XCTestCase {
         let now = test.clock.now().unixMilliseconds
         let seconds = Double(now) / 1000
         try test.withClient { client in
-            try post(client, "/v1/locations", as: anna, """
-                {"samples":[{"id":"a","t":\(seconds - 20),"lat":51.5007,"lon":-0.1246,"accuracy":8,"battery":81},
-                            {"id":"b","t":\(seconds - 10),"lat":51.5009,"lon":-0.1244,"accuracy":9,"speed":1.5,"battery":80}]}
-                """)
-            try post(client, "/v1/motion", as: anna, #"{"samples":[{"t":\#(seconds - 5),"steps":12,"activity":"walking"}]}"#)
-            try post(client, "/v1/alerts", as: anna, #"{"type":"sos","message":"help"}"#)
-            try post(client, "/v1/journal", as: anna, #"{"kind":"water","t":\#(seconds),"millilitres":250}"#)
+            try post(client, "/v1/locations", as: anna, JSONBody.encode(API.LocationBatch(samples: [
+                API.LocationSample(id: "a", t: seconds - 20, lat: 51.5007, lon: -0.1246, accuracy: 8, battery: 81),
+                API.LocationSample(id: "b", t: seconds - 10, lat: 51.5009, lon: -0.1244, accuracy: 9, speed: 1.5, battery: 80),
+            ])))
+            try post(client, "/v1/motion", as: anna, JSONBody.encode(API.MotionBatch(samples: [
+                API.MotionBatch.Sample(t: seconds - 5, steps: 12, activity: "walking"),
+            ])))
+            try post(client, "/v1/alerts", as: anna, JSONBody.encode(API.SOS(message: "help")))
+            try post(client, "/v1/journal", as: anna, JSONBody.encode(API.JournalEntryRequest.water(at: test.clock.now().rfc3339, millilitres: 250)))
             _ = try test.startTrip(client, for: anna)
         }
 
@@ -83,7 +85,7 @@ final class AdminViewsTests: XCTestCase {
             let raised = try client.execute(.post, "/v1/alerts", headers: anna.auth, body: JSONBody.encode(API.SOS()))
             XCTAssertEqual(raised.status, .created, raised.text)
             let id = try raised.decode(AlertResource.self).id
-            try post(client, "/v1/alerts/\(id)/acknowledge", as: gina, "")
+            try post(client, "/v1/alerts/\(id)/acknowledge", as: gina)
         }
         let acknowledged = try test.app.database.read { db in
             try db.fetchAll("SELECT status, acknowledged_by FROM admin_open_alerts") { row in

@@ -28,12 +28,12 @@ final class AlertsTests: XCTestCase {
             XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(alert.id)/acknowledge", headers: person.auth).status.code, 403)
             let acknowledged = try client.execute(.post, "/v1/alerts/\(alert.id)/acknowledge", headers: first.auth)
             XCTAssertEqual(acknowledged.status.code, 200, acknowledged.text)
-            let seen = try client.execute(.get, "/v1/alerts?status=active", headers: second.auth).decode(AlertPageBody.self)
+            let seen = try client.execute(.get, "/v1/alerts?status=active", headers: second.auth).decode(API.AlertList.self)
             XCTAssertEqual(seen.alerts.map(\.id), [alert.id])
             XCTAssertEqual(seen.alerts.first?.acknowledgedBy?.name, "First")
-            XCTAssertEqual(try client.execute(.get, "/v1/alerts", headers: stranger.auth).decode(AlertPageBody.self).alerts.count, 0)
+            XCTAssertEqual(try client.execute(.get, "/v1/alerts", headers: stranger.auth).decode(API.AlertList.self).alerts.count, 0)
             try test.app.database.write { db in try db.execute("DELETE FROM links WHERE guardian_key = ?", second.key) }
-            XCTAssertEqual(try client.execute(.get, "/v1/alerts", headers: second.auth).decode(AlertPageBody.self).alerts.count, 0)
+            XCTAssertEqual(try client.execute(.get, "/v1/alerts", headers: second.auth).decode(API.AlertList.self).alerts.count, 0)
             XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(alert.id)/acknowledge", headers: second.auth).status.code, 404)
             XCTAssertEqual(try client.execute(.get, "/v1/alerts", headers: ["Connection": "close"]).status.code, 401)
         }
@@ -47,10 +47,10 @@ final class AlertsTests: XCTestCase {
                 test.clock.advance(bySeconds: 1)
                 XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
             }
-            let first = try client.execute(.get, "/v1/alerts?limit=3", headers: person.auth).decode(AlertPageBody.self)
+            let first = try client.execute(.get, "/v1/alerts?limit=3", headers: person.auth).decode(API.AlertList.self)
             XCTAssertEqual(first.alerts.count, 3)
             let cursor = try XCTUnwrap(first.nextCursor)
-            let second = try client.execute(.get, "/v1/alerts?limit=3&cursor=\(cursor)", headers: person.auth).decode(AlertPageBody.self)
+            let second = try client.execute(.get, "/v1/alerts?limit=3&cursor=\(cursor)", headers: person.auth).decode(API.AlertList.self)
             XCTAssertEqual(second.alerts.count, 2)
             XCTAssertNil(second.nextCursor)
             XCTAssertTrue(Set(first.alerts.map(\.id)).isDisjoint(with: second.alerts.map(\.id)))
@@ -96,8 +96,9 @@ final class AlertsTests: XCTestCase {
         let deadline = (seconds + 120) % 86_400
         let arriveBy = String(format: "%02d:%02d", deadline / 3600, (deadline % 3600) / 60)
         try test.withClient { client in
-            let zone = #"{"name":"Home","center":{"lat":51.5,"lon":-0.12},"radius":100,"expected":{"arriveBy":"\#(arriveBy)"}}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: person.auth, body: Array(zone.utf8)).status.code, 201)
+            var zone = API.ZoneRequest.circle("Home", lat: 51.5, lon: -0.12, radius: 100)
+            zone.expected = ZoneArrivalRule(arriveBy: arriveBy)
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: person.auth, body: JSONBody.encode(zone)).status.code, 201)
         }
         try test.app.alertMonitor.runChecks()
         test.clock.advance(bySeconds: 240)
@@ -110,10 +111,4 @@ final class AlertsTests: XCTestCase {
     private func count(_ test: TestApp, _ sql: String) throws -> Int64 {
         try test.app.database.read { db in try db.fetchOne(sql) ?? 0 }
     }
-}
-
-/// GET /v1/alerts as a client decodes it.
-struct AlertPageBody: Decodable {
-    let alerts: [AlertResource]
-    let nextCursor: String?
 }

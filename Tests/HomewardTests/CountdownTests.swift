@@ -15,7 +15,7 @@ final class CountdownTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         try test.app.startBackgroundWork()
         try test.withClient { client in
-            let started = try client.execute(.post, "/v1/alerts/countdown", headers: person.auth, body: Array(#"{"seconds":30}"#.utf8))
+            let started = try client.execute(.post, "/v1/alerts/countdown", headers: person.auth, body: JSONBody.encode(API.CountdownRequest(seconds: 30)))
             XCTAssertEqual(started.status.code, 201, started.text)
             let countdown = try started.decode(AlertResource.self)
             XCTAssertEqual(countdown.status, .pending)
@@ -26,10 +26,10 @@ final class CountdownTests: XCTestCase {
             XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(countdown.id)/cancel", headers: person.auth).status.code, 409)
             test.clock.advance(bySeconds: 31)
             test.app.countdowns.fireDue()
-            let after = try client.execute(.get, "/v1/alerts", headers: person.auth).decode(AlertPageBody.self)
+            let after = try client.execute(.get, "/v1/alerts", headers: person.auth).decode(API.AlertList.self)
             XCTAssertEqual(after.alerts.map(\.status), [.cancelled])
             for seconds in [4, 301] {
-                let refused = try client.execute(.post, "/v1/alerts/countdown", headers: person.auth, body: Array(#"{"seconds":\#(seconds)}"#.utf8))
+                let refused = try client.execute(.post, "/v1/alerts/countdown", headers: person.auth, body: JSONBody.encode(API.CountdownRequest(seconds: seconds)))
                 XCTAssertEqual(refused.status.code, 400)
             }
         }

@@ -110,8 +110,7 @@ final class EventsTests: XCTestCase {
     }
 
     private func sos(_ client: HTTPTestClient, _ person: TestApp.Account, _ message: String) throws {
-        let body = Array(#"{"type":"sos","message":"\#(message)"}"#.utf8)
-        XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: body).status.code, 201)
+        XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS(message: message))).status.code, 201)
     }
 
     func testAnExGuardiansStreamStopsCarryingThePersonTheMomentTheLinkGoes() throws {

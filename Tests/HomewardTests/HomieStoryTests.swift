@@ -8,24 +8,14 @@ import XCTest
 /// the trip from when they joined until it ends and the arrival itself, and a countdown's danger
 /// tells them where the person was.
 final class HomieStoryTests: XCTestCase {
-    private struct AlertList: Decodable {
-        struct Item: Decodable {
-            let id: String
-            let type: String
-            let status: String
-            let location: AlertResource.Location?
-        }
-        let alerts: [Item]
-    }
-
     private struct Path: Decodable {
         struct Point: Decodable { let lat: Double }
         let locations: [Point]
     }
 
     private func post(_ client: HTTPTestClient, fixOf person: TestApp.Account, lat: Double, at time: Timestamp, accuracy: Double = 8) throws {
-        let body = #"{"samples":[{"t":"\#(time.rfc3339)","lat":\#(lat),"lon":0,"accuracy":\#(accuracy)}]}"#
-        let response = try client.execute(.post, "/v1/locations", headers: person.auth, body: Array(body.utf8))
+        let body = API.LocationBatch(samples: [API.LocationSample(t: Double(time.unixMilliseconds) / 1000, lat: lat, lon: 0, accuracy: accuracy)])
+        let response = try client.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(body))
         XCTAssertEqual(response.status, .ok, response.text)
     }
 
@@ -58,8 +48,8 @@ final class HomieStoryTests: XCTestCase {
         try test.withClient { client in
             let trip = try test.startTrip(client, for: ada)
             for companion in companions {
-                let hook = #"{"url":"http://127.0.0.1:9/hook","secret":"a-long-enough-secret"}"#
-                XCTAssertEqual(try client.execute(.put, "/v1/me/webhook", headers: companion.auth, body: Array(hook.utf8)).status, .ok)
+                let hook = API.WebhookRequest(url: "http://127.0.0.1:9/hook", secret: "a-long-enough-secret")
+                XCTAssertEqual(try client.execute(.put, "/v1/me/webhook", headers: companion.auth, body: JSONBody.encode(hook)).status, .ok)
                 let joined = try client.execute(
                     .post, "/v1/trips/join", headers: companion.auth, body: JSONBody.encode(API.TripJoin(name: "Ada", accessCode: try XCTUnwrap(trip.accessCode))))
                 XCTAssertEqual(joined.status, .created, joined.text)
@@ -67,8 +57,8 @@ final class HomieStoryTests: XCTestCase {
             try post(client, fixOf: ada, lat: 51.485, at: test.clock.now())
             XCTAssertEqual(try client.execute(.post, "/v1/trips/\(trip.id)/arrive", headers: ada.auth).status, .ok)
             for companion in companions {
-                let feed = try client.execute(.get, "/v1/alerts", headers: companion.auth).decode(AlertList.self)
-                XCTAssertEqual(feed.alerts.map(\.type), ["arrived"])
+                let feed = try client.execute(.get, "/v1/alerts", headers: companion.auth).decode(API.AlertList.self)
+                XCTAssertEqual(feed.alerts.map(\.type), [.arrived])
                 let ended = try client.execute(.get, "/v1/trips/\(trip.id)", headers: companion.auth)
                 XCTAssertEqual(try ended.decode(TripResource.self).status, .arrived)
                 let path = try client.execute(.get, "/v1/trips/\(trip.id)/path", headers: companion.auth).decode(Path.self)
@@ -106,8 +96,8 @@ final class HomieStoryTests: XCTestCase {
             test.clock.advance(bySeconds: 60)
             try post(client, fixOf: ada, lat: 51.489, at: test.clock.now())
 
-            let feed = try client.execute(.get, "/v1/alerts", headers: ben.auth).decode(AlertList.self)
-            XCTAssertEqual(feed.alerts.map(\.type), ["arrived", "sos"])
+            let feed = try client.execute(.get, "/v1/alerts", headers: ben.auth).decode(API.AlertList.self)
+            XCTAssertEqual(feed.alerts.map(\.type), [.arrived, .sos])
             XCTAssertFalse(feed.alerts.map(\.id).contains(morningID), "this morning's SOS, handled by someone else, stays hidden")
             XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(morningID)/acknowledge", headers: ben.auth).status, .notFound)
             let path = try client.execute(.get, "/v1/trips/\(trip.id)/path", headers: ben.auth).decode(Path.self)
@@ -116,8 +106,8 @@ final class HomieStoryTests: XCTestCase {
             XCTAssertEqual(ended.progress?.lastLocation?.lat, 51.483, "no live position after the end")
             XCTAssertEqual(try client.execute(.get, "/v1/accounts/\(ada.id)/location", headers: ben.auth).status, .notFound)
 
-            let guardianFeed = try client.execute(.get, "/v1/alerts", headers: gina.auth).decode(AlertList.self)
-            XCTAssertEqual(guardianFeed.alerts.map(\.type), ["arrived", "sos", "sos"], "a guardian sees everything")
+            let guardianFeed = try client.execute(.get, "/v1/alerts", headers: gina.auth).decode(API.AlertList.self)
+            XCTAssertEqual(guardianFeed.alerts.map(\.type), [.arrived, .sos, .sos], "a guardian sees everything")
         }
     }
 
@@ -131,13 +121,13 @@ final class HomieStoryTests: XCTestCase {
             let trip = try test.startTrip(client, for: ada)
             XCTAssertEqual(try test.join(client, ada, as: ben, code: try XCTUnwrap(trip.accessCode)).status, .created)
             try post(client, fixOf: ada, lat: 51.4833, at: fixTime, accuracy: 7)
-            let countdown = try client.execute(.post, "/v1/alerts/countdown", headers: ada.auth, body: Array(#"{"seconds":15}"#.utf8))
+            let countdown = try client.execute(.post, "/v1/alerts/countdown", headers: ada.auth, body: JSONBody.encode(API.CountdownRequest(seconds: 15)))
             XCTAssertEqual(countdown.status, .created)
             test.clock.advance(bySeconds: 16)
             test.app.countdowns.fireDue()
-            let feed = try client.execute(.get, "/v1/alerts", headers: ben.auth).decode(AlertList.self)
-            let danger = try XCTUnwrap(feed.alerts.first { $0.type == "danger" })
-            XCTAssertEqual(danger.status, "open")
+            let feed = try client.execute(.get, "/v1/alerts", headers: ben.auth).decode(API.AlertList.self)
+            let danger = try XCTUnwrap(feed.alerts.first { $0.type == .danger })
+            XCTAssertEqual(danger.status, .open)
             XCTAssertEqual(danger.location?.lat, 51.4833)
             XCTAssertEqual(danger.location?.accuracy, 7)
             XCTAssertEqual(danger.location?.t, fixTime)

@@ -32,10 +32,11 @@ final class LifeTrackerStoryTests: XCTestCase {
             let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: home.lat, lon: home.lon, radius: 100, home: true))
             XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: zone).status, .created)
             let now = test.clock.now()
-            let fix = #"{"samples":[{"t":"\#(now.rfc3339)","lat":\#(home.lat + 500 / 111_320.0),"lon":\#(home.lon),"accuracy":6,"speed":1.4,"battery":64}]}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: anna.auth, body: Array(fix.utf8)).status, .ok)
-            let steps = #"{"samples":[{"t":"\#(now.rfc3339)","steps":1200,"activity":"walking"}]}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/motion", headers: anna.auth, body: Array(steps.utf8)).status, .ok)
+            let nowSeconds = Double(now.unixMilliseconds) / 1000
+            let fix = API.LocationSample(t: nowSeconds, lat: home.lat + 500 / 111_320.0, lon: home.lon, accuracy: 6, speed: 1.4, battery: 64)
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: anna.auth, body: JSONBody.encode(API.LocationBatch(samples: [fix]))).status, .ok)
+            let steps = API.MotionBatch.Sample(t: nowSeconds, steps: 1200, activity: "walking")
+            XCTAssertEqual(try client.execute(.post, "/v1/motion", headers: anna.auth, body: JSONBody.encode(API.MotionBatch(samples: [steps]))).status, .ok)
             test.clock.advance(bySeconds: 30)
 
             for viewer in [gina, anna] {

@@ -9,7 +9,7 @@ final class LinksTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount()
         try test.withClient { client in
-            let response = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}")
+            let response = try client.send(.put, "/v1/me/verification-code", token: anna.token, body: API.CodeSetting())
             XCTAssertEqual(response.status, .ok)
             let drawn = try response.decode(API.VerificationCode.self)
             let code = drawn.code
@@ -156,15 +156,18 @@ final class LinksTests: XCTestCase {
     func testCodeRulesAreEnforced() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()
-        let cases: [(String, String)] = [
-            (#"{"code":"12345"}"#, "code"),
+        let typed: [(API.CodeSetting, String)] = [
+            (API.CodeSetting(code: "12345"), "code"),
+            (API.CodeSetting(ttlSeconds: 59), "ttlSeconds"),
+            (API.CodeSetting(ttlSeconds: 604801), "ttlSeconds"),
+        ]
+        // Kept as text: a code over the length limit, and a lifetime of the wrong type.
+        let raw: [(String, String)] = [
             (#"{"code":"\#(String(repeating: "7", count: 65))"}"#, "code"),
-            (#"{"ttlSeconds":59}"#, "ttlSeconds"),
-            (#"{"ttlSeconds":604801}"#, "ttlSeconds"),
             (#"{"ttlSeconds":"soon"}"#, "ttlSeconds"),
         ]
         try test.withClient { client in
-            for (body, field) in cases {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let response = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)

@@ -23,8 +23,11 @@ final class PickMeStoryTests: XCTestCase {
             let start = test.clock.now()
             test.clock.advance(bySeconds: 120)
             // Back online: a fix every 8 s from the offline buffer...
-            let fixes = (0..<8).map { #"{"t":"\#(start.adding(milliseconds: Int64($0) * 8_000).rfc3339)","lat":\#(51.50 + Double($0) * 0.001),"lon":0,"accuracy":6}"# }
-            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: driver.auth, body: Array(#"{"samples":[\#(fixes.joined(separator: ","))]}"#.utf8)).status, .ok)
+            let fixes = (0..<8).map {
+                API.LocationSample(t: Double(start.adding(milliseconds: Int64($0) * 8_000).unixMilliseconds) / 1000,
+                                   lat: 51.50 + Double($0) * 0.001, lon: 0, accuracy: 6)
+            }
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: driver.auth, body: JSONBody.encode(API.LocationBatch(samples: fixes))).status, .ok)
             // ...then the presses: "picked up" with the place the phone knew, "ride over" without one.
             let pickupTime = start.adding(milliseconds: 10_000)
             let pickup = JSONBody.encode(API.TripEvent(type: "pickup", t: pickupTime, location: .init(lat: 51.5012, lon: 0.0001, accuracy: 9)))

@@ -18,10 +18,10 @@ final class ReliabilityDiskFullTests: XCTestCase {
         try test.withClient { client in
             try test.app.database.write { db in try db.execute("PRAGMA max_page_count = \(pageCount)") }
             let samples = (0..<500).map { index in
-                #"{"id":"s\#(index)","t":\#(test.clock.now().unixMilliseconds / 1000 - 600 + Int64(index)),"lat":51.5,"lon":-0.12}"#
+                API.LocationSample(id: "s\(index)", t: Double(test.clock.now().unixMilliseconds / 1000 - 600 + Int64(index)), lat: 51.5, lon: -0.12)
             }
-            let body = #"{"samples":[\#(samples.joined(separator: ","))]}"#
-            let full = try client.send(.post, "/v1/locations", token: phone.token, json: body)
+            let batch = API.LocationBatch(samples: samples)
+            let full = try client.send(.post, "/v1/locations", token: phone.token, body: batch)
             XCTAssertEqual(full.status, .serviceUnavailable, full.text)
             XCTAssertEqual(full.errorCode, "unavailable")
             let stored = try test.app.database.read { db in
@@ -29,7 +29,7 @@ final class ReliabilityDiskFullTests: XCTestCase {
             }
             XCTAssertEqual(stored, 0)
             try test.app.database.write { db in try db.execute("PRAGMA max_page_count = 1073741823") }
-            let again = try client.send(.post, "/v1/locations", token: phone.token, json: body)
+            let again = try client.send(.post, "/v1/locations", token: phone.token, body: batch)
             XCTAssertEqual(again.status, .ok, again.text)
             XCTAssertEqual(try again.decode(IngestResult.self).accepted, 500)
         }

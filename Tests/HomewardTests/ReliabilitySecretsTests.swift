@@ -26,7 +26,7 @@ final class ReliabilitySecretsTests: XCTestCase {
             _ = try client.register(phone: "+447700900222", password: password)
             let token = try client.logIn(phone: "+447700900111", password: password)
             let other = try client.logIn(phone: "+447700900222", password: password)
-            let code = try client.send(.put, "/v1/me/verification-code", token: token, json: "{}").string("code", expecting: .ok)
+            let code = try client.send(.put, "/v1/me/verification-code", token: token, body: API.CodeSetting()).string("code", expecting: .ok)
             XCTAssertEqual(try client.send(.post, "/v1/links", token: other,
                 body: API.LinkRequest(phone: "+447700900111", code: code)).status, .created)
             let chosen = "chosen-\(UUID().uuidString.prefix(12))"

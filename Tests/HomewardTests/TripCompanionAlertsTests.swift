@@ -7,11 +7,6 @@ import XCTest
 /// A companion who joined a trip hears the traveller's alerts of the trip, and keeps reading them
 /// (with the arrival) once it ended, but no longer acts on them.
 final class TripCompanionAlertsTests: XCTestCase {
-    private struct AlertList: Decodable {
-        struct Item: Decodable { let id: String; let type: String; let message: String? }
-        let alerts: [Item]
-    }
-
     func testCompanionAcknowledgesTheTravellersSOSOnlyWhileTheTripIsActiveAndReadsItAfterwards() throws {
         let test = try TestApp()
         let traveller = try test.makeAccount(name: "Traveller")
@@ -23,14 +18,14 @@ final class TripCompanionAlertsTests: XCTestCase {
 
             let sos = try client.execute(.post, "/v1/alerts", headers: traveller.auth, body: JSONBody.encode(API.SOS(message: "help")))
             XCTAssertEqual(sos.status, .created)
-            let listed = try client.execute(.get, "/v1/alerts", headers: companion.auth).decode(AlertList.self)
+            let listed = try client.execute(.get, "/v1/alerts", headers: companion.auth).decode(API.AlertList.self)
             XCTAssertEqual(listed.alerts.map(\.message), ["help"])
             let alertID = try XCTUnwrap(listed.alerts.first?.id)
             XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(alertID)/acknowledge", headers: companion.auth).status, .ok)
 
             XCTAssertEqual(try client.execute(.post, "/v1/trips/\(trip.id)/arrive", headers: traveller.auth).status, .ok)
-            let afterwards = try client.execute(.get, "/v1/alerts", headers: companion.auth).decode(AlertList.self)
-            XCTAssertEqual(afterwards.alerts.map(\.type), ["arrived", "sos"], "the trip's alerts, the arrival included")
+            let afterwards = try client.execute(.get, "/v1/alerts", headers: companion.auth).decode(API.AlertList.self)
+            XCTAssertEqual(afterwards.alerts.map(\.type), [.arrived, .sos], "the trip's alerts, the arrival included")
             XCTAssertEqual(try client.execute(.post, "/v1/alerts/\(alertID)/acknowledge", headers: companion.auth).status, .forbidden)
         }
     }

@@ -1,9 +1,9 @@
 import Foundation
-import Homeward
 import HomewardHTTP
 import HomewardHTTPTesting
 import HomewardStore
 import XCTest
+@testable import Homeward
 
 /// Webhooks: registration, signed delivery from the outbox, retry until a 2xx, giving up.
 final class WebhookTests: XCTestCase {
@@ -16,7 +16,7 @@ final class WebhookTests: XCTestCase {
         try test.withClient { client in
             for url in ["ftp://example.org/hook", "http://user@example.org/hook", "example.org/hook"] {
                 let wrong = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
-                                               body: Array(#"{"url":"\#(url)","secret":"\#(secret)"}"#.utf8))
+                                               body: JSONBody.encode(API.WebhookRequest(url: url, secret: secret)))
                 XCTAssertEqual(wrong.status.code, 400, url)
             }
             let answer = try setWebhook("http://127.0.0.1:\(receiver.port)/hook", secret: secret, for: guardian, with: client)
@@ -57,7 +57,7 @@ final class WebhookTests: XCTestCase {
                 guardian.key, "http://127.0.0.1:\(receiver.port)/")
         }
         _ = try test.app.alertService.raiseSOS(
-            try JSONDecoder().decode(SOSRequest.self, from: Data(#"{"type":"sos"}"#.utf8)),
+            SOSRequest(type: "sos"),
             by: Caller(accountKey: person.key, accountID: person.id, sessionID: nil))
         for _ in 0..<20 {
             try test.app.deliveryWorker.deliverDue()
@@ -220,12 +220,12 @@ final class WebhookTests: XCTestCase {
                 guardian.key, "http://127.0.0.1:\(receiver.port)/")
         }
         let caller = Caller(accountKey: person.key, accountID: person.id, sessionID: nil)
-        _ = try test.app.alertService.raiseSOS(try JSONDecoder().decode(SOSRequest.self, from: Data(#"{"type":"sos"}"#.utf8)), by: caller)
+        _ = try test.app.alertService.raiseSOS(SOSRequest(type: "sos"), by: caller)
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
         XCTAssertEqual(receiver.requests.count, 1)
         test.clock.advance(bySeconds: 1)
         _ = try test.app.alertService.raiseSOS(
-            try JSONDecoder().decode(SOSRequest.self, from: Data(#"{"type":"sos","message":"again"}"#.utf8)), by: caller)
+            SOSRequest(type: "sos", message: "again"), by: caller)
         try test.app.deliveryWorker.deliverDue()
         XCTAssertEqual(receiver.requests.count, 1, "the new delivery waits for the destination's retry time")
         let attempts: [Int64] = try test.app.database.read { db in
@@ -260,7 +260,7 @@ extension WebhookTests {
     @discardableResult
     fileprivate func setWebhook(_ url: String, secret: String, for guardian: TestApp.Account, with client: HTTPTestClient) throws -> String {
         let set = try client.execute(.put, "/v1/me/webhook", headers: guardian.auth,
-                                     body: Array(#"{"url":"\#(url)","secret":"\#(secret)"}"#.utf8))
+                                     body: JSONBody.encode(API.WebhookRequest(url: url, secret: secret)))
         XCTAssertEqual(set.status.code, 200, set.text)
         return set.text
     }

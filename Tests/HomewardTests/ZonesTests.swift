@@ -9,10 +9,14 @@ import XCTest
 final class ZonesTests: XCTestCase {
     private static let home = (lat: 51.5007, lon: -0.1246)
 
-    private func body(_ json: String) -> [UInt8] { Array(json.utf8) }
+    private func circle(radius: Double = 100, home: Bool = false, _ adjust: (inout API.ZoneRequest) -> Void = { _ in }) -> [UInt8] {
+        var zone = API.ZoneRequest.circle("Home", lat: Self.home.lat, lon: Self.home.lon, radius: radius, home: home)
+        adjust(&zone)
+        return JSONBody.encode(zone)
+    }
 
-    private func circle(radius: Double = 100, home: Bool = false, extra: String = "") -> [UInt8] {
-        body(#"{"name":"Home","center":{"lat":\#(Self.home.lat),"lon":\#(Self.home.lon)},"radius":\#(radius),"home":\#(home)\#(extra)}"#)
+    private func polygon(_ name: String, _ vertices: [(lat: Double, lon: Double)]) -> [UInt8] {
+        JSONBody.encode(API.ZoneRequest(name: name, polygon: vertices.map { ZonePoint(lat: $0.lat, lon: $0.lon) }))
     }
 
     func testGuardianCreatesListsAndDeletesADependentsZone() throws {
@@ -21,8 +25,11 @@ final class ZonesTests: XCTestCase {
         let dependent = try test.makeAccount(name: "Dependent")
         try test.link(guardian: guardian, dependent: dependent)
         try test.withClient { client in
-            let created = try client.execute(.post, "/v1/accounts/\(dependent.id)/zones", headers: guardian.auth,
-                                             body: circle(home: true, extra: #","expected":{"arriveBy":"22:00"},"timeZone":"Europe/London""#))
+            let expectedHome = circle(home: true) {
+                $0.expected = ZoneArrivalRule(arriveBy: "22:00")
+                $0.timeZone = "Europe/London"
+            }
+            let created = try client.execute(.post, "/v1/accounts/\(dependent.id)/zones", headers: guardian.auth, body: expectedHome)
             XCTAssertEqual(created.status.code, 201, created.text)
             let zone = try created.decode(ZoneResource.self)
             XCTAssertEqual(zone.radius, 100)
@@ -30,7 +37,7 @@ final class ZonesTests: XCTestCase {
             XCTAssertEqual(zone.expected?.arriveBy, "22:00")
             let own = try client.execute(.get, "/v1/accounts/\(dependent.id)/zones", headers: dependent.auth)
             XCTAssertEqual(own.status.code, 200)
-            XCTAssertTrue(own.text.contains(zone.id))
+            XCTAssertEqual(try own.decode(API.ZoneList.self).zones.map(\.id), [zone.id])
             let deleted = try client.execute(.delete, "/v1/zones/\(zone.id)", headers: guardian.auth)
             XCTAssertEqual(deleted.status.code, 204)
             let after = try client.execute(.get, "/v1/accounts/\(dependent.id)/zones", headers: guardian.auth)
@@ -46,18 +53,18 @@ final class ZonesTests: XCTestCase {
             let tooSmall = try client.execute(.post, path, headers: person.auth, body: circle(radius: 5))
             XCTAssertEqual(tooSmall.status.code, 400)
             XCTAssertTrue(tooSmall.text.contains(#""field":"radius""#), tooSmall.text)
-            let bowTie = body(#"{"name":"X","polygon":[{"lat":51.5,"lon":-0.12},{"lat":51.501,"lon":-0.119},{"lat":51.5,"lon":-0.119},{"lat":51.501,"lon":-0.12}]}"#)
+            let bowTie = polygon("X", [(51.5, -0.12), (51.501, -0.119), (51.5, -0.119), (51.501, -0.12)])
             let crossing = try client.execute(.post, path, headers: person.auth, body: bowTie)
             XCTAssertEqual(crossing.status.code, 400)
             XCTAssertTrue(crossing.text.contains("cross itself"), crossing.text)
-            let square = body(#"{"name":"Park","polygon":[{"lat":51.5,"lon":-0.12},{"lat":51.501,"lon":-0.12},{"lat":51.501,"lon":-0.119},{"lat":51.5,"lon":-0.119}]}"#)
+            let square = polygon("Park", [(51.5, -0.12), (51.501, -0.12), (51.501, -0.119), (51.5, -0.119)])
             XCTAssertEqual(try client.execute(.post, path, headers: person.auth, body: square).status.code, 201)
-            let huge = body(#"{"name":"City","polygon":[{"lat":51.5,"lon":-0.12},{"lat":51.6,"lon":-0.12},{"lat":51.6,"lon":-0.0}]}"#)
+            let huge = polygon("City", [(51.5, -0.12), (51.6, -0.12), (51.6, -0.0)])
             XCTAssertEqual(try client.execute(.post, path, headers: person.auth, body: huge).status.code, 400)
-            let badZone = try client.execute(.post, path, headers: person.auth, body: circle(extra: #","timeZone":"Mars/Olympus""#))
+            let badZone = try client.execute(.post, path, headers: person.auth, body: circle { $0.timeZone = "Mars/Olympus" })
             XCTAssertEqual(badZone.status.code, 400)
             let badSchedule = try client.execute(.post, path, headers: person.auth,
-                                                 body: circle(extra: #","schedule":[{"days":["mon"],"start":"25:00","end":"15:00"}]"#))
+                                                 body: circle { $0.schedule = [ZoneScheduleWindow(days: ["mon"], start: "25:00", end: "15:00")] })
             XCTAssertTrue(badSchedule.text.contains("schedule[0].start"), badSchedule.text)
             XCTAssertEqual(try client.execute(.post, path, headers: person.auth, body: circle(home: true)).status.code, 201)
             let secondHome = try client.execute(.post, path, headers: person.auth, body: circle(home: true))

@@ -22,7 +22,7 @@ final class ClientsTests: XCTestCase {
             XCTAssertThrowsError(try test.app.authenticator.authenticate(deviceKey: key, inHeader: true))
             let stored: [[UInt8]] = try test.app.database.read { try $0.fetchAll("SELECT key_sha256 FROM devices") }
             XCTAssertTrue(stored.isEmpty)
-            XCTAssertEqual(try client.execute(.post, "/v1/me/devices", headers: anna.auth, body: Array(#"{"name":" "}"#.utf8)).status, .badRequest)
+            XCTAssertEqual(try client.execute(.post, "/v1/me/devices", headers: anna.auth, body: JSONBody.encode(API.DeviceRequest(name: " "))).status, .badRequest)
         }
     }
 
@@ -85,7 +85,7 @@ final class ClientsTests: XCTestCase {
             XCTAssertNotNil(limited.headers["Retry-After"])
             let login = try client.execute(
                 .post, "/v1/sessions", headers: ["Content-Type": "application/json"],
-                body: Array(#"{"phone":"\#(anna.phone)","password":"\#(anna.password)"}"#.utf8))
+                body: JSONBody.encode(API.Credentials(phone: anna.phone, password: anna.password)))
             XCTAssertEqual(login.status, .tooManyRequests, "the login endpoint shares the same limit")
         }
     }
@@ -95,8 +95,8 @@ final class ClientsTests: XCTestCase {
         let anna = try test.makeAccount()
         try test.withClient(.inProcess) { client in
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: []).status, .ok)
-            let change = #"{"currentPassword":"\#(anna.password)","newPassword":"Another-Horse-8"}"#
-            XCTAssertEqual(try client.execute(.put, "/v1/me/password", headers: anna.auth, body: Array(change.utf8)).status, .noContent)
+            let change = API.PasswordChange(currentPassword: anna.password, newPassword: "Another-Horse-8")
+            XCTAssertEqual(try client.execute(.put, "/v1/me/password", headers: anna.auth, body: JSONBody.encode(change)).status, .noContent)
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, anna.password), body: []).status, .unauthorized)
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: TestApp.basic(anna.phone, "Another-Horse-8"), body: []).status, .ok)
         }

@@ -23,8 +23,8 @@ final class ClusterRelayTests: XCTestCase {
         XCTAssertTrue(Deadline.waitUntil { relays.allSatisfy(\.isListening) })
         let now = Double(nodeA.clock.now().unixMilliseconds) / 1000
         func post(_ client: HTTPTestClient, lat: Double, secondsAgo: Double) throws {
-            let body = #"{"samples":[{"t":\#(now - secondsAgo),"lat":\#(lat),"lon":-0.12,"accuracy":8}]}"#
-            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: Array(body.utf8)).status.code, 200)
+            let body = API.LocationBatch(samples: [API.LocationSample(t: now - secondsAgo, lat: lat, lon: -0.12, accuracy: 8)])
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(body)).status.code, 200)
         }
         try HTTPTestClient.withServer(nodeB.makeRouter(), mode: .live, configuration: .testing) { clientB in
             let stream = try clientB.openEventStream(token: guardian.token)

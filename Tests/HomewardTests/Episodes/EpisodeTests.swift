@@ -1,4 +1,5 @@
 import Foundation
+import HomewardGeo
 import HomewardHTTP
 import HomewardHTTPTesting
 import XCTest
@@ -6,21 +7,16 @@ import XCTest
 
 /// An episode as the API returns it.
 struct EpisodeBody: Decodable {
-    struct Location: Decodable { let lat: Double; let lon: Double }
-    struct Conditions: Decodable, Equatable {
-        let temperatureC: Double?
-        let uvIndex: Double?
-        let humidity: Double?
-        let windSpeed: Double?
-    }
     let id: String
     let kind: String
     let start: String
     let end: String?
-    let location: Location?
-    let conditions: Conditions
+    let location: Coordinate?
+    let conditions: EpisodeConditions
     let note: String?
     let durationSeconds: Double?
+    /// Whose the conditions are: `client` or `server` (the weather provider's), none when empty.
+    let conditionsSource: String?
 }
 
 /// `GET /v1/episodes`.
@@ -36,10 +32,9 @@ final class EpisodeTests: XCTestCase {
         let test = try TestApp()
         let person = try test.makeAccount()
         try test.withClient { client in
-            let created = try S.send(client, .post, "/v1/episodes", as: person, json: """
-                {"kind":" Migraine ","start":"2026-11-21T09:00:00Z","location":{"lat":51.5,"lon":-0.12},
-                 "conditions":{"temperatureC":21.5,"uvIndex":3,"humidity":64,"windSpeed":4.2}}
-                """)
+            let created = try S.send(client, .post, "/v1/episodes", as: person, body: API.EpisodeRequest(
+                kind: " Migraine ", start: "2026-11-21T09:00:00Z", location: Coordinate(lat: 51.5, lon: -0.12),
+                conditions: EpisodeConditions(temperatureC: 21.5, uvIndex: 3, humidity: 64, windSpeed: 4.2)))
             XCTAssertEqual(created.status, .created, created.text)
             let episode = try created.decode(EpisodeBody.self)
             XCTAssertEqual(episode.kind, "migraine")
@@ -47,9 +42,8 @@ final class EpisodeTests: XCTestCase {
             XCTAssertNil(episode.durationSeconds)
             XCTAssertEqual(episode.location?.lat, 51.5)
 
-            let ended = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: person, json: """
-                {"end":"2026-11-21T10:30:00+00:00","note":"dark room helped","conditions":{"humidity":70}}
-                """)
+            let ended = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: person, body: API.EpisodeUpdate(
+                end: "2026-11-21T10:30:00+00:00", note: "dark room helped", conditions: EpisodeConditions(humidity: 70)))
             XCTAssertEqual(ended.status, .ok, ended.text)
             let updated = try ended.decode(EpisodeBody.self)
             XCTAssertEqual(updated.durationSeconds, 5400)
@@ -59,7 +53,7 @@ final class EpisodeTests: XCTestCase {
 
             let listed = try S.send(client, .get, "/v1/episodes", as: person).decode(EpisodeListBody.self)
             XCTAssertEqual(listed.episodes.map(\.durationSeconds), [5400], "the change is durable")
-            let cleared = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: person, json: #"{"note":""}"#)
+            let cleared = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: person, body: API.EpisodeUpdate(note: ""))
             XCTAssertNil(try cleared.decode(EpisodeBody.self).note)
         }
     }
@@ -69,31 +63,35 @@ final class EpisodeTests: XCTestCase {
         let person = try test.makeAccount()
         let later = test.clock.now().adding(milliseconds: 11 * 60_000).rfc3339
         try test.withClient { client in
-            let starts: [(String, String)] = [
-                (#"{"kind":"","start":"2026-11-21T09:00:00Z"}"#, "kind"),
+            let start = "2026-11-21T09:00:00Z"
+            let typed: [(API.EpisodeRequest, String)] = [
+                (API.EpisodeRequest(kind: "", start: start), "kind"),
+                (API.EpisodeRequest(kind: "headache", start: later), "start"),
+                (API.EpisodeRequest(kind: "headache", start: start, end: "2026-11-21T08:00:00Z"), "end"),
+                (API.EpisodeRequest(kind: "headache", start: start, location: Coordinate(lat: 91, lon: 0)), "location.lat"),
+                (API.EpisodeRequest(kind: "headache", start: start, location: Coordinate(lat: 0, lon: -180.5)), "location.lon"),
+                (API.EpisodeRequest(kind: "headache", start: start, conditions: EpisodeConditions(temperatureC: 61)), "conditions.temperatureC"),
+                (API.EpisodeRequest(kind: "headache", start: start, conditions: EpisodeConditions(uvIndex: -1)), "conditions.uvIndex"),
+                (API.EpisodeRequest(kind: "headache", start: start, conditions: EpisodeConditions(humidity: 101)), "conditions.humidity"),
+                (API.EpisodeRequest(kind: "headache", start: start, conditions: EpisodeConditions(windSpeed: 121)), "conditions.windSpeed"),
+            ]
+            // Kept as text: texts over their limits, and a start left out.
+            let raw: [(String, String)] = [
                 (#"{"kind":"\#(String(repeating: "x", count: 65))","start":"2026-11-21T09:00:00Z"}"#, "kind"),
                 (#"{"kind":"headache"}"#, "start"),
-                (#"{"kind":"headache","start":"\#(later)"}"#, "start"),
-                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","end":"2026-11-21T08:00:00Z"}"#, "end"),
-                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","location":{"lat":91,"lon":0}}"#, "location.lat"),
-                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","location":{"lat":0,"lon":-180.5}}"#, "location.lon"),
-                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","conditions":{"temperatureC":61}}"#, "conditions.temperatureC"),
-                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","conditions":{"uvIndex":-1}}"#, "conditions.uvIndex"),
-                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","conditions":{"humidity":101}}"#, "conditions.humidity"),
-                (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","conditions":{"windSpeed":121}}"#, "conditions.windSpeed"),
                 (#"{"kind":"headache","start":"2026-11-21T09:00:00Z","note":"\#(String(repeating: "n", count: 2001))"}"#, "note"),
             ]
-            for (body, field) in starts {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let response = try S.send(client, .post, "/v1/episodes", as: person, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)
             }
             let id = try S.send(client, .post, "/v1/episodes", as: person, body: API.EpisodeRequest(kind: "headache", start: "2026-11-21T09:00:00Z"))
                 .decode(EpisodeBody.self).id
-            for (body, field) in [(#"{"end":"2026-11-21T08:59:59Z"}"#, "end"), (#"{"end":"\#(later)"}"#, "end"),
-                                  (#"{"conditions":{"humidity":-3}}"#, "conditions.humidity")] {
-                let response = try S.send(client, .patch, "/v1/episodes/\(id)", as: person, json: body)
-                XCTAssertEqual(response.errorField, field, body)
+            for (update, field) in [(API.EpisodeUpdate(end: "2026-11-21T08:59:59Z"), "end"), (API.EpisodeUpdate(end: later), "end"),
+                                    (API.EpisodeUpdate(conditions: EpisodeConditions(humidity: -3)), "conditions.humidity")] {
+                let response = try S.send(client, .patch, "/v1/episodes/\(id)", as: person, body: update)
+                XCTAssertEqual(response.errorField, field, JSONBody.text(update))
             }
             let unchanged = try S.send(client, .get, "/v1/episodes", as: person).decode(EpisodeListBody.self)
             XCTAssertEqual(unchanged.episodes.count, 1)
@@ -109,10 +107,10 @@ final class EpisodeTests: XCTestCase {
         try test.withClient { client in
             let id = try S.send(client, .post, "/v1/episodes", as: person, body: API.EpisodeRequest(kind: "headache", start: "2026-11-21T09:00:00Z"))
                 .decode(EpisodeBody.self).id
-            XCTAssertEqual(try S.send(client, .patch, "/v1/episodes/\(id)", as: guardian, json: #"{"note":"x"}"#).status, .notFound)
+            XCTAssertEqual(try S.send(client, .patch, "/v1/episodes/\(id)", as: guardian, body: API.EpisodeUpdate(note: "x")).status, .notFound)
             XCTAssertEqual(try S.send(client, .delete, "/v1/episodes/\(id)", as: guardian).status, .notFound)
             XCTAssertEqual(try S.send(client, .delete, "/v1/episodes/\(id)", as: person).status, .noContent)
-            XCTAssertEqual(try S.send(client, .patch, "/v1/episodes/\(id)", as: person, json: #"{"note":"x"}"#).status, .notFound)
+            XCTAssertEqual(try S.send(client, .patch, "/v1/episodes/\(id)", as: person, body: API.EpisodeUpdate(note: "x")).status, .notFound)
         }
     }
 
@@ -120,11 +118,13 @@ final class EpisodeTests: XCTestCase {
         let test = try TestApp()
         let person = try test.makeAccount()
         try test.withClient { client in
-            for (kind, start, note) in [("headache", "2026-11-01T08:00:00Z", "=HYPERLINK(\\\"x\\\")"),
-                                        ("migraine", "2026-11-02T08:00:00Z", "after lunch, \\\"bad\\\""),
+            for (kind, start, note) in [("headache", "2026-11-01T08:00:00Z", "=HYPERLINK(\"x\")"),
+                                        ("migraine", "2026-11-02T08:00:00Z", "after lunch, \"bad\""),
                                         ("headache", "2026-11-03T08:00:00Z", "")] {
-                let body = #"{"kind":"\#(kind)","start":"\#(start)","end":"\#(start.replacingOccurrences(of: "08:", with: "09:"))","note":"\#(note)","conditions":{"temperatureC":18.5}}"#
-                XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, json: body).status, .created, body)
+                let body = API.EpisodeRequest(kind: kind, start: start, end: start.replacingOccurrences(of: "08:", with: "09:"),
+                                              conditions: EpisodeConditions(temperatureC: 18.5), note: note)
+                let created = try S.send(client, .post, "/v1/episodes", as: person, body: body)
+                XCTAssertEqual(created.status, .created, created.text)
             }
             let headaches = try S.send(client, .get, "/v1/episodes?kind=Headache", as: person).decode(EpisodeListBody.self)
             XCTAssertEqual(headaches.episodes.map(\.start), ["2026-11-01T08:00:00.000Z", "2026-11-03T08:00:00.000Z"])
@@ -258,9 +258,14 @@ final class EpisodeTests: XCTestCase {
         let test = try TestApp()
         let person = try test.makeAccount()
         try test.withClient { client in
-            for (body, field) in [(#"{"readings":[]}"#, "readings"),
-                                  (#"{"readings":[{"t":"2026-11-10T00:00:00Z"},{"t":"2026-11-10T01:00:00Z","uvIndex":21}]}"#, "readings[1].uvIndex"),
-                                  (#"{"readings":[{"humidity":3}]}"#, "readings[0].t")] {
+            let typed = [
+                (API.ConditionReadings(readings: []), "readings"),
+                (API.ConditionReadings(readings: [API.ConditionReading(t: "2026-11-10T00:00:00Z"),
+                                                  API.ConditionReading(t: "2026-11-10T01:00:00Z", uvIndex: 21)]), "readings[1].uvIndex"),
+            ]
+            // Kept as text: a reading without its time.
+            let raw = [(#"{"readings":[{"humidity":3}]}"#, "readings[0].t")]
+            for (body, field) in JSONBody.table(typed, raw) {
                 let response = try S.send(client, .post, "/v1/conditions", as: person, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)
@@ -295,7 +300,7 @@ struct StatisticsBody: Decodable {
     let count: Int
     let endedCount: Int
     let averageDurationSeconds: Double?
-    let conditions: EpisodeBody.Conditions
+    let conditions: EpisodeConditions
     let comparison: [String: Comparison]
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HomewardGeo
 import HomewardHTTP
 import HomewardHTTPTesting
 import HomewardStore
@@ -12,17 +13,6 @@ import XCTest
 /// of times, off by default, and never in the way of the request.
 final class EpisodeWeatherTests: XCTestCase {
     private typealias S = JournalTestSupport
-
-    /// An episode with its conditions' source.
-    private struct Body: Decodable {
-        let id: String
-        let conditions: EpisodeBody.Conditions
-        let conditionsSource: String?
-    }
-
-    private struct ListBody: Decodable {
-        let episodes: [Body]
-    }
 
     /// A test app whose weather provider is `receiver`; the clock is moved to 18:00 UTC of a day, so
     /// that the afternoon's hours are over and belong to one UTC day.
@@ -50,15 +40,15 @@ final class EpisodeWeatherTests: XCTestCase {
         Int((test.clock.now().unixMilliseconds - Int64(hoursAgo * 3_600_000)) % 86_400_000 / 3_600_000)
     }
 
-    private func episodes(_ client: HTTPTestClient, of person: TestApp.Account) throws -> [String: Body] {
-        let list = try S.send(client, .get, "/v1/episodes?limit=500", as: person).decode(ListBody.self)
+    private func episodes(_ client: HTTPTestClient, of person: TestApp.Account) throws -> [String: EpisodeBody] {
+        let list = try S.send(client, .get, "/v1/episodes?limit=500", as: person).decode(EpisodeListBody.self)
         return Dictionary(uniqueKeysWithValues: list.episodes.map { ($0.id, $0) })
     }
 
-    private func post(_ client: HTTPTestClient, _ person: TestApp.Account, _ json: String) throws -> Body {
-        let response = try S.send(client, .post, "/v1/episodes", as: person, json: json)
+    private func post(_ client: HTTPTestClient, _ person: TestApp.Account, _ episode: API.EpisodeRequest) throws -> EpisodeBody {
+        let response = try S.send(client, .post, "/v1/episodes", as: person, body: episode)
         XCTAssertEqual(response.status, .created, response.text)
-        return try response.decode(Body.self)
+        return try response.decode(EpisodeBody.self)
     }
 
     func testAnEpisodeWithoutWeatherGetsTheProvidersMarkedAsTheServersAndOneWithWeatherIsLeftAlone() throws {
@@ -66,13 +56,12 @@ final class EpisodeWeatherTests: XCTestCase {
         let test = try app(provider: receiver)
         let anna = try test.makeAccount()
         try test.withClient { client in
-            let bare = try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 3.5))","location":{"lat":52.52,"lon":13.405}}"#)
+            let bare = try post(client, anna, API.EpisodeRequest(kind: "migraine", start: time(test, hoursAgo: 3.5), location: Coordinate(lat: 52.52, lon: 13.405)))
             XCTAssertNil(bare.conditionsSource, "the request is answered before any weather is fetched")
             XCTAssertEqual(bare.conditions, .init(temperatureC: nil, uvIndex: nil, humidity: nil, windSpeed: nil))
-            let typed = try post(client, anna, """
-                {"kind":"migraine","start":"\(time(test, hoursAgo: 2))","location":{"lat":52.52,"lon":13.405},
-                 "conditions":{"temperatureC":31,"humidity":20}}
-                """)
+            let typed = try post(client, anna, API.EpisodeRequest(
+                kind: "migraine", start: time(test, hoursAgo: 2), location: Coordinate(lat: 52.52, lon: 13.405),
+                conditions: EpisodeConditions(temperatureC: 31, humidity: 20)))
             XCTAssertEqual(typed.conditionsSource, "client")
 
             XCTAssertEqual(try test.app.weatherFiller.fillDue(), 1)
@@ -110,17 +99,17 @@ final class EpisodeWeatherTests: XCTestCase {
         let anna = try test.makeAccount()
         try test.withClient { client in
             let fixTime = Double(test.clock.now().unixMilliseconds) / 1000 - 5 * 3600 - 120
-            let fix = #"{"samples":[{"t":\#(fixTime),"lat":52.53,"lon":13.38,"accuracy":8}]}"#
-            XCTAssertEqual(try S.send(client, .post, "/v1/locations", as: anna, json: fix).status, .ok)
-            let placeless = try post(client, anna, #"{"kind":"headache","start":"\#(time(test, hoursAgo: 5))"}"#)
+            let fix = API.LocationBatch(samples: [API.LocationSample(t: fixTime, lat: 52.53, lon: 13.38, accuracy: 8)])
+            XCTAssertEqual(try S.send(client, .post, "/v1/locations", as: anna, body: fix).status, .ok)
+            let placeless = try post(client, anna, API.EpisodeRequest(kind: "headache", start: time(test, hoursAgo: 5)))
             var ids = [placeless.id]
             for index in 0..<24 {
-                let place = #"{"lat":\#(52.51 + Double(index % 4) * 0.01),"lon":\#(13.37 + Double(index % 5) * 0.01)}"#
-                ids.append(try post(client, anna, #"{"kind":"headache","start":"\#(time(test, hoursAgo: 5 - Double(index) * 0.2))","location":\#(place)}"#).id)
+                let place = Coordinate(lat: 52.51 + Double(index % 4) * 0.01, lon: 13.37 + Double(index % 5) * 0.01)
+                ids.append(try post(client, anna, API.EpisodeRequest(kind: "headache", start: time(test, hoursAgo: 5 - Double(index) * 0.2), location: place)).id)
             }
             XCTAssertEqual(try test.app.weatherFiller.fillDue(), 25)
             for index in 0..<25 {
-                ids.append(try post(client, anna, #"{"kind":"headache","start":"\#(time(test, hoursAgo: 4.9 - Double(index) * 0.18))","location":{"lat":52.5,"lon":13.4}}"#).id)
+                ids.append(try post(client, anna, API.EpisodeRequest(kind: "headache", start: time(test, hoursAgo: 4.9 - Double(index) * 0.18), location: Coordinate(lat: 52.5, lon: 13.4))).id)
             }
             XCTAssertEqual(try test.app.weatherFiller.fillDue(), 25, "the second half comes from the cache")
             let stored = try episodes(client, of: anna)
@@ -139,7 +128,7 @@ final class EpisodeWeatherTests: XCTestCase {
         let test = try app(provider: receiver) { $0.weatherFirstRetrySeconds = 60 }
         let anna = try test.makeAccount()
         let episode = try test.withClient { client in
-            try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 1))","location":{"lat":-33.87,"lon":151.21}}"#)
+            try post(client, anna, API.EpisodeRequest(kind: "migraine", start: time(test, hoursAgo: 1), location: Coordinate(lat: -33.87, lon: 151.21)))
         }
         XCTAssertEqual(try test.app.weatherFiller.fillDue(), 0)
         XCTAssertEqual(try attempts(of: episode.id, in: test), 1)
@@ -168,7 +157,7 @@ final class EpisodeWeatherTests: XCTestCase {
         }
         let anna = try test.makeAccount()
         let episode = try test.withClient { client in
-            try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 1))","location":{"lat":48.85,"lon":2.35}}"#)
+            try post(client, anna, API.EpisodeRequest(kind: "migraine", start: time(test, hoursAgo: 1), location: Coordinate(lat: 48.85, lon: 2.35)))
         }
         for _ in 0..<6 {
             XCTAssertEqual(try test.app.weatherFiller.fillDue(), 0)
@@ -189,9 +178,9 @@ final class EpisodeWeatherTests: XCTestCase {
         let anna = try test.makeAccount()
         let episode = try test.withClient { client in
             let started = Date()
-            let episode = try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 1))","location":{"lat":40.71,"lon":-74.01}}"#)
+            let episode = try post(client, anna, API.EpisodeRequest(kind: "migraine", start: time(test, hoursAgo: 1), location: Coordinate(lat: 40.71, lon: -74.01)))
             _ = try receiver.waitForRecord { $0.path == "/v1/forecast" }
-            let second = try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 0.5))","location":{"lat":40.71,"lon":-74.01}}"#)
+            let second = try post(client, anna, API.EpisodeRequest(kind: "migraine", start: time(test, hoursAgo: 0.5), location: Coordinate(lat: 40.71, lon: -74.01)))
             XCTAssertNil(second.conditionsSource)
             XCTAssertLessThan(Date().timeIntervalSince(started), 1, "answered while the provider holds its request")
             return episode
@@ -206,7 +195,7 @@ final class EpisodeWeatherTests: XCTestCase {
         try test.app.startBackgroundWork()
         let anna = try test.makeAccount()
         try test.withClient { client in
-            let episode = try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 2))","location":{"lat":35.68,"lon":139.69}}"#)
+            let episode = try post(client, anna, API.EpisodeRequest(kind: "migraine", start: time(test, hoursAgo: 2), location: Coordinate(lat: 35.68, lon: 139.69)))
             let source = try Deadline.firstValue { try episodes(client, of: anna)[episode.id]?.conditionsSource }
             XCTAssertEqual(source, "server")
         }
@@ -220,7 +209,7 @@ final class EpisodeWeatherTests: XCTestCase {
         try test.app.startBackgroundWork()
         let anna = try test.makeAccount()
         let episode = try test.withClient { client in
-            try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 2))","location":{"lat":51.5,"lon":-0.12}}"#)
+            try post(client, anna, API.EpisodeRequest(kind: "migraine", start: time(test, hoursAgo: 2), location: Coordinate(lat: 51.5, lon: -0.12)))
         }
         XCTAssertEqual(try test.app.weatherFiller.fillDue(), 0)
         XCTAssertTrue(Deadline.holds(for: 0.3) { receiver.records.isEmpty })
@@ -243,16 +232,16 @@ final class EpisodeWeatherTests: XCTestCase {
         let test = try app(provider: receiver) { $0.weatherMaxAttempts = 1 }
         let anna = try test.makeAccount()
         try test.withClient { client in
-            let episode = try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 2))"}"#)
+            let episode = try post(client, anna, API.EpisodeRequest(kind: "migraine", start: time(test, hoursAgo: 2)))
             XCTAssertEqual(try test.app.weatherFiller.fillDue(), 0)
             XCTAssertEqual(try attempts(of: episode.id, in: test), 1, "no place and no fix: one attempt, the only one allowed")
             XCTAssertTrue(receiver.records.isEmpty)
-            let placed = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: anna, json: #"{"location":{"lat":41.9,"lon":12.5}}"#)
+            let placed = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: anna, body: API.EpisodeUpdate(location: Coordinate(lat: 41.9, lon: 12.5)))
             XCTAssertEqual(placed.status, .ok, placed.text)
             XCTAssertEqual(try test.app.weatherFiller.fillDue(), 1)
             XCTAssertEqual(try episodes(client, of: anna)[episode.id]?.conditionsSource, "server")
-            let corrected = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: anna, json: #"{"conditions":{"humidity":55}}"#)
-            XCTAssertEqual(try corrected.decode(Body.self).conditionsSource, "client", "a correction makes them the person's")
+            let corrected = try S.send(client, .patch, "/v1/episodes/\(episode.id)", as: anna, body: API.EpisodeUpdate(conditions: EpisodeConditions(humidity: 55)))
+            XCTAssertEqual(try corrected.decode(EpisodeBody.self).conditionsSource, "client", "a correction makes them the person's")
         }
     }
 
@@ -264,7 +253,7 @@ final class EpisodeWeatherTests: XCTestCase {
         }
         let anna = try test.makeAccount()
         let old = try test.withClient { client in
-            try post(client, anna, #"{"kind":"migraine","start":"\#(time(test, hoursAgo: 100 * 24 + 3))","location":{"lat":52.52,"lon":13.405}}"#)
+            try post(client, anna, API.EpisodeRequest(kind: "migraine", start: time(test, hoursAgo: 100 * 24 + 3), location: Coordinate(lat: 52.52, lon: 13.405)))
         }
         XCTAssertEqual(try test.app.weatherFiller.fillDue(), 1)
         let request = try XCTUnwrap(receiver.records.first)
@@ -281,7 +270,7 @@ final class EpisodeWeatherTests: XCTestCase {
         let withoutArchive = try app(provider: receiver) { $0.weatherLookbackDays = 400 }
         let ben = try withoutArchive.makeAccount()
         let older = try withoutArchive.withClient { client in
-            try post(client, ben, #"{"kind":"migraine","start":"\#(time(withoutArchive, hoursAgo: 100 * 24))","location":{"lat":52.52,"lon":13.405}}"#)
+            try post(client, ben, API.EpisodeRequest(kind: "migraine", start: time(withoutArchive, hoursAgo: 100 * 24), location: Coordinate(lat: 52.52, lon: 13.405)))
         }
         XCTAssertEqual(try withoutArchive.app.weatherFiller.fillDue(), 0)
         XCTAssertEqual(try attempts(of: older.id, in: withoutArchive), withoutArchive.app.configuration.weatherMaxAttempts,

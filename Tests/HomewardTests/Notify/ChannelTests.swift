@@ -30,10 +30,10 @@ final class ChannelTests: XCTestCase {
     }
 
     @discardableResult
-    private func addChannel(_ body: String, for account: TestApp.Account, with client: HTTPTestClient) throws -> ChannelResource {
-        let answer = try client.execute(.post, "/v1/me/channels", headers: account.auth, body: Array(body.utf8))
+    private func addChannel(_ body: API.ChannelRequest, for account: TestApp.Account, with client: HTTPTestClient) throws -> ChannelResource {
+        let answer = try client.send(.post, "/v1/me/channels", token: account.token, body: body)
         XCTAssertEqual(answer.status.code, 201, answer.text)
-        return try JSONDecoder().decode(ChannelResource.self, from: Data(answer.body))
+        return try answer.decode(ChannelResource.self)
     }
 
     func testAnSOSReachesNtfyGotifyAndTelegramAsEachServiceReadsIt() throws {
@@ -45,11 +45,11 @@ final class ChannelTests: XCTestCase {
         let base = "https://127.0.0.1:\(receiver.port)"
         try test.withClient { client in
             let ntfy = try addChannel(
-                #"{"kind":"ntfy","label":"Anna's phone","ntfy":{"url":"\#(base)/homeward-anna","token":"\#(ntfyToken)"}}"#,
+                .ntfy("\(base)/homeward-anna", token: ntfyToken, label: "Anna's phone"),
                 for: guardian, with: client)
             XCTAssertEqual(ntfy.target, "\(base)/homeward-anna")
-            try addChannel(#"{"kind":"gotify","gotify":{"url":"\#(base)","token":"\#(gotifyToken)"}}"#, for: guardian, with: client)
-            try addChannel(#"{"kind":"telegram","telegram":{"botToken":"\#(botToken)","chatId":"-100200300"}}"#, for: guardian, with: client)
+            try addChannel(.gotify(base, token: gotifyToken), for: guardian, with: client)
+            try addChannel(.telegram(botToken: botToken, chatId: "-100200300"), for: guardian, with: client)
             let list = try client.execute(.get, "/v1/me/channels", headers: guardian.auth)
             XCTAssertEqual(list.status.code, 200)
             for secret in [ntfyToken, gotifyToken, botToken] { XCTAssertFalse(list.text.contains(secret), "a token is never shown back") }
@@ -84,7 +84,7 @@ final class ChannelTests: XCTestCase {
         // Each delivery is listed per recipient and channel, with its outcome.
         try test.withClient { client in
             let alerts = try client.execute(.get, "/v1/alerts", headers: guardian.auth)
-            let id = try XCTUnwrap(try JSONDecoder().decode(AlertFeed.self, from: Data(alerts.body)).alerts.first?.id)
+            let id = try XCTUnwrap(try alerts.decode(API.AlertList.self).alerts.first?.id)
             let answer = try client.execute(.get, "/v1/alerts/\(id)/deliveries", headers: guardian.auth)
             let deliveries = try JSONDecoder().decode(AlertDeliveryList.self, from: Data(answer.body)).deliveries
             XCTAssertEqual(Set(deliveries.map(\.channel)), ["ntfy", "gotify", "telegram"])
@@ -102,7 +102,7 @@ final class ChannelTests: XCTestCase {
         let guardian = try test.makeAccount(name: "Guardian")
         try test.link(guardian: guardian, dependent: person)
         _ = try test.withClient { client in
-            try addChannel(#"{"kind":"gotify","alertTypes":["left_zone"],"gotify":{"url":"https://127.0.0.1:\#(receiver.port)","token":"\#(gotifyToken)"}}"#,
+            try addChannel(.gotify("https://127.0.0.1:\(receiver.port)", token: gotifyToken, alertTypes: [.leftZone]),
                            for: guardian, with: client)
         }
         try raise(.wandering, for: person, in: test)
@@ -120,9 +120,9 @@ final class ChannelTests: XCTestCase {
         let guardian = try test.makeAccount(name: "Guardian")
         let stranger = try test.makeAccount(name: "Stranger")
         try test.withClient { client in
-            let good = try addChannel(#"{"kind":"ntfy","ntfy":{"url":"https://127.0.0.1:\#(receiver.port)/good","token":"\#(ntfyToken)"}}"#,
+            let good = try addChannel(.ntfy("https://127.0.0.1:\(receiver.port)/good", token: ntfyToken),
                                       for: guardian, with: client)
-            let bad = try addChannel(#"{"kind":"ntfy","ntfy":{"url":"https://127.0.0.1:\#(receiver.port)/bad","token":"tk_wrong"}}"#,
+            let bad = try addChannel(.ntfy("https://127.0.0.1:\(receiver.port)/bad", token: "tk_wrong"),
                                      for: guardian, with: client)
             let passed = try client.execute(.post, "/v1/me/channels/\(good.id)/test", headers: guardian.auth)
             let passedResult = try JSONDecoder().decode(ChannelTestResult.self, from: Data(passed.body))
@@ -140,12 +140,12 @@ final class ChannelTests: XCTestCase {
 
             // Another account's channel is absent to everyone else, whatever they try.
             XCTAssertEqual(try client.execute(.post, "/v1/me/channels/\(good.id)/test", headers: stranger.auth).status.code, 404)
-            XCTAssertEqual(try client.execute(.patch, "/v1/me/channels/\(good.id)", headers: stranger.auth, body: Array(#"{"label":"x"}"#.utf8)).status.code, 404)
+            XCTAssertEqual(try client.send(.patch, "/v1/me/channels/\(good.id)", token: stranger.token, body: API.ChannelUpdate(label: "x")).status.code, 404)
             XCTAssertEqual(try client.execute(.delete, "/v1/me/channels/\(good.id)", headers: stranger.auth).status.code, 404)
             XCTAssertEqual(try JSONDecoder().decode(ChannelList.self, from: Data(try client.execute(.get, "/v1/me/channels", headers: stranger.auth).body)).channels, [])
 
-            let patched = try client.execute(.patch, "/v1/me/channels/\(good.id)", headers: guardian.auth,
-                                             body: Array(#"{"label":"Kitchen tablet","alertTypes":["sos","danger"]}"#.utf8))
+            let patched = try client.send(.patch, "/v1/me/channels/\(good.id)", token: guardian.token,
+                                          body: API.ChannelUpdate(label: "Kitchen tablet", alertTypes: [.sos, .danger]))
             XCTAssertEqual(patched.status.code, 200, patched.text)
             let channel = try JSONDecoder().decode(ChannelResource.self, from: Data(patched.body))
             XCTAssertEqual(channel.label, "Kitchen tablet")
@@ -159,35 +159,44 @@ final class ChannelTests: XCTestCase {
         let test = try TestApp()
         let guardian = try test.makeAccount(name: "Guardian")
         try test.withClient { client in
-            let cases: [(String, String)] = [
+            var twoSettings = API.ChannelRequest.ntfy("https://ntfy.sh/a")
+            twoSettings.gotify = .init(url: "https://g.example", token: "t")
+            var noTypes = API.ChannelRequest.ntfy("https://ntfy.sh/a")
+            noTypes.alertTypes = []
+            var sosTwice = API.ChannelRequest.ntfy("https://ntfy.sh/a")
+            sosTwice.alertTypes = [.sos, .sos]
+            let typed: [(API.ChannelRequest, String)] = [
+                (API.ChannelRequest(kind: .ntfy), "ntfy"),
+                (twoSettings, "ntfy"),
+                (.ntfy("ftp://ntfy.sh/a"), "ntfy.url"),
+                (.ntfy("https://ntfy.sh/"), "ntfy.url"),
+                (.ntfy("https://ntfy.sh/a", token: "bad token"), "ntfy.token"),
+                (.telegram(botToken: "nope", chatId: "1"), "telegram.botToken"),
+                (.telegram(botToken: botToken, chatId: "12a"), "telegram.chatId"),
+                (.email("anna@example.org\r\nBcc: x@y.z"), "email.address"),
+                (.webpush("http://push.example/x", p256dh: "AA", auth: "AA"), "webpush.endpoint"),
+                (.webpush("https://push.example/x", p256dh: "AA", auth: "AA"), "webpush.keys.p256dh"),
+                (noTypes, "alertTypes"),
+                (sosTwice, "alertTypes"),
+            ]
+            // Kept as text: a kind and an alert type the API does not know, a field no setting takes,
+            // and a token left out.
+            let raw: [(String, String)] = [
                 (#"{"kind":"pager"}"#, "kind"),
-                (#"{"kind":"ntfy"}"#, "ntfy"),
-                (#"{"kind":"ntfy","ntfy":{"url":"https://ntfy.sh/a"},"gotify":{"url":"https://g.example","token":"t"}}"#, "ntfy"),
-                (#"{"kind":"ntfy","ntfy":{"url":"ftp://ntfy.sh/a"}}"#, "ntfy.url"),
-                (#"{"kind":"ntfy","ntfy":{"url":"https://ntfy.sh/"}}"#, "ntfy.url"),
-                (#"{"kind":"ntfy","ntfy":{"url":"https://ntfy.sh/a","token":"bad token"}}"#, "ntfy.token"),
                 (#"{"kind":"ntfy","ntfy":{"url":"https://ntfy.sh/a","colour":"red"}}"#, "ntfy.colour"),
                 (#"{"kind":"gotify","gotify":{"url":"https://g.example"}}"#, "gotify.token"),
-                (#"{"kind":"telegram","telegram":{"botToken":"nope","chatId":"1"}}"#, "telegram.botToken"),
-                (#"{"kind":"telegram","telegram":{"botToken":"\#(botToken)","chatId":"12a"}}"#, "telegram.chatId"),
-                (#"{"kind":"email","email":{"address":"anna@example.org\r\nBcc: x@y.z"}}"#, "email.address"),
-                (#"{"kind":"webpush","webpush":{"endpoint":"http://push.example/x","keys":{"p256dh":"AA","auth":"AA"}}}"#, "webpush.endpoint"),
-                (#"{"kind":"webpush","webpush":{"endpoint":"https://push.example/x","keys":{"p256dh":"AA","auth":"AA"}}}"#, "webpush.keys.p256dh"),
-                (#"{"kind":"ntfy","alertTypes":[],"ntfy":{"url":"https://ntfy.sh/a"}}"#, "alertTypes"),
-                (#"{"kind":"ntfy","alertTypes":["sos","sos"],"ntfy":{"url":"https://ntfy.sh/a"}}"#, "alertTypes"),
                 (#"{"kind":"ntfy","alertTypes":["weather"],"ntfy":{"url":"https://ntfy.sh/a"}}"#, "alertTypes[0]"),
             ]
-            for (body, field) in cases {
+            for (body, field) in JSONBody.table(typed, raw) {
                 let answer = try client.execute(.post, "/v1/me/channels", headers: guardian.auth, body: Array(body.utf8))
                 XCTAssertEqual(answer.status.code, 400, body)
                 XCTAssertEqual(answer.errorField, field, "\(body): \(answer.text)")
             }
             XCTAssertEqual(try client.execute(.get, "/v1/me/channels").status.code, 401)
             for index in 0..<ChannelStore.maxChannelsPerAccount {
-                try addChannel(#"{"kind":"ntfy","ntfy":{"url":"https://ntfy.sh/topic-\#(index)"}}"#, for: guardian, with: client)
+                try addChannel(.ntfy("https://ntfy.sh/topic-\(index)"), for: guardian, with: client)
             }
-            let over = try client.execute(.post, "/v1/me/channels", headers: guardian.auth,
-                                          body: Array(#"{"kind":"ntfy","ntfy":{"url":"https://ntfy.sh/one-more"}}"#.utf8))
+            let over = try client.send(.post, "/v1/me/channels", token: guardian.token, body: API.ChannelRequest.ntfy("https://ntfy.sh/one-more"))
             XCTAssertEqual(over.status.code, 409, over.text)
         }
     }
@@ -198,9 +207,4 @@ final class ChannelTests: XCTestCase {
         }
         XCTAssertNotNil(raised)
     }
-}
-
-/// The alerts of GET /v1/alerts, as a client reads them.
-struct AlertFeed: Decodable {
-    var alerts: [AlertResource]
 }

@@ -25,11 +25,11 @@ final class EmailChannelTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         try test.withClient { client in
             let added = try client.execute(.post, "/v1/me/channels", headers: guardian.auth,
-                                           body: Array(#"{"kind":"email","email":{"address":"guardian@example.org"}}"#.utf8))
+                                           body: JSONBody.encode(API.ChannelRequest.email("guardian@example.org")))
             XCTAssertEqual(added.status.code, 201, added.text)
             let id = try JSONDecoder().decode(ChannelResource.self, from: Data(added.body)).id
             let tested = try client.execute(.post, "/v1/me/channels/\(id)/test", headers: guardian.auth)
-            XCTAssertTrue(tested.text.contains(#""delivered":true"#), tested.text)
+            XCTAssertTrue(try tested.decode(ChannelTestResult.self).delivered, tested.text)
             let sos = try client.execute(.post, "/v1/alerts", headers: person.auth,
                                          body: JSONBody.encode(API.SOS(location: .init(lat: 48.8584, lon: 2.2945, accuracy: 9))))
             XCTAssertEqual(sos.status.code, 201)
@@ -54,7 +54,7 @@ final class EmailChannelTests: XCTestCase {
         let guardian = try test.makeAccount(name: "Guardian")
         try test.withClient { client in
             let answer = try client.execute(.post, "/v1/me/channels", headers: guardian.auth,
-                                            body: Array(#"{"kind":"email","email":{"address":"guardian@example.org"}}"#.utf8))
+                                            body: JSONBody.encode(API.ChannelRequest.email("guardian@example.org")))
             XCTAssertEqual(answer.status.code, 409)
             XCTAssertTrue(answer.text.contains("--smtp-url"), answer.text)
         }

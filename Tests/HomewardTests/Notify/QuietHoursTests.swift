@@ -45,20 +45,20 @@ final class QuietHoursTests: XCTestCase {
         let now = Date(timeIntervalSince1970: Double(test.clock.now().unixMilliseconds) / 1000)
         let start = formatter.string(from: now.addingTimeInterval(-3_600)), end = formatter.string(from: now.addingTimeInterval(7_200))
         try test.withClient { client in
-            for (body, field) in [(#"{"start":"25:00","end":"07:00","timeZone":"UTC"}"#, "start"),
-                                  (#"{"start":"22:00","end":"7am","timeZone":"UTC"}"#, "end"),
-                                  (#"{"start":"22:00","end":"07:00","timeZone":"Mars/Olympus"}"#, "timeZone")] {
-                let answer = try client.execute(.put, "/v1/me/quiet-hours", headers: guardian.auth, body: Array(body.utf8))
-                XCTAssertEqual(answer.status.code, 400, body)
-                XCTAssertTrue(answer.text.contains(#""field":"\#(field)""#), answer.text)
+            for (hours, field) in [(QuietHours(start: "25:00", end: "07:00", timeZone: "UTC"), "start"),
+                                   (QuietHours(start: "22:00", end: "7am", timeZone: "UTC"), "end"),
+                                   (QuietHours(start: "22:00", end: "07:00", timeZone: "Mars/Olympus"), "timeZone")] {
+                let answer = try client.execute(.put, "/v1/me/quiet-hours", headers: guardian.auth, body: JSONBody.encode(hours))
+                XCTAssertEqual(answer.status.code, 400, JSONBody.text(hours))
+                XCTAssertEqual(answer.errorField, field, answer.text)
             }
             XCTAssertEqual(try client.execute(.get, "/v1/me/quiet-hours", headers: guardian.auth).status.code, 404)
             let set = try client.execute(.put, "/v1/me/quiet-hours", headers: guardian.auth,
-                                         body: Array(#"{"start":"\#(start)","end":"\#(end)","timeZone":"UTC"}"#.utf8))
+                                         body: JSONBody.encode(QuietHours(start: start, end: end, timeZone: "UTC")))
             XCTAssertEqual(set.status.code, 200, set.text)
             XCTAssertEqual(try client.execute(.get, "/v1/me/quiet-hours", headers: guardian.auth).status.code, 200)
             let channel = try client.execute(.post, "/v1/me/channels", headers: guardian.auth,
-                                             body: Array(#"{"kind":"gotify","gotify":{"url":"https://127.0.0.1:\#(receiver.port)","token":"QuietToken"}}"#.utf8))
+                                             body: JSONBody.encode(API.ChannelRequest.gotify("https://127.0.0.1:\(receiver.port)", token: "QuietToken")))
             XCTAssertEqual(channel.status.code, 201, channel.text)
         }
         _ = try test.app.database.write { db in
@@ -66,10 +66,10 @@ final class QuietHoursTests: XCTestCase {
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 0, "held for the quiet hours")
         try test.withClient { client in
-            let alerts = try JSONDecoder().decode(AlertFeed.self, from: Data(try client.execute(.get, "/v1/alerts", headers: guardian.auth).body))
+            let alerts = try client.execute(.get, "/v1/alerts", headers: guardian.auth).decode(API.AlertList.self)
             let id = try XCTUnwrap(alerts.alerts.first?.id)
             let deliveries = try client.execute(.get, "/v1/alerts/\(id)/deliveries", headers: guardian.auth)
-            XCTAssertTrue(deliveries.text.contains(#""status":"held""#), deliveries.text)
+            XCTAssertTrue(try deliveries.decode(AlertDeliveryList.self).deliveries.contains { $0.status == "held" }, deliveries.text)
             XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
         }
         XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1, "an SOS is never held")

@@ -143,7 +143,7 @@ final class LearnedRoutineTests: XCTestCase {
         let place = try XCTUnwrap(list.places.min { hypot($0.lat - work.lat, $0.lon - work.lon) < hypot($1.lat - work.lat, $1.lon - work.lon) })
         try scene.test.withClient { client in
             let path = "/v1/accounts/\(scene.person.id)/places/\(place.id)"
-            let named = try client.execute(.patch, path, headers: scene.guardian.auth, body: Array(#"{"name":"Old office","usual":false}"#.utf8))
+            let named = try client.execute(.patch, path, headers: scene.guardian.auth, body: JSONBody.encode(API.PlaceUpdate(name: "Old office", usual: false)))
             XCTAssertEqual(named.status.code, 200, named.text)
             let resource = try named.decode(PlaceResource.self)
             XCTAssertEqual(resource.name, "Old office")
@@ -155,7 +155,7 @@ final class LearnedRoutineTests: XCTestCase {
             let unknown = try client.execute(.patch, path, headers: scene.guardian.auth, body: Array(#"{"colour":"red"}"#.utf8))
             XCTAssertEqual(unknown.status.code, 400, unknown.text)
             let missing = try client.execute(.patch, "/v1/accounts/\(scene.person.id)/places/12345", headers: scene.guardian.auth,
-                                             body: Array(#"{"usual":false}"#.utf8))
+                                             body: JSONBody.encode(API.PlaceUpdate(usual: false)))
             XCTAssertEqual(missing.status.code, 404)
             let cleared = try client.execute(.patch, path, headers: scene.guardian.auth, body: Array(#"{"name":null}"#.utf8))
             XCTAssertNil(try cleared.decode(PlaceResource.self).name)
@@ -171,7 +171,7 @@ final class LearnedRoutineTests: XCTestCase {
         XCTAssertEqual(try places(scene, as: scene.guardian).places.count, 2)
         try scene.test.withClient { client in
             let path = "/v1/accounts/\(scene.person.id)/routine"
-            let off = try client.execute(.patch, path, headers: scene.guardian.auth, body: Array(#"{"learning":false}"#.utf8))
+            let off = try client.execute(.patch, path, headers: scene.guardian.auth, body: JSONBody.encode(API.RoutineSetting(learning: false)))
             XCTAssertEqual(off.status.code, 200, off.text)
             XCTAssertEqual(try client.execute(.get, path, headers: scene.person.auth).text, #"{"learning":false}"#)
             let wrong = try client.execute(.patch, path, headers: scene.guardian.auth, body: Array(#"{"learning":"no"}"#.utf8))
@@ -185,7 +185,7 @@ final class LearnedRoutineTests: XCTestCase {
         XCTAssertEqual(try farFromHomeAlerts(scene), 0, "without a routine a day trip stays excused (conservative)")
         try scene.test.withClient { client in
             let on = try client.execute(.patch, "/v1/accounts/\(scene.person.id)/routine", headers: scene.guardian.auth,
-                                        body: Array(#"{"learning":true}"#.utf8))
+                                        body: JSONBody.encode(API.RoutineSetting(learning: true)))
             XCTAssertEqual(on.status.code, 200)
         }
         XCTAssertEqual(try places(scene, as: scene.guardian).places.count, 2, "rebuilt from history")
@@ -201,12 +201,12 @@ final class LearnedRoutineTests: XCTestCase {
         try scene.test.withClient { client in
             for account in [stranger, former] {
                 for (method, path, body) in [
-                    (HTTPMethod.get, "/v1/accounts/\(scene.person.id)/places", ""),
-                    (.patch, "/v1/accounts/\(scene.person.id)/places/\(place.id)", #"{"name":"Mine"}"#),
-                    (.get, "/v1/accounts/\(scene.person.id)/routine", ""),
-                    (.patch, "/v1/accounts/\(scene.person.id)/routine", #"{"learning":false}"#),
+                    (HTTPMethod.get, "/v1/accounts/\(scene.person.id)/places", []),
+                    (.patch, "/v1/accounts/\(scene.person.id)/places/\(place.id)", JSONBody.encode(API.PlaceUpdate(name: "Mine"))),
+                    (.get, "/v1/accounts/\(scene.person.id)/routine", []),
+                    (.patch, "/v1/accounts/\(scene.person.id)/routine", JSONBody.encode(API.RoutineSetting(learning: false))),
                 ] {
-                    let response = try client.execute(method, path, headers: account.auth, body: Array(body.utf8))
+                    let response = try client.execute(method, path, headers: account.auth, body: body)
                     XCTAssertEqual(response.status.code, 404, "\(account.name) \(method) \(path)")
                 }
             }

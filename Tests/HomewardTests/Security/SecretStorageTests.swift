@@ -94,7 +94,7 @@ final class SecretStorageTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount()
         try test.withClient { client in
-            let code = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}").string("code", expecting: .ok)
+            let code = try client.send(.put, "/v1/me/verification-code", token: anna.token, body: API.CodeSetting()).string("code", expecting: .ok)
             let key = try client.send(.post, "/v1/me/devices", token: anna.token, body: API.DeviceRequest(name: "Phone")).string("key", expecting: .created)
             let share = try client.send(.post, "/v1/shares", token: anna.token,
                 body: API.ShareRequest(scope: "locations", expiresInSeconds: 3600)).string("token", expecting: .created)

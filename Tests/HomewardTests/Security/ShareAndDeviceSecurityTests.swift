@@ -60,7 +60,7 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("x", key)).status, .ok)
 
             XCTAssertEqual(try client.send(.put, "/v1/me/password", token: anna.token,
-                json: #"{"currentPassword":"Anna-Pass-123","newPassword":"Anna-Pass-456"}"#).status, .noContent)
+                body: API.PasswordChange(currentPassword: "Anna-Pass-123", newPassword: "Anna-Pass-456")).status, .noContent)
 
             XCTAssertEqual(try client.send(.get, "/v1/shared/\(link.token)/locations").status, .notFound)
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("x", key)).status, .unauthorized)

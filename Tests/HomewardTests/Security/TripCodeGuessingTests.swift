@@ -20,7 +20,7 @@ final class TripCodeGuessingTests: XCTestCase {
                 for attacker in attackers {
                     let wrong = codes[index] == "000000" ? "000001" : "000000"
                     statuses.append(try client.send(from: "127.0.0.2", .post, "/v1/trips/join", token: attacker.token,
-                        json: #"{"phone":"\#(traveller.phone)","accessCode":"\#(wrong)"}"#).status.code)
+                        body: API.TripJoin(phone: traveller.phone, accessCode: wrong)).status.code)
                 }
             }
             let limit = RateLimitPolicy.tripAccessCodeFailuresPerClientAddress.maxFailures
@@ -39,10 +39,10 @@ final class TripCodeGuessingTests: XCTestCase {
             let limit = RateLimitPolicy.tripAccessCodeFailuresPerTarget.maxFailures
             for _ in 0..<limit {
                 XCTAssertEqual(try client.send(.post, "/v1/trips/join", token: attacker.token,
-                    json: #"{"phone":"\#(traveller.phone)","accessCode":"\#(wrong)"}"#).status.code, 403)
+                    body: API.TripJoin(phone: traveller.phone, accessCode: wrong)).status.code, 403)
             }
             let byName = try client.send(.post, "/v1/trips/join", token: attacker.token,
-                json: #"{"name":"zed quill","accessCode":"\#(wrong)"}"#)
+                body: API.TripJoin(name: "zed quill", accessCode: wrong))
             XCTAssertEqual(byName.status.code, 429, "naming the same traveller another way gives no fresh guesses: \(byName.text)")
         }
     }

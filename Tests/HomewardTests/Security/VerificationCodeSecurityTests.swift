@@ -18,7 +18,7 @@ final class VerificationCodeSecurityTests: XCTestCase {
             XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token, body: link).status, .created)
             let reused = try client.send(.post, "/v1/links", token: carl.token, body: link)
             XCTAssertEqual(reused.status, .forbidden, reused.text)
-            let fresh = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}").string("code", expecting: .ok)
+            let fresh = try client.send(.put, "/v1/me/verification-code", token: anna.token, body: API.CodeSetting()).string("code", expecting: .ok)
             XCTAssertEqual(try client.send(.post, "/v1/links", token: carl.token,
                 body: API.LinkRequest(phone: anna.phone, code: fresh)).status, .created)
             let guardians = try client.send(.get, "/v1/links", token: anna.token).text
@@ -50,12 +50,12 @@ final class VerificationCodeSecurityTests: XCTestCase {
         let ben = try test.makeAccount()
         try test.withClient { client in
             let tooLong = try client.send(.put, "/v1/me/verification-code", token: anna.token,
-                json: #"{"ttlSeconds":\#(LinkService.maxCodeLifetimeSeconds + 1)}"#)
+                body: API.CodeSetting(ttlSeconds: LinkService.maxCodeLifetimeSeconds + 1))
             XCTAssertEqual(tooLong.status, .badRequest)
             XCTAssertEqual(tooLong.errorField, "ttlSeconds")
             XCTAssertEqual(try client.send(.put, "/v1/me/verification-code", token: anna.token,
-                json: #"{"ttlSeconds":\#(LinkService.maxCodeLifetimeSeconds)}"#).status, .ok)
-            let code = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}").string("code", expecting: .ok)
+                body: API.CodeSetting(ttlSeconds: LinkService.maxCodeLifetimeSeconds)).status, .ok)
+            let code = try client.send(.put, "/v1/me/verification-code", token: anna.token, body: API.CodeSetting()).string("code", expecting: .ok)
             test.clock.advance(bySeconds: 24 * 3600)
             XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token,
                 body: API.LinkRequest(phone: anna.phone, code: code)).status, .forbidden)
@@ -70,7 +70,7 @@ final class VerificationCodeSecurityTests: XCTestCase {
         let test = try TestApp { $0.verificationCodeLifetimeSeconds = 3600 }
         let anna = try test.makeAccount()
         try test.withClient { client in
-            let response = try client.send(.put, "/v1/me/verification-code", token: anna.token, json: "{}")
+            let response = try client.send(.put, "/v1/me/verification-code", token: anna.token, body: API.CodeSetting())
             let expiresAt = try XCTUnwrap(Timestamp(rfc3339: try response.decode(API.VerificationCode.self).expiresAt))
             XCTAssertEqual(expiresAt.unixMilliseconds - test.clock.now().unixMilliseconds, 3600 * 1000)
         }

@@ -5,22 +5,13 @@ import HomewardStore
 import XCTest
 @testable import Homeward
 
-/// `POST /v1/shares`.
-struct ShareBody: Decodable {
-    let id: String
-    let token: String
-    let url: String
-    let scope: String
-    let expiresAt: String
-}
-
 final class ShareTests: XCTestCase {
     private typealias S = JournalTestSupport
 
-    private func makeShare(_ client: HTTPTestClient, for person: TestApp.Account, seconds: Int = 3600) throws -> ShareBody {
-        let response = try S.send(client, .post, "/v1/shares", as: person, json: #"{"scope":"episodes","expiresInSeconds":\#(seconds)}"#)
+    private func makeShare(_ client: HTTPTestClient, for person: TestApp.Account, seconds: Int = 3600) throws -> API.NewShare {
+        let response = try S.send(client, .post, "/v1/shares", as: person, body: API.ShareRequest(scope: "episodes", expiresInSeconds: seconds))
         XCTAssertEqual(response.status, .created, response.text)
-        return try response.decode(ShareBody.self)
+        return try response.decode(API.NewShare.self)
     }
 
     func testAShareReadsTheOwnersEpisodesAsJSONAndCSVWithoutLoggingIn() throws {
@@ -28,8 +19,8 @@ final class ShareTests: XCTestCase {
         let person = try test.makeAccount()
         try test.withClient { client in
             for day in 1...2 {
-                let body = #"{"kind":"migraine","start":"2026-11-0\#(day)T08:00:00Z","end":"2026-11-0\#(day)T09:00:00Z"}"#
-                XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, json: body).status, .created)
+                let body = API.EpisodeRequest(kind: "migraine", start: "2026-11-0\(day)T08:00:00Z", end: "2026-11-0\(day)T09:00:00Z")
+                XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person, body: body).status, .created)
             }
             let share = try makeShare(client, for: person)
             XCTAssertEqual(share.url, "https://homeward.example.org/v1/shared/\(share.token)/episodes")
@@ -105,7 +96,7 @@ final class ShareTests: XCTestCase {
         let other = try test.makeAccount()
         try test.withClient { client in
             XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: other,
-                                      json: #"{"kind":"secret","start":"2026-11-01T08:00:00Z"}"#).status, .created)
+                                      body: API.EpisodeRequest(kind: "secret", start: "2026-11-01T08:00:00Z")).status, .created)
             let share = try makeShare(client, for: person)
             let shared = try client.execute(.get, "/v1/shared/\(share.token)/episodes").decode(EpisodeListBody.self)
             XCTAssertTrue(shared.episodes.isEmpty, "another person's episodes never show")
@@ -124,16 +115,18 @@ final class ShareTests: XCTestCase {
         let test = try TestApp()
         let person = try test.makeAccount()
         try test.withClient { client in
-            for (body, field) in [(#"{"scope":"episodes","expiresInSeconds":59}"#, "expiresInSeconds"),
-                                  (#"{"scope":"episodes","expiresInSeconds":7776001}"#, "expiresInSeconds"),
-                                  (#"{"scope":"journal","expiresInSeconds":600}"#, "scope"),
-                                  (#"{"scope":"episodes"}"#, "expiresInSeconds")] {
+            let typed = [(API.ShareRequest(scope: "episodes", expiresInSeconds: 59), "expiresInSeconds"),
+                         (API.ShareRequest(scope: "episodes", expiresInSeconds: 7776001), "expiresInSeconds"),
+                         (API.ShareRequest(scope: "journal", expiresInSeconds: 600), "scope")]
+            // Kept as text: the lifetime left out.
+            let raw = [(#"{"scope":"episodes"}"#, "expiresInSeconds")]
+            for (body, field) in JSONBody.table(typed, raw) {
                 let response = try S.send(client, .post, "/v1/shares", as: person, json: body)
                 XCTAssertEqual(response.status, .badRequest, body)
                 XCTAssertEqual(response.errorField, field, body)
             }
             XCTAssertEqual(try client.execute(.post, "/v1/shares", headers: ["Content-Type": "application/json"],
-                                              body: S.body(#"{"scope":"episodes","expiresInSeconds":600}"#)).status, .unauthorized)
+                                              body: JSONBody.encode(API.ShareRequest(scope: "episodes", expiresInSeconds: 600))).status, .unauthorized)
         }
     }
 
@@ -142,15 +135,16 @@ final class ShareTests: XCTestCase {
         let person = try test.makeAccount(name: "Anna")
         let now = test.clock.now()
         try test.withClient(.live) { client in
-            let samples = (1...3).map { index in
-                #"{"t":"\#(now.adding(milliseconds: Int64(index - 4) * 60_000).rfc3339)","lat":52.52\#(index),"lon":13.405,"accuracy":8}"#
+            let samples = zip(1...3, [52.521, 52.522, 52.523]).map { index, lat in
+                API.LocationSample(t: Double(now.adding(milliseconds: Int64(index - 4) * 60_000).unixMilliseconds) / 1000,
+                                   lat: lat, lon: 13.405, accuracy: 8)
             }
-            let posted = try S.send(client, .post, "/v1/locations", as: person, json: #"{"samples":[\#(samples.joined(separator: ","))]}"#)
+            let posted = try S.send(client, .post, "/v1/locations", as: person, body: API.LocationBatch(samples: samples))
             XCTAssertEqual(posted.status, .ok, posted.text)
             XCTAssertEqual(try S.send(client, .post, "/v1/episodes", as: person,
-                                      json: #"{"kind":"private","start":"2026-11-01T08:00:00Z"}"#).status, .created)
-            let response = try S.send(client, .post, "/v1/shares", as: person, json: #"{"scope":"locations","expiresInSeconds":600}"#)
-            let share = try response.decode(ShareBody.self)
+                                      body: API.EpisodeRequest(kind: "private", start: "2026-11-01T08:00:00Z")).status, .created)
+            let response = try S.send(client, .post, "/v1/shares", as: person, body: API.ShareRequest(scope: "locations", expiresInSeconds: 600))
+            let share = try response.decode(API.NewShare.self)
             XCTAssertTrue(share.url.hasSuffix("/v1/shared/\(share.token)/locations"))
 
             let json = try client.execute(.get, "/v1/shared/\(share.token)/locations")

@@ -9,9 +9,8 @@ final class TripWatchTests: XCTestCase {
         let test = try TestApp()
         let walter = try test.makeAccount(name: "Walter")
         try test.withClient { client in
-            let created = try client.send(.post, "/v1/trips", token: walter.token, json: """
-                {"destination":{"lat":48.2100,"lon":16.3700,"name":"Pharmacy"},"origin":{"lat":48.2000,"lon":16.3700},"mode":"walking"}
-                """)
+            let created = try client.send(.post, "/v1/trips", token: walter.token, body: API.TripRequest(
+                origin: TripPlace(lat: 48.2000, lon: 16.3700), destination: TripPlace(lat: 48.2100, lon: 16.3700, name: "Pharmacy"), mode: .walking))
             XCTAssertEqual(created.status, .created, created.text)
             let trip = try created.decode(TripResource.self)
             let code = try XCTUnwrap(trip.accessCode)

@@ -10,7 +10,7 @@ final class VerificationQRTests: XCTestCase {
         let test = try TestApp()
         let walter = try test.makeAccount(name: "Walter")
         try test.withClient { client in
-            let code = try client.send(.put, "/v1/me/verification-code", token: walter.token, json: "{}").string("code", expecting: .ok)
+            let code = try client.send(.put, "/v1/me/verification-code", token: walter.token, body: API.CodeSetting()).string("code", expecting: .ok)
             let qr = try client.send(.get, "/v1/me/verification-code/qr?code=\(code)", token: walter.token)
             XCTAssertEqual(qr.status, .ok)
             XCTAssertEqual(qr.headers["Content-Type"], "image/svg+xml")

@@ -10,7 +10,7 @@ final class WebSessionTests: XCTestCase {
         var headers = headers
         headers.add(name: "Content-Type", value: "application/json")
         let response = try client.send(.post, "/v1/web/session", token: nil, headers: headers,
-                                       body: Array(#"{"phone":"\#(account.phone)","password":"\#(account.password)"}"#.utf8))
+                                       body: JSONBody.encode(API.Credentials(phone: account.phone, password: account.password)))
         XCTAssertEqual(response.status, .created, response.text)
         let setCookie = try XCTUnwrap(response.headers["Set-Cookie"])
         let cookie = String(try XCTUnwrap(setCookie.split(separator: ";").first))
@@ -59,7 +59,7 @@ final class WebSessionTests: XCTestCase {
         let anna = try test.makeAccount(name: "Anna")
         try test.withClient { client in
             let session = try logIn(client, anna)
-            let body = Array(#"{"name":"Mallory"}"#.utf8)
+            let body = JSONBody.encode(API.AccountUpdate(name: "Mallory"))
             var headers: HTTPHeaders = ["Cookie": session.cookie, "Content-Type": "application/json"]
             let missing = try client.send(.patch, "/v1/me", token: nil, headers: headers, body: body)
             XCTAssertEqual(missing.status, .forbidden)
@@ -107,8 +107,7 @@ final class WebSessionTests: XCTestCase {
         let test = try TestApp()
         let anna = try test.makeAccount()
         try test.withClient { client in
-            let response = try client.send(.post, "/v1/web/session",
-                                           json: #"{"phone":"\#(anna.phone)","password":"Wrong-Horse-9"}"#)
+            let response = try client.send(.post, "/v1/web/session", body: API.Credentials(phone: anna.phone, password: "Wrong-Horse-9"))
             XCTAssertEqual(response.status, .unauthorized)
             XCTAssertNil(response.headers["Set-Cookie"])
         }

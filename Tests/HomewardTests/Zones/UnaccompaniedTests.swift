@@ -37,10 +37,12 @@ final class UnaccompaniedTests: XCTestCase {
         }
     }
 
-    private func createHome(for person: TestApp.Account, by guardian: TestApp.Account, rule: String?, _ client: HTTPTestClient) throws {
-        let option = rule.map { #","unaccompanied":\#($0)"# } ?? ""
-        let body = #"{"name":"Home","center":{"lat":\#(home.lat),"lon":\#(home.lon)},"radius":100,"home":true\#(option)}"#
-        let created = try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: Array(body.utf8))
+    private func createHome(
+        for person: TestApp.Account, by guardian: TestApp.Account, rule: ZoneCompanionRule?, _ client: HTTPTestClient
+    ) throws {
+        var body = API.ZoneRequest.circle("Home", lat: home.lat, lon: home.lon, radius: 100, home: true)
+        body.unaccompanied = rule
+        let created = try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: JSONBody.encode(body))
         XCTAssertEqual(created.status.code, 201, created.text)
     }
 
@@ -59,7 +61,7 @@ final class UnaccompaniedTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         let walk = walkOutAndBack(endingAt: test.clock.now())
         try test.withClient(.inProcess) { client in
-            try createHome(for: person, by: guardian, rule: #"{"withinMetres":200}"#, client)
+            try createHome(for: person, by: guardian, rule: ZoneCompanionRule(withinMetres: 200), client)
             // Anna is at work, 2.3 km east; her phone reported as the person set off.
             try post([(t: walk[32].t, lat: home.lat, lon: home.lon + 0.033)], as: guardian, client)
             try post(walk, as: person, client)
@@ -83,8 +85,8 @@ final class UnaccompaniedTests: XCTestCase {
         // Anna walks 15 m behind the person; the stranger walks beside the second person.
         let beside = walk.map { (t: $0.t, lat: $0.lat - 15 / 111_320, lon: $0.lon) }
         try test.withClient(.inProcess) { client in
-            try createHome(for: person, by: guardian, rule: #"{"withinMetres":150}"#, client)
-            try createHome(for: alone, by: guardian, rule: #"{"withinMetres":150}"#, client)
+            try createHome(for: person, by: guardian, rule: ZoneCompanionRule(withinMetres: 150), client)
+            try createHome(for: alone, by: guardian, rule: ZoneCompanionRule(withinMetres: 150), client)
             for chunk in stride(from: 0, to: walk.count, by: 6) {
                 let range = chunk..<min(chunk + 6, walk.count)
                 try post(Array(beside[range]), as: guardian, client)
@@ -105,7 +107,7 @@ final class UnaccompaniedTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         let walk = walkOutAndBack(endingAt: test.clock.now(), returning: false)
         try test.withClient(.inProcess) { client in
-            try createHome(for: person, by: guardian, rule: #"{"withinMetres":200}"#, client)
+            try createHome(for: person, by: guardian, rule: ZoneCompanionRule(withinMetres: 200), client)
             // Anna's phone last reported from home 20 minutes before the walk: it says nothing now.
             try post([(t: walk[0].t - 1_200, lat: home.lat, lon: home.lon)], as: guardian, client)
             try post(walk, as: person, client)
@@ -130,14 +132,19 @@ final class UnaccompaniedTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         let walk = walkOutAndBack(endingAt: test.clock.now(), returning: false)
         try test.withClient(.inProcess) { client in
-            for (rule, field) in [(#"{"withinMetres":5}"#, "unaccompanied.withinMetres"),
-                                  (#"{"withinMetres":9000}"#, "unaccompanied.withinMetres"),
-                                  (#"{"withinMetres":200,"alone":true}"#, "unaccompanied.alone"),
-                                  (#"{}"#, "unaccompanied.withinMetres")] {
-                let body = #"{"name":"Home","center":{"lat":51.5,"lon":-0.12},"radius":100,"unaccompanied":\#(rule)}"#
+            let typed = [5.0, 9000].map { metres in
+                var zone = API.ZoneRequest.circle("Home", lat: 51.5, lon: -0.12, radius: 100)
+                zone.unaccompanied = ZoneCompanionRule(withinMetres: metres)
+                return (zone, "unaccompanied.withinMetres")
+            }
+            // Kept as text: a field the rule does not take, and the distance left out.
+            let raw = [(#"{"withinMetres":200,"alone":true}"#, "unaccompanied.alone"), ("{}", "unaccompanied.withinMetres")].map { rule, field in
+                (#"{"name":"Home","center":{"lat":51.5,"lon":-0.12},"radius":100,"unaccompanied":\#(rule)}"#, field)
+            }
+            for (body, field) in JSONBody.table(typed, raw) {
                 let refused = try client.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: Array(body.utf8))
-                XCTAssertEqual(refused.status.code, 400, rule)
-                XCTAssertTrue(refused.text.contains(#""field":"\#(field)""#), "\(rule): \(refused.text)")
+                XCTAssertEqual(refused.status.code, 400, body)
+                XCTAssertEqual(refused.errorField, field, "\(body): \(refused.text)")
             }
             try createHome(for: person, by: guardian, rule: nil, client)
             let listed = try client.execute(.get, "/v1/accounts/\(person.id)/zones", headers: guardian.auth)
@@ -155,7 +162,7 @@ final class UnaccompaniedTests: XCTestCase {
         try test.link(guardian: guardian, dependent: person)
         let walk = walkOutAndBack(endingAt: test.clock.now(), returning: false)
         try test.withClient { client in
-            try createHome(for: person, by: guardian, rule: #"{"withinMetres":250}"#, client)
+            try createHome(for: person, by: guardian, rule: ZoneCompanionRule(withinMetres: 250), client)
             let listed = try client.execute(.get, "/v1/accounts/\(person.id)/zones", headers: guardian.auth)
             let zone = try XCTUnwrap(try listed.decode(API.ZoneList.self).zones.first)
             XCTAssertEqual(zone.unaccompanied?.withinMetres, 250)

@@ -21,3 +21,18 @@ extension API {
         var location: Place?
     }
 }
+
+extension API {
+    /// The body of `PUT /v1/me/webhook`: where to post alerts, and the secret they are signed with.
+    struct WebhookRequest: Encodable {
+        let url: String
+        let secret: String
+    }
+}
+
+extension API {
+    /// The body of `POST /v1/alerts/countdown`: how long until the danger alert fires.
+    struct CountdownRequest: Encodable {
+        let seconds: Int
+    }
+}

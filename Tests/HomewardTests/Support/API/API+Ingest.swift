@@ -16,4 +16,16 @@ extension API {
     struct LocationBatch: Encodable {
         let samples: [LocationSample]
     }
+
+    /// The body of `POST /v1/motion`: readings of the phone's step counter.
+    struct MotionBatch: Encodable {
+        /// One reading, its time in Unix seconds.
+        struct Sample: Encodable {
+            let t: Double
+            var steps: Int?
+            var activity: String?
+        }
+
+        let samples: [Sample]
+    }
 }

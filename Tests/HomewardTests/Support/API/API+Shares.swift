@@ -7,6 +7,11 @@ extension API {
         let expiresAt: String
     }
 
+    /// The answer to `POST /v1/shares`: the only time the token, and the link made of it, are shown.
+    struct NewShare: Decodable {
+        let id, token, url, scope, expiresAt: String
+    }
+
     /// `GET /v1/shares`.
     struct ShareList: Decodable {
         let shares: [Share]

@@ -6,7 +6,8 @@ extension API {
         let zones: [ZoneResource]
     }
 
-    /// The body of `POST /v1/accounts/{id}/zones`: a circle or a polygon, and its rules.
+    /// The body of `POST /v1/accounts/{id}/zones`: a circle or a polygon, its rules, and the time zone
+    /// and schedule they are read in.
     struct ZoneRequest: Encodable {
         let name: String
         var center: ZonePoint?
@@ -15,6 +16,8 @@ extension API {
         var home: Bool?
         var expected: ZoneArrivalRule?
         var unaccompanied: ZoneCompanionRule?
+        var timeZone: String?
+        var schedule: [ZoneScheduleWindow]?
 
         /// A circle of `radius` metres around `lat`, `lon`.
         static func circle(_ name: String, lat: Double, lon: Double, radius: Double, home: Bool? = nil) -> ZoneRequest {
