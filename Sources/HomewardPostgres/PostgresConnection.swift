@@ -29,6 +29,10 @@ public final class PostgresConnection: Database {
     /// never sent at all.
     private var heldBack: [HeldBackStatement] = []
 
+    /// A read-only transaction's COMMIT was sent without waiting for its answer: it is read (and
+    /// the connection leaves pipeline mode) before anything else is sent.
+    private var commitAnswerUnread = false
+
     /// A statement `heldBack` holds, and the savepoint it creates, if it does.
     private struct HeldBackStatement {
         let sql: String
@@ -88,6 +92,7 @@ public final class PostgresConnection: Database {
     /// Runs several statements without parameters in one round trip (a migration's script), after
     /// the transaction-control statements held back.
     public func executeScript(_ sql: String) throws(PostgresError) {
+        readUnreadCommitAnswer()
         let script = (heldBack.map(\.sql) + [sql]).joined(separator: ";\n")
         heldBack = []
         guard let result = PQexec(connection, script) else { throw failure(sql: sql) }
@@ -147,7 +152,7 @@ public final class PostgresConnection: Database {
         let value: Result
         do {
             value = try body()
-            try commit()
+            try commit(waitingForTheAnswer: !readOnly)
         } catch {
             rollBack()
             isInTransaction = false
@@ -161,10 +166,20 @@ public final class PostgresConnection: Database {
 
     /// Commits the open transaction, with the statements held back in the same round trip; one in
     /// which no statement ran was never begun on the server. A COMMIT the server answers with
-    /// ROLLBACK (the transaction had failed) is an error: nothing was kept.
-    private func commit() throws(PostgresError) {
+    /// ROLLBACK (the transaction had failed) is an error: nothing was kept. A read-only one's COMMIT
+    /// can keep nothing and lose nothing, so unless `waitingForTheAnswer` its answer is read later.
+    private func commit(waitingForTheAnswer: Bool) throws(PostgresError) {
+        readUnreadCommitAnswer()
         if heldBack.first?.beginsTransaction == true {
             heldBack = []
+            return
+        }
+        if !waitingForTheAnswer, heldBack.isEmpty, PQenterPipelineMode(connection) == 1 {
+            commitAnswerUnread = true
+            guard PQsendQueryParams(connection, "COMMIT", 0, nil, nil, nil, nil, 0) == 1, PQpipelineSync(connection) == 1 else {
+                readUnreadCommitAnswer()
+                throw failure(sql: "COMMIT")
+            }
             return
         }
         let script = (heldBack.map(\.sql) + ["COMMIT"]).joined(separator: "; ")
@@ -178,8 +193,29 @@ public final class PostgresConnection: Database {
         }
     }
 
+    /// Reads the answer to a read-only transaction's COMMIT sent earlier, whatever it is (the
+    /// transaction changed nothing), and takes the connection out of pipeline mode.
+    private func readUnreadCommitAnswer() {
+        guard commitAnswerUnread else { return }
+        commitAnswerUnread = false
+        // The COMMIT's result, the null that ends it, then the sync's result.
+        var nulls = 0
+        while nulls < 2 {
+            guard let result = PQgetResult(connection) else {
+                guard PQstatus(connection) == CONNECTION_OK else { break }
+                nulls += 1
+                continue
+            }
+            let status = PQresultStatus(result)
+            PQclear(result)
+            if status == PGRES_PIPELINE_SYNC { break }
+        }
+        _ = PQexitPipelineMode(connection)
+    }
+
     /// Rolls the open transaction back; what was held back is dropped.
     private func rollBack() {
+        readUnreadCommitAnswer()
         let begun = heldBack.first?.beginsTransaction != true
         heldBack = []
         guard begun, let result = PQexec(connection, "ROLLBACK") else { return }
@@ -216,6 +252,7 @@ public final class PostgresConnection: Database {
     }
 
     private func drainNotifications() throws(PostgresError) -> [PostgresNotification] {
+        readUnreadCommitAnswer()
         guard PQconsumeInput(connection) == 1 else { throw failure(sql: nil) }
         var received: [PostgresNotification] = []
         while let notice = PQnotifies(connection) {
@@ -233,6 +270,7 @@ public final class PostgresConnection: Database {
         guard arguments.named.isEmpty else {
             throw PostgresError(sqlState: "42601", message: "named parameters are SQLite's; use $1, $2, …", sql: sql)
         }
+        readUnreadCommitAnswer()
         let name = try preparedName(for: sql, parameterCount: arguments.positional.count)
         let texts = try arguments.positional.map { value throws(PostgresError) in try Self.text(of: value, sql: sql) }
         if !heldBack.isEmpty {

@@ -89,6 +89,25 @@ final class PostgresConnectionTests: XCTestCase {
         XCTAssertEqual(try db.fetchAll("SELECT n FROM marks ORDER BY n") as [Int], [1, 2], "the connection goes on")
     }
 
+    func testAReadOnlyTransactionsCommitIsReadBeforeTheNextStatement() throws {
+        let db = try PostgresTestServer.connect()
+        let other = try PostgresTestServer.connect()
+        try other.execute("DROP TABLE IF EXISTS read_marks")
+        try other.execute("CREATE TABLE read_marks (n BIGINT PRIMARY KEY)")
+        defer { try? other.execute("DROP TABLE read_marks") }
+        for n in 1...3 {
+            let seen = try db.inTransaction(isolation: .repeatableRead, readOnly: true) {
+                try db.fetchOne("SELECT count(*) FROM read_marks") as Int?
+            }
+            XCTAssertEqual(seen, n - 1, "each read sees what was committed before it: the last one ended")
+            try other.execute("INSERT INTO read_marks VALUES ($1)", arguments: [n])
+        }
+        XCTAssertEqual(try db.fetchOne("SELECT count(*) FROM read_marks") as Int?, 3)
+        try db.inTransaction { try db.execute("INSERT INTO read_marks VALUES ($1)", arguments: [4]) }
+        try db.listen("homeward_read_marks")
+        XCTAssertEqual(try other.fetchOne("SELECT count(*) FROM read_marks") as Int?, 4)
+    }
+
     func testACommitTheServerAnswersWithRollbackIsAFailureAndKeepsNothing() throws {
         let db = try PostgresTestServer.connect()
         try db.execute("CREATE TEMP TABLE marks (n BIGINT PRIMARY KEY)")
