@@ -50,20 +50,35 @@ final class TrackerRebuildTests: XCTestCase {
         }
     }
 
-    func testAnExitBegunBeforeTheTrackerWasEvictedIsStillRaised() throws {
+    /// A server that keeps one tracker in memory, a person with a home zone and their walk, and
+    /// someone else whose one fix takes the person's tracker place (`evict`).
+    private struct EvictionScene {
+        let test: TestApp
+        let person: TestApp.Account
+        let walk: Walk
+        let evict: (HTTPTestClient) throws -> Void
+    }
+
+    private func evictionScene() throws -> EvictionScene {
         let test = try TestApp { $0.maxTrackedPeople = 1 }
         let guardian = try test.makeAccount(name: "Guardian")
         let person = try test.makeAccount(name: "Person")
-        let other = try test.makeAccount(name: "Other")
+        let other = Walk(person: try test.makeAccount(name: "Other"), clock: test.clock)
         try test.link(guardian: guardian, dependent: person)
         try makeHome(test, for: person, by: guardian)
-        let walk = Walk(person: person, clock: test.clock)
+        return EvictionScene(test: test, person: person, walk: Walk(person: person, clock: test.clock)) { client in
+            try other.steps(1, of: 0, through: client)
+        }
+    }
+
+    func testAnExitBegunBeforeTheTrackerWasEvictedIsStillRaised() throws {
+        let scene = try evictionScene()
+        let (test, person, walk) = (scene.test, scene.person, scene.walk)
         try test.withClient { client in
             try walk.steps(30, of: 0, through: client)
             try walk.steps(10, of: 12, through: client)
             XCTAssertEqual(try leftZoneAlerts(of: person, in: test), 0, "20 m beyond the line for two fixes: not yet an exit")
-            // Someone else's fix takes the only tracker place: the person's tracker is dropped.
-            try Walk(person: other, clock: test.clock).steps(1, of: 0, through: client)
+            try scene.evict(client)
             try walk.steps(27, of: 12, through: client)
             try walk.steps(20, of: 0, through: client)
         }
@@ -71,19 +86,14 @@ final class TrackerRebuildTests: XCTestCase {
     }
 
     func testATrackerRebuiltWhileOutsideRaisesNoSecondExitAndTheReturnResolvesIt() throws {
-        let test = try TestApp { $0.maxTrackedPeople = 1 }
-        let guardian = try test.makeAccount(name: "Guardian")
-        let person = try test.makeAccount(name: "Person")
-        let other = try test.makeAccount(name: "Other")
-        try test.link(guardian: guardian, dependent: person)
-        try makeHome(test, for: person, by: guardian)
-        let walk = Walk(person: person, clock: test.clock)
+        let scene = try evictionScene()
+        let (test, person, walk) = (scene.test, scene.person, scene.walk)
         try test.withClient { client in
             try walk.steps(30, of: 0, through: client)
             try walk.steps(35, of: 12, through: client)
             try walk.steps(20, of: 0, through: client)
             XCTAssertEqual(try leftZoneAlerts(of: person, in: test, status: "open"), 1)
-            try Walk(person: other, clock: test.clock).steps(1, of: 0, through: client)
+            try scene.evict(client)
             try walk.steps(20, of: 0, through: client)
             XCTAssertEqual(try leftZoneAlerts(of: person, in: test), 1, "still outside after the rebuild: nothing new")
             try walk.steps(35, of: -12, through: client)
