@@ -175,11 +175,11 @@ public final class PostgresConnection: Database {
             return
         }
         if !waitingForTheAnswer, heldBack.isEmpty, PQenterPipelineMode(connection) == 1 {
-            commitAnswerUnread = true
             guard PQsendQueryParams(connection, "COMMIT", 0, nil, nil, nil, nil, 0) == 1, PQpipelineSync(connection) == 1 else {
-                readUnreadCommitAnswer()
+                readPipeline(queries: 1) { _ in "COMMIT" }.last.map { PQclear($0) }
                 throw failure(sql: "COMMIT")
             }
+            commitAnswerUnread = true
             return
         }
         let script = (heldBack.map(\.sql) + ["COMMIT"]).joined(separator: "; ")
@@ -198,19 +198,7 @@ public final class PostgresConnection: Database {
     private func readUnreadCommitAnswer() {
         guard commitAnswerUnread else { return }
         commitAnswerUnread = false
-        // The COMMIT's result, the null that ends it, then the sync's result.
-        var nulls = 0
-        while nulls < 2 {
-            guard let result = PQgetResult(connection) else {
-                guard PQstatus(connection) == CONNECTION_OK else { break }
-                nulls += 1
-                continue
-            }
-            let status = PQresultStatus(result)
-            PQclear(result)
-            if status == PGRES_PIPELINE_SYNC { break }
-        }
-        _ = PQexitPipelineMode(connection)
+        readPipeline(queries: 1, syncSent: true) { _ in "COMMIT" }.last.map { PQclear($0) }
     }
 
     /// Rolls the open transaction back; what was held back is dropped.
@@ -302,17 +290,33 @@ public final class PostgresConnection: Database {
         sent = sent && Self.withCStrings(texts) { pointers in
             PQsendQueryPrepared(connection, name, Int32(pointers.count), pointers, nil, nil, 0) == 1
         }
-        // Each query's results end with a null; the sync's own result ends the pipeline. What was
-        // sent is read even when sending failed part way, so the connection leaves pipeline mode.
-        let synced = PQpipelineSync(connection) == 1
+        let read = readPipeline(queries: controls.count + 1) { query in query < controls.count ? controls[query] : sql }
+        if let problem = sent ? read.failure : read.failure ?? failure(sql: sql) {
+            read.last.map { PQclear($0) }
+            throw problem
+        }
+        guard let last = read.last else { throw failure(sql: sql) }
+        return last
+    }
+
+    /// Ends a pipeline of `queries` queries sent in pipeline mode: sends the sync (unless `syncSent`),
+    /// reads every result up to it (even when sending failed part way) and leaves pipeline mode.
+    /// Returns the last query's result when every query succeeded (the caller's to clear), and the
+    /// first failure, a query's (named by `sqlOf`) or the connection's.
+    private func readPipeline(
+        queries: Int, syncSent: Bool = false, sqlOf: (Int) -> String
+    ) -> (last: OpaquePointer?, failure: PostgresError?) {
+        defer { _ = PQexitPipelineMode(connection) }
+        guard syncSent || PQpipelineSync(connection) == 1 else { return (nil, failure(sql: sqlOf(queries - 1))) }
+        // Each query's results end with a null; the sync's own result ends the pipeline.
         var query = 0
-        var statementResult: OpaquePointer?
-        var firstFailure = sent && synced ? nil : failure(sql: sql)
-        while synced {
+        var last: OpaquePointer?
+        var firstFailure: PostgresError?
+        while true {
             guard let result = PQgetResult(connection) else {
                 query += 1
-                guard PQstatus(connection) == CONNECTION_OK, query <= controls.count + 1 else {
-                    firstFailure = firstFailure ?? failure(sql: sql)
+                guard PQstatus(connection) == CONNECTION_OK, query <= queries else {
+                    firstFailure = firstFailure ?? failure(sql: sqlOf(min(query, queries) - 1))
                     break
                 }
                 continue
@@ -324,25 +328,23 @@ public final class PostgresConnection: Database {
             }
             if status == PGRES_PIPELINE_ABORTED {
                 PQclear(result)
-            } else if query == controls.count, statementResult == nil, firstFailure == nil,
+            } else if query == queries - 1, last == nil, firstFailure == nil,
                       status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY {
-                statementResult = result
+                last = result
             } else {
                 do {
-                    try check(result, sql: query < controls.count ? controls[query] : sql)
+                    try check(result, sql: sqlOf(min(query, queries - 1)))
                 } catch {
                     firstFailure = firstFailure ?? error
                 }
                 PQclear(result)
             }
         }
-        _ = PQexitPipelineMode(connection)
-        if let firstFailure {
-            statementResult.map { PQclear($0) }
-            throw firstFailure
+        if firstFailure != nil, let kept = last {
+            PQclear(kept)
+            last = nil
         }
-        guard let statementResult else { throw failure(sql: sql) }
-        return statementResult
+        return (last, firstFailure)
     }
 
     private func preparedName(for sql: String, parameterCount: Int) throws(PostgresError) -> String {
