@@ -89,10 +89,7 @@ public final class ZoneObserver: LocationObserver {
             let before = TrackerSnapshot(person)
             var events: [([GeoEvent], ObservedFix, [String: AlertEvidence])] = []
             for fix in reliable {
-                let seconds = Double(fix.time.unixMilliseconds) / 1000
-                let geoFix = Fix(
-                    t: seconds, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracyMetres, speed: fix.speedMetresPerSecond,
-                    utcOffsetSeconds: person.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)))
+                let geoFix = Self.geoFix(fix, in: person.timeZone)
                 let crossing = fix.reportedCrossing.flatMap { reported in
                     person.tracker.zones.first { reported.names($0.name) }
                         .map { ReportedCrossing(zoneId: $0.id, direction: reported.direction) }
@@ -291,12 +288,17 @@ public final class ZoneObserver: LocationObserver {
         let fixes = try LocationStore(db: db).recentFixes(
             of: account, from: start, before: end, limit: settings.trackerRecallMaxFixes, onlyReliable: true)
         for stored in fixes {
-            let seconds = Double(stored.time.unixMilliseconds) / 1000
-            tracker.recall(Fix(
-                t: seconds, lat: stored.lat, lon: stored.lon, accuracy: stored.accuracyMetres, speed: stored.speedMetresPerSecond,
-                utcOffsetSeconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))), learning: learningNewer)
+            tracker.recall(Self.geoFix(stored.observed, in: timeZone), learning: learningNewer)
         }
         return fixes.last?.time.unixMilliseconds
+    }
+
+    /// `fix` as the tracker takes it, with the UTC offset of `timeZone` at its time.
+    private static func geoFix(_ fix: ObservedFix, in timeZone: TimeZone) -> Fix {
+        let seconds = Double(fix.time.unixMilliseconds) / 1000
+        return Fix(
+            t: seconds, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracyMetres, speed: fix.speedMetresPerSecond,
+            utcOffsetSeconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)))
     }
 
     /// Feeds `tracker`'s routine the stored history of `account` before `end`: at most
