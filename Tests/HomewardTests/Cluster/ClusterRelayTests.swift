@@ -14,7 +14,7 @@ final class ClusterRelayTests: XCTestCase {
         let person = try nodeA.makeAccount(name: "Person")
         let guardian = try nodeA.makeAccount(name: "Guardian")
         try nodeA.link(guardian: guardian, dependent: person)
-        let nodeB = try HomewardApp(configuration: nodeA.app.configuration, clock: nodeA.clock, logger: TestDatabase.logger)
+        let nodeB = try nodeA.makeOtherNode()
         defer { try? nodeB.close() }
         try nodeA.app.startBackgroundWork()
         try nodeB.startBackgroundWork()
@@ -54,7 +54,7 @@ final class ClusterRelayTests: XCTestCase {
         try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
         let nodeA = try TestApp()
         let person = try nodeA.makeAccount()
-        let nodeB = try HomewardApp(configuration: nodeA.app.configuration, clock: nodeA.clock, logger: TestDatabase.logger)
+        let nodeB = try nodeA.makeOtherNode()
         defer { try? nodeB.close() }
         let fired = Mutex<[String]>([])
         for app in [nodeA.app, nodeB] {

@@ -68,6 +68,12 @@ final class TestApp {
         return try HTTPTestClient.withServer(app.makeRouter(), mode: mode, configuration: http, body)
     }
 
+    /// A second node on this app's database and clock (several nodes share a PostgreSQL database);
+    /// the caller closes it.
+    func makeOtherNode() throws -> HomewardApp {
+        try HomewardApp(configuration: app.configuration, clock: clock, logger: TestDatabase.logger)
+    }
+
     /// Creates an account with a session, directly in the database.
     func makeAccount(name: String = "Test Person", password: String = "Correct-Horse-9") throws -> Account {
         let phone = "+4470000\(String(format: "%05d", nextPhone))"

@@ -110,7 +110,7 @@ final class TrackerRebuildTests: XCTestCase {
         let person = try nodeA.makeAccount(name: "Person")
         try nodeA.link(guardian: guardian, dependent: person)
         try makeHome(nodeA, for: person, by: guardian)
-        let nodeB = try HomewardApp(configuration: nodeA.app.configuration, clock: nodeA.clock, logger: TestDatabase.logger)
+        let nodeB = try nodeA.makeOtherNode()
         defer { try? nodeB.close() }
         let walk = Walk(person: person, clock: nodeA.clock)
         try HTTPTestClient.withServer(nodeB.makeRouter(), mode: .inProcess, configuration: .testing) { clientB in
