@@ -25,6 +25,8 @@ public enum AlertCause {
     /// An SOS a tracking client sent with its fix of `time` (Traccar Client's `alarm=sos`): the same
     /// cause when the app resends it, so a retried SOS is raised once.
     public static func clientSOS(at time: Timestamp) -> String { "sos:client:\(time.unixMilliseconds)" }
+    /// Link `id` was made with the person's chosen code (new_guardian); resolved when the link ends.
+    public static func newGuardian(link id: String) -> String { "link:\(id)" }
     /// A countdown; each is its own cause.
     public static func countdown(_ id: String) -> String { "countdown:\(id)" }
 }

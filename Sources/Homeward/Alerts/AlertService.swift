@@ -85,7 +85,9 @@ public struct AlertService: Sendable {
     /// acknowledged keeps its first acknowledgement. 409 for an alert that is not open.
     public func acknowledge(_ id: String, by caller: Caller) throws -> AlertResource {
         try commitChange { db in
-            let key = try visibleKey(id, to: caller, in: db, allowing: [.guardian, .companion], otherwise: "Only a guardian or companion may acknowledge an alert.")
+            let key = try visibleKey(
+                id, to: caller, in: db, allowing: { $0.isForThePerson ? [.oneself] : [.guardian, .companion] },
+                otherwise: { $0.isForThePerson ? "Only the person may acknowledge this alert." : "Only a guardian or companion may acknowledge an alert." })
             if let acknowledged = try center.acknowledge(key: key, by: caller.accountKey, at: clock.now(), in: db) {
                 return (acknowledged.alert, acknowledged.event)
             }
@@ -153,12 +155,21 @@ public struct AlertService: Sendable {
     private func visibleKey(
         _ id: String, to caller: Caller, in db: Database, allowing allowed: Set<Relationship>, otherwise: String
     ) throws -> Int64 {
+        try visibleKey(id, to: caller, in: db, allowing: { _ in allowed }, otherwise: { _ in otherwise })
+    }
+
+    /// The key of alert `id` if `caller` sees it (404 otherwise) and acts on it in one of the
+    /// relationships `allowed` gives for its type (403 with `otherwise`'s text if not).
+    private func visibleKey(
+        _ id: String, to caller: Caller, in db: Database, allowing allowed: (AlertType) -> Set<Relationship>,
+        otherwise: (AlertType) -> String
+    ) throws -> Int64 {
         guard let found = try AlertStore(db: db).find(id) else { throw HTTPError.notFound() }
         let alert = try center.alert(key: found.key, in: db)
         let relationships = try accessPolicy.relationships(
             toAlertOf: found.account, type: alert.type, createdAt: alert.createdAt, tripID: alert.tripId, by: caller, in: db)
         guard !relationships.seen.isEmpty else { throw HTTPError.notFound() }
-        guard !relationships.acting.isDisjoint(with: allowed) else { throw HTTPError.forbidden(otherwise) }
+        guard !relationships.acting.isDisjoint(with: allowed(alert.type)) else { throw HTTPError.forbidden(otherwise(alert.type)) }
         return found.key
     }
 

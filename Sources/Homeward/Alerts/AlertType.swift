@@ -26,6 +26,8 @@ public enum AlertType: String, Sendable, Codable, CaseIterable {
     case unaccompanied
     /// A zone's "there by" rule was not met.
     case expectedMissed = "expected_missed"
+    /// Someone became the person's guardian with the code the person chose; told to the person.
+    case newGuardian = "new_guardian"
 
     /// A short human title, for webhook receivers such as ntfy or Gotify.
     public var title: String {
@@ -43,6 +45,11 @@ public enum AlertType: String, Sendable, Codable, CaseIterable {
         case .lowBattery: "Low battery"
         case .unaccompanied: "Left home alone"
         case .expectedMissed: "Not there in time"
+        case .newGuardian: "New guardian"
         }
     }
+
+    /// Whether the alert is told to the person it is about (and acknowledged by them), not to the
+    /// people who watch them: a new guardian is news for the person, not for the other guardians.
+    public var isForThePerson: Bool { self == .newGuardian }
 }

@@ -44,6 +44,8 @@ public struct AppConfiguration: Sendable {
     /// How long a verification code lives unless the dependent says otherwise; at most
     /// `LinkService.maxCodeLifetimeSeconds` (7 days).
     public var verificationCodeLifetimeSeconds = 24 * 3600
+    /// How many guardians one verification code the person chose can link (`--max-links-per-code`).
+    public var maxLinksPerChosenCode = LinkService.defaultMaxLinksPerChosenCode
     /// argon2id iterations (libsodium's opslimit).
     public var passwordHashIterations = 2
     /// argon2id memory limit in bytes.

@@ -6,6 +6,7 @@ extension LinkService {
             failuresPerTarget: RateLimitPolicy.verificationCodeFailuresPerTarget.with(
                 maxFailures: app.configuration.maxFailedAttempts, windowSeconds: app.configuration.failedAttemptWindowSeconds),
             clock: app.clock, secrets: app.secrets, defaultCodeLifetimeSeconds: app.configuration.verificationCodeLifetimeSeconds,
-            liveAccess: app.liveAccess)
+            maxLinksPerChosenCode: app.configuration.maxLinksPerChosenCode, liveAccess: app.liveAccess,
+            alerts: app.alerts, events: app.events)
     }
 }

@@ -8,16 +8,18 @@ struct LinkStore {
 
     // MARK: Verification codes
 
-    /// Sets (replacing any earlier one) the verification code of `account`, stored as its keyed digest.
-    func setCode(digest: [UInt8], of account: AccountKey, at time: Timestamp, expiresAt: Timestamp) throws {
+    /// Sets (replacing any earlier one) the verification code of `account`, stored as its keyed digest;
+    /// `chosen` when the person chose it (it then links several guardians).
+    func setCode(digest: [UInt8], chosen: Bool, of account: AccountKey, at time: Timestamp, expiresAt: Timestamp) throws {
         try db.execute(
             """
-            INSERT INTO verification_codes (account_key, code_sha256, expires_at_ms, created_at_ms) VALUES (?, ?, ?, ?)
+            INSERT INTO verification_codes (account_key, code_sha256, expires_at_ms, created_at_ms, chosen, links_made)
+            VALUES (?, ?, ?, ?, ?, 0)
             ON CONFLICT (account_key) DO UPDATE
             SET code_sha256 = excluded.code_sha256, expires_at_ms = excluded.expires_at_ms,
-                created_at_ms = excluded.created_at_ms
+                created_at_ms = excluded.created_at_ms, chosen = excluded.chosen, links_made = 0
             """,
-            account, digest, expiresAt.unixMilliseconds, time.unixMilliseconds
+            account, digest, expiresAt.unixMilliseconds, time.unixMilliseconds, chosen ? 1 : 0
         )
     }
 
@@ -26,43 +28,76 @@ struct LinkStore {
         try db.execute("DELETE FROM verification_codes WHERE account_key = ?", account)
     }
 
-    /// The phone of `account` and the digest of its code if the code is still valid at `time`.
-    func currentCode(of account: AccountKey, at time: Timestamp) throws -> (phone: String, codeDigest: [UInt8]?)? {
-        try accountWithCode(where: "a.key = ?", account, at: time).map { (phone: $0.phone, codeDigest: $0.codeDigest) }
+    /// The phone of `account` and its code if the code is still valid at `time` and can make
+    /// another link (a chosen code below `maxLinks` links).
+    func currentCode(of account: AccountKey, at time: Timestamp, maxLinks: Int) throws -> (phone: String, code: StoredCode?)? {
+        try accountWithCode(where: "a.key = ?", account, at: time, maxLinks: maxLinks).map { (phone: $0.phone, code: $0.code) }
     }
 
-    /// The account with phone `phone` and the digest of its code if the code is still valid at `time`.
-    func linkTarget(phone: String, at time: Timestamp) throws -> (account: AccountKey, codeDigest: [UInt8]?)? {
-        try accountWithCode(where: "a.phone = ?", phone, at: time).map { (account: $0.key, codeDigest: $0.codeDigest) }
+    /// The account with phone `phone` and its code if the code is still valid at `time` and can
+    /// make another link.
+    func linkTarget(phone: String, at time: Timestamp, maxLinks: Int) throws -> (account: AccountKey, code: StoredCode?)? {
+        try accountWithCode(where: "a.phone = ?", phone, at: time, maxLinks: maxLinks).map { (account: $0.key, code: $0.code) }
+    }
+
+    /// A verification code as stored: its digest, whether the person chose it, the links it made.
+    struct StoredCode {
+        /// The keyed digest of the code.
+        let digest: [UInt8]
+        /// Whether the person chose it (several guardians) rather than the server drawing it (one).
+        let chosen: Bool
+        /// How many links it has made.
+        let linksMade: Int
+        /// When it expires.
+        let expiresAt: Timestamp
     }
 
     private func accountWithCode(
-        where condition: String, _ value: some DatabaseValueConvertible, at time: Timestamp
-    ) throws -> (key: AccountKey, phone: String, codeDigest: [UInt8]?)? {
+        where condition: String, _ value: some DatabaseValueConvertible, at time: Timestamp, maxLinks: Int
+    ) throws -> (key: AccountKey, phone: String, code: StoredCode?)? {
         try db.fetchOne(
             """
-            SELECT a.key, a.phone, v.code_sha256 FROM accounts a
+            SELECT a.key, a.phone, v.code_sha256, v.chosen, v.links_made, v.expires_at_ms FROM accounts a
             LEFT JOIN verification_codes v ON v.account_key = a.key AND v.expires_at_ms > ?
+                AND (v.chosen = 0 OR v.links_made < ?)
             WHERE \(condition)
             """,
-            [time.unixMilliseconds, value]
+            [time.unixMilliseconds, maxLinks, value]
         ) { row in
-            (key: try row.value(named: "key") as AccountKey, phone: try row.value(named: "phone") as String,
-             codeDigest: try row.value(named: "code_sha256") as [UInt8]?)
+            let digest = try row.value(named: "code_sha256") as [UInt8]?
+            return (key: try row.value(named: "key") as AccountKey, phone: try row.value(named: "phone") as String,
+                    code: try digest.map { digest in
+                        StoredCode(
+                            digest: digest, chosen: try row.value(named: "chosen") as Int64 == 1,
+                            linksMade: Int(try row.value(named: "links_made") as Int64),
+                            expiresAt: Timestamp(unixMilliseconds: try row.value(named: "expires_at_ms")))
+                    })
         }
     }
 
     // MARK: Links
 
-    /// Makes `guardian` a guardian of `dependent`, spending the dependent's code whose stored digest
-    /// is `codeDigest`, and returns the new link's id. Throws `LinkStoreError.alreadyLinked` if they
-    /// are linked already (the code is kept), `.codeSpent` if the code was spent or replaced meanwhile
-    /// (two guardians racing with one code: one wins).
-    func createLink(guardian: AccountKey, dependent: AccountKey, spending codeDigest: [UInt8], at time: Timestamp) throws -> String {
+    /// Makes `guardian` a guardian of `dependent` with the dependent's `code` and returns the new
+    /// link's id. A code the server drew is spent; a chosen one counts the link, up to `maxLinks`.
+    /// Throws `LinkStoreError.alreadyLinked` if they are linked already (the code is kept),
+    /// `.codeSpent` if the code was spent, used up or replaced meanwhile (two guardians racing with
+    /// one drawn code: one wins).
+    func createLink(
+        guardian: AccountKey, dependent: AccountKey, using code: StoredCode, maxLinks: Int, at time: Timestamp
+    ) throws -> String {
         guard try !isGuardian(guardian, of: dependent) else { throw LinkStoreError.alreadyLinked }
-        try db.execute(
-            "DELETE FROM verification_codes WHERE account_key = ? AND code_sha256 = ? AND expires_at_ms > ?",
-            dependent, codeDigest, time.unixMilliseconds)
+        if code.chosen {
+            try db.execute(
+                """
+                UPDATE verification_codes SET links_made = links_made + 1
+                WHERE account_key = ? AND code_sha256 = ? AND expires_at_ms > ? AND chosen = 1 AND links_made < ?
+                """,
+                dependent, code.digest, time.unixMilliseconds, maxLinks)
+        } else {
+            try db.execute(
+                "DELETE FROM verification_codes WHERE account_key = ? AND code_sha256 = ? AND expires_at_ms > ? AND chosen = 0",
+                dependent, code.digest, time.unixMilliseconds)
+        }
         guard db.changes == 1 else { throw LinkStoreError.codeSpent }
         let id = SecureRandom.identifier()
         try db.execute(

@@ -5,7 +5,8 @@ import HomewardStore
 /// that carries the alert's type. Ordinary alerts that reach a guardian in their quiet hours are held
 /// until the quiet hours end; urgent ones (an SOS or danger being raised, any escalation) never are.
 ///
-/// Who is told: every guardian and trip companion, except that for the escalating types the
+/// Who is told: the person alone for an alert that is for them (`AlertType.isForThePerson`);
+/// otherwise every guardian and trip companion, except that for the escalating types the
 /// guardians the person placed in an order are told one more at each escalation (the first at once).
 public struct NotificationOutbox: Sendable {
     private let accessPolicy: AccessPolicy
@@ -51,6 +52,7 @@ public struct NotificationOutbox: Sendable {
 
     /// Who hears of an alert of `type` about `account` once it has been escalated `step` times.
     func recipients(of account: AccountKey, type: AlertType, step: Int, in db: Database) throws -> [AccountKey] {
+        if type.isForThePerson { return [account] }
         let watchers = try accessPolicy.watchers(of: account, in: db)
         guard EscalationSettings.escalatingTypes.contains(type) else { return watchers }
         let ordered = try NotificationSettingsStore(db: db).orderedGuardians(of: account)

@@ -22,4 +22,8 @@ public struct Migration: Sendable, Equatable {
         self.sql = sql
         self.checksum = SHA256.hexDigest(of: sql)
     }
+
+    /// Whether the script edits SQLite's stored table text (`PRAGMA writable_schema`, the documented
+    /// way to drop a CHECK), after which the schema version must change.
+    public var editsStoredSchema: Bool { sql.contains("PRAGMA writable_schema = ON") }
 }

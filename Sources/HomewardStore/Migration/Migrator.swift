@@ -115,6 +115,12 @@ public struct Migrator: Sendable {
     private func apply(_ migration: Migration, in database: SQLiteDatabase) throws {
         do {
             try database.execute(sql: migration.sql)
+            if migration.editsStoredSchema {
+                // The stored text changed under SQLite's feet: a new schema version makes every
+                // connection read the definitions again before its next statement.
+                let version: Int = try database.fetchOne("PRAGMA schema_version") ?? 0
+                try database.execute(sql: "PRAGMA schema_version = \(version + 1)")
+            }
             try database.execute(
                 "INSERT INTO schema_migrations (version, name, applied_at, checksum) "
                     + "VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?)",

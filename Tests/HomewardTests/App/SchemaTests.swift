@@ -28,6 +28,33 @@ final class SchemaTests: XCTestCase {
         try reopened.close()
     }
 
+    /// 0015 opens the set of alert types by editing the stored table text: a database made by the
+    /// binary before it keeps its alerts, takes a `new_guardian` alert on the very connection that
+    /// migrated it, and still refuses an empty type.
+    func testADatabaseFromBeforeChosenCodesTakesNewAlertTypesOnTheConnectionThatMigratedIt() throws {
+        let path = try temporaryDatabasePath()
+        let pool = try DatabasePool(path: path)
+        defer { try? pool.close() }
+        let before = Schema.migrations.filter { $0.name < "0015" }
+        try Migrator(before).migrate(pool)
+        let insert = "INSERT INTO alerts (id, account_key, type, status, cause, created_at_ms) VALUES (?, 1, ?, 'open', ?, 1)"
+        try pool.write { db in
+            try db.execute(
+                "INSERT INTO accounts (key, id, phone, name, password_hash, created_at_ms, updated_at_ms) VALUES (1, 'a1', '+4915100000001', 'A', '$argon2id$x', 1, 1)")
+            try db.execute(insert, "old", "sos", "sos:old")
+        }
+        XCTAssertThrowsError(try pool.write { db in try db.execute(insert, "early", "new_guardian", "link:early") })
+
+        let applied = try Migrator(Schema.migrations).migrate(pool)
+        XCTAssertTrue(applied.map(\.name).contains("0015_chosen_codes"))
+        try pool.write { db in try db.execute(insert, "news", "new_guardian", "link:1") }
+        XCTAssertThrowsError(try pool.write { db in try db.execute(insert, "empty", "", "x") })
+        let kept: Int64? = try pool.read { db in try db.fetchOne("SELECT count(*) FROM alerts", []) }
+        XCTAssertEqual(kept, 2)
+        let check: String? = try pool.read { db in try db.fetchOne("PRAGMA quick_check", []) }
+        XCTAssertEqual(check, "ok")
+    }
+
     func testTheBinaryCarriesThePostgreSQLDialectOfEveryMigration() {
         XCTAssertEqual(Schema.postgresMigrations.map(\.name), Schema.migrations.map(\.name))
         for (name, sql) in Schema.postgresMigrations {

@@ -12,7 +12,7 @@ export const alertLabels = {
   sos: "SOS", danger: "Danger: a countdown ran out", arrived: "Arrived", left_zone: "Left a safe zone",
   entered_zone: "Entered a safe zone", wandering: "Wandering", off_route: "Off route", overdue: "Overdue",
   stalled: "Stalled", silent: "Silent for too long", low_battery: "Low battery", unaccompanied: "Unaccompanied",
-  expected_missed: "Not there in time",
+  expected_missed: "Not there in time", new_guardian: "New guardian",
 };
 
 /** Counts open SOS and danger alerts into the title and the menu badge. */

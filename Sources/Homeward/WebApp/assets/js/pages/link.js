@@ -16,6 +16,21 @@ export async function showLink(view, session, [phone = "", code = ""]) {
       h("img", { class: "qr", id: "code-qr", alt: `QR code for linking to you with code ${created.code}`,
         src: `/v1/me/verification-code/qr?code=${encodeURIComponent(created.code)}` }));
   });
+  const ownCode = form([
+    { label: "Your own code (at least 6 characters)", attributes: { name: "code", autocomplete: "off", required: true, minlength: 6, maxlength: 64 } },
+  ], "Use this code", async (values, element) => {
+    const chosen = await api("PUT", "/v1/me/verification-code", { code: values.code });
+    element.reset();
+    replace(codeArea,
+      h("p", {}, `Your own code works for up to ${chosen.maxGuardians} people until `,
+        new Date(chosen.expiresAt).toLocaleDateString([], { day: "numeric", month: "long" }),
+        ". You will be told each time someone uses it, and you can remove them below."));
+    announce("Your code is set.");
+  }, { id: "own-code-form" });
+  const ownCodeArea = h("details", { id: "own-code" },
+    h("summary", {}, "Or choose your own code"),
+    h("p", {}, "Several people (your children, say) can use a code you choose, until you change it. A shown code works for one person only."),
+    ownCode);
   const linkForm = form([
     { label: "Their phone number", attributes: { name: "phone", type: "tel", required: true, value: phone } },
     { label: "Their verification code", attributes: { name: "code", inputmode: "numeric", autocomplete: "off", required: true, value: code } },
@@ -37,7 +52,7 @@ export async function showLink(view, session, [phone = "", code = ""]) {
     h("h1", {}, "Link"),
     h("h2", {}, "Let someone look after you"),
     h("p", {}, "Show this code to the person who should see where you are. It works once they enter it with your phone number."),
-    showCode, codeArea,
+    showCode, codeArea, ownCodeArea,
     h("h2", {}, "Look after someone"),
     scanArea, linkForm,
     h("h2", {}, "Your links"), links);
