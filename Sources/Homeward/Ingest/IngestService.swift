@@ -167,27 +167,43 @@ public struct IngestService: Sendable {
                 late.append(fix.observed)
             }
             let newestFixTime = max(latest?.newestFixTime ?? fix.time, fix.time)
-            if !fix.flags.contains(.jump), latest.map({ fix.time > $0.fix.time }) ?? true {
+            if !fix.flags.contains(.jump), latest.map({ fix.time > $0.fix.time || $0.fix.flags.contains(.jump) }) ?? true {
                 latest = LatestLocation(fix: fix, newestFixTime: newestFixTime, receivedAt: now)
             } else {
                 latest?.newestFixTime = newestFixTime
             }
         }
-        if try allNew(samples, of: account, in: db) {
-            // The usual offline buffer or live batch: every sample is new, so each one's flags follow
-            // from the one before, and the rows go in many to a statement.
-            var fixes: [StoredLocation] = []
-            fixes.reserveCapacity(samples.count)
-            for sample in samples {
-                let fix = StoredLocation(sample, flags: flags(of: sample, after: reference))
-                if fix.isReliable { reference = fix }
-                fixes.append(fix)
-            }
+        if let fixes = try cleanNewFixes(samples, after: reference, of: account, in: db) {
+            // The usual offline buffer or live batch: every sample is new and none is a jump, so
+            // the rows go in many to a statement.
             try locations.insertNew(fixes, of: account)
             for (fix, sample) in zip(fixes, samples) { record(fix, of: sample) }
         } else {
+            var suspects: [StoredLocation]?
+            var reanchored = false
             for sample in samples {
-                let fix = StoredLocation(sample, flags: flags(of: sample, after: reference))
+                var fix = StoredLocation(sample, flags: flags(of: sample, after: reference))
+                var change: (promoted: [StoredLocation], demoted: [StoredLocation]) = ([], [])
+                if fix.flags == .jump, let anchor = reference {
+                    let loaded = try suspects ?? locations.fixes(
+                        of: account, flagged: .jump, after: anchor.time, before: fix.time, limit: JumpReanchoring.maxSuspects)
+                    let run = jumpReanchoring.agreeingRun(loaded + [fix])
+                    if jumpReanchoring.settles(run) {
+                        // The newcomers agree with one another and not with the anchor: they are the truth.
+                        fix.flags = []
+                        change.promoted = run.dropLast().map { var promoted = $0; promoted.flags = []; return promoted }
+                        let anchorRun = jumpReanchoring.anchorRun(
+                            try locations.reliableFixes(of: account, atOrBefore: anchor.time, limit: run.count))
+                        if anchorRun.count < run.count {
+                            change.demoted = anchorRun.map { var demoted = $0; demoted.flags.insert(.jump); return demoted }
+                        }
+                        suspects = []
+                    } else {
+                        suspects = run
+                    }
+                } else if fix.isReliable {
+                    suspects = []
+                }
                 guard try locations.insert(fix, of: account) else {
                     // A phone's geofence report built on a fix it already posted (OwnTracks iOS does
                     // so): a duplicate fix, but not a duplicate crossing, so it still reaches the zones.
@@ -198,9 +214,24 @@ public struct IngestService: Sendable {
                     }
                     continue
                 }
+                for changed in change.promoted + change.demoted {
+                    try locations.updateFlags(of: changed, of: account)
+                    reanchored = true
+                    // What the reactions saw of it changes too: a promoted fix reaches them now
+                    // (in time order, below), a demoted one is no longer trusted.
+                    if let index = fresh.firstIndex(where: { $0.time == changed.time && $0.lat == changed.lat && $0.lon == changed.lon }) {
+                        fresh[index].isReliable = changed.isReliable
+                    } else if changed.isReliable {
+                        fresh.append(changed.observed)
+                    }
+                }
+                if let latestFix = latest?.fix, change.demoted.contains(where: { $0.time == latestFix.time && $0.sampleHash == latestFix.sampleHash }) {
+                    latest?.fix.flags.insert(.jump)
+                }
                 if fix.isReliable { reference = fix }
                 record(fix, of: sample)
             }
+            if reanchored { fresh.sort { $0.time < $1.time } }
         }
         if let latest, latest != previous {
             try locations.save(latest, of: account)
@@ -215,6 +246,25 @@ public struct IngestService: Sendable {
             }
         }
         return written
+    }
+
+    /// The fixes of `samples` when they can all go in many to a statement: every one new
+    /// (`allNew`) and none flagged a jump (re-anchoring looks at stored fixes one at a time); nil
+    /// otherwise.
+    private func cleanNewFixes(
+        _ samples: [LocationSample], after reference: StoredLocation?, of account: AccountKey, in db: Database
+    ) throws -> [StoredLocation]? {
+        guard try allNew(samples, of: account, in: db) else { return nil }
+        var reference = reference
+        var fixes: [StoredLocation] = []
+        fixes.reserveCapacity(samples.count)
+        for sample in samples {
+            let fix = StoredLocation(sample, flags: flags(of: sample, after: reference))
+            if fix.flags.contains(.jump) { return nil }
+            if fix.isReliable { reference = fix }
+            fixes.append(fix)
+        }
+        return fixes
     }
 
     /// Whether none of `samples` (in storage order) can be a duplicate: a batch of at least
@@ -245,6 +295,12 @@ public struct IngestService: Sendable {
             return latest.fix
         }
         return try LocationStore(db: db).lastReliableFix(of: account, before: time)
+    }
+
+    private var jumpReanchoring: JumpReanchoring {
+        JumpReanchoring(
+            maxPlausibleSpeedMetresPerSecond: limits.maxPlausibleSpeedMetresPerSecond,
+            minimumIntervalSeconds: Self.minimumJumpIntervalSeconds)
     }
 
     /// The flags of `sample` given the previous reliable fix `reference`.

@@ -68,6 +68,38 @@ struct LocationStore {
             """, [account, time.unixMilliseconds], map: Self.location(from:))
     }
 
+    /// Up to `limit` fixes of `account` flagged exactly `flags`, taken after `after` (exclusive, nil:
+    /// from the start) and before `before`, oldest first: the suspects a re-anchoring weighs.
+    func fixes(
+        of account: AccountKey, flagged flags: SampleFlags, after: Timestamp?, before: Timestamp, limit: Int
+    ) throws -> [StoredLocation] {
+        try db.fetchAll(
+            """
+            SELECT \(Self.columns) FROM locations
+            WHERE account_key = ? AND t_ms > ? AND t_ms < ? AND flags = ? ORDER BY t_ms DESC, sample_hash DESC LIMIT ?
+            """,
+            [account, after?.unixMilliseconds ?? Int64.min, before.unixMilliseconds, flags.rawValue, limit],
+            map: Self.location(from:)
+        ).reversed()
+    }
+
+    /// Up to `limit` reliable fixes of `account` taken at or before `time`, newest first.
+    func reliableFixes(of account: AccountKey, atOrBefore time: Timestamp, limit: Int) throws -> [StoredLocation] {
+        try db.fetchAll(
+            """
+            SELECT \(Self.columns) FROM locations
+            WHERE account_key = ? AND t_ms <= ? AND flags = 0 ORDER BY t_ms DESC, sample_hash DESC LIMIT ?
+            """,
+            [account, time.unixMilliseconds, limit], map: Self.location(from:))
+    }
+
+    /// Sets the flags of the stored fix of `account` with `fix`'s time and hash to `fix.flags`.
+    func updateFlags(of fix: StoredLocation, of account: AccountKey) throws {
+        try db.execute(
+            "UPDATE locations SET flags = ? WHERE account_key = ? AND t_ms = ? AND sample_hash = ?",
+            fix.flags.rawValue, account, fix.time.unixMilliseconds, fix.sampleHash)
+    }
+
     /// Where `account` was at its stored fix nearest `time` within `margin` milliseconds of it (a fix
     /// flagged as a jump does not count); nil when there is none.
     func position(of account: AccountKey, nearest time: Int64, within margin: Int64) throws -> (lat: Double, lon: Double)? {
