@@ -52,4 +52,48 @@ final class LifeTrackerStoryTests: XCTestCase {
             }
         }
     }
+
+    /// The seed's story: thirteen minutes walking round a fountain on a 32 m circle (a ~200 m lap at
+    /// 1.05 m/s, a fix every 5 s, 4 m of noise, 12 m accuracy), the first ten sent as the phone's
+    /// offline buffer and the last three live: the status shows lapping, and the guardian has the alert.
+    func testWalkingRoundAFountainShowsAsWanderingWithinTheStory() throws {
+        let test = try TestApp()
+        let gina = try test.makeAccount(name: "Gina")
+        let anna = try test.makeAccount(name: "Anna")
+        try test.link(guardian: gina, dependent: anna)
+        let fountain = (lat: 51.5246, lon: -0.1340)
+        let radius = 200 / (2 * Double.pi)
+        // Repeatable noise of about 4 m.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func noise() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53) * 14 - 7
+        }
+        let start = Double(test.clock.now().unixMilliseconds) / 1000
+        let samples = (0..<156).map { index -> API.LocationSample in
+            let elapsed = Double(index) * 5
+            let angle = elapsed * 1.05 / radius
+            let north = radius * sin(angle) + noise(), east = radius * cos(angle) + noise()
+            return API.LocationSample(
+                t: start + elapsed, lat: fountain.lat + north / 111_320,
+                lon: fountain.lon + east / (111_320 * cos(fountain.lat * .pi / 180)), accuracy: 12)
+        }
+        try test.withClient { client in
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: 51.5076, lon: -0.1278, radius: 150, home: true))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: zone).status, .created)
+            test.clock.advance(bySeconds: 600)
+            let buffered = Array(samples.prefix(120))
+            XCTAssertEqual(try client.execute(
+                .post, "/v1/locations", headers: anna.auth, body: JSONBody.encode(API.LocationBatch(samples: buffered))).status, .ok)
+            for sample in samples.dropFirst(120) {
+                test.clock.advance(bySeconds: 5)
+                XCTAssertEqual(try client.execute(
+                    .post, "/v1/locations", headers: anna.auth, body: JSONBody.encode(API.LocationBatch(samples: [sample]))).status, .ok)
+            }
+            let page = try client.execute(.get, "/v1/accounts/\(anna.id)/location", headers: gina.auth).decode(API.Person.self)
+            XCTAssertEqual(page.status.wandering.value?.pattern, "lapping", "the status shows the laps")
+            let alerts = try client.execute(.get, "/v1/alerts", headers: gina.auth).decode(API.AlertList.self).alerts
+            XCTAssertTrue(alerts.contains { $0.type == .wandering && $0.message?.contains("lapping") == true }, "\(alerts)")
+        }
+    }
 }

@@ -11,6 +11,8 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     private var stayDetector: StayPointDetector
     private(set) var wanderingDetector: WanderingDetector
     private(set) var aimlessWalkDetector: AimlessWalkDetector
+    /// Whether the recent fixes scatter within their accuracy (then they draw no shape).
+    private var scatterGate = ScatterGate()
     private var motionState = MotionState.unknown
     private var slowSince: UnixSeconds?
     private var lastFiltered: Fix?
@@ -113,6 +115,11 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             stayDetector.reset()
             wanderingDetector.resetPath()
             aimlessChange = aimlessWalkDetector.reset()
+            scatterGate.reset()
+        }
+        if let reported = fix.accuracy, reported >= 0 {
+            // Only an accuracy the phone reported says how far its fixes may scatter.
+            scatterGate.add(filtered.raw, accuracyMetres: reported, at: fix.t)
         }
         stayDetector.add(filtered.smoothed, at: fix.t)
         // An episode no classification supported for a while ends before the new fix is judged.
@@ -122,10 +129,14 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         }
         var wanderingChange: WanderingChange?
         if filtered.accuracyMetres <= configuration.shapeMaxAccuracyMetres {
+            // A still phone's fixes scattering within their accuracy are noise: they shape no path.
+            let noise = scatterGate.isNoise(at: fix.t, configuration: configuration)
             wanderingChange = wanderingDetector.observe(
-                filtered.smoothed, at: fix.t, isStationary: isRestingForShape(at: fix.t),
+                filtered.smoothed, at: fix.t, isStationary: noise || isRestingForShape(at: fix.t),
                 isSlow: motionState == .stationary, configuration: configuration)
-            aimlessChange = aimlessWalkDetector.observe(filtered.raw, at: fix.t, configuration: configuration) ?? aimlessChange
+            if !noise {
+                aimlessChange = aimlessWalkDetector.observe(filtered.raw, at: fix.t, configuration: configuration) ?? aimlessChange
+            }
         }
         let pathSpeed = wanderingDetector.recentPathSpeed(
             over: configuration.pathSpeedWindowSeconds, now: fix.t, stepMetres: configuration.pathStepMetres)
@@ -328,7 +339,8 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     }
 
     /// A shape episode is told once it has lasted `wanderingReportAfterSeconds` somewhere not usual
-    /// for the person at that time; its end is told only when its start was.
+    /// for the person at that time, or at once when its laps or back-and-forths are beyond doubt
+    /// (`WanderingDetector.repetitionIsClear`); its end is told only when its start was.
     private mutating func reportWandering(
         _ change: WanderingChange?, at t: UnixSeconds, coordinate: Coordinate, localTime: LocalTime,
         events: inout [GeoEvent]
@@ -339,9 +351,11 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             return
         }
         guard !reportedWandering, !reportedAimlessWalk, wanderingDetector.episode != nil, wanderingDetector.lastSupportedAt == t,
-              wanderingDetector.episodeEvidenceSeconds >= configuration.wanderingReportAfterSeconds,
               let episode = wanderingDetector.episode else { return }
-        if isUsual(coordinate, at: localTime), wanderingDetector.episodeEvidenceSeconds
+        // Laps or back-and-forths beyond doubt are told at once, wherever the person is.
+        let clear = wanderingDetector.repetitionIsClear && episode.pattern != .random
+        guard clear || wanderingDetector.episodeEvidenceSeconds >= configuration.wanderingReportAfterSeconds else { return }
+        if !clear, isUsual(coordinate, at: localTime), wanderingDetector.episodeEvidenceSeconds
             < configuration.wanderingReportAfterSeconds * max(1, configuration.wanderingUsualPlaceEvidenceFactor) {
             return
         }

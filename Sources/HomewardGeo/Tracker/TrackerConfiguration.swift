@@ -115,6 +115,15 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// ... but such a slow path is not judged while this fraction of it or more revisits its own
     /// places (drift round a resting phone comes back to the same spots; a slow walker does not).
     public var slowWalkMaxRevisitFraction = 0.3
+    /// The fixes of this long (every accuracy) are weighed for noise (`ScatterGate`) ...
+    public var noiseWindowSeconds = 300.0
+    /// ... at least this many of them ...
+    public var noiseMinimumFixes = 6
+    /// ... and their scatter is noise, not movement, when its root mean square is at most this many
+    /// times their root mean square accuracy (a reported accuracy is a 68% radius) ...
+    public var noiseScatterFactor = 2.0
+    /// ... that accuracy being at least this poor (accurate fixes drawing small laps are movement).
+    public var noiseMinAccuracyMetres = 25.0
     /// Turning is measured between chords spanning this many resampled steps, so jitter does not read as turns.
     public var turningChordSteps = 2
     /// Two resampled points closer than this are the same place (for revisits).
@@ -144,6 +153,28 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var lappingMinTurns = 1.25
     /// ... turning consistently one way (net turning / total turning at least this).
     public var lappingMinTurnConsistency = 0.5
+    /// Laps counted: the last `lapWindowPoints` resampled points (longer than the shape window, so
+    /// that two laps of a 400 m circuit fit) ...
+    public var lapWindowPoints = 96
+    /// ... looking at its tails from this many points on (a small circle's smoothed path is short) ...
+    public var lapMinimumPoints = 20
+    /// ... turning this many full turns net or more ...
+    public var lappingClearTurns = 1.4
+    /// ... this consistently one way ...
+    public var lappingClearTurnConsistency = 0.85
+    /// ... within this spread (a 400 m circuit is 127 m across; a walk round a town block is wider) ...
+    public var lappingClearMaxExtentMetres = 160.0
+    /// ... round, not thin (a corridor paced between sparse fixes smooths into a thin loop turning
+    /// one way: its minor-to-major spread ratio stays below this) ...
+    public var lappingClearMinElongation = 0.5
+    /// ... round a centre at a steady distance (their distances from the centroid varying by at most
+    /// this fraction of the mean: a circle or a block's circuit, not a to-and-fro in a blob) ...
+    public var lappingClearMaxRadialVariation = 0.25
+    /// ... coming back to their own places (at least `repetitionMinRevisitFraction` of the points)
+    /// are lapping beyond doubt: reported at once, without `wanderingReportAfterSeconds` of evidence
+    /// and wherever the person is (someone circling a fountain in their usual park is still circling).
+    /// Pacing the same way once the window holds this many reversals along a thin axis.
+    public var pacingClearReversals = 8
     /// Random: straightness below this ...
     public var randomMaxStraightness = 0.5
     /// ... with at least this much turning per 100 m of path, in radians.

@@ -6,6 +6,8 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
     public static let stepHistoryCount = 16
 
     private var window: RingBuffer<TimedPoint>
+    /// The longer window laps and back-and-forths are counted over (`lapWindowPoints`).
+    private var lapWindow: RingBuffer<TimedPoint>
     private var anchor: TimedPoint?
     private var stepTimes: RingBuffer<UnixSeconds>
     private var pendingPoints = 0
@@ -21,12 +23,16 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
     /// consecutive classifications of wandering (direct travel between two breaks the count), each
     /// weighted by how clear the pattern was (see `TrackerConfiguration.wanderingClearScore`).
     public private(set) var episodeEvidenceSeconds = 0.0
+    /// Whether the last classification saw laps or back-and-forths beyond doubt
+    /// (`TrackerConfiguration.lappingClearTurns`, `pacingClearReversals`): reported at once.
+    public private(set) var repetitionIsClear = false
     /// When the window was last classified as wandering (the moment the episode was last supported).
     public var lastSupportedAt: UnixSeconds? { lastWanderingAt }
 
     /// Creates a detector with an empty window.
     public init(configuration: TrackerConfiguration) {
         window = RingBuffer(capacity: configuration.pathWindowPoints)
+        lapWindow = RingBuffer(capacity: max(configuration.lapWindowPoints, configuration.pathWindowPoints))
         stepTimes = RingBuffer(capacity: Self.stepHistoryCount)
     }
 
@@ -42,7 +48,10 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
     ) -> WanderingChange? {
         guard let last = anchor else {
             anchor = TimedPoint(t: t, point: point)
-            if !isStationary { window.append(TimedPoint(t: t, point: point)) }
+            if !isStationary {
+                window.append(TimedPoint(t: t, point: point))
+                lapWindow.append(TimedPoint(t: t, point: point))
+            }
             return nil
         }
         let distance = last.point.distance(to: point)
@@ -53,6 +62,7 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
         }
         if isStationary || t - last.t > configuration.pathIdleResetSeconds {
             window.removeAll()
+            lapWindow.removeAll()
             pendingPoints = 0
         }
         let steps = min(Int(distance / step), configuration.pathWindowPoints)
@@ -64,7 +74,10 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
                 point: PlanarPoint(x: last.point.x + (point.x - last.point.x) * fraction,
                                    y: last.point.y + (point.y - last.point.y) * fraction))
             stepTimes.append(reached.t)
-            if !isStationary { window.append(reached) }
+            if !isStationary {
+                window.append(reached)
+                lapWindow.append(reached)
+            }
         }
         anchor = reached
         guard !isStationary else { return nil }
@@ -72,7 +85,59 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
         guard window.count >= configuration.classifyMinimumPoints,
               pendingPoints >= configuration.classifyEveryPoints else { return nil }
         pendingPoints = 0
-        return decide(classification(slow: isSlow, configuration: configuration), at: t, configuration: configuration)
+        var movement = classification(slow: isSlow, configuration: configuration)
+        repetitionIsClear = false
+        if movement != .direct, !isSlow, let clear = clearRepetition(configuration) {
+            movement = clear
+            repetitionIsClear = true
+        }
+        return decide(movement, at: t, configuration: configuration)
+    }
+
+    /// Laps or back-and-forths beyond doubt at the end of the longer window, if any: over the
+    /// shortest tail (from `lapMinimumPoints` points, growing by `classifyEveryPoints`) that
+    /// shows them, `lappingClearTurns` net turns made `lappingClearTurnConsistency` consistently
+    /// within `lappingClearMaxExtentMetres`, or `pacingClearReversals` reversals along a thin axis;
+    /// either way coming back to its own places and walked at a walking pace.
+    private func clearRepetition(_ configuration: TrackerConfiguration) -> MovementClass? {
+        let points = lapWindow.elements
+        let step = max(1, configuration.classifyEveryPoints)
+        var length = configuration.lapMinimumPoints
+        while length <= points.count {
+            let tail = points.suffix(length)
+            if let first = tail.first, let last = tail.last, last.t > first.t {
+                let speed = Double(tail.count - 1) * configuration.pathStepMetres / (last.t - first.t)
+                if speed >= configuration.classifyMinPathSpeedMetresPerSecond,
+                   speed <= configuration.classifyMaxPathSpeedMetresPerSecond,
+                   let clear = Self.clearRepetition(in: tail.map(\.point), configuration) {
+                    return clear
+                }
+            }
+            length += step
+        }
+        return nil
+    }
+
+    /// Whether `points` are laps or back-and-forths beyond doubt (see `clearRepetition(_:)`).
+    private static func clearRepetition(in points: [PlanarPoint], _ configuration: TrackerConfiguration) -> MovementClass? {
+        let features = TrajectoryFeatures(
+            points: points, chordSteps: configuration.turningChordSteps,
+            revisitRadiusMetres: configuration.revisitRadiusMetres,
+            revisitMinimumSeparationSteps: configuration.revisitMinimumSeparationSteps)
+        guard features.revisitFraction >= configuration.repetitionMinRevisitFraction else { return nil }
+        if features.turns >= configuration.lappingClearTurns, features.turnConsistency >= configuration.lappingClearTurnConsistency,
+           features.majorExtentMetres <= configuration.lappingClearMaxExtentMetres,
+           features.elongation >= configuration.lappingClearMinElongation,
+           radialVariation(of: points) <= configuration.lappingClearMaxRadialVariation {
+            return .wandering(.lapping, score: min(1, features.turnConsistency))
+        }
+        if features.reversals >= configuration.pacingClearReversals,
+           features.elongation <= configuration.pacingManyReversalsMaxElongation,
+           features.majorExtentMetres >= configuration.pacingMinExtentMetres,
+           features.turnConsistency < configuration.lappingMinTurnConsistency {
+            return .wandering(.pacing, score: 1 - features.elongation / 2)
+        }
+        return nil
     }
 
     /// Metres of resampled path per second over the last `seconds` up to `now` (movement that jitter
@@ -116,6 +181,22 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
             revisitMinimumSeparationSteps: configuration.revisitMinimumSeparationSteps)
     }
 
+    /// The least mean radius the radial variation is measured against, in metres.
+    static let radialVariationFloorMetres = 25.0
+
+    /// How far the distances of `points` from their centroid vary, as their standard deviation over
+    /// their mean (0 for a circle; a circuit round a block stays low; a walk to and fro in a blob does not).
+    private static func radialVariation(of points: [PlanarPoint]) -> Double {
+        guard !points.isEmpty else { return .infinity }
+        let count = Double(points.count)
+        let centre = PlanarPoint(x: points.reduce(0) { $0 + $1.x } / count, y: points.reduce(0) { $0 + $1.y } / count)
+        let radii = points.map { $0.distance(to: centre) }
+        let mean = radii.reduce(0, +) / count
+        let variance = radii.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / count
+        // A small circle's smoothed radius is of the order of the fixes' noise: measured against a floor.
+        return variance.squareRoot() / max(mean, Self.radialVariationFloorMetres)
+    }
+
     /// Whether the window is long enough, and was walked fast enough, to say something about a shape.
     private func isClassifiable(_ configuration: TrackerConfiguration) -> Bool {
         guard window.count >= configuration.classifyMinimumPoints, let first = window.first, let last = window.last,
@@ -137,6 +218,8 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
     /// open until `expire` ends it.
     public mutating func resetPath() {
         window.removeAll()
+        lapWindow.removeAll()
+        repetitionIsClear = false
         anchor = nil
         stepTimes.removeAll()
         pendingPoints = 0
