@@ -28,6 +28,18 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable, Equatable
     /// Whether the connection is gone (no SQLSTATE from libpq, or class 08): it must be replaced.
     public var isConnectionFailure: Bool { sqlState.isEmpty || sqlState.hasPrefix("08") }
 
+    /// Whether the server has no room or resources for the change now (SQLSTATE class 53: a full
+    /// disk 53100, out of memory 53200, too many connections 53300): the same as SQLite's full disk.
+    public var isOutOfResources: Bool { sqlState.hasPrefix("53") }
+
+    /// Whether the server is going away or not taking work (class 57P: an administrator's or a
+    /// crash's shutdown, a server still starting) or is a read-only standby (25006).
+    public var isServerUnavailable: Bool { sqlState.hasPrefix("57P") || sqlState == "25006" }
+
+    /// Whether the failure is the database's state, not the request: the client may send the same
+    /// request again later and nothing of it was stored (a 503, never a 500).
+    public var isTemporary: Bool { isConnectionFailure || isOutOfResources || isServerUnavailable || isRetryable }
+
     /// "PostgreSQL error 23505: duplicate key value ... in `INSERT ...`".
     public var description: String {
         var text = "PostgreSQL error \(sqlState.isEmpty ? "(connection)" : sqlState): \(message)"

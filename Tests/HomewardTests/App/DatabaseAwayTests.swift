@@ -1,0 +1,52 @@
+import Foundation
+import HomewardHTTP
+import HomewardHTTPTesting
+import HomewardPostgres
+import XCTest
+@testable import Homeward
+
+/// A database that is away (a PostgreSQL server restarted or shut down, its disk full, too many
+/// connections) answers 503 `unavailable`, never 500: nothing was stored and the phone may resend.
+final class DatabaseAwayTests: XCTestCase {
+    func testPostgreSQLFailuresOfTheDatabasesStateAnswer503AndTheRequestsOwnStay500() {
+        for sqlState in ["", "08006", "57P01", "57P02", "57P03", "53100", "53200", "53300", "40001", "40P01", "25006"] {
+            let error = PostgresError(sqlState: sqlState, message: "test")
+            XCTAssertEqual(error.httpError?.status, .serviceUnavailable, "SQLSTATE \(sqlState)")
+        }
+        XCTAssertTrue(PostgresError(sqlState: "53100", message: "disk full").httpError?.message.contains("no room") == true)
+        for sqlState in ["23505", "42P01", "22P02", "XX000"] {
+            XCTAssertNil(PostgresError(sqlState: sqlState, message: "test").httpError, "SQLSTATE \(sqlState)")
+        }
+    }
+
+    /// The server drops every connection of the node (an administrator's restart): the requests
+    /// under way answer 503 or, on a fresh connection, succeed; none answers 500, and the node
+    /// goes on serving.
+    func testConnectionsTheServerDroppedAnswer503NotAServerError() throws {
+        try XCTSkipUnless(TestDatabase.isPostgreSQL, "PostgreSQL connections")
+        let test = try TestApp()
+        let person = try test.makeAccount(name: "Person")
+        let admin = try PostgresConnection(url: test.app.configuration.databasePath)
+        try test.withClient { client in
+            var statuses: [Int] = []
+            for round in 0..<6 {
+                try admin.executeScript("""
+                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                    WHERE datname = current_database() AND pid <> pg_backend_pid()
+                    """)
+                let sample = API.LocationSample(
+                    t: Double(test.clock.now().unixMilliseconds) / 1000 + Double(round), lat: 51.5, lon: -0.12, accuracy: 8)
+                statuses.append(Int(try client.execute(
+                    .post, "/v1/locations", headers: person.auth, body: JSONBody.encode(API.LocationBatch(samples: [sample]))).status.code))
+                statuses.append(Int(try client.execute(.get, "/v1/dependents", headers: person.auth).status.code))
+            }
+            XCTAssertFalse(statuses.contains(500), "\(statuses)")
+            XCTAssertTrue(statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses)")
+            var recovered = false
+            for _ in 0..<10 where !recovered {
+                recovered = try client.execute(.get, "/v1/dependents", headers: person.auth).status == .ok
+            }
+            XCTAssertTrue(recovered, "the node serves again once the server is back")
+        }
+    }
+}
