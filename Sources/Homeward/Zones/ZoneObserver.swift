@@ -251,7 +251,9 @@ public final class ZoneObserver: LocationObserver {
         let personal = try routineStore.settings(of: account, maxTuningSteps: settings.falseAlarmMaxTuningSteps, in: db)
         var tuned = personal.falseAlarms.applied(to: trackerConfiguration)
         tuned.learnsRoutine = trackerConfiguration.learnsRoutine && personal.learning
-        var tracker = PersonTracker(configuration: tuned, zones: zones.map(\.safeZone))
+        let built = Double(historyBefore.unixMilliseconds) / 1000
+        var tracker = PersonTracker(
+            configuration: tuned, zones: zones.map { $0.safeZone(forPersonIn: timeZone.identifier, at: built) })
         let unusual = try routineStore.placeNotes(of: account, in: db).filter { !$0.value.usual }.keys.compactMap { Int64($0) }
         var keptRoutine = false
         if tuned.learnsRoutine {

@@ -142,7 +142,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
                 signedDistanceMetres: zones[index].shape.signedDistanceToEdgeMetres(from: prepared),
                 accuracyMetres: filtered.accuracyMetres, at: fix.t, configuration: configuration, reported: reported,
                 wasResting: wasResting)
-            guard let transition, zones[index].isActive(at: localTime) else { continue }
+            guard let transition, isActive(index, at: fix.t, personUTCOffsetSeconds: fix.utcOffsetSeconds) else { continue }
             events += self.events(of: transition, ofZone: index, utcOffsetSeconds: fix.utcOffsetSeconds)
         }
         updateFarFromHome(
@@ -177,8 +177,14 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         let accuracy = fix.accuracy.map { $0 >= 0 ? $0 : configuration.assumedAccuracyMetres } ?? configuration.assumedAccuracyMetres
         let transition = memberships[index].confirmReported(
             crossing.direction, distance: zones[index].shape.signedDistanceToEdgeMetres(from: prepared), accuracy: accuracy, at: fix.t)
-        guard let transition, zones[index].isActive(at: LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)) else { return [] }
+        guard let transition, isActive(index, at: fix.t, personUTCOffsetSeconds: fix.utcOffsetSeconds) else { return [] }
         return events(of: transition, ofZone: index, utcOffsetSeconds: fix.utcOffsetSeconds)
+    }
+
+    /// Whether zone `index`'s schedule is open at `t`, read in the zone's own time zone.
+    private func isActive(_ index: Int, at t: UnixSeconds, personUTCOffsetSeconds: Int) -> Bool {
+        zones[index].schedule == nil
+            || zones[index].isActive(at: zones[index].localTime(at: t, personUTCOffsetSeconds: personUTCOffsetSeconds))
     }
 
     /// Checks the time-based rules ("at home by 22:00") at `now` without a new fix. The first call only
@@ -191,13 +197,13 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         guard now > previous else { return [] }
         clockSeconds = now
         var events: [GeoEvent] = []
-        let today = LocalTime(t: now, utcOffsetSeconds: utcOffsetSeconds).dayNumber
         for index in zones.indices {
             guard let rule = zones[index].expectedPresence else { continue }
+            let offset = zones[index].timeZoneOffsets?.utcOffsetSeconds(at: now) ?? utcOffsetSeconds
+            let today = LocalTime(t: now, utcOffsetSeconds: offset).dayNumber
             let crossed = [today, today - 1].contains { day in
-                let deadline = LocalTime.moment(
-                    dayNumber: day, secondOfDay: rule.deadlineSecondOfDay, utcOffsetSeconds: utcOffsetSeconds)
-                let weekday = LocalTime(t: deadline, utcOffsetSeconds: utcOffsetSeconds).weekday
+                let deadline = LocalTime.moment(dayNumber: day, secondOfDay: rule.deadlineSecondOfDay, utcOffsetSeconds: offset)
+                let weekday = LocalTime(t: deadline, utcOffsetSeconds: offset).weekday
                 return deadline > previous && deadline <= now && rule.days.contains(weekday)
             }
             if crossed, memberships[index].presence != .inside {
