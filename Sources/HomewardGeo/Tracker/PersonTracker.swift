@@ -100,6 +100,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             if case .rejected(.duplicateTime) = outcome, let reportedCrossing, corroborated {
                 return applyReported(reportedCrossing, at: fix, prepared: prepared)
             }
+            if case .rejected(.impossibleJump) = outcome { return applyHeldBack(fix, prepared: prepared) }
             return []
         }
         var events: [GeoEvent] = []
@@ -168,6 +169,22 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             if atNight { departedHomeAtNight = true }
             return [.leftZone(zoneId: zone.id)] + (atNight ? [.leftHomeAtNight(zoneId: zone.id)] : [])
         }
+    }
+
+    /// Lets the zones the person is outside of count a fix the filter held back as a jump towards
+    /// an entry (see `ZoneMembership.updateHeldBack`): a sparse phone's return of two or three fixes
+    /// would otherwise end before the filter trusts the new place, and the exit would stay open.
+    private mutating func applyHeldBack(_ fix: Fix, prepared: SphericalPoint) -> [GeoEvent] {
+        let accuracy = fix.accuracy.map { $0 >= 0 ? $0 : configuration.assumedAccuracyMetres } ?? configuration.assumedAccuracyMetres
+        var events: [GeoEvent] = []
+        for index in zones.indices where memberships[index].presence == .outside {
+            let transition = memberships[index].updateHeldBack(
+                signedDistanceMetres: zones[index].shape.signedDistanceToEdgeMetres(from: prepared), accuracyMetres: accuracy,
+                at: fix.t, configuration: configuration)
+            guard let transition, isActive(index, at: fix.t, personUTCOffsetSeconds: fix.utcOffsetSeconds) else { continue }
+            events += self.events(of: transition, ofZone: index, utcOffsetSeconds: fix.utcOffsetSeconds)
+        }
+        return events
     }
 
     /// Weighs a crossing the phone reported on a fix the filter has already seen: only the reported

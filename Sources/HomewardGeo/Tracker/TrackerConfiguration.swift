@@ -69,6 +69,11 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var exitRestingTravelMetres = 40.0
     /// ... or, without such travel, last this long.
     public var exitHoldSeconds = 150.0
+    /// After this long without a fix, one fix outside by `exitAfterSilenceBeyondMetres` (past its
+    /// accuracy and the margin) decides an exit alone: the phone woke up far away ...
+    public var exitAfterSilenceSeconds = 300.0
+    /// ... (that far beyond the line).
+    public var exitAfterSilenceBeyondMetres = 200.0
     /// An entry needs the fix inside by at least this much.
     public var entryMarginMetres = 0.0
     /// An entry needs this many consecutive fixes inside.

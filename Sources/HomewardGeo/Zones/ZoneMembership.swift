@@ -44,6 +44,7 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
         let beyond = distance - accuracy - configuration.exitEvidenceMarginMetres
         let clearlyOutside = accuracy <= configuration.exitMaxAccuracyMetres && beyond > 0
         let inside = distance <= -configuration.entryMarginMetres
+        let previousT = lastDistance == nil ? t : lastT
         defer {
             lastDistance = distance
             lastT = t
@@ -71,7 +72,9 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
             }
             return nil
         case .inside:
-            guard exitIsDecided(at: t, configuration: configuration) else { return nil }
+            guard exitIsDecided(at: t, configuration: configuration)
+                || isFarAfterSilence(beyond: clearlyOutside ? beyond : 0, silentSeconds: t - previousT, configuration: configuration)
+            else { return nil }
             presence = .outside
             outsideSince = exitEvidenceSince
             entryEvidenceFixes = 0
@@ -83,6 +86,37 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
             exitEvidenceFixes = 0
             return .entered
         }
+    }
+
+    /// Takes a fix the signal filter held back as a jump from where the phone was (a sparse phone
+    /// home after a ride, its first fixes far from where it rested): it counts only towards an entry,
+    /// and only when its whole accuracy circle is inside, so two such fixes end an exit the filter
+    /// has not caught up with yet. Says whether that entered the zone.
+    public mutating func updateHeldBack(
+        signedDistanceMetres distance: Double, accuracyMetres accuracy: Double, at t: UnixSeconds,
+        configuration: TrackerConfiguration
+    ) -> ZoneTransition? {
+        guard presence == .outside else { return nil }
+        guard distance <= -max(accuracy, configuration.entryMarginMetres) else {
+            entryEvidenceFixes = 0
+            return nil
+        }
+        entryEvidenceFixes += 1
+        lastDistance = distance
+        lastT = t
+        guard entryEvidenceFixes >= configuration.entryConfirmFixes else { return nil }
+        presence = .inside
+        outsideSince = nil
+        exitEvidenceFixes = 0
+        outsideRunStarted = false
+        return .entered
+    }
+
+    /// Whether a fix that is `beyond` the line (past its accuracy and the margin) after
+    /// `silentSeconds` without a fix decides an exit alone: a phone that wakes up far away shows
+    /// where the person went, and waiting for more of it only delays the news.
+    private func isFarAfterSilence(beyond: Double, silentSeconds: Double, configuration: TrackerConfiguration) -> Bool {
+        silentSeconds >= configuration.exitAfterSilenceSeconds && beyond >= configuration.exitAfterSilenceBeyondMetres
     }
 
     /// Weighs one fix beyond the line: the seconds since the fix before (at most
