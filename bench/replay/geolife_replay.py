@@ -332,12 +332,14 @@ def replay_locally(args, fixes, home):
         for fix in fixes:
             track.write(f"{fix['t']},{fix['lat']:.7f},{fix['lon']:.7f},{fix.get('accuracy', '')}\n")
         track.flush()
-        output = subprocess.run(
-            [args.replay_binary, "replay", track.name, "--home", f"{home[0]},{home[1]}", "--radius", str(args.radius),
-             "--time-zone", args.time_zone], check=True, capture_output=True, text=True).stdout
+        command = [args.replay_binary, "replay", track.name, "--home", f"{home[0]},{home[1]}", "--radius",
+                   str(args.radius), "--time-zone", args.time_zone]
+        if args.tracker_settings:
+            command += ["--tracker-settings", args.tracker_settings]
+        output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     alerts = []
     for line in output.splitlines():
-        time, change, kind, _, message, _ = line.split("\t")
+        time, change, kind, _, message = line.split("\t")[:5]
         if change == "raised":
             alerts.append({"createdAt": time, "type": kind, "message": message})
     return alerts
@@ -375,6 +377,8 @@ def main():
     parser.add_argument("--json", help="write the per-person figures here")
     parser.add_argument("--replay-binary",
                         help="instead of the HTTP API, run `BINARY replay` on each person's track (quick, stores nothing)")
+    parser.add_argument("--tracker-settings",
+                        help="with --replay-binary: what-if tracker settings, a JSON object (homeward replay --tracker-settings)")
     args = parser.parse_args()
 
     people = read_csv(args.data) if args.csv else read_geolife(args.data[0])

@@ -29,6 +29,7 @@ public struct TrackReplay {
             let events = tracker.ingest(fix)
             guard !events.isEmpty else { continue }
             let location = AlertResource.Location(lat: fix.lat, lon: fix.lon, accuracy: fix.accuracy)
+            let evidence = ZoneObserver.evidence(of: events, in: tracker)
             for action in GeoAlertRule.actions(for: events, location: location, zones: zones) {
                 switch action {
                 case .raise(let request):
@@ -36,7 +37,7 @@ public struct TrackReplay {
                     active[request.cause] = request.type
                     alerts.append(ReplayedAlert(
                         t: fix.t, change: .raised, type: request.type, cause: request.cause, message: request.message,
-                        location: location))
+                        location: location, evidence: evidence[request.cause]))
                 case .resolve(let cause):
                     guard let type = active.removeValue(forKey: cause) else { continue }
                     alerts.append(ReplayedAlert(t: fix.t, change: .resolved, type: type, cause: cause, location: location))

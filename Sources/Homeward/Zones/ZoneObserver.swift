@@ -320,8 +320,8 @@ public final class ZoneObserver: LocationObserver {
     }
 
     /// The evidence of the zone exits and wandering `events` the tracker just raised, by the cause of
-    /// the alert each raises.
-    private static func evidence(of events: [GeoEvent], in tracker: PersonTracker) -> [String: AlertEvidence] {
+    /// the alert each raises (also what `homeward replay` prints).
+    static func evidence(of events: [GeoEvent], in tracker: PersonTracker) -> [String: AlertEvidence] {
         var found: [String: AlertEvidence] = [:]
         for event in events {
             switch event {
