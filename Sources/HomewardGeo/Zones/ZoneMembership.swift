@@ -27,6 +27,16 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     private var entryEvidenceFixes = 0
     private var lastDistance: Double?
     private var lastT: UnixSeconds = 0
+    /// A fix at least half `exitProgressLookbackSeconds` old (and at most about that old, for a phone
+    /// that reports more often), to tell a person carrying on away from the line from one heading back.
+    private var progressReference: DistanceSample?
+    private var progressCandidate: DistanceSample?
+
+    /// A fix's signed distance from the line at its time.
+    private struct DistanceSample: Sendable, Equatable, Codable {
+        var t: UnixSeconds
+        var distance: Double
+    }
 
     /// Creates an undecided membership.
     public init() {}
@@ -48,6 +58,10 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
         defer {
             lastDistance = distance
             lastT = t
+            if t - (progressCandidate?.t ?? -.infinity) >= configuration.exitProgressLookbackSeconds / 2 {
+                progressReference = progressCandidate
+                progressCandidate = DistanceSample(t: t, distance: distance)
+            }
         }
 
         if inside {
@@ -72,7 +86,7 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
             }
             return nil
         case .inside:
-            guard exitIsDecided(at: t, configuration: configuration)
+            guard exitIsDecided(at: t, distance: distance, beyond: clearlyOutside ? beyond : 0, configuration: configuration)
                 || isFarAfterSilence(beyond: clearlyOutside ? beyond : 0, silentSeconds: t - previousT, configuration: configuration)
             else { return nil }
             presence = .outside
@@ -161,11 +175,21 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     /// counted was taken, and the farthest beyond the line the run outside went, in metres.
     public var decidedExit: (since: UnixSeconds, farthestMetres: Double) { (exitEvidenceSince, outsideRunFarthestDistance) }
 
-    /// Whether the evidence outside decides an exit at `t` (see the type's summary).
-    private func exitIsDecided(at t: UnixSeconds, configuration: TrackerConfiguration) -> Bool {
+    /// Whether the evidence outside decides an exit at `t`, with the fix at `distance` from the line
+    /// and `beyond` it past its accuracy and the margin (see the type's summary). Near the line the
+    /// exit also waits, in proportion to how near (a noisy fix is nearer, once its accuracy is taken
+    /// off): a trip to the bins or round the block comes back within minutes, a departure carries
+    /// on; and a run heading back towards the line waits until it turns away again.
+    private func exitIsDecided(at t: UnixSeconds, distance: Double, beyond: Double, configuration: TrackerConfiguration) -> Bool {
         let span = t - exitEvidenceSince
         guard exitEvidenceFixes >= configuration.exitConfirmFixes, span >= configuration.exitConfirmSeconds,
               exitEvidenceSeconds >= configuration.exitEvidenceRequiredSeconds else { return false }
+        if beyond < configuration.exitClearBeyondMetres, span < configuration.exitHoldSeconds {
+            let nearness = 1 - max(0, beyond) / configuration.exitClearBeyondMetres
+            let progress = distance - (progressReference?.distance ?? distance)
+            guard span >= configuration.exitNearWaitSeconds * nearness,
+                  progress >= configuration.exitMinProgressMetres else { return false }
+        }
         let travel = outsideRunStartedWithJump ? configuration.exitJumpTravelMetres
             : outsideRunStartedAtRest ? configuration.exitRestingTravelMetres : 0
         // Travel either way along the line while still outside: a phone that multipath moved stays
