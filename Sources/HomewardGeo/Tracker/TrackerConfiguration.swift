@@ -81,10 +81,11 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// ... since a fix about this long before.
     public var exitProgressLookbackSeconds = 30.0
     /// After this long without a fix, one fix outside by `exitAfterSilenceBeyondMetres` (past its
-    /// accuracy and the margin) decides an exit alone: the phone woke up far away ...
-    public var exitAfterSilenceSeconds = 300.0
-    /// ... (that far beyond the line).
-    public var exitAfterSilenceBeyondMetres = 200.0
+    /// accuracy and the margin) decides an exit alone: the phone woke up far away (a logger paused
+    /// indoors for a few minutes is common, so the silence is long) ...
+    public var exitAfterSilenceSeconds = 600.0
+    /// ... (that far beyond the line: farther than a phone's first fix after a silence is ever off).
+    public var exitAfterSilenceBeyondMetres = 1_000.0
     /// An entry needs the fix inside by at least this much.
     public var entryMarginMetres = 0.0
     /// An entry needs this many consecutive fixes inside.

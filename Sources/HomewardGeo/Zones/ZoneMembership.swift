@@ -4,7 +4,10 @@
 /// fixes over a minimum time. A run outside that began while the person was resting, and farther
 /// one that began with a jump from a fix inside faster than a walker, must also move on along the
 /// line (away from it, or back towards it while still outside), as a walker or a car does, or last a hold time: GPS multipath beside a building moves a resting phone outside in one step, but
-/// does not carry it on. A fix inside resets the evidence. An entry needs consecutive fixes inside. Inaccurate fixes never count
+/// does not carry it on. Near the line the exit also waits, in proportion to how near, while the
+/// person does not carry on away from it (a trip to the bins comes back; a departure carries on); one
+/// fix far beyond after a silence decides at once. A fix inside resets the evidence. An entry needs
+/// consecutive fixes inside. Inaccurate fixes never count
 /// towards an exit. The first decision, from the same evidence, raises no event.
 /// A crossing the phone reported itself (`ReportedCrossing`) confirms at once when its fix agrees,
 /// and raises its event even as the first decision: the phone saw the other side.
