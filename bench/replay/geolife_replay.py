@@ -7,15 +7,20 @@ GeoLife samples shipped in public repositories use this layout) or, with --csv, 
 
 For each person:
   * home is where the person spends the night (see infer_home);
-  * the truth is built from the raw fixes: an exit is a run of fixes outside the home circle that
-    follows a fix inside (at most --max-gap-seconds earlier) and stays out for at least
-    --min-out-seconds; its crossing time is the first fix outside;
+  * the truth is built from the raw fixes (--truth family, the default; see family_exits): after two
+    fixes in a row inside, an exit is the first fix beyond radius + --beyond-metres, with at least 2
+    such fixes in that excursion and the person still outside the radius --min-out-seconds later;
+    with --truth seen, an exit is a run of fixes outside the home circle that follows a fix inside (at
+    most --max-gap-seconds earlier) and stays out for at least --min-out-seconds; either way its
+    crossing time is the first fix outside;
   * one account is registered with a home zone of --radius metres in --time-zone, and its fixes are
     posted to POST /v1/locations in time order, in batches of --batch-seconds of fix time.
 Then every alert of the account is read back (GET /v1/alerts) and scored:
-  * recall: truth exits with a left_zone alert from the crossing to the end of that absence;
-  * delay: alert time minus crossing time (median, p90);
-  * false left_zone: left_zone alerts that fall in no truth absence (nor within --grace-seconds of one);
+  * recall: truth exits that claim a left_zone alert, each one alert (the first from the crossing to the
+    end of that absence, else the first within --grace-seconds of the exit);
+  * delay: alert time minus crossing time (median, p90), for exits the phone saw continuously;
+  * false left_zone: with --truth family, left_zone alerts no exit claimed; with --truth seen, those
+    that fall in no absence outside the circle (nor within --grace-seconds of one);
   * wandering alerts of every class per person-day (far_from_home counted apart too).
 
 --inject-wandering replaces 40 minutes of each person's middle day (from 14:00 local) with a random
