@@ -13,7 +13,9 @@ struct ReplayCommand: ParsableCommand {
             Reads a GPX, GeoJSON or CSV track (CSV header: t,lat,lon[,accuracy,speed]; t in Unix seconds or \
             RFC 3339) with a home zone given by --home, or a person's stored history by --account with \
             --from and --to (their zones from the database). Prints one line per alert raised or resolved: \
-            time (UTC), raised/resolved, type, cause, message, position.
+            time (UTC), raised/resolved, type, cause, message, position, and for a raised zone exit or \
+            wandering alert the evidence it was raised on (the deciding fixes, the worst accuracy, how long \
+            and how far beyond the line, the routine's say).
             """
     )
 
@@ -40,6 +42,12 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(help: "With --account: the end of the range, RFC 3339 (default now).")
     var to: String?
+
+    @Option(help: """
+        What-if thresholds: a JSON object of tracker settings to change, named as in TrackerConfiguration \
+        (e.g. '{"exitHoldSeconds": 200}'); the rest keep their defaults.
+        """)
+    var trackerSettings: String?
 
     @OptionGroup var database: DatabaseOptions
 
@@ -68,12 +76,33 @@ struct ReplayCommand: ParsableCommand {
             zones = [TrackReplay.homeZone(lat: parts[0], lon: parts[1], radiusMetres: radius, timeZone: self.timeZone)]
             zone = timeZone
         }
-        var replay = TrackReplay(zones: zones, timeZone: zone)
+        var replay = TrackReplay(zones: zones, timeZone: zone, configuration: try Self.configuration(changing: trackerSettings))
         for alert in replay.run(fixes) {
             let time = Timestamp(unixMilliseconds: Int64((alert.t * 1000).rounded())).rfc3339
             let place = alert.location.map { String(format: "%.6f,%.6f", $0.lat, $0.lon) } ?? "-"
-            print([time, alert.change.rawValue, alert.type.rawValue, alert.cause, alert.message ?? "-", place]
+            print([time, alert.change.rawValue, alert.type.rawValue, alert.cause, alert.message ?? "-", place, alert.evidenceSummary]
                 .joined(separator: "\t"))
+        }
+    }
+
+    /// The default tracker configuration with the settings of the JSON object `changes` replaced.
+    private static func configuration(changing changes: String?) throws -> TrackerConfiguration {
+        guard let changes else { return TrackerConfiguration() }
+        guard let overrides = try? JSONSerialization.jsonObject(with: Data(changes.utf8)) as? [String: Any] else {
+            throw ArgumentParser.ValidationError("--tracker-settings takes a JSON object.")
+        }
+        let defaults = try JSONEncoder().encode(TrackerConfiguration())
+        guard var merged = try JSONSerialization.jsonObject(with: defaults) as? [String: Any] else {
+            return TrackerConfiguration()
+        }
+        for (name, value) in overrides {
+            guard merged[name] != nil else { throw ArgumentParser.ValidationError("No tracker setting is named \(name).") }
+            merged[name] = value
+        }
+        do {
+            return try JSONDecoder().decode(TrackerConfiguration.self, from: JSONSerialization.data(withJSONObject: merged))
+        } catch {
+            throw ArgumentParser.ValidationError("--tracker-settings: \(error)")
         }
     }
 

@@ -7,15 +7,20 @@ GeoLife samples shipped in public repositories use this layout) or, with --csv, 
 
 For each person:
   * home is where the person spends the night (see infer_home);
-  * the truth is built from the raw fixes: an exit is a run of fixes outside the home circle that
-    follows a fix inside (at most --max-gap-seconds earlier) and stays out for at least
-    --min-out-seconds; its crossing time is the first fix outside;
+  * the truth is built from the raw fixes (--truth family, the default; see family_exits): after two
+    fixes in a row inside, an exit is the first fix beyond radius + --beyond-metres, with at least 2
+    such fixes in that excursion and the person still outside the radius --min-out-seconds later;
+    with --truth seen, an exit is a run of fixes outside the home circle that follows a fix inside (at
+    most --max-gap-seconds earlier) and stays out for at least --min-out-seconds; either way its
+    crossing time is the first fix outside;
   * one account is registered with a home zone of --radius metres in --time-zone, and its fixes are
     posted to POST /v1/locations in time order, in batches of --batch-seconds of fix time.
 Then every alert of the account is read back (GET /v1/alerts) and scored:
-  * recall: truth exits with a left_zone alert from the crossing to the end of that absence;
-  * delay: alert time minus crossing time (median, p90);
-  * false left_zone: left_zone alerts that fall in no truth absence (nor within --grace-seconds of one);
+  * recall: truth exits that claim a left_zone alert, each one alert (the first from the crossing to the
+    end of that absence, else the first within --grace-seconds of the exit);
+  * delay: alert time minus crossing time (median, p90), for exits the phone saw continuously;
+  * false left_zone: with --truth family, left_zone alerts no exit claimed; with --truth seen, those
+    that fall in no absence outside the circle (nor within --grace-seconds of one);
   * wandering alerts of every class per person-day (far_from_home counted apart too).
 
 --inject-wandering replaces 40 minutes of each person's middle day (from 14:00 local) with a random
@@ -158,6 +163,44 @@ def truth_exits(fixes, home, radius, min_out, max_gap):
     return exits
 
 
+def family_exits(fixes, home, radius, beyond_m, hold_s):
+    """The exits a family would call exits: [(crossing t, exit t, back t, continuous)].
+
+    Inside is two fixes in a row within the radius. After being inside, a real exit is the first fix
+    beyond radius + beyond_m, when that excursion (the fixes outside the radius until the next one
+    within it) holds at least 2 fixes beyond radius + beyond_m and the person is still outside the
+    radius hold_s later (the first fix at or after then is outside, and no fix before it came back
+    within the radius). The crossing is the excursion's first fix outside the radius; the exit is
+    continuous when the fix before the crossing was inside and no two fixes from it to that fix
+    hold_s later are more than 120 s apart (the phone saw it all), and only continuous exits are
+    timed. A new exit needs inside again."""
+    inside_r = [distance_m(home[0], home[1], f["lat"], f["lon"]) <= radius for f in fixes]
+    far = [distance_m(home[0], home[1], f["lat"], f["lon"]) > radius + beyond_m for f in fixes]
+    exits, was_inside, k, n = [], False, 1, len(fixes)
+    while k < n:
+        if inside_r[k] and inside_r[k - 1]:
+            was_inside = True
+        if not (was_inside and not inside_r[k]):
+            k += 1
+            continue
+        start = k
+        end = k
+        while end < n and not inside_r[end]:
+            end += 1
+        far_fixes = [j for j in range(start, end) if far[j]]
+        back = fixes[end]["t"] if end < n else fixes[-1]["t"]
+        if len(far_fixes) >= 2:
+            first = far_fixes[0]
+            later = [j for j in range(first, n) if fixes[j]["t"] >= fixes[first]["t"] + hold_s]
+            if later and later[0] < end:
+                continuous = inside_r[start - 1] and all(
+                    fixes[j]["t"] - fixes[j - 1]["t"] <= 120 for j in range(start, later[0] + 1))
+                exits.append((fixes[start]["t"], fixes[first]["t"], back, continuous))
+                was_inside = False
+        k = end
+    return exits
+
+
 def absences(fixes, home, radius):
     """[(first t outside, first t back)] for every run outside, however short (for false exits)."""
     runs, start = [], None
@@ -294,12 +337,14 @@ def replay_locally(args, fixes, home):
         for fix in fixes:
             track.write(f"{fix['t']},{fix['lat']:.7f},{fix['lon']:.7f},{fix.get('accuracy', '')}\n")
         track.flush()
-        output = subprocess.run(
-            [args.replay_binary, "replay", track.name, "--home", f"{home[0]},{home[1]}", "--radius", str(args.radius),
-             "--time-zone", args.time_zone], check=True, capture_output=True, text=True).stdout
+        command = [args.replay_binary, "replay", track.name, "--home", f"{home[0]},{home[1]}", "--radius",
+                   str(args.radius), "--time-zone", args.time_zone]
+        if args.tracker_settings:
+            command += ["--tracker-settings", args.tracker_settings]
+        output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     alerts = []
     for line in output.splitlines():
-        time, change, kind, _, message, _ = line.split("\t")
+        time, change, kind, _, message = line.split("\t")[:5]
         if change == "raised":
             alerts.append({"createdAt": time, "type": kind, "message": message})
     return alerts
@@ -318,6 +363,13 @@ def main():
     parser.add_argument("--time-zone", default="Asia/Shanghai", help="the people's time zone (default Asia/Shanghai)")
     parser.add_argument("--utc-offset-hours", type=float, default=8, help="for local days (default 8)")
     parser.add_argument("--batch-seconds", type=float, default=30, help="fix time per POST (default 30)")
+    parser.add_argument("--truth", choices=["family", "seen"], default="family",
+                        help="family: an exit goes beyond radius + --beyond-metres with 2 fixes and is still outside "
+                             "the radius --min-out-seconds later, a left_zone with no such exit within --grace-seconds "
+                             "is false; seen: the earlier rule, any run outside seen for --min-out-seconds "
+                             "(default family)")
+    parser.add_argument("--beyond-metres", type=float, default=50,
+                        help="family truth: an exit goes this far beyond the radius (default 50)")
     parser.add_argument("--min-out-seconds", type=float, default=180, help="a true exit lasts this long (default 180)")
     parser.add_argument("--max-gap-seconds", type=float, default=120,
                         help="a true exit follows a fix inside at most this much earlier (default 120)")
@@ -330,6 +382,8 @@ def main():
     parser.add_argument("--json", help="write the per-person figures here")
     parser.add_argument("--replay-binary",
                         help="instead of the HTTP API, run `BINARY replay` on each person's track (quick, stores nothing)")
+    parser.add_argument("--tracker-settings",
+                        help="with --replay-binary: what-if tracker settings, a JSON object (homeward replay --tracker-settings)")
     args = parser.parse_args()
 
     people = read_csv(args.data) if args.csv else read_geolife(args.data[0])
@@ -345,7 +399,11 @@ def main():
         if len(fixes) < 10:
             continue
         home = infer_home(fixes, args.radius, utc_offset)
-        exits = truth_exits(fixes, home, args.radius, args.min_out_seconds, args.max_gap_seconds)
+        if args.truth == "family":
+            family = family_exits(fixes, home, args.radius, args.beyond_metres, args.min_out_seconds)
+        else:
+            family = [(c, c, b, True) for c, b in
+                      truth_exits(fixes, home, args.radius, args.min_out_seconds, args.max_gap_seconds)]
         runs = absences(fixes, home, args.radius)
         if args.inject_multipath:
             fixes = inject_multipath(fixes, home, args.radius, args.inject_multipath, rng)
@@ -359,14 +417,26 @@ def main():
         else:
             alerts = replay_over_http(server, args, index, name, fixes, home)
         lefts = sorted(parse_time(a["createdAt"]) for a in alerts if a["type"] == "left_zone")
-        person_delays, person_missed = [], 0
-        for crossing, back in exits:
-            found = [t for t in lefts if crossing - 1 <= t <= back]
-            if found:
-                person_delays.append(found[0] - crossing)
+        # Each exit claims one alert (the first raised from its crossing on, else the first within
+        # --grace-seconds of it): a second left_zone for the same exit is one too many.
+        person_delays, person_found, person_missed, claimed = [], 0, 0, set()
+        for crossing, moment, back, continuous in family:
+            near = [k for k, t in enumerate(lefts) if k not in claimed
+                    and (crossing - 1 <= t <= back or abs(t - moment) <= args.grace_seconds)]
+            after = [k for k in near if lefts[k] >= crossing - 1]
+            if near:
+                chosen = (after or near)[0]
+                claimed.add(chosen)
+                person_found += 1
+                if continuous:
+                    person_delays.append(lefts[chosen] - crossing)
             else:
                 person_missed += 1
-        person_false = sum(1 for t in lefts if not any(s - 1 <= t <= e + args.grace_seconds for s, e in runs))
+        if args.truth == "family":
+            person_false = len(lefts) - len(claimed)
+        else:
+            person_false = sum(1 for t in lefts if not any(s - 1 <= t <= e + args.grace_seconds for s, e in runs))
+        exits = family
         person_wandering = {}
         for alert in alerts:
             if alert["type"] != "wandering":
@@ -383,13 +453,13 @@ def main():
         for kind, count in person_wandering.items():
             wandering[kind] = wandering.get(kind, 0) + count
         delays += person_delays
-        hits += len(person_delays)
+        hits += person_found
         missed += person_missed
         false_exits += person_false
         report.append({"person": name, "days": days, "fixes": len(fixes), "home": home, "exits": len(exits),
-                       "detected": len(person_delays), "delays": [round(d) for d in person_delays],
+                       "detected": person_found, "delays": [round(d) for d in person_delays],
                        "falseLeftZone": person_false, "wandering": person_wandering})
-        print(f"person {name}: {days} days, {len(fixes)} fixes, {len(exits)} exits, {len(person_delays)} found, "
+        print(f"person {name}: {days} days, {len(fixes)} fixes, {len(exits)} exits, {person_found} found, "
               f"delays {[round(d) for d in person_delays]}, false left_zone {person_false}, wandering {person_wandering}",
               flush=True)
 

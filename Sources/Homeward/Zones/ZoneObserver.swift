@@ -251,7 +251,9 @@ public final class ZoneObserver: LocationObserver {
         let personal = try routineStore.settings(of: account, maxTuningSteps: settings.falseAlarmMaxTuningSteps, in: db)
         var tuned = personal.falseAlarms.applied(to: trackerConfiguration)
         tuned.learnsRoutine = trackerConfiguration.learnsRoutine && personal.learning
-        var tracker = PersonTracker(configuration: tuned, zones: zones.map(\.safeZone))
+        let built = Double(historyBefore.unixMilliseconds) / 1000
+        var tracker = PersonTracker(
+            configuration: tuned, zones: zones.map { $0.safeZone(forPersonIn: timeZone.identifier, at: built) })
         let unusual = try routineStore.placeNotes(of: account, in: db).filter { !$0.value.usual }.keys.compactMap { Int64($0) }
         var keptRoutine = false
         if tuned.learnsRoutine {
@@ -318,8 +320,8 @@ public final class ZoneObserver: LocationObserver {
     }
 
     /// The evidence of the zone exits and wandering `events` the tracker just raised, by the cause of
-    /// the alert each raises.
-    private static func evidence(of events: [GeoEvent], in tracker: PersonTracker) -> [String: AlertEvidence] {
+    /// the alert each raises (also what `homeward replay` prints).
+    static func evidence(of events: [GeoEvent], in tracker: PersonTracker) -> [String: AlertEvidence] {
         var found: [String: AlertEvidence] = [:]
         for event in events {
             switch event {

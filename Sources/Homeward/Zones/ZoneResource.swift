@@ -1,3 +1,4 @@
+import Foundation
 import HomewardGeo
 
 /// A safe zone as the API shows it: `{id, name, center?, radius?, polygon?, home, timeZone,
@@ -28,7 +29,22 @@ public struct ZoneResource: Sendable, Codable, Equatable {
     /// When it was created.
     public var createdAt: Timestamp
 
-    /// The zone as the geo tracker sees it.
+    /// How far before and after the moment a tracker is built its zones know their time zone's
+    /// offsets (a tracker lives far shorter: it is rebuilt when dropped or when a zone changes).
+    static let offsetTableSpanSeconds = 2 * 366 * 86_400.0
+
+    /// The zone as the tracker of a person living in `personTimeZone` sees it at `t`: a zone kept in
+    /// another time zone carries that zone's offsets, so its schedule and rule are read in its own.
+    public func safeZone(forPersonIn personTimeZone: String, at t: UnixSeconds) -> SafeZone {
+        var zone = safeZone
+        if timeZone != personTimeZone, let own = TimeZone(identifier: timeZone) {
+            zone.timeZoneOffsets = UTCOffsetTable(
+                own, from: t - Self.offsetTableSpanSeconds, to: t + Self.offsetTableSpanSeconds)
+        }
+        return zone
+    }
+
+    /// The zone as the geo tracker sees it, its schedule read in the person's time zone.
     public var safeZone: SafeZone {
         let shape: ZoneShape
         if let center, let radius {

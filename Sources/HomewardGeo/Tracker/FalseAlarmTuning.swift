@@ -8,8 +8,8 @@ import Darwin
 /// alert of a kind takes one step (at most `maxSteps` a kind), and each step asks for more before
 /// that kind is raised again.
 ///
-/// - `left_zone`: the exit needs 1.5× the evidence and the hold time, and the margin beyond the
-///   fix's accuracy grows by 10 m.
+/// - `left_zone`: the exit needs 1.5× the evidence, the hold time and the wait near the line, and
+///   the margin beyond the fix's accuracy grows by 10 m.
 /// - shape wandering: it must last 1.5× as long and be classified once more before it is told, and
 ///   an aimless walk must gather 1.5× the evidence.
 /// - `far_from_home`: 1.25× the distance and 1.5× the confirmation time.
@@ -37,6 +37,7 @@ public struct FalseAlarmTuning: Sendable, Equatable, Codable {
         let zone = Double(min(max(0, zoneExits), maxSteps))
         tuned.exitEvidenceRequiredSeconds *= pow(1.5, zone)
         tuned.exitHoldSeconds *= pow(1.5, zone)
+        tuned.exitNearWaitSeconds *= pow(1.5, zone)
         tuned.exitEvidenceMarginMetres += 10 * zone
         let shape = min(max(0, wandering), maxSteps)
         tuned.wanderingReportAfterSeconds *= pow(1.5, Double(shape))

@@ -102,6 +102,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             if case .rejected(.duplicateTime) = outcome, let reportedCrossing, corroborated {
                 return applyReported(reportedCrossing, at: fix, prepared: prepared)
             }
+            if case .rejected(.impossibleJump) = outcome { return applyHeldBack(fix, prepared: prepared) }
             return []
         }
         var events: [GeoEvent] = []
@@ -153,7 +154,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
                 signedDistanceMetres: zones[index].shape.signedDistanceToEdgeMetres(from: prepared),
                 accuracyMetres: filtered.accuracyMetres, at: fix.t, configuration: configuration, reported: reported,
                 wasResting: wasResting)
-            guard let transition, zones[index].isActive(at: localTime) else { continue }
+            guard let transition, isActive(index, at: fix.t, personUTCOffsetSeconds: fix.utcOffsetSeconds) else { continue }
             events += self.events(of: transition, ofZone: index, utcOffsetSeconds: fix.utcOffsetSeconds)
         }
         updateFarFromHome(
@@ -181,6 +182,22 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         }
     }
 
+    /// Lets the zones the person is outside of count a fix the filter held back as a jump towards
+    /// an entry (see `ZoneMembership.updateHeldBack`): a sparse phone's return of two or three fixes
+    /// would otherwise end before the filter trusts the new place, and the exit would stay open.
+    private mutating func applyHeldBack(_ fix: Fix, prepared: SphericalPoint) -> [GeoEvent] {
+        let accuracy = fix.accuracy.map { $0 >= 0 ? $0 : configuration.assumedAccuracyMetres } ?? configuration.assumedAccuracyMetres
+        var events: [GeoEvent] = []
+        for index in zones.indices where memberships[index].presence == .outside {
+            let transition = memberships[index].updateHeldBack(
+                signedDistanceMetres: zones[index].shape.signedDistanceToEdgeMetres(from: prepared), accuracyMetres: accuracy,
+                at: fix.t, configuration: configuration)
+            guard let transition, isActive(index, at: fix.t, personUTCOffsetSeconds: fix.utcOffsetSeconds) else { continue }
+            events += self.events(of: transition, ofZone: index, utcOffsetSeconds: fix.utcOffsetSeconds)
+        }
+        return events
+    }
+
     /// Weighs a crossing the phone reported on a fix the filter has already seen: only the reported
     /// zone's membership takes it, on the fix's own position and accuracy, by the same rules.
     private mutating func applyReported(_ crossing: ReportedCrossing, at fix: Fix, prepared: SphericalPoint) -> [GeoEvent] {
@@ -188,8 +205,14 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         let accuracy = fix.accuracy.map { $0 >= 0 ? $0 : configuration.assumedAccuracyMetres } ?? configuration.assumedAccuracyMetres
         let transition = memberships[index].confirmReported(
             crossing.direction, distance: zones[index].shape.signedDistanceToEdgeMetres(from: prepared), accuracy: accuracy, at: fix.t)
-        guard let transition, zones[index].isActive(at: LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)) else { return [] }
+        guard let transition, isActive(index, at: fix.t, personUTCOffsetSeconds: fix.utcOffsetSeconds) else { return [] }
         return events(of: transition, ofZone: index, utcOffsetSeconds: fix.utcOffsetSeconds)
+    }
+
+    /// Whether zone `index`'s schedule is open at `t`, read in the zone's own time zone.
+    private func isActive(_ index: Int, at t: UnixSeconds, personUTCOffsetSeconds: Int) -> Bool {
+        zones[index].schedule == nil
+            || zones[index].isActive(at: zones[index].localTime(at: t, personUTCOffsetSeconds: personUTCOffsetSeconds))
     }
 
     /// Checks the time-based rules ("at home by 22:00") at `now` without a new fix. The first call only
@@ -202,13 +225,13 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         guard now > previous else { return [] }
         clockSeconds = now
         var events: [GeoEvent] = []
-        let today = LocalTime(t: now, utcOffsetSeconds: utcOffsetSeconds).dayNumber
         for index in zones.indices {
             guard let rule = zones[index].expectedPresence else { continue }
+            let offset = zones[index].timeZoneOffsets?.utcOffsetSeconds(at: now) ?? utcOffsetSeconds
+            let today = LocalTime(t: now, utcOffsetSeconds: offset).dayNumber
             let crossed = [today, today - 1].contains { day in
-                let deadline = LocalTime.moment(
-                    dayNumber: day, secondOfDay: rule.deadlineSecondOfDay, utcOffsetSeconds: utcOffsetSeconds)
-                let weekday = LocalTime(t: deadline, utcOffsetSeconds: utcOffsetSeconds).weekday
+                let deadline = LocalTime.moment(dayNumber: day, secondOfDay: rule.deadlineSecondOfDay, utcOffsetSeconds: offset)
+                let weekday = LocalTime(t: deadline, utcOffsetSeconds: offset).weekday
                 return deadline > previous && deadline <= now && rule.days.contains(weekday)
             }
             if crossed, memberships[index].presence != .inside {

@@ -68,7 +68,24 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// ... (a walker setting off from a rest beside the line covers it in half a minute) ...
     public var exitRestingTravelMetres = 40.0
     /// ... or, without such travel, last this long.
-    public var exitHoldSeconds = 150.0
+    public var exitHoldSeconds = 180.0
+    /// A fix beyond the line by less than this (past its accuracy and the margin) decides an exit
+    /// only after the evidence has lasted `exitNearWaitSeconds` times how much nearer it is (all of
+    /// it at the line, none from here on) ...
+    public var exitClearBeyondMetres = 250.0
+    /// ... (the longest such wait) ...
+    public var exitNearWaitSeconds = 60.0
+    /// ... and, until `exitHoldSeconds`, only while it carries on away from the line by at least
+    /// this much (negative: heading back by at most this much) ...
+    public var exitMinProgressMetres = 20.0
+    /// ... since a fix about this long before.
+    public var exitProgressLookbackSeconds = 30.0
+    /// After this long without a fix, one fix outside by `exitAfterSilenceBeyondMetres` (past its
+    /// accuracy and the margin) decides an exit alone: the phone woke up far away (a logger paused
+    /// indoors for a few minutes is common, so the silence is long) ...
+    public var exitAfterSilenceSeconds = 600.0
+    /// ... (that far beyond the line: farther than a phone's first fix after a silence is ever off).
+    public var exitAfterSilenceBeyondMetres = 1_000.0
     /// An entry needs the fix inside by at least this much.
     public var entryMarginMetres = 0.0
     /// An entry needs this many consecutive fixes inside.

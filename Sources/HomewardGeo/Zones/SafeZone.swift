@@ -12,11 +12,14 @@ public struct SafeZone: Sendable, Equatable, Codable, Identifiable {
     public var schedule: WeeklySchedule?
     /// An optional "be here by" rule.
     public var expectedPresence: ExpectedPresenceRule?
+    /// The offsets of the zone's own time zone, in which its schedule and rule are read; nil reads
+    /// them in the person's (each fix's `utcOffsetSeconds`).
+    public var timeZoneOffsets: UTCOffsetTable?
 
     /// Creates a zone.
     public init(
         id: String, name: String, shape: ZoneShape, isHome: Bool = false, schedule: WeeklySchedule? = nil,
-        expectedPresence: ExpectedPresenceRule? = nil
+        expectedPresence: ExpectedPresenceRule? = nil, timeZoneOffsets: UTCOffsetTable? = nil
     ) {
         self.id = id
         self.name = name
@@ -24,6 +27,12 @@ public struct SafeZone: Sendable, Equatable, Codable, Identifiable {
         self.isHome = isHome
         self.schedule = schedule
         self.expectedPresence = expectedPresence
+        self.timeZoneOffsets = timeZoneOffsets
+    }
+
+    /// `t` in the zone's local time: its own time zone's, or the person's `utcOffsetSeconds`.
+    public func localTime(at t: UnixSeconds, personUTCOffsetSeconds: Int) -> LocalTime {
+        LocalTime(t: t, utcOffsetSeconds: timeZoneOffsets?.utcOffsetSeconds(at: t) ?? personUTCOffsetSeconds)
     }
 
     /// Whether the zone applies at `time` (always, when it has no schedule).

@@ -4,7 +4,10 @@
 /// fixes over a minimum time. A run outside that began while the person was resting, and farther
 /// one that began with a jump from a fix inside faster than a walker, must also move on along the
 /// line (away from it, or back towards it while still outside), as a walker or a car does, or last a hold time: GPS multipath beside a building moves a resting phone outside in one step, but
-/// does not carry it on. A fix inside resets the evidence. An entry needs consecutive fixes inside. Inaccurate fixes never count
+/// does not carry it on. Near the line the exit also waits, in proportion to how near, while the
+/// person does not carry on away from it (a trip to the bins comes back; a departure carries on); one
+/// fix far beyond after a silence decides at once. A fix inside resets the evidence. An entry needs
+/// consecutive fixes inside. Inaccurate fixes never count
 /// towards an exit. The first decision, from the same evidence, raises no event.
 /// A crossing the phone reported itself (`ReportedCrossing`) confirms at once when its fix agrees,
 /// and raises its event even as the first decision: the phone saw the other side.
@@ -27,6 +30,16 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     private var entryEvidenceFixes = 0
     private var lastDistance: Double?
     private var lastT: UnixSeconds = 0
+    /// A fix at least half `exitProgressLookbackSeconds` old (and at most about that old, for a phone
+    /// that reports more often), to tell a person carrying on away from the line from one heading back.
+    private var progressReference: DistanceSample?
+    private var progressCandidate: DistanceSample?
+
+    /// A fix's signed distance from the line at its time.
+    private struct DistanceSample: Sendable, Equatable, Codable {
+        var t: UnixSeconds
+        var distance: Double
+    }
 
     /// Creates an undecided membership.
     public init() {}
@@ -44,9 +57,14 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
         let beyond = distance - accuracy - configuration.exitEvidenceMarginMetres
         let clearlyOutside = accuracy <= configuration.exitMaxAccuracyMetres && beyond > 0
         let inside = distance <= -configuration.entryMarginMetres
+        let previousT = lastDistance == nil ? t : lastT
         defer {
             lastDistance = distance
             lastT = t
+            if t - (progressCandidate?.t ?? -.infinity) >= configuration.exitProgressLookbackSeconds / 2 {
+                progressReference = progressCandidate
+                progressCandidate = DistanceSample(t: t, distance: distance)
+            }
         }
 
         if inside {
@@ -71,7 +89,9 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
             }
             return nil
         case .inside:
-            guard exitIsDecided(at: t, configuration: configuration) else { return nil }
+            guard exitIsDecided(at: t, distance: distance, beyond: clearlyOutside ? beyond : 0, configuration: configuration)
+                || isFarAfterSilence(beyond: clearlyOutside ? beyond : 0, silentSeconds: t - previousT, configuration: configuration)
+            else { return nil }
             presence = .outside
             outsideSince = exitEvidenceSince
             entryEvidenceFixes = 0
@@ -83,6 +103,37 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
             exitEvidenceFixes = 0
             return .entered
         }
+    }
+
+    /// Takes a fix the signal filter held back as a jump from where the phone was (a sparse phone
+    /// home after a ride, its first fixes far from where it rested): it counts only towards an entry,
+    /// and only when its whole accuracy circle is inside, so two such fixes end an exit the filter
+    /// has not caught up with yet. Says whether that entered the zone.
+    public mutating func updateHeldBack(
+        signedDistanceMetres distance: Double, accuracyMetres accuracy: Double, at t: UnixSeconds,
+        configuration: TrackerConfiguration
+    ) -> ZoneTransition? {
+        guard presence == .outside else { return nil }
+        guard distance <= -max(accuracy, configuration.entryMarginMetres) else {
+            entryEvidenceFixes = 0
+            return nil
+        }
+        entryEvidenceFixes += 1
+        lastDistance = distance
+        lastT = t
+        guard entryEvidenceFixes >= configuration.entryConfirmFixes else { return nil }
+        presence = .inside
+        outsideSince = nil
+        exitEvidenceFixes = 0
+        outsideRunStarted = false
+        return .entered
+    }
+
+    /// Whether a fix that is `beyond` the line (past its accuracy and the margin) after
+    /// `silentSeconds` without a fix decides an exit alone: a phone that wakes up far away shows
+    /// where the person went, and waiting for more of it only delays the news.
+    private func isFarAfterSilence(beyond: Double, silentSeconds: Double, configuration: TrackerConfiguration) -> Bool {
+        silentSeconds >= configuration.exitAfterSilenceSeconds && beyond >= configuration.exitAfterSilenceBeyondMetres
     }
 
     /// Weighs one fix beyond the line: the seconds since the fix before (at most
@@ -127,11 +178,21 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     /// counted was taken, and the farthest beyond the line the run outside went, in metres.
     public var decidedExit: (since: UnixSeconds, farthestMetres: Double) { (exitEvidenceSince, outsideRunFarthestDistance) }
 
-    /// Whether the evidence outside decides an exit at `t` (see the type's summary).
-    private func exitIsDecided(at t: UnixSeconds, configuration: TrackerConfiguration) -> Bool {
+    /// Whether the evidence outside decides an exit at `t`, with the fix at `distance` from the line
+    /// and `beyond` it past its accuracy and the margin (see the type's summary). Near the line the
+    /// exit also waits, in proportion to how near (a noisy fix is nearer, once its accuracy is taken
+    /// off): a trip to the bins or round the block comes back within minutes, a departure carries
+    /// on; and a run heading back towards the line waits until it turns away again.
+    private func exitIsDecided(at t: UnixSeconds, distance: Double, beyond: Double, configuration: TrackerConfiguration) -> Bool {
         let span = t - exitEvidenceSince
         guard exitEvidenceFixes >= configuration.exitConfirmFixes, span >= configuration.exitConfirmSeconds,
               exitEvidenceSeconds >= configuration.exitEvidenceRequiredSeconds else { return false }
+        if beyond < configuration.exitClearBeyondMetres, span < configuration.exitHoldSeconds {
+            let nearness = 1 - max(0, beyond) / configuration.exitClearBeyondMetres
+            let progress = distance - (progressReference?.distance ?? distance)
+            guard span >= configuration.exitNearWaitSeconds * nearness,
+                  progress >= configuration.exitMinProgressMetres else { return false }
+        }
         let travel = outsideRunStartedWithJump ? configuration.exitJumpTravelMetres
             : outsideRunStartedAtRest ? configuration.exitRestingTravelMetres : 0
         // Travel either way along the line while still outside: a phone that multipath moved stays

@@ -26,28 +26,42 @@ final class ZoneHysteresisTests: XCTestCase {
         }
     }
 
-    func testRealWalkOutsideHeldForAMinuteExitsOnceAndComingBackEntersOnce() {
+    /// Walks 50 m beyond the line of a 100 m zone, stays there `seconds` and walks back in.
+    private func walkOutStayAndBack(staying seconds: Double, interval: Double, noise random: inout SeededGenerator) -> [GeoEvent] {
+        var tracker = PersonTracker(zones: [zone()])
+        let inside = PlanarPoint(x: 0, y: 0), outside = PlanarPoint(x: 150, y: 0)
+        var t = Scene.monday
+        var fixes = scene.stand(at: inside, seconds: 300, startTime: t, interval: interval, noise: &random)
+        t += 300
+        fixes += scene.walk(from: inside, to: outside, speed: 1.3, startTime: t, interval: interval, noise: &random)
+        t += 150 / 1.3
+        fixes += scene.stand(at: outside, seconds: seconds, startTime: t, interval: interval, noise: &random)
+        t += seconds
+        fixes += scene.walk(from: outside, to: inside, speed: 1.3, startTime: t, interval: interval, noise: &random)
+        t += 150 / 1.3
+        fixes += scene.stand(at: inside, seconds: 300, startTime: t, interval: interval, noise: &random)
+        return fixes.flatMap { tracker.ingest($0) }.filter {
+            switch $0 {
+            case .leftZone, .enteredZone: true
+            default: false
+            }
+        }
+    }
+
+    func testRealWalkOutsideHeldForFourMinutesExitsOnceAndComingBackEntersOnce() {
         for interval in [1.0, 5, 10] {
             var random = SeededGenerator(seed: UInt64(interval))
-            var tracker = PersonTracker(zones: [zone()])
-            let inside = PlanarPoint(x: 0, y: 0), outside = PlanarPoint(x: 150, y: 0)
-            var t = Scene.monday
-            var fixes = scene.stand(at: inside, seconds: 300, startTime: t, interval: interval, noise: &random)
-            t += 300
-            fixes += scene.walk(from: inside, to: outside, speed: 1.3, startTime: t, interval: interval, noise: &random)
-            t += 150 / 1.3
-            fixes += scene.stand(at: outside, seconds: 60, startTime: t, interval: interval, noise: &random)
-            t += 60
-            fixes += scene.walk(from: outside, to: inside, speed: 1.3, startTime: t, interval: interval, noise: &random)
-            t += 150 / 1.3
-            fixes += scene.stand(at: inside, seconds: 300, startTime: t, interval: interval, noise: &random)
-            let zoneEvents = fixes.flatMap { tracker.ingest($0) }.filter {
-                switch $0 {
-                case .leftZone, .enteredZone: true
-                default: false
-                }
-            }
-            XCTAssertEqual(zoneEvents, [.leftZone(zoneId: "home"), .enteredZone(zoneId: "home")], "every \(interval) s")
+            XCTAssertEqual(walkOutStayAndBack(staying: 240, interval: interval, noise: &random),
+                           [.leftZone(zoneId: "home"), .enteredZone(zoneId: "home")], "every \(interval) s")
+        }
+    }
+
+    /// A trip to the bins: 50 m beyond the line for a minute and back, which a family does not call
+    /// leaving home.
+    func testATripToTheBinsJustBeyondTheLineIsNoExit() {
+        for interval in [1.0, 5, 10] {
+            var random = SeededGenerator(seed: UInt64(interval))
+            XCTAssertEqual(walkOutStayAndBack(staying: 60, interval: interval, noise: &random), [], "every \(interval) s")
         }
     }
 
@@ -91,7 +105,12 @@ final class ZoneHysteresisTests: XCTestCase {
         XCTAssertNil(membership.update(signedDistanceMetres: 20, accuracyMetres: 5, at: 10, configuration: configuration))
         XCTAssertNil(membership.update(signedDistanceMetres: 40, accuracyMetres: 5, at: 20, configuration: configuration),
                      "enough evidence, but over less than the minimum time")
-        XCTAssertEqual(membership.update(signedDistanceMetres: 60, accuracyMetres: 5, at: 30, configuration: configuration), .left(at: 10))
+        XCTAssertNil(membership.update(signedDistanceMetres: 60, accuracyMetres: 5, at: 30, configuration: configuration),
+                     "near the line the exit waits in proportion to how near: 45 m beyond, 49 s")
+        XCTAssertNil(membership.update(signedDistanceMetres: 80, accuracyMetres: 5, at: 40, configuration: configuration),
+                     "65 m beyond, 44 s")
+        XCTAssertEqual(membership.update(signedDistanceMetres: 100, accuracyMetres: 5, at: 50, configuration: configuration),
+                       .left(at: 10), "85 m beyond, 40 s, still carrying on away")
         XCTAssertEqual(membership.outsideSince, 10)
     }
 
@@ -131,8 +150,9 @@ final class ZoneHysteresisTests: XCTestCase {
     }
 
     /// Walking out of a 150 m zone at 1.3 m/s with 30 m accuracy, sampled every 1–30 s: the exit is
-    /// decided within a minute of the crossing (simulated time).
-    func testWalkingOutIsDecidedWithinAMinuteOfTheCrossing() {
+    /// decided within a minute and a half of the crossing (simulated time; a walker stays near the
+    /// line for long, and near it the exit waits).
+    func testWalkingOutIsDecidedWithinAMinuteAndAHalfOfTheCrossing() {
         for interval in [1.0, 5, 10, 30] {
             var random = SeededGenerator(seed: UInt64(interval) + 40)
             var tracker = PersonTracker(zones: [zone(radius: 150)])
@@ -143,7 +163,25 @@ final class ZoneHysteresisTests: XCTestCase {
                                 interval: interval, noise: &random, accuracy: 30)
             let exit = fixes.first { fix in tracker.ingest(fix).contains(.leftZone(zoneId: "home")) }
             let crossing = start + 150 / 1.3
-            XCTAssertLessThanOrEqual(try XCTUnwrap(exit, "every \(interval) s").t - crossing, 60 + interval, "every \(interval) s")
+            XCTAssertLessThanOrEqual(try XCTUnwrap(exit, "every \(interval) s").t - crossing, 90 + interval, "every \(interval) s")
+        }
+    }
+
+    /// Riding away at 5 m/s with 30 m accuracy, sampled every 1–30 s: the person is soon clearly far,
+    /// and the exit is decided within 45 s of the crossing (and two fixes' intervals).
+    func testRidingAwayIsDecidedWithinHalfAMinuteOfBeingClearlyOut() {
+        for interval in [1.0, 5, 10, 30] {
+            var random = SeededGenerator(seed: UInt64(interval) + 50)
+            var tracker = PersonTracker(zones: [zone(radius: 150)])
+            let start = Scene.monday + 300
+            var fixes = scene.stand(at: PlanarPoint(x: 0, y: 0), seconds: 300, startTime: Scene.monday, interval: interval,
+                                    noise: &random, accuracy: 30)
+            fixes += scene.walk(from: PlanarPoint(x: 0, y: 0), to: PlanarPoint(x: 0, y: 2_000), speed: 5, startTime: start,
+                                interval: interval, noise: &random, accuracy: 30)
+            let exit = fixes.first { fix in tracker.ingest(fix).contains(.leftZone(zoneId: "home")) }
+            let crossing = start + 150 / 5
+            XCTAssertLessThanOrEqual(
+                try XCTUnwrap(exit, "every \(interval) s").t - crossing, 45 + 2 * interval, "every \(interval) s")
         }
     }
 

@@ -133,7 +133,7 @@ final class JumpReanchoringTests: XCTestCase {
                 scene.test.clock.advance(bySeconds: 10)
                 try scene.post([scene.sample(north: 0, at: Double(index) * 10)], through: client)
             }
-            for index in 12..<30 {
+            for index in 12..<36 {
                 scene.test.clock.advance(bySeconds: 10)
                 try scene.post([scene.sample(north: 3_000 + Double(index % 2), at: Double(index) * 10)], through: client)
             }

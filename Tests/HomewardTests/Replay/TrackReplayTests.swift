@@ -37,6 +37,18 @@ final class TrackReplayTests: XCTestCase {
         XCTAssertEqual(alerts.first?.cause, AlertCause.outsideZone("home"))
     }
 
+    func testARaisedExitCarriesTheEvidenceItWasRaisedOn() throws {
+        let csv = "t,lat,lon,accuracy\n" + Self.walkOutAndBack().map { "\(Int($0.t)),\($0.lat),\($0.lon),10" }.joined(separator: "\n")
+        let alerts = replay(try TrackReader.fixes(from: csv, format: .csv))
+        let evidence = try XCTUnwrap(alerts.first?.evidence)
+        XCTAssertGreaterThanOrEqual(evidence.fixes.count, 2)
+        XCTAssertGreaterThan(evidence.metresBeyond ?? 0, 0)
+        XCTAssertEqual(evidence.worstAccuracy, 10)
+        XCTAssertTrue(alerts[0].evidenceSummary.contains("m beyond"), alerts[0].evidenceSummary)
+        XCTAssertNil(alerts.last?.evidence, "a resolution carries none")
+        XCTAssertEqual(alerts.last?.evidenceSummary, "-")
+    }
+
     func testGPXAndGeoJSONReadTheSameFixesAsCSV() throws {
         let rows = Array(Self.walkOutAndBack().prefix(3))
         let csv = "time,latitude,longitude\n" + rows.map { "\(Timestamp(unixMilliseconds: Int64($0.t * 1000)).rfc3339),\($0.lat),\($0.lon)" }
