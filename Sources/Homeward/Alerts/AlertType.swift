@@ -45,4 +45,8 @@ public enum AlertType: String, Sendable, Codable, CaseIterable {
         case .expectedMissed: "Not there in time"
         }
     }
+
+    /// The types that get the person's newest stored fix when raised without a position: whoever
+    /// is told of a call for help must be told where.
+    static let carriesNewestFix: Set<AlertType> = [.sos, .danger]
 }
