@@ -15,6 +15,7 @@ critical violations), and every page is photographed at phone and desktop size.
 Usage: browser_test.py [path to the homeward binary] (default .build/debug/homeward).
 Screenshots go to $WEBAPP_ARTEFACTS (default .build/webapp-artefacts).
 """
+import base64
 import json
 import os
 import queue
@@ -26,6 +27,7 @@ import tempfile
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 from axe_selenium_python import Axe
@@ -350,6 +352,36 @@ def main():
               len(zones) == 1 and zones[0].get("radius", 0) > 150, json.dumps(zones))
         check("the zone warns when he leaves it with no guardian nearby",
               zones[0].get("unaccompanied", {}).get("withinMetres") == 200, json.dumps(zones))
+        # Set up his phone: from his card, Anna shows the OwnTracks code; it is decoded (zbarimg) and
+        # its credentials post a fix as OwnTracks does, and the page says the first position arrived.
+        go(anna, server, "home")
+        anna.find_element(By.CSS_SELECTOR, "#people a.setup-phone").click()
+        visible(anna, "#make-setup").click()
+        qr = visible(anna, "#setup-qr")
+        wait(anna, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", qr),
+             message="the setup QR code did not load")
+        png_path = os.path.join(ARTEFACTS, "setup-qr.png")
+        with open(png_path, "wb") as file:
+            file.write(base64.b64decode(qr.get_attribute("src").split(",", 1)[1]))
+        link = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sbinary", png_path], capture_output=True, text=True).stdout.strip()
+        inline = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query).get("inline", [""])[0]
+        config = json.loads(base64.b64decode(inline)) if inline else {}
+        check("the setup QR code decodes (zbarimg) to an OwnTracks HTTP configuration with his Home zone",
+              link.startswith("owntracks:///config?inline=") and config.get("mode") == 3
+              and [w.get("desc") for w in config.get("waypoints", [])] == ["Home"], link)
+        audit(anna, "setup")
+        fix = {"_type": "location", "lat": VIENNA[0], "lon": VIENNA[1], "tst": int(time.time()), "acc": 10, "tid": config.get("tid")}
+        request = urllib.request.Request(config.get("url", server.base + "/v1/clients/owntracks"),
+                                         data=json.dumps(fix).encode(), method="POST")
+        request.add_header("Content-Type", "application/json")
+        credentials = base64.b64encode(f"{config.get('username')}:{config.get('password')}".encode()).decode()
+        request.add_header("Authorization", "Basic " + credentials)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            reply = response.read().decode()
+        check("the decoded key posts a fix the OwnTracks way and reads nothing back", reply == "[]", reply)
+        text_in(anna, "#setup-status", "Received the first position from this phone")
+        check("the setup page says the first position arrived", True)
+
         # Learned places: the places he stayed at on earlier days were learned from his stored history;
         # Anna names the bakery and marks it not usual.
         go(anna, server, "home")

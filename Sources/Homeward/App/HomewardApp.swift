@@ -319,6 +319,11 @@ public final class HomewardApp: Sendable {
             database: database, accessPolicy: accessPolicy, clock: clock))
         registerDeviceRoutes(on: &router, signedIn: signedIn, DeviceRoutesDependencies(
             forgetBasicLogins: authenticator.forgetBasicLogins(of:), database: database, secrets: secrets, clock: clock))
+        registerPhoneSetupRoutes(on: &router, signedIn: signedIn, PhoneSetupRoutesDependencies(
+            setup: PhoneSetupService(
+                database: database, accessPolicy: accessPolicy, secrets: secrets, clock: clock,
+                forgetBasicLogins: authenticator.forgetBasicLogins(of:)),
+            addresses: linkAddresses))
         registerOwnTracksRoutes(on: &router, trackingClient: trackingClient, signedIn: signedIn, OwnTracksRoutesDependencies(
             ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock))
         registerOverlandRoutes(on: &router, trackingClient: trackingClient, OverlandRoutesDependencies(ingest: ingest, clock: clock))

@@ -79,7 +79,8 @@ public final class Authenticator: Sendable {
     }
 
     /// The caller owning device key `key` (tracking clients); 401 for an unknown or revoked key.
-    /// A key `inHeader` reads what it was created to read; one from a URL query only writes.
+    /// A key `inHeader` reads what it was created to read; one from a URL query, or a post-only key
+    /// (`PostOnlyDeviceKey`), only writes.
     /// Counts as a heartbeat; `devices.last_used_at_ms` is written at most once per touch interval.
     public func authenticate(deviceKey key: String, inHeader: Bool) throws -> Caller {
         let now = clock.now().unixMilliseconds
@@ -101,7 +102,8 @@ public final class Authenticator: Sendable {
                 try AccountStore(db: db).noteSeen(device.accountKey, at: now)
             }
         }
-        let reach: CallerReach = !inHeader ? .writeOnly : device.readsOthers ? .deviceReadingOthers : .deviceReadingOwn
+        let reach: CallerReach = !inHeader || PostOnlyDeviceKey.isPostOnly(key)
+            ? .writeOnly : device.readsOthers ? .deviceReadingOthers : .deviceReadingOwn
         return Caller(accountKey: device.accountKey, accountID: device.accountID, sessionID: nil, reach: reach, deviceID: device.id)
     }
 

@@ -13,10 +13,12 @@ import { showTrips } from "./pages/trips.js";
 import { showJournal } from "./pages/journal.js";
 import { showProfile } from "./pages/profile.js";
 import { showNotifications } from "./pages/notifications.js";
+import { showSetup } from "./pages/setup.js";
 
 const pages = {
   home: showHome, person: showPerson, alerts: showAlerts, zones: showZones, link: showLink,
   trips: showTrips, journal: showJournal, profile: showProfile, notifications: showNotifications,
+  setup: showSetup,
 };
 
 /** What every page gets: the signed-in account and ways to change the session. */
