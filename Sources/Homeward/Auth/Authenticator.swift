@@ -175,7 +175,8 @@ public final class Authenticator: Sendable {
     /// The caller of `context`, from `Authorization: Bearer <token>` or, for the web app, the session
     /// cookie (`SessionCookie`); 401 without a valid token. A cookie-authenticated request that may
     /// change something also needs the session's CSRF token in `X-CSRF-Token`, else 403: a page of
-    /// another site can make the browser send the cookie, never that header.
+    /// another site can make the browser send the cookie, never that header; and one the browser
+    /// says came from another site (`Sec-Fetch-Site`, `Origin`) is refused with 403 as well.
     public func authenticate(_ context: RequestContext) throws -> Caller {
         if let token = Self.bearerToken(in: context.request.headers) {
             return try authenticate(token: token)
@@ -186,6 +187,9 @@ public final class Authenticator: Sendable {
         }
         let caller = try authenticate(token: token)
         if SessionCookie.needsCSRFToken(context.request.method) {
+            guard !SessionCookie.isCrossSite(context.request.headers) else {
+                throw HTTPError.forbidden("A change made with the session cookie must come from this site's own pages.")
+            }
             let expected = Array(SessionCookie.csrfToken(forSessionToken: token).utf8)
             let sent = context.request.headers[SessionCookie.csrfHeader].map { Array($0.utf8) } ?? []
             guard SecretDigest.constantTimeEquals(sent, expected) else {
