@@ -123,7 +123,7 @@ export async function showAlerts(view) {
       }
     });
     return h("li", { class: `card alert-${alert.type}`, "data-alert": alert.id, "data-status": alert.status },
-      h("strong", {}, `${alertLabels[alert.type] || alert.type} · ${alert.account.name}`),
+      h("strong", {}, alert.headline || `${alertLabels[alert.type] || alert.type} · ${alert.account.name}`),
       h("p", {}, `${clock(alert.createdAt)} · ${alert.status}`,
         alert.acknowledgedBy ? ` by ${alert.acknowledgedBy.name}` : "",
         alert.message ? ` · ${alert.message}` : ""),
