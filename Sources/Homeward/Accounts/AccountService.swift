@@ -236,16 +236,18 @@ struct AccountService: Sendable {
         return trimmed
     }
 
-    /// Checks `password` against `caller`'s account under the same limits as logins, so a stolen
-    /// token cannot be used to guess the password, while a stranger's guesses from elsewhere never
-    /// stop the owner: 429 when limited, 403 when wrong.
+    /// Checks `password` against `caller`'s account, limited per session and client address
+    /// (`LoginLimits.enforceConfirmation`), so a stolen token cannot be used to guess the password,
+    /// while a stranger's wrong logins, from elsewhere or from the owner's own address, never stop the
+    /// owner: 429 when limited, 403 when wrong.
     private func confirmPassword(_ password: String, of caller: Caller, from clientHost: String) throws -> StoredCredentials {
         guard let credentials = try database.read({ db in try AccountStore(db: db).credentials(key: caller.accountKey) }) else {
             throw HTTPError.notFound()
         }
-        try loginLimits.enforce(phone: credentials.phone, clientHost: clientHost)
+        let session = caller.sessionID ?? "account:\(caller.accountID)"
+        try loginLimits.enforceConfirmation(session: session, clientHost: clientHost)
         guard hasher.verify(password, against: credentials.passwordHash) else {
-            loginLimits.recordFailure(phone: credentials.phone, clientHost: clientHost)
+            loginLimits.recordConfirmationFailure(session: session, phone: credentials.phone, clientHost: clientHost)
             throw HTTPError.forbidden("The password is wrong.")
         }
         return credentials
