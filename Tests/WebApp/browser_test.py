@@ -561,6 +561,22 @@ def main():
         visible(anna, "#login-form")
         check("logging out ends the cookie session",
               anna.execute_script("return fetch('/v1/web/session').then(r => r.status)") == 401)
+
+        # A forgotten password: the page says how to get a link; `homeward reset-password` prints one,
+        # which sets a new password; she logs in with it.
+        anna.find_element(By.ID, "forgot-password").click()
+        text_in(anna, "#view", "Ask whoever runs Homeward for a reset link")
+        printed = subprocess.run([BINARY, "reset-password", "--phone", DAUGHTER["phone"], "--database",
+                                  os.path.join(server.directory, "db.sqlite"), "--public-base-url", server.base],
+                                 capture_output=True, text=True, check=True).stdout
+        anna.get(printed.splitlines()[0])
+        visible(anna, "#reset-form")
+        audit(anna, "reset")
+        fill(anna, "#reset-form input[name=newPassword]", "New-secret-pass2")
+        anna.find_element(By.CSS_SELECTOR, "#reset-form button[type=submit]").click()
+        text_in(anna, "#reset-done", "signed out on every phone and computer")
+        check("a reset link from the command line sets a new password",
+              server.api("POST", "/v1/sessions", {"phone": DAUGHTER["phone"], "password": "New-secret-pass2"}) is not None)
     except Exception as error:  # a failed wait is a failed test, with what the page showed
         failures.append(f"{type(error).__name__}: {getattr(error, 'msg', None) or error}")
         print("FAIL", failures[-1])

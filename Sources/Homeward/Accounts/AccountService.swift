@@ -135,6 +135,36 @@ struct AccountService: Sendable {
         authenticator.forgetSessions(of: credentials.key)
     }
 
+    /// Sets a new password with the token of a reset link (`PasswordResetToken`) and ends every
+    /// session of the account; 403 when the link expired or was used (the password changed since).
+    /// Device keys stay: a phone set up for the person keeps reporting (they are listed and revocable).
+    func resetPassword(_ request: PasswordResetRequest) throws {
+        let now = clock.now()
+        guard let accountID = PasswordResetToken.parse(request.token)?.accountID,
+              let credentials = try database.read({ db in try AccountStore(db: db).credentials(accountID: accountID) }),
+              PasswordResetToken.isValid(request.token, passwordHash: credentials.passwordHash, at: now, secrets: secrets) else {
+            throw HTTPError.forbidden("This link has expired or was already used: ask for a new one.")
+        }
+        do {
+            try passwordPolicy.validate(request.newPassword)
+        } catch {
+            throw error.httpError(field: "newPassword")
+        }
+        let passwordHash = try hasher.hash(request.newPassword)
+        let changed = try database.write { db in
+            let accounts = AccountStore(db: db)
+            // Checked again in the write: two uses of one link racing, one wins.
+            guard try accounts.credentials(key: credentials.key)?.passwordHash == credentials.passwordHash else { return false }
+            try accounts.changePasswordHash(of: credentials.key, to: passwordHash, at: now)
+            try accounts.deleteSessions(of: credentials.key, except: nil)
+            return true
+        }
+        guard changed else { throw HTTPError.forbidden("This link has expired or was already used: ask for a new one.") }
+        liveAccess.sessionsEnded(of: credentials.key, except: nil)
+        authenticator.forgetBasicLogins(of: credentials.key)
+        authenticator.forgetSessions(of: credentials.key)
+    }
+
     /// Erases the account of `caller` and everything that belongs to it, after checking the password.
     func deleteAccount(of caller: Caller, _ request: AccountDeletionRequest, from clientHost: String) throws {
         let credentials = try confirmPassword(request.password, of: caller, from: clientHost)

@@ -12,6 +12,7 @@ export function showLogin(view, session) {
     ], "Log in", async (values) => {
       await session.signedIn(await api("POST", "/v1/web/session", values));
     }, { id: "login-form" }),
+    h("p", {}, h("a", { href: "#reset", id: "forgot-password" }, "Forgot your password?")),
     h("p", {}, "New here? ", h("a", { href: "#signup" }, "Create an account")),
     h("p", {}, "Following someone's trip? ", h("a", { href: "/trip" }, "Follow a trip without an account")));
 }
