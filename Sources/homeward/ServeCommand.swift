@@ -63,6 +63,8 @@ struct ServeCommand: ParsableCommand {
     var sessionLifetimeSeconds: Int?
     @Option(help: "Seconds a verification code lives unless set otherwise (env HOMEWARD_VERIFICATION_CODE_LIFETIME_SECONDS, default 86400).")
     var verificationCodeLifetimeSeconds: Int?
+    @Option(help: "Country (ISO code, e.g. GB) whose phone numbers may be typed the local way, 020 7946 0958, when the browser names none (env HOMEWARD_DEFAULT_COUNTRY, default none: numbers start with + and the country code).")
+    var defaultCountry: String?
     @Option(help: "argon2id iterations (env HOMEWARD_PASSWORD_HASH_ITERATIONS, default 2).")
     var passwordHashIterations: Int?
     @Option(help: "argon2id memory in bytes (env HOMEWARD_PASSWORD_HASH_MEMORY_BYTES, default 19922944 = 19 MiB).")
@@ -289,6 +291,7 @@ struct ServeCommand: ParsableCommand {
             databaseConnections, "HOMEWARD_DATABASE_CONNECTIONS", c.databaseConnections)
         c.sessionLifetimeSeconds = try EnvironmentDefault.resolve(sessionLifetimeSeconds, "HOMEWARD_SESSION_LIFETIME_SECONDS", c.sessionLifetimeSeconds)
         c.verificationCodeLifetimeSeconds = try EnvironmentDefault.resolve(verificationCodeLifetimeSeconds, "HOMEWARD_VERIFICATION_CODE_LIFETIME_SECONDS", c.verificationCodeLifetimeSeconds)
+        c.defaultCountry = try EnvironmentDefault.resolve(defaultCountry, "HOMEWARD_DEFAULT_COUNTRY", c.defaultCountry)
         c.passwordHashIterations = try EnvironmentDefault.resolve(passwordHashIterations, "HOMEWARD_PASSWORD_HASH_ITERATIONS", c.passwordHashIterations)
         c.passwordHashMemoryBytes = try EnvironmentDefault.resolve(passwordHashMemoryBytes, "HOMEWARD_PASSWORD_HASH_MEMORY_BYTES", c.passwordHashMemoryBytes)
         c.maxConcurrentPasswordHashes = try EnvironmentDefault.resolve(maxConcurrentPasswordHashes, "HOMEWARD_MAX_CONCURRENT_PASSWORD_HASHES", c.maxConcurrentPasswordHashes)

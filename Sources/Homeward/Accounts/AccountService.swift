@@ -22,6 +22,7 @@ struct AccountService: Sendable {
     private let accountMemories: [any AccountMemory]
     private let liveAccess: any LiveAccess
     private let sessionLifetimeMilliseconds: Int64
+    private let phoneNumbers: PhoneNumberReader
 
     /// Creates the service storing accounts in `database`, hashing passwords with `hasher` under
     /// `loginLimits`, opening sessions that last `sessionLifetimeSeconds` through `authenticator`,
@@ -29,8 +30,10 @@ struct AccountService: Sendable {
     init(
         database: any DatabaseWriter, hasher: PasswordHasher, loginLimits: LoginLimits, authenticator: Authenticator,
         clock: any WallClock, secrets: SecretHasher, metrics: AppMetrics, presence: Presence,
-        accountMemories: [any AccountMemory], liveAccess: any LiveAccess, sessionLifetimeSeconds: Int
+        accountMemories: [any AccountMemory], liveAccess: any LiveAccess, sessionLifetimeSeconds: Int,
+        phoneNumbers: PhoneNumberReader
     ) {
+        self.phoneNumbers = phoneNumbers
         self.database = database
         self.hasher = hasher
         self.loginLimits = loginLimits
@@ -50,7 +53,7 @@ struct AccountService: Sendable {
     func register(_ request: RegistrationRequest) throws -> AccountResource {
         let phone: PhoneNumber
         do {
-            phone = try PhoneNumber(normalizing: request.phone)
+            phone = try phoneNumbers.read(request.phone, country: request.country)
         } catch {
             throw error.httpError(field: "phone")
         }
@@ -202,14 +205,14 @@ struct AccountService: Sendable {
     /// Seconds the answer to `request` must wait because its phone is past its ceiling of failures
     /// (`LoginLimits.slowdown(phone:)`); nil when it need not.
     func loginSlowdown(for request: LoginRequest) -> Double? {
-        loginLimits.slowdown(phone: (try? PhoneNumber(normalizing: request.phone))?.e164)
+        loginLimits.slowdown(phone: (try? phoneNumbers.read(request.phone, country: request.country))?.e164)
     }
 
     /// Logs in: 429 while the client address, alone or with this phone, has too many recent failures, 401 for an
     /// unknown phone or a wrong password alike (both cost one argon2id verification).
     func logIn(_ request: LoginRequest, from clientHost: String) throws -> LoginResponse {
         let deviceName = try Self.validatedDeviceName(request.deviceName)
-        let phone = (try? PhoneNumber(normalizing: request.phone))?.e164
+        let phone = (try? phoneNumbers.read(request.phone, country: request.country))?.e164
         do {
             try loginLimits.enforce(phone: phone, clientHost: clientHost)
         } catch {

@@ -32,6 +32,8 @@ extension AppConfiguration {
         require(sessionLifetimeSeconds >= 60, "session-lifetime-seconds must be at least 60")
         require((LinkService.minCodeLifetimeSeconds...LinkService.maxCodeLifetimeSeconds).contains(verificationCodeLifetimeSeconds),
                 "verification-code-lifetime-seconds must be between \(LinkService.minCodeLifetimeSeconds) and \(LinkService.maxCodeLifetimeSeconds)")
+        require(defaultCountry.isEmpty || CallingCountry(isoCode: defaultCountry) != nil,
+                "default-country must be an ISO country code Homeward knows the phone numbers of, e.g. GB")
         require(passwordHashIterations >= 1, "password-hash-iterations must be at least 1")
         require(passwordHashMemoryBytes >= 8_192, "password-hash-memory-bytes must be at least 8192")
         require(maxConcurrentPasswordHashes >= 1, "max-concurrent-password-hashes must be at least 1")

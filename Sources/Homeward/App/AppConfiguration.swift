@@ -44,6 +44,9 @@ public struct AppConfiguration: Sendable {
     /// How long a verification code lives unless the dependent says otherwise; at most
     /// `LinkService.maxCodeLifetimeSeconds` (7 days).
     public var verificationCodeLifetimeSeconds = 24 * 3600
+    /// The country (ISO code, "GB") whose phone numbers may be typed the local way when a request
+    /// names none; empty: every number starts with + and its country code.
+    public var defaultCountry = ""
     /// argon2id iterations (libsodium's opslimit).
     public var passwordHashIterations = 2
     /// argon2id memory limit in bytes.

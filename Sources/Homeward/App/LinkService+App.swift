@@ -6,6 +6,6 @@ extension LinkService {
             failuresPerTarget: RateLimitPolicy.verificationCodeFailuresPerTarget.with(
                 maxFailures: app.configuration.maxFailedAttempts, windowSeconds: app.configuration.failedAttemptWindowSeconds),
             clock: app.clock, secrets: app.secrets, defaultCodeLifetimeSeconds: app.configuration.verificationCodeLifetimeSeconds,
-            liveAccess: app.liveAccess)
+            liveAccess: app.liveAccess, phoneNumbers: app.phoneNumbers)
     }
 }

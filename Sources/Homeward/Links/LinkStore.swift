@@ -27,8 +27,8 @@ struct LinkStore {
     }
 
     /// The phone of `account` and the digest of its code if the code is still valid at `time`.
-    func currentCode(of account: AccountKey, at time: Timestamp) throws -> (phone: String, codeDigest: [UInt8]?)? {
-        try accountWithCode(where: "a.key = ?", account, at: time).map { (phone: $0.phone, codeDigest: $0.codeDigest) }
+    func currentCode(of account: AccountKey, at time: Timestamp) throws -> (phone: String, codeDigest: [UInt8]?, expiresAt: Timestamp?)? {
+        try accountWithCode(where: "a.key = ?", account, at: time).map { (phone: $0.phone, codeDigest: $0.codeDigest, expiresAt: $0.expiresAt) }
     }
 
     /// The account with phone `phone` and the digest of its code if the code is still valid at `time`.
@@ -38,17 +38,18 @@ struct LinkStore {
 
     private func accountWithCode(
         where condition: String, _ value: some DatabaseValueConvertible, at time: Timestamp
-    ) throws -> (key: AccountKey, phone: String, codeDigest: [UInt8]?)? {
+    ) throws -> (key: AccountKey, phone: String, codeDigest: [UInt8]?, expiresAt: Timestamp?)? {
         try db.fetchOne(
             """
-            SELECT a.key, a.phone, v.code_sha256 FROM accounts a
+            SELECT a.key, a.phone, v.code_sha256, v.expires_at_ms FROM accounts a
             LEFT JOIN verification_codes v ON v.account_key = a.key AND v.expires_at_ms > ?
             WHERE \(condition)
             """,
             [time.unixMilliseconds, value]
         ) { row in
             (key: try row.value(named: "key") as AccountKey, phone: try row.value(named: "phone") as String,
-             codeDigest: try row.value(named: "code_sha256") as [UInt8]?)
+             codeDigest: try row.value(named: "code_sha256") as [UInt8]?,
+             expiresAt: (try row.value(named: "expires_at_ms") as Int64?).map { Timestamp(unixMilliseconds: $0) })
         }
     }
 

@@ -54,6 +54,14 @@ final class AppConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.problems, ["routine-minimum-days must not be negative"])
     }
 
+    func testAnUnknownDefaultCountryIsAProblem() {
+        var configuration = AppConfiguration()
+        configuration.defaultCountry = "GB"
+        XCTAssertEqual(configuration.problems, [])
+        configuration.defaultCountry = "XX"
+        XCTAssertEqual(configuration.problems, ["default-country must be an ISO country code Homeward knows the phone numbers of, e.g. GB"])
+    }
+
     func testSilenceUnaccompaniedAndRhythmLimitsThatContradictEachOtherAreNamed() {
         var configuration = AppConfiguration()
         configuration.silentAfterSeconds = 3_600
