@@ -557,6 +557,12 @@ def main():
         go(anna, server, "profile")
         visible(anna, "#profile-form")
         audit(anna, "profile")
+        fill(anna, "#password-form input[name=currentPassword]", PASSWORD)
+        fill(anna, "#password-form input[name=newPassword]", "Changed-pass3")
+        anna.find_element(By.CSS_SELECTOR, "#password-form button[type=submit]").click()
+        text_in(anna, "#status", "Password changed")
+        check("the profile changes the password",
+              server.api("POST", "/v1/sessions", {"phone": DAUGHTER["phone"], "password": "Changed-pass3"}) is not None)
         anna.find_element(By.ID, "logout").click()
         visible(anna, "#login-form")
         check("logging out ends the cookie session",
@@ -566,6 +572,9 @@ def main():
         # which sets a new password; she logs in with it.
         anna.find_element(By.ID, "forgot-password").click()
         text_in(anna, "#view", "Ask whoever runs Homeward for a reset link")
+        fill(anna, "#reset-request-form input[name=phone]", DAUGHTER["phone"])
+        anna.find_element(By.CSS_SELECTOR, "#reset-request-form button[type=submit]").click()
+        text_in(anna, "#reset-sent", "the link is on its way")
         printed = subprocess.run([BINARY, "reset-password", "--phone", DAUGHTER["phone"], "--database",
                                   os.path.join(server.directory, "db.sqlite"), "--public-base-url", server.base],
                                  capture_output=True, text=True, check=True).stdout

@@ -345,7 +345,11 @@ public final class HomewardApp: Sendable {
             secrets: secrets, metrics: metrics, presence: presence, accountMemories: accountMemories, liveAccess: liveAccess,
             sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, phoneNumbers: phoneNumbers)
         registerAccountRoutes(on: &router, signedIn: signedIn, AccountRoutesDependencies(
-            accounts: accounts, database: database, accessPolicy: accessPolicy, clock: clock))
+            accounts: accounts, database: database, accessPolicy: accessPolicy, clock: clock,
+            passwordResetMail: PasswordResetMail(
+                database: database, secrets: secrets, clock: clock, rateLimiter: rateLimiter, outgoingClient: outgoingClient,
+                smtpServer: configuration.smtpServer, phoneNumbers: phoneNumbers, logger: logger),
+            addresses: linkAddresses))
         registerLinkRoutes(on: &router, signedIn: signedIn, LinkRoutesDependencies(
             links: LinkService(app: self), database: database, accessPolicy: accessPolicy, addresses: linkAddresses))
         registerWebSessionRoutes(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, WebSessionRoutesDependencies(

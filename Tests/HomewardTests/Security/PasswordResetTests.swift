@@ -60,4 +60,60 @@ final class PasswordResetTests: XCTestCase {
             _ = try client.logIn(phone: owner.phone, password: "Owner-Pass-123")
         }
     }
+
+    private struct MailRequest: Encodable {
+        let phone: String
+        var country: String?
+    }
+
+    func testForgotPasswordMailsALinkToTheAccountsEmailAddressesWithoutSayingWhetherItExists() throws {
+        let receiver = try PythonReceiver<SMTPReceiverRecord>(
+            script: "smtp_receiver.py", arguments: ["--user", "homeward", "--password", "relay-pass"], modules: ["aiosmtpd", "trustme"])
+        let test = try TestApp {
+            $0.outgoingAllowHosts = ["127.0.0.1"]
+            $0.outgoingCAFilePath = receiver.file("ca.pem")
+            $0.smtpURL = "smtp://127.0.0.1:\(receiver.port)"
+            $0.smtpFrom = "Homeward <alerts@homeward.example.org>"
+            $0.smtpUsername = "homeward"
+            $0.smtpPassword = "relay-pass"
+            $0.publicBaseURL = "https://homeward.example.org"
+            $0.defaultCountry = "GB"
+        }
+        let owner = try test.makeAccount(name: "Tom", password: "Owner-Pass-123")
+        try test.app.database.write { db in try db.execute("UPDATE accounts SET phone = '+442079460958' WHERE key = ?", owner.key) }
+        try test.withClient { client in
+            let added = try client.execute(.post, "/v1/me/channels", headers: owner.auth,
+                                           body: JSONBody.encode(API.ChannelRequest.email("tom@example.org")))
+            XCTAssertEqual(added.status.code, 201, added.text)
+            // Unknown phones and known ones get the same answer.
+            XCTAssertEqual(try client.send(.post, "/v1/password-reset/email", body: MailRequest(phone: "+15550001234")).status, .accepted)
+            XCTAssertEqual(try client.send(.post, "/v1/password-reset/email", body: MailRequest(phone: "020 7946 0958")).status, .accepted)
+            XCTAssertEqual(try client.send(.post, "/v1/password-reset/email", body: MailRequest(phone: "tom")).errorField, "phone")
+        }
+        let mail = try receiver.waitForRecord { $0.subject == "Choose a new Homeward password" }
+        XCTAssertEqual(mail.rcptTos, ["tom@example.org"])
+        let text = try XCTUnwrap(mail.text)
+        let start = try XCTUnwrap(text.range(of: "https://homeward.example.org/#reset/"))
+        let token = String(text[start.upperBound...].prefix { !$0.isWhitespace })
+        try test.withClient { client in
+            XCTAssertEqual(try client.send(.post, "/v1/password-reset", body: Reset(token: token, newPassword: "Owner-Pass-456")).status, .noContent)
+            _ = try client.logIn(phone: "+442079460958", password: "Owner-Pass-456")
+        }
+    }
+
+    func testForgotPasswordMailsAreLimitedPerPhoneSilentlyAndPerAddressWith429() throws {
+        let test = try TestApp()
+        let owner = try test.makeAccount()
+        try test.withClient { client in
+            for _ in 0..<RateLimitPolicy.passwordResetEmailsPerClientAddress.maxFailures {
+                XCTAssertEqual(try client.send(.post, "/v1/password-reset/email", body: MailRequest(phone: owner.phone)).status, .accepted)
+            }
+            XCTAssertEqual(test.app.rateLimiter.check(owner.phone, under: .passwordResetEmailsPerPhone),
+                           .limited(retryAfterSeconds: Int(RateLimitPolicy.passwordResetEmailsPerPhone.windowSeconds)),
+                           "past 3 an hour no more mail goes out for the phone, and the answer does not say so")
+            let limited = try client.send(.post, "/v1/password-reset/email", body: MailRequest(phone: owner.phone))
+            XCTAssertEqual(limited.status, .tooManyRequests)
+            XCTAssertEqual(limited.errorMessage, "Too many password emails asked for from this address; try again in 1 hour.")
+        }
+    }
 }
