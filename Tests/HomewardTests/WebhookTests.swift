@@ -231,6 +231,7 @@ final class WebhookTests: XCTestCase {
         })
         XCTAssertEqual(row.0, "pending")
         XCTAssertTrue(row.1?.contains("loopback") == true, row.1 ?? "no error")
+        XCTAssertTrue(row.1?.hasSuffix("(whoever runs the server can allow it)") == true, "a guardian reads no flag: \(row.1 ?? "")")
         XCTAssertTrue(receiver.requests.isEmpty)
     }
 

@@ -119,7 +119,7 @@ final class AppConfigurationTests: XCTestCase {
         XCTAssertTrue(configuration.problems[0].contains("is not an SMTP server address"), configuration.problems[0])
         configuration.smtpURL = "smtp://127.0.0.1:25"
         XCTAssertEqual(configuration.problems, [
-            "smtp-url: 127.0.0.1 resolves to 127.0.0.1, a loopback address (allow it with --outgoing-allow-hosts)",
+            "smtp-url: 127.0.0.1 resolves to 127.0.0.1, a loopback address; allow it with --outgoing-allow-hosts",
         ])
         XCTAssertNil(configuration.smtpServer)
         configuration.outgoingAllowHosts = ["127.0.0.1"]
