@@ -72,7 +72,7 @@ class Server:
         self.log = open(os.path.join(self.directory, "server.log"), "w")
         self.process = subprocess.Popen([
             BINARY, "serve", "--port", str(self.port), "--database", os.path.join(self.directory, "db.sqlite"),
-            "--map-tile-url", "", "--outgoing-allow-hosts", "127.0.0.1", "--password-hash-memory-bytes", "8388608", "--password-hash-iterations", "1",
+            "--map-tile-url", "", "--outgoing-allow-hosts", "127.0.0.1", "--public-base-url", self.base, "--password-hash-memory-bytes", "8388608", "--password-hash-iterations", "1",
         ], stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -455,6 +455,14 @@ def main():
         message = ntfy.next_message()
         check("the SOS reached the ntfy topic as urgent",
               message is not None and message.get("priority") == 5 and "Walter" in message.get("title", ""), json.dumps(message))
+        text = (message or {}).get("message", "")
+        check("the SOS, sent without a position, says where his newest fix was and how old it is",
+              "Where: 48.2" in text and (" ago" in text or "just now" in text), text)
+        click = (message or {}).get("click") or ""
+        check("the ntfy notification opens the alert in the web app", "/#alerts/" in click, click)
+        if "/#alerts/" in click:
+            go(anna, server, "alerts/" + click.split("/#alerts/", 1)[1])
+            visible(anna, "#alert-list [aria-current=true]")
         audit(anna, "alerts")
         anna.find_element(By.CSS_SELECTOR, "#alert-list [data-status=open] button.acknowledge").click()
         visible(anna, "#alert-list [data-status=acknowledged]")
