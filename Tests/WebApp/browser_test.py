@@ -293,6 +293,11 @@ def main():
         go(walter, server, "link")
         walter.find_element(By.ID, "show-code").click()
         code = visible(walter, "#code-digits").text.strip()
+        go(walter, server, "home")
+        go(walter, server, "link")
+        walter.find_element(By.ID, "show-code").click()
+        check("showing the code again shows the live code instead of replacing it",
+              visible(walter, "#code-digits").text.strip() == code, code)
         qr = visible(walter, "#code-qr")
         wait(walter, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", qr),
              message="the QR code did not load")

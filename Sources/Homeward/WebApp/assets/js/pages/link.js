@@ -3,24 +3,40 @@
 import { api } from "../api.js";
 import { h, replace, form, announce } from "../dom.js";
 import { reconnectEvents } from "../events.js";
+import { browserCountry } from "./login.js";
 
 /** The link page; `phone` and `code` come from a scanned QR code's address. */
 export async function showLink(view, session, [phone = "", code = ""]) {
   const codeArea = h("div", { id: "my-code" });
   const showCode = h("button", { type: "button", id: "show-code" }, "Show my code");
-  showCode.addEventListener("click", async () => {
-    const created = await api("PUT", "/v1/me/verification-code", {});
+  const newCode = h("button", { type: "button", class: "secondary", id: "new-code", hidden: true }, "Make a new code");
+  // The server keeps only a digest of the code: this tab keeps the code it showed, and asks whether it
+  // is still live before showing it again, so "Show my code" never silently replaces a code given out.
+  const display = (code, expiresAt) => {
+    sessionStorage.setItem("myCode", code);
+    newCode.hidden = false;
     replace(codeArea,
-      h("p", {}, "Your code (valid until ", new Date(created.expiresAt).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" }), "):"),
-      h("p", { class: "code", id: "code-digits" }, created.code),
-      h("img", { class: "qr", id: "code-qr", alt: `QR code for linking to you with code ${created.code}`,
-        src: `/v1/me/verification-code/qr?code=${encodeURIComponent(created.code)}` }));
+      h("p", {}, "Your code (valid until ", new Date(expiresAt).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" }), "):"),
+      h("p", { class: "code", id: "code-digits" }, code),
+      h("img", { class: "qr", id: "code-qr", alt: `QR code for linking to you with code ${code}`,
+        src: `/v1/me/verification-code/qr?code=${encodeURIComponent(code)}` }));
+  };
+  const makeCode = async () => {
+    const created = await api("PUT", "/v1/me/verification-code", {});
+    display(created.code, created.expiresAt);
+  };
+  showCode.addEventListener("click", async () => {
+    const kept = sessionStorage.getItem("myCode");
+    const state = kept ? await api("GET", `/v1/me/verification-code?code=${encodeURIComponent(kept)}`) : { live: false };
+    if (state.live) display(kept, state.expiresAt);
+    else await makeCode();
   });
+  newCode.addEventListener("click", makeCode);
   const linkForm = form([
     { label: "Their phone number", attributes: { name: "phone", type: "tel", required: true, value: phone } },
     { label: "Their verification code", attributes: { name: "code", inputmode: "numeric", autocomplete: "off", required: true, value: code } },
   ], "Link", async (values, element) => {
-    const link = await api("POST", "/v1/links", values);
+    const link = await api("POST", "/v1/links", { ...values, country: browserCountry() });
     announce(`You now look after ${link.dependent.name}.`);
     reconnectEvents();
     element.reset();
@@ -37,7 +53,7 @@ export async function showLink(view, session, [phone = "", code = ""]) {
     h("h1", {}, "Link"),
     h("h2", {}, "Let someone look after you"),
     h("p", {}, "Show this code to the person who should see where you are. It works once they enter it with your phone number."),
-    showCode, codeArea,
+    h("div", { class: "row" }, showCode, newCode), codeArea,
     h("h2", {}, "Look after someone"),
     scanArea, linkForm,
     h("h2", {}, "Your links"), links);
