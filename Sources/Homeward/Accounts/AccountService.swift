@@ -209,19 +209,26 @@ struct AccountService: Sendable {
     }
 
     /// Logs in: 429 while the client address, alone or with this phone, has too many recent failures, 401 for an
-    /// unknown phone or a wrong password alike (both cost one argon2id verification).
+    /// unknown phone or a wrong password alike (both cost one argon2id verification), 400 for a phone
+    /// that is no phone number (counted nowhere).
     func logIn(_ request: LoginRequest, from clientHost: String) throws -> LoginResponse {
         let deviceName = try Self.validatedDeviceName(request.deviceName)
-        let phone = (try? phoneNumbers.read(request.phone, country: request.country))?.e164
+        // A phone that is no phone number matches no account: a typing mistake, not a guess, so it is
+        // answered 400 and counts towards no limit.
+        let phone: String
+        do {
+            phone = try phoneNumbers.read(request.phone, country: request.country).e164
+        } catch {
+            throw error.httpError(field: "phone")
+        }
         do {
             try loginLimits.enforce(phone: phone, clientHost: clientHost)
         } catch {
             metrics.increment("homeward_logins_total", labels: ["outcome": "limited"])
             throw error
         }
-        let credentials = try phone.flatMap { phone in try database.read { db in try AccountStore(db: db).credentials(phone: phone) } }
-        let verified = phone != nil && hasher.verify(request.password, against: credentials?.passwordHash)
-        guard verified, let credentials else {
+        let credentials = try database.read { db in try AccountStore(db: db).credentials(phone: phone) }
+        guard hasher.verify(request.password, against: credentials?.passwordHash), let credentials else {
             loginLimits.recordFailure(phone: phone, clientHost: clientHost)
             metrics.increment("homeward_logins_total", labels: ["outcome": "failure"])
             throw HTTPError.unauthorized("The phone number or the password is wrong.")

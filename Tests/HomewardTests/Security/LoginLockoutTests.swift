@@ -53,6 +53,19 @@ final class LoginLockoutTests: XCTestCase {
         }
     }
 
+    func testAMistypedPhoneAtLoginSaysSoAndCountsTowardsNoLimit() throws {
+        let test = try TestApp()
+        let owner = try test.makeAccount(password: "Owner-Pass-123")
+        try test.withClient(.live) { client in
+            for _ in 0..<(RateLimitPolicy.loginFailuresPerClientAddress.maxFailures + 2) {
+                let answer = try client.send(.post, "/v1/sessions", body: API.Credentials(phone: "07700 9OO123", password: "Owner-Pass-123"))
+                XCTAssertEqual(answer.status, .badRequest)
+                XCTAssertEqual(answer.errorField, "phone")
+            }
+            _ = try client.logIn(phone: owner.phone, password: "Owner-Pass-123")
+        }
+    }
+
     func testGuessingSpreadOverManyAddressesSlowsEveryLoginForThatPhoneButNeverRefusesTheOwner() throws {
         let test = try TestApp()
         let owner = try test.makeAccount(password: "Owner-Pass-123")
