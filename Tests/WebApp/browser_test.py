@@ -386,6 +386,20 @@ def main():
         check("the decoded key posts a fix the OwnTracks way and reads nothing back", reply == "[]", reply)
         text_in(anna, "#setup-status", "Received the first position from this phone")
         check("the setup page says the first position arrived", True)
+        go(anna, server, "home")
+        go(anna, server, f"setup/{father_id}")
+        text_in(anna, "#setup-devices", "OwnTracks phone · last heard")
+        anna.find_element(By.CSS_SELECTOR, "#setup-devices button").click()
+        text_in(anna, "#setup-devices", "None yet.")
+        removed = urllib.request.Request(config.get("url"), data=json.dumps(fix).encode(), method="POST")
+        removed.add_header("Content-Type", "application/json")
+        removed.add_header("Authorization", "Basic " + credentials)
+        try:
+            urllib.request.urlopen(removed, timeout=10)
+            refused = False
+        except urllib.error.HTTPError as error:
+            refused = error.code == 401
+        check("a phone removed on the setup page can no longer send positions", refused)
 
         # Learned places: the places he stayed at on earlier days were learned from his stored history;
         # Anna names the bakery and marks it not usual.

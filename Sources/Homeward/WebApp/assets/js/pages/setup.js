@@ -1,7 +1,7 @@
 // Set up this phone: choose the app, scan one square code (or tap one link on the phone itself), and
 // see the first position arrive. The server makes a key that can only send positions.
 import { api } from "../api.js";
-import { h, replace, announce } from "../dom.js";
+import { h, replace, announce, when } from "../dom.js";
 
 /** How often the page asks whether the phone was heard from. */
 const statusRefreshMilliseconds = 3000;
@@ -57,12 +57,34 @@ export async function showSetup(view, session, [id = session.account.id]) {
       make.disabled = false;
     }
   });
+  const devices = h("div", { id: "setup-devices" });
+  async function loadDevices() {
+    const list = (await api("GET", `/v1/accounts/${encodeURIComponent(id)}/devices`)).devices;
+    replace(devices, list.length ? h("ul", { class: "stack" }, list.map((device) => {
+      const remove = h("button", { type: "button", class: "secondary" }, `Remove “${device.name}”`);
+      remove.addEventListener("click", async () => {
+        remove.disabled = true;
+        try {
+          await api("DELETE", `/v1/accounts/${encodeURIComponent(id)}/devices/${encodeURIComponent(device.id)}`);
+          announce(`“${device.name}” can no longer send positions.`);
+          await loadDevices();
+        } catch (error) {
+          announce(error.message);
+          remove.disabled = false;
+        }
+      });
+      return h("li", { class: "row", "data-device": device.id },
+        h("span", {}, device.name, " · ", device.lastUsedAt ? `last heard ${when(device.lastUsedAt)}` : "not heard from yet"), remove);
+    })) : h("p", {}, "None yet."));
+  }
   replace(view,
     h("h1", {}, own ? "Set up this phone" : `Set up ${person.name}'s phone`),
     h("p", {}, own
       ? "Your phone can send where you are with a free app. Choose the app, then scan the square code with the phone (or, on this phone, tap “Open in the app”)."
       : `${person.name}'s phone can send where ${person.name} is with a free app. Choose the app, then scan the square code with ${person.name}'s phone.`),
-    choices, make, result);
+    choices, make, result,
+    h("h2", {}, own ? "Phones sending your position" : `Phones sending ${person.name}'s position`), devices);
+  await loadDevices();
   return () => stopWatching();
 }
 
