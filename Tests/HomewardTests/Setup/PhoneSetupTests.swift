@@ -154,6 +154,25 @@ final class PhoneSetupTests: XCTestCase {
         }
     }
 
+    func testOwnTracksGetsAtMostEightZonesAndTheLinkAlwaysFitsOneQRCode() throws {
+        let (test, dad, tom, _) = try family()
+        try test.withClient { client in
+            for index in 0..<(PhoneSetupLink.maxWaypoints + 3) {
+                let name = "A zone with a rather long name, number \(index)"
+                let zone = JSONBody.encode(API.ZoneRequest.circle(name, lat: 51.5 + Double(index) / 100, lon: -0.12, radius: 100))
+                XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(dad.id)/zones", headers: tom.auth, body: zone).status.code, 201)
+            }
+            let setup = try setUp("owntracks", for: dad, by: tom, with: client)
+            XCTAssertLessThanOrEqual(setup.link.utf8.count, QRCodeImage.maxTextBytes)
+            let inline = try XCTUnwrap(try query(of: setup.link)["inline"])
+            let configuration = try XCTUnwrap(
+                try JSONSerialization.jsonObject(with: try XCTUnwrap(Data(base64Encoded: inline))) as? [String: Any])
+            let waypoints = try XCTUnwrap(configuration["waypoints"] as? [[String: Any]])
+            XCTAssertFalse(waypoints.isEmpty)
+            XCTAssertLessThanOrEqual(waypoints.count, PhoneSetupLink.maxWaypoints)
+        }
+    }
+
     /// The text of the QR code in `png` as `zbarimg` reads it; nil when zbar-tools is not installed.
     private func zbarimg(_ png: Data) throws -> String? {
         let tool = ["/usr/bin/zbarimg", "/usr/local/bin/zbarimg"].first { FileManager.default.isExecutableFile(atPath: $0) }
