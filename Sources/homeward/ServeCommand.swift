@@ -65,6 +65,8 @@ struct ServeCommand: ParsableCommand {
     var verificationCodeLifetimeSeconds: Int?
     @Option(help: "Guardians who can link with one verification code the person chose, 1 to 100 (env HOMEWARD_MAX_LINKS_PER_CODE, default 5); a code the server draws links one.")
     var maxLinksPerCode: Int?
+    @Option(help: "Country (ISO code, e.g. GB) whose phone numbers may be typed the local way, 020 7946 0958, when the browser names none (env HOMEWARD_DEFAULT_COUNTRY, default none: numbers start with + and the country code).")
+    var defaultCountry: String?
     @Option(help: "argon2id iterations (env HOMEWARD_PASSWORD_HASH_ITERATIONS, default 2).")
     var passwordHashIterations: Int?
     @Option(help: "argon2id memory in bytes (env HOMEWARD_PASSWORD_HASH_MEMORY_BYTES, default 19922944 = 19 MiB).")
@@ -292,6 +294,7 @@ struct ServeCommand: ParsableCommand {
         c.sessionLifetimeSeconds = try EnvironmentDefault.resolve(sessionLifetimeSeconds, "HOMEWARD_SESSION_LIFETIME_SECONDS", c.sessionLifetimeSeconds)
         c.verificationCodeLifetimeSeconds = try EnvironmentDefault.resolve(verificationCodeLifetimeSeconds, "HOMEWARD_VERIFICATION_CODE_LIFETIME_SECONDS", c.verificationCodeLifetimeSeconds)
         c.maxLinksPerChosenCode = try EnvironmentDefault.resolve(maxLinksPerCode, "HOMEWARD_MAX_LINKS_PER_CODE", c.maxLinksPerChosenCode)
+        c.defaultCountry = try EnvironmentDefault.resolve(defaultCountry, "HOMEWARD_DEFAULT_COUNTRY", c.defaultCountry)
         c.passwordHashIterations = try EnvironmentDefault.resolve(passwordHashIterations, "HOMEWARD_PASSWORD_HASH_ITERATIONS", c.passwordHashIterations)
         c.passwordHashMemoryBytes = try EnvironmentDefault.resolve(passwordHashMemoryBytes, "HOMEWARD_PASSWORD_HASH_MEMORY_BYTES", c.passwordHashMemoryBytes)
         c.maxConcurrentPasswordHashes = try EnvironmentDefault.resolve(maxConcurrentPasswordHashes, "HOMEWARD_MAX_CONCURRENT_PASSWORD_HASHES", c.maxConcurrentPasswordHashes)

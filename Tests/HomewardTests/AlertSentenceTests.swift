@@ -13,4 +13,20 @@ final class AlertSentenceTests: XCTestCase {
         XCTAssertEqual(AlertNotification.sentence(for: try alert(message: "Left Home."), event: "raised"), "Left a safe zone for Anna: Left Home.")
         XCTAssertEqual(AlertNotification.sentence(for: try alert(message: "Help me"), event: "raised"), "Left a safe zone for Anna: Help me.")
     }
+
+    func testAPlaceSaysWhereAndHowOldInPlainWords() {
+        let location = AlertResource.Location(lat: 51.50722, lon: -0.12758, accuracy: 12.4, t: nil)
+        let taken = Timestamp(unixMilliseconds: 1_764_000_000_000)
+        XCTAssertEqual(AlertNotification.place(of: location, takenAt: taken, at: taken.adding(milliseconds: 30_000)),
+                       "51.50722, -0.12758, just now, within 12 m")
+        XCTAssertEqual(AlertNotification.age(milliseconds: 2 * 60_000 + 59_000), "2 min ago")
+        XCTAssertEqual(AlertNotification.age(milliseconds: 3 * 3_600_000), "3 h ago")
+        XCTAssertEqual(AlertNotification.age(milliseconds: 3 * 3_600_000 + 5 * 60_000), "3 h 5 min ago")
+        XCTAssertEqual(AlertNotification.age(milliseconds: 3 * 86_400_000), "3 days ago")
+        XCTAssertEqual(AlertNotification.age(milliseconds: -5_000), "just now", "a phone clock ahead of ours is not the future")
+    }
+
+    func testACancelledCheckSaysAllIsWell() throws {
+        XCTAssertEqual(AlertNotification.sentence(for: try alert(message: "x"), event: "cancelled"), "Check cancelled by Anna: all is well.")
+    }
 }

@@ -93,10 +93,9 @@ final class LinksTests: XCTestCase {
             try client.setCode("161803", for: anna, ttlSeconds: 60)
             let wrongCode = try client.send(.post, "/v1/links", token: ben.token, body: API.LinkRequest(phone: anna.phone, code: "161804"))
             let wrongPhone = try client.send(.post, "/v1/links", token: ben.token, body: API.LinkRequest(phone: "+15550001234", code: "161803"))
-            let malformedPhone = try client.send(.post, "/v1/links", token: ben.token, body: API.LinkRequest(phone: "anna", code: "161803"))
             test.clock.advance(bySeconds: 61)
             let expired = try client.send(.post, "/v1/links", token: ben.token, body: API.LinkRequest(phone: anna.phone, code: "161803"))
-            for response in [wrongCode, wrongPhone, malformedPhone, expired] {
+            for response in [wrongCode, wrongPhone, expired] {
                 XCTAssertEqual(response.status, .forbidden)
                 XCTAssertEqual(response.body, wrongCode.body)
             }
@@ -105,6 +104,61 @@ final class LinksTests: XCTestCase {
             XCTAssertEqual(try client.send(.delete, "/v1/me/verification-code", token: anna.token).status, .noContent)
             let deleted = try client.send(.post, "/v1/links", token: carl.token, body: API.LinkRequest(phone: anna.phone, code: "161803"))
             XCTAssertEqual(deleted.status, .forbidden)
+        }
+    }
+
+    func testAMalformedPhoneSaysWhatIsWrongAndCountsTowardsNoLimit() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        let ben = try test.makeAccount()
+        try test.withClient { client in
+            try client.setCode("161803", for: anna)
+            for _ in 0..<(RateLimitPolicy.verificationCodeFailuresPerClientAddress.maxFailures + 2) {
+                let malformed = try client.send(.post, "/v1/links", token: ben.token, body: API.LinkRequest(phone: "anna", code: "161803"))
+                XCTAssertEqual(malformed.status, .badRequest)
+                XCTAssertEqual(malformed.errorField, "phone")
+            }
+            let linked = try client.send(.post, "/v1/links", token: ben.token, body: API.LinkRequest(phone: anna.phone, code: "161803"))
+            XCTAssertEqual(linked.status, .created, "typing mistakes did not lock Ben out: \(linked.text)")
+        }
+    }
+
+    func testAPhoneTypedTheLocalWayLinksInTheBrowsersOrTheServersCountry() throws {
+        let test = try TestApp { $0.defaultCountry = "GB" }
+        let london = try test.makeAccount(name: "Dad")
+        try test.app.database.write { db in try db.execute("UPDATE accounts SET phone = '+442079460958' WHERE key = ?", london.key) }
+        let berlin = try test.makeAccount(name: "Oma")
+        try test.app.database.write { db in try db.execute("UPDATE accounts SET phone = '+4930123456' WHERE key = ?", berlin.key) }
+        let ben = try test.makeAccount(name: "Ben")
+        try test.withClient { client in
+            try client.setCode("161803", for: london)
+            try client.setCode("271828", for: berlin)
+            XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token,
+                body: API.LinkRequest(phone: "020 7946 0958", code: "161803")).status, .created, "the server's default country, GB")
+            XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token,
+                body: API.LinkRequest(phone: "030 123456", code: "271828", country: "DE")).status, .created, "the browser's country wins")
+        }
+    }
+
+    func testTheCodeShownStaysLiveUntilItExpiresOrIsReplaced() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount()
+        try test.withClient { client in
+            let state = { (code: String?) throws -> API.CodeState in
+                let answer = try client.send(.get, "/v1/me/verification-code" + (code.map { "?code=\($0)" } ?? ""), token: anna.token)
+                XCTAssertEqual(answer.headers["Cache-Control"], "private, no-store")
+                return try answer.decode(API.CodeState.self)
+            }
+            XCTAssertEqual(try state(nil).live, false)
+            try client.setCode("161803", for: anna, ttlSeconds: 600)
+            XCTAssertEqual(try state("161803").live, true)
+            XCTAssertEqual(try state("161803").expiresAt.flatMap(Timestamp.init(rfc3339:)), test.clock.now().adding(milliseconds: 600_000))
+            XCTAssertEqual(try state(nil).live, true)
+            XCTAssertEqual(try state("000000").live, false, "not the code the page keeps")
+            try client.setCode("271828", for: anna)
+            XCTAssertEqual(try state("161803").live, false, "a new code replaced it")
+            test.clock.advance(bySeconds: 24 * 3600 + 1)
+            XCTAssertEqual(try state("271828").live, false, "expired")
         }
     }
 

@@ -43,6 +43,31 @@ final class WebhookTests: XCTestCase {
         XCTAssertEqual(row.1, 3)
     }
 
+    func testAnSOSRaisedWithoutAPositionReachesTheWebhookWithTheNewestFixAndItsAge() throws {
+        let receiver = try WebhookReceiver(failures: 0)
+        defer { receiver.stop() }
+        let test = try TestApp {
+            $0.outgoingAllowHosts = ["127.0.0.1"]
+            $0.publicBaseURL = "https://homeward.example.org"
+        }
+        let (person, guardian) = try personAndGuardian(in: test)
+        let fixTime = test.clock.now()
+        try test.withClient { client in
+            try setWebhook("http://127.0.0.1:\(receiver.port)/hook", secret: "a-long-enough-secret", for: guardian, with: client)
+            let fix = API.LocationSample(t: Double(fixTime.unixMilliseconds) / 1000, lat: 51.5072, lon: -0.1276)
+            XCTAssertEqual(try client.execute(
+                .post, "/v1/locations", headers: person.auth, body: JSONBody.encode(API.LocationBatch(samples: [fix]))).status.code, 200)
+            test.clock.advance(bySeconds: 12 * 60)
+            XCTAssertEqual(try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS())).status.code, 201)
+        }
+        XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
+        let body = try JSONDecoder().decode(AlertNotification.self, from: Data(try XCTUnwrap(receiver.requests.first).body))
+        XCTAssertEqual(body.place, "51.50720, -0.12760, 12 min ago")
+        XCTAssertEqual(body.message, "SOS for Person. Where: 51.50720, -0.12760, 12 min ago.")
+        XCTAssertEqual(body.alert.location?.t, fixTime)
+        XCTAssertEqual(body.link, "https://homeward.example.org/#alerts/\(body.alert.id)")
+    }
+
     func testDeliveryIsGivenUpAfterTheConfiguredTime() throws {
         let receiver = try WebhookReceiver(failures: 1_000)
         defer { receiver.stop() }
@@ -206,6 +231,7 @@ final class WebhookTests: XCTestCase {
         })
         XCTAssertEqual(row.0, "pending")
         XCTAssertTrue(row.1?.contains("loopback") == true, row.1 ?? "no error")
+        XCTAssertTrue(row.1?.hasSuffix("(whoever runs the server can allow it)") == true, "a guardian reads no flag: \(row.1 ?? "")")
         XCTAssertTrue(receiver.requests.isEmpty)
     }
 

@@ -15,6 +15,7 @@ critical violations), and every page is photographed at phone and desktop size.
 Usage: browser_test.py [path to the homeward binary] (default .build/debug/homeward).
 Screenshots go to $WEBAPP_ARTEFACTS (default .build/webapp-artefacts).
 """
+import base64
 import json
 import os
 import queue
@@ -26,6 +27,7 @@ import tempfile
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 from axe_selenium_python import Axe
@@ -70,7 +72,7 @@ class Server:
         self.log = open(os.path.join(self.directory, "server.log"), "w")
         self.process = subprocess.Popen([
             BINARY, "serve", "--port", str(self.port), "--database", os.path.join(self.directory, "db.sqlite"),
-            "--map-tile-url", "", "--outgoing-allow-hosts", "127.0.0.1", "--password-hash-memory-bytes", "8388608", "--password-hash-iterations", "1",
+            "--map-tile-url", "", "--outgoing-allow-hosts", "127.0.0.1", "--public-base-url", self.base, "--password-hash-memory-bytes", "8388608", "--password-hash-iterations", "1",
         ], stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -291,6 +293,11 @@ def main():
         go(walter, server, "link")
         walter.find_element(By.ID, "show-code").click()
         code = visible(walter, "#code-digits").text.strip()
+        go(walter, server, "home")
+        go(walter, server, "link")
+        walter.find_element(By.ID, "show-code").click()
+        check("showing the code again shows the live code instead of replacing it",
+              visible(walter, "#code-digits").text.strip() == code, code)
         qr = visible(walter, "#code-qr")
         wait(walter, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", qr),
              message="the QR code did not load")
@@ -350,6 +357,50 @@ def main():
               len(zones) == 1 and zones[0].get("radius", 0) > 150, json.dumps(zones))
         check("the zone warns when he leaves it with no guardian nearby",
               zones[0].get("unaccompanied", {}).get("withinMetres") == 200, json.dumps(zones))
+        # Set up his phone: from his card, Anna shows the OwnTracks code; it is decoded (zbarimg) and
+        # its credentials post a fix as OwnTracks does, and the page says the first position arrived.
+        go(anna, server, "home")
+        anna.find_element(By.CSS_SELECTOR, "#people a.setup-phone").click()
+        visible(anna, "#make-setup").click()
+        qr = visible(anna, "#setup-qr")
+        wait(anna, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", qr),
+             message="the setup QR code did not load")
+        png_path = os.path.join(ARTEFACTS, "setup-qr.png")
+        with open(png_path, "wb") as file:
+            file.write(base64.b64decode(qr.get_attribute("src").split(",", 1)[1]))
+        link = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sbinary", png_path], capture_output=True, text=True).stdout.strip()
+        inline = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query).get("inline", [""])[0]
+        config = json.loads(base64.b64decode(inline)) if inline else {}
+        check("the setup QR code decodes (zbarimg) to an OwnTracks HTTP configuration with his Home zone",
+              link.startswith("owntracks:///config?inline=") and config.get("mode") == 3
+              and [w.get("desc") for w in config.get("waypoints", [])] == ["Home"], link)
+        audit(anna, "setup")
+        fix = {"_type": "location", "lat": VIENNA[0], "lon": VIENNA[1], "tst": int(time.time()), "acc": 10, "tid": config.get("tid")}
+        request = urllib.request.Request(config.get("url", server.base + "/v1/clients/owntracks"),
+                                         data=json.dumps(fix).encode(), method="POST")
+        request.add_header("Content-Type", "application/json")
+        credentials = base64.b64encode(f"{config.get('username')}:{config.get('password')}".encode()).decode()
+        request.add_header("Authorization", "Basic " + credentials)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            reply = response.read().decode()
+        check("the decoded key posts a fix the OwnTracks way and reads nothing back", reply == "[]", reply)
+        text_in(anna, "#setup-status", "Received the first position from this phone")
+        check("the setup page says the first position arrived", True)
+        go(anna, server, "home")
+        go(anna, server, f"setup/{father_id}")
+        text_in(anna, "#setup-devices", "OwnTracks phone · last heard")
+        anna.find_element(By.CSS_SELECTOR, "#setup-devices button").click()
+        text_in(anna, "#setup-devices", "None yet.")
+        removed = urllib.request.Request(config.get("url"), data=json.dumps(fix).encode(), method="POST")
+        removed.add_header("Content-Type", "application/json")
+        removed.add_header("Authorization", "Basic " + credentials)
+        try:
+            urllib.request.urlopen(removed, timeout=10)
+            refused = False
+        except urllib.error.HTTPError as error:
+            refused = error.code == 401
+        check("a phone removed on the setup page can no longer send positions", refused)
+
         # Learned places: the places he stayed at on earlier days were learned from his stored history;
         # Anna names the bakery and marks it not usual.
         go(anna, server, "home")
@@ -423,6 +474,14 @@ def main():
         message = ntfy.next_message()
         check("the SOS reached the ntfy topic as urgent",
               message is not None and message.get("priority") == 5 and "Walter" in message.get("title", ""), json.dumps(message))
+        text = (message or {}).get("message", "")
+        check("the SOS, sent without a position, says where his newest fix was and how old it is",
+              "Where: 48.2" in text and (" ago" in text or "just now" in text), text)
+        click = (message or {}).get("click") or ""
+        check("the ntfy notification opens the alert in the web app", "/#alerts/" in click, click)
+        if "/#alerts/" in click:
+            go(anna, server, "alerts/" + click.split("/#alerts/", 1)[1])
+            visible(anna, "#alert-list [aria-current=true]")
         audit(anna, "alerts")
         anna.find_element(By.CSS_SELECTOR, "#alert-list [data-status=open] button.acknowledge").click()
         visible(anna, "#alert-list [data-status=acknowledged]")
@@ -525,10 +584,35 @@ def main():
         go(anna, server, "profile")
         visible(anna, "#profile-form")
         audit(anna, "profile")
+        fill(anna, "#password-form input[name=currentPassword]", PASSWORD)
+        fill(anna, "#password-form input[name=newPassword]", "Changed-pass3")
+        anna.find_element(By.CSS_SELECTOR, "#password-form button[type=submit]").click()
+        text_in(anna, "#status", "Password changed")
+        check("the profile changes the password",
+              server.api("POST", "/v1/sessions", {"phone": DAUGHTER["phone"], "password": "Changed-pass3"}) is not None)
         anna.find_element(By.ID, "logout").click()
         visible(anna, "#login-form")
         check("logging out ends the cookie session",
               anna.execute_script("return fetch('/v1/web/session').then(r => r.status)") == 401)
+
+        # A forgotten password: the page says how to get a link; `homeward reset-password` prints one,
+        # which sets a new password; she logs in with it.
+        anna.find_element(By.ID, "forgot-password").click()
+        text_in(anna, "#view", "Ask whoever runs Homeward for a reset link")
+        fill(anna, "#reset-request-form input[name=phone]", DAUGHTER["phone"])
+        anna.find_element(By.CSS_SELECTOR, "#reset-request-form button[type=submit]").click()
+        text_in(anna, "#reset-sent", "the link is on its way")
+        printed = subprocess.run([BINARY, "reset-password", "--phone", DAUGHTER["phone"], "--database",
+                                  os.path.join(server.directory, "db.sqlite"), "--public-base-url", server.base],
+                                 capture_output=True, text=True, check=True).stdout
+        anna.get(printed.splitlines()[0])
+        visible(anna, "#reset-form")
+        audit(anna, "reset")
+        fill(anna, "#reset-form input[name=newPassword]", "New-secret-pass2")
+        anna.find_element(By.CSS_SELECTOR, "#reset-form button[type=submit]").click()
+        text_in(anna, "#reset-done", "signed out on every phone and computer")
+        check("a reset link from the command line sets a new password",
+              server.api("POST", "/v1/sessions", {"phone": DAUGHTER["phone"], "password": "New-secret-pass2"}) is not None)
     except Exception as error:  # a failed wait is a failed test, with what the page showed
         failures.append(f"{type(error).__name__}: {getattr(error, 'msg', None) or error}")
         print("FAIL", failures[-1])

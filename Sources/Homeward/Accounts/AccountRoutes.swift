@@ -27,6 +27,16 @@ func registerAccountRoutes(on router: inout Router, signedIn: AuthenticatedRoute
             DispatchQueue.global().asyncAfter(deadline: .now() + wait) { completion(outcome) }
         }
     }
+    router.post("/v1/password-reset", execution: .lane(.bulk)) { context in
+        try service.resetPassword(try context.decode(PasswordResetRequest.self))
+        return HTTPResponse(status: .noContent)
+    }
+    router.post("/v1/password-reset/email", execution: .lane(.bulk)) { context in
+        try services.passwordResetMail.send(
+            try context.decode(PasswordResetMailRequest.self), from: context.origin.address,
+            base: services.addresses.absoluteBase(for: context))
+        return HTTPResponse(status: .accepted)
+    }
     signedIn.delete("/v1/sessions/current", on: &router) { context, caller in
         if let session = caller.sessionID { try service.endSession(session, of: caller) }
         return HTTPResponse(status: .noContent)

@@ -11,4 +11,8 @@ struct AccountRoutesDependencies: Sendable {
     let accessPolicy: AccessPolicy
     /// The time a session is checked at.
     let clock: any WallClock
+    /// Mails "forgot password" links.
+    let passwordResetMail: PasswordResetMail
+    /// The web app's address the links point at.
+    let addresses: LinkAddresses
 }

@@ -22,6 +22,7 @@ struct AccountService: Sendable {
     private let accountMemories: [any AccountMemory]
     private let liveAccess: any LiveAccess
     private let sessionLifetimeMilliseconds: Int64
+    private let phoneNumbers: PhoneNumberReader
 
     /// Creates the service storing accounts in `database`, hashing passwords with `hasher` under
     /// `loginLimits`, opening sessions that last `sessionLifetimeSeconds` through `authenticator`,
@@ -29,8 +30,10 @@ struct AccountService: Sendable {
     init(
         database: any DatabaseWriter, hasher: PasswordHasher, loginLimits: LoginLimits, authenticator: Authenticator,
         clock: any WallClock, secrets: SecretHasher, metrics: AppMetrics, presence: Presence,
-        accountMemories: [any AccountMemory], liveAccess: any LiveAccess, sessionLifetimeSeconds: Int
+        accountMemories: [any AccountMemory], liveAccess: any LiveAccess, sessionLifetimeSeconds: Int,
+        phoneNumbers: PhoneNumberReader
     ) {
+        self.phoneNumbers = phoneNumbers
         self.database = database
         self.hasher = hasher
         self.loginLimits = loginLimits
@@ -50,7 +53,7 @@ struct AccountService: Sendable {
     func register(_ request: RegistrationRequest) throws -> AccountResource {
         let phone: PhoneNumber
         do {
-            phone = try PhoneNumber(normalizing: request.phone)
+            phone = try phoneNumbers.read(request.phone, country: request.country)
         } catch {
             throw error.httpError(field: "phone")
         }
@@ -135,6 +138,36 @@ struct AccountService: Sendable {
         authenticator.forgetSessions(of: credentials.key)
     }
 
+    /// Sets a new password with the token of a reset link (`PasswordResetToken`) and ends every
+    /// session of the account; 403 when the link expired or was used (the password changed since).
+    /// Device keys stay: a phone set up for the person keeps reporting (they are listed and revocable).
+    func resetPassword(_ request: PasswordResetRequest) throws {
+        let now = clock.now()
+        guard let accountID = PasswordResetToken.parse(request.token)?.accountID,
+              let credentials = try database.read({ db in try AccountStore(db: db).credentials(accountID: accountID) }),
+              PasswordResetToken.isValid(request.token, passwordHash: credentials.passwordHash, at: now, secrets: secrets) else {
+            throw HTTPError.forbidden("This link has expired or was already used: ask for a new one.")
+        }
+        do {
+            try passwordPolicy.validate(request.newPassword)
+        } catch {
+            throw error.httpError(field: "newPassword")
+        }
+        let passwordHash = try hasher.hash(request.newPassword)
+        let changed = try database.write { db in
+            let accounts = AccountStore(db: db)
+            // Checked again in the write: two uses of one link racing, one wins.
+            guard try accounts.credentials(key: credentials.key)?.passwordHash == credentials.passwordHash else { return false }
+            try accounts.changePasswordHash(of: credentials.key, to: passwordHash, at: now)
+            try accounts.deleteSessions(of: credentials.key, except: nil)
+            return true
+        }
+        guard changed else { throw HTTPError.forbidden("This link has expired or was already used: ask for a new one.") }
+        liveAccess.sessionsEnded(of: credentials.key, except: nil)
+        authenticator.forgetBasicLogins(of: credentials.key)
+        authenticator.forgetSessions(of: credentials.key)
+    }
+
     /// Erases the account of `caller` and everything that belongs to it, after checking the password.
     func deleteAccount(of caller: Caller, _ request: AccountDeletionRequest, from clientHost: String) throws {
         let credentials = try confirmPassword(request.password, of: caller, from: clientHost)
@@ -172,23 +205,30 @@ struct AccountService: Sendable {
     /// Seconds the answer to `request` must wait because its phone is past its ceiling of failures
     /// (`LoginLimits.slowdown(phone:)`); nil when it need not.
     func loginSlowdown(for request: LoginRequest) -> Double? {
-        loginLimits.slowdown(phone: (try? PhoneNumber(normalizing: request.phone))?.e164)
+        loginLimits.slowdown(phone: (try? phoneNumbers.read(request.phone, country: request.country))?.e164)
     }
 
     /// Logs in: 429 while the client address, alone or with this phone, has too many recent failures, 401 for an
-    /// unknown phone or a wrong password alike (both cost one argon2id verification).
+    /// unknown phone or a wrong password alike (both cost one argon2id verification), 400 for a phone
+    /// that is no phone number (counted nowhere).
     func logIn(_ request: LoginRequest, from clientHost: String) throws -> LoginResponse {
         let deviceName = try Self.validatedDeviceName(request.deviceName)
-        let phone = (try? PhoneNumber(normalizing: request.phone))?.e164
+        // A phone that is no phone number matches no account: a typing mistake, not a guess, so it is
+        // answered 400 and counts towards no limit.
+        let phone: String
+        do {
+            phone = try phoneNumbers.read(request.phone, country: request.country).e164
+        } catch {
+            throw error.httpError(field: "phone")
+        }
         do {
             try loginLimits.enforce(phone: phone, clientHost: clientHost)
         } catch {
             metrics.increment("homeward_logins_total", labels: ["outcome": "limited"])
             throw error
         }
-        let credentials = try phone.flatMap { phone in try database.read { db in try AccountStore(db: db).credentials(phone: phone) } }
-        let verified = phone != nil && hasher.verify(request.password, against: credentials?.passwordHash)
-        guard verified, let credentials else {
+        let credentials = try database.read { db in try AccountStore(db: db).credentials(phone: phone) }
+        guard hasher.verify(request.password, against: credentials?.passwordHash), let credentials else {
             loginLimits.recordFailure(phone: phone, clientHost: clientHost)
             metrics.increment("homeward_logins_total", labels: ["outcome": "failure"])
             throw HTTPError.unauthorized("The phone number or the password is wrong.")
@@ -236,16 +276,18 @@ struct AccountService: Sendable {
         return trimmed
     }
 
-    /// Checks `password` against `caller`'s account under the same limits as logins, so a stolen
-    /// token cannot be used to guess the password, while a stranger's guesses from elsewhere never
-    /// stop the owner: 429 when limited, 403 when wrong.
+    /// Checks `password` against `caller`'s account, limited per session and client address
+    /// (`LoginLimits.enforceConfirmation`), so a stolen token cannot be used to guess the password,
+    /// while a stranger's wrong logins, from elsewhere or from the owner's own address, never stop the
+    /// owner: 429 when limited, 403 when wrong.
     private func confirmPassword(_ password: String, of caller: Caller, from clientHost: String) throws -> StoredCredentials {
         guard let credentials = try database.read({ db in try AccountStore(db: db).credentials(key: caller.accountKey) }) else {
             throw HTTPError.notFound()
         }
-        try loginLimits.enforce(phone: credentials.phone, clientHost: clientHost)
+        let session = caller.sessionID ?? "account:\(caller.accountID)"
+        try loginLimits.enforceConfirmation(session: session, clientHost: clientHost)
         guard hasher.verify(password, against: credentials.passwordHash) else {
-            loginLimits.recordFailure(phone: credentials.phone, clientHost: clientHost)
+            loginLimits.recordConfirmationFailure(session: session, phone: credentials.phone, clientHost: clientHost)
             throw HTTPError.forbidden("The password is wrong.")
         }
         return credentials

@@ -71,6 +71,11 @@ struct AccountStore {
         try credentials(where: "phone = ?", phone)
     }
 
+    /// The credentials of the account with opaque id `id`, if there is one.
+    func credentials(accountID id: String) throws -> StoredCredentials? {
+        try credentials(where: "id = ?", id)
+    }
+
     /// The credentials of the account with `key`, if there is one.
     func credentials(key: AccountKey) throws -> StoredCredentials? {
         try credentials(where: "key = ?", key)

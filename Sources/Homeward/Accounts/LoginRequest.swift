@@ -3,4 +3,6 @@ struct LoginRequest: Decodable, Sendable {
     let phone: String
     let password: String
     let deviceName: String?
+    /// The country (ISO code, the browser's) a phone typed the local way is read in.
+    var country: String?
 }

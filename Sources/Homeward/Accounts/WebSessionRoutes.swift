@@ -13,7 +13,7 @@ func registerWebSessionRoutes(
     router.post("/v1/web/session", execution: .lane(.bulk)) { context in
         let request = try context.decode(LoginRequest.self)
         let login = try service.logIn(
-            LoginRequest(phone: request.phone, password: request.password, deviceName: request.deviceName ?? "Web browser"),
+            LoginRequest(phone: request.phone, password: request.password, deviceName: request.deviceName ?? "Web browser", country: request.country),
             from: context.origin.address)
         let body = WebSessionResource(csrfToken: SessionCookie.csrfToken(forSessionToken: login.token), account: login.account)
         var response = HTTPResponse.json(body, status: .created)

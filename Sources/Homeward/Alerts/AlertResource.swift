@@ -65,6 +65,9 @@ public struct AlertResource: Sendable, Codable, Equatable {
     public var evidence: AlertEvidence?
     /// When a guardian (or the person) marked it a false alarm.
     public var falseAlarmAt: Timestamp?
+    /// What the alert is, in the words people read ("SOS: Dad", "Check cancelled by Dad: all is
+    /// well"): the web app shows the server's words.
+    public var headline: String?
 
     /// The stand-in alert a channel's "send a test" carries: about `account` itself, already over.
     init(testAbout account: AccountSummary, at time: Timestamp) {
@@ -98,5 +101,16 @@ public struct AlertResource: Sendable, Codable, Equatable {
         }
         evidence = record.evidence
         falseAlarmAt = record.falseAlarmAt
+        headline = Self.headline(type: type, status: status, name: account.name)
+    }
+
+    /// "SOS: Dad"; a countdown "Check running: Dad" while pending and "Check cancelled by Dad: all is
+    /// well" once the person cancelled it.
+    static func headline(type: AlertType, status: AlertStatus, name: String) -> String {
+        switch (type, status) {
+        case (.danger, .cancelled): "Check cancelled by \(name): all is well"
+        case (.danger, .pending): "Check running: \(name)"
+        default: "\(type.title): \(name)"
+        }
     }
 }

@@ -169,8 +169,26 @@ struct AlertStore {
                      try request.evidence?.storedJSON()]
         )
         db.updateCached(Self.activeAlertCache, account) { $0[request.cause] = ActiveAlert(key: key, status: request.status) }
+        if request.location == nil, request.status == .open, AlertType.carriesNewestFix.contains(request.type) {
+            try attachNewestFix(to: key)
+        }
         return key
     }
+
+    /// Gives alert `key`, raised without a position, the person's newest stored fix with its time and
+    /// accuracy, so whoever is told knows where and how old the position is (nothing when the person
+    /// never sent one).
+    private func attachNewestFix(to key: Int64) throws {
+        try db.execute("UPDATE alerts SET \(Self.newestFixAssignments) WHERE key = ?", key)
+    }
+
+    /// The assignments that copy the person's newest stored fix into an alert that has no position.
+    private static let newestFixAssignments = """
+        location_at_ms = CASE WHEN lat IS NULL THEN (SELECT t_ms FROM latest_locations l WHERE l.account_key = alerts.account_key) ELSE location_at_ms END,
+        accuracy_m = CASE WHEN lat IS NULL THEN (SELECT accuracy_m FROM latest_locations l WHERE l.account_key = alerts.account_key) ELSE accuracy_m END,
+        lat = coalesce(lat, (SELECT lat FROM latest_locations l WHERE l.account_key = alerts.account_key)),
+        lon = coalesce(lon, (SELECT lon FROM latest_locations l WHERE l.account_key = alerts.account_key))
+        """
 
     /// Marks the active alert `key` (of `account`, for `cause`) resolved at `time`.
     func markResolved(_ key: Int64, cause: String, of account: AccountKey, at time: Timestamp) throws {
@@ -186,11 +204,7 @@ struct AlertStore {
     func markFired(_ key: Int64, at time: Timestamp, late: Bool) throws -> (account: AccountKey, type: AlertType)? {
         try db.execute(
             """
-            UPDATE alerts SET status = 'open', fired_at_ms = ?1, fired_late = ?2,
-                location_at_ms = CASE WHEN lat IS NULL THEN (SELECT t_ms FROM latest_locations l WHERE l.account_key = alerts.account_key) ELSE location_at_ms END,
-                accuracy_m = CASE WHEN lat IS NULL THEN (SELECT accuracy_m FROM latest_locations l WHERE l.account_key = alerts.account_key) ELSE accuracy_m END,
-                lat = coalesce(lat, (SELECT lat FROM latest_locations l WHERE l.account_key = alerts.account_key)),
-                lon = coalesce(lon, (SELECT lon FROM latest_locations l WHERE l.account_key = alerts.account_key))
+            UPDATE alerts SET status = 'open', fired_at_ms = ?1, fired_late = ?2, \(Self.newestFixAssignments)
             WHERE key = ?3 AND status = 'pending'
             """,
             time.unixMilliseconds, late, key

@@ -52,4 +52,7 @@ public enum AlertType: String, Sendable, Codable, CaseIterable {
     /// Whether the alert is told to the person it is about (and acknowledged by them), not to the
     /// people who watch them: a new guardian is news for the person, not for the other guardians.
     public var isForThePerson: Bool { self == .newGuardian }
+    /// The types that get the person's newest stored fix when raised without a position: whoever
+    /// is told of a call for help must be told where.
+    static let carriesNewestFix: Set<AlertType> = [.sos, .danger]
 }

@@ -31,7 +31,7 @@ extension AppConfiguration {
             if let address = IPAddress(server.url.host),
                let refusal = OutgoingAddressPolicy(allowedHosts: outgoingAllowHosts).refusal(
                    connectingTo: address, forHost: server.url.host, ownAddresses: []) {
-                return ["smtp-url: \(refusal)"]
+                return ["smtp-url: \(refusal); allow it with \(OutgoingAddressPolicy.allowingFlag)"]
             }
             return []
         } catch {

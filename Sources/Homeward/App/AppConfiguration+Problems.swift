@@ -34,6 +34,8 @@ extension AppConfiguration {
                 "verification-code-lifetime-seconds must be between \(LinkService.minCodeLifetimeSeconds) and \(LinkService.maxCodeLifetimeSeconds)")
         require(LinkService.maxLinksPerChosenCodeRange.contains(maxLinksPerChosenCode),
                 "max-links-per-code must be between \(LinkService.maxLinksPerChosenCodeRange.lowerBound) and \(LinkService.maxLinksPerChosenCodeRange.upperBound)")
+        require(defaultCountry.isEmpty || CallingCountry(isoCode: defaultCountry) != nil,
+                "default-country must be an ISO country code Homeward knows the phone numbers of, e.g. GB")
         require(passwordHashIterations >= 1, "password-hash-iterations must be at least 1")
         require(passwordHashMemoryBytes >= 8_192, "password-hash-memory-bytes must be at least 8192")
         require(maxConcurrentPasswordHashes >= 1, "max-concurrent-password-hashes must be at least 1")

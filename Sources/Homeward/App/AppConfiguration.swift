@@ -46,6 +46,9 @@ public struct AppConfiguration: Sendable {
     public var verificationCodeLifetimeSeconds = 24 * 3600
     /// How many guardians one verification code the person chose can link (`--max-links-per-code`).
     public var maxLinksPerChosenCode = LinkService.defaultMaxLinksPerChosenCode
+    /// The country (ISO code, "GB") whose phone numbers may be typed the local way when a request
+    /// names none; empty: every number starts with + and its country code.
+    public var defaultCountry = ""
     /// argon2id iterations (libsodium's opslimit).
     public var passwordHashIterations = 2
     /// argon2id memory limit in bytes.

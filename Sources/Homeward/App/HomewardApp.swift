@@ -15,6 +15,9 @@ public final class HomewardApp: Sendable {
     public let clock: any WallClock
     /// Keyed digests of codes, tokens and keys, under the server secret.
     public let secrets: SecretHasher
+    /// Reads phone numbers typed the international way, or the local way in a request's or the
+    /// server's default country.
+    public let phoneNumbers: PhoneNumberReader
     /// argon2id hashing, bounded in concurrency.
     public let passwordHasher: PasswordHasher
     /// Failed-attempt limits shared by logins, verification codes and trip access codes.
@@ -87,6 +90,7 @@ public final class HomewardApp: Sendable {
         database = try Self.openDatabase(configuration, logger: logger)
         let secrets = try Self.secretHasher(configuration: configuration, database: database, clock: clock)
         self.secrets = secrets
+        phoneNumbers = PhoneNumberReader(defaultCountry: CallingCountry(isoCode: configuration.defaultCountry))
         passwordHasher = try PasswordHasher(
             configuration: PasswordHashingConfiguration(
                 iterations: UInt64(configuration.passwordHashIterations),
@@ -319,6 +323,11 @@ public final class HomewardApp: Sendable {
             database: database, accessPolicy: accessPolicy, clock: clock))
         registerDeviceRoutes(on: &router, signedIn: signedIn, DeviceRoutesDependencies(
             forgetBasicLogins: authenticator.forgetBasicLogins(of:), database: database, secrets: secrets, clock: clock))
+        registerPhoneSetupRoutes(on: &router, signedIn: signedIn, PhoneSetupRoutesDependencies(
+            setup: PhoneSetupService(
+                database: database, accessPolicy: accessPolicy, secrets: secrets, clock: clock,
+                forgetBasicLogins: authenticator.forgetBasicLogins(of:)),
+            addresses: linkAddresses))
         registerOwnTracksRoutes(on: &router, trackingClient: trackingClient, signedIn: signedIn, OwnTracksRoutesDependencies(
             ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock))
         registerOverlandRoutes(on: &router, trackingClient: trackingClient, OverlandRoutesDependencies(ingest: ingest, clock: clock))
@@ -334,9 +343,13 @@ public final class HomewardApp: Sendable {
         let accounts = AccountService(
             database: database, hasher: passwordHasher, loginLimits: loginLimits, authenticator: authenticator, clock: clock,
             secrets: secrets, metrics: metrics, presence: presence, accountMemories: accountMemories, liveAccess: liveAccess,
-            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds)
+            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, phoneNumbers: phoneNumbers)
         registerAccountRoutes(on: &router, signedIn: signedIn, AccountRoutesDependencies(
-            accounts: accounts, database: database, accessPolicy: accessPolicy, clock: clock))
+            accounts: accounts, database: database, accessPolicy: accessPolicy, clock: clock,
+            passwordResetMail: PasswordResetMail(
+                database: database, secrets: secrets, clock: clock, rateLimiter: rateLimiter, outgoingClient: outgoingClient,
+                smtpServer: configuration.smtpServer, phoneNumbers: phoneNumbers, logger: logger),
+            addresses: linkAddresses))
         registerLinkRoutes(on: &router, signedIn: signedIn, LinkRoutesDependencies(
             links: LinkService(app: self), database: database, accessPolicy: accessPolicy, addresses: linkAddresses))
         registerWebSessionRoutes(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, WebSessionRoutesDependencies(

@@ -79,7 +79,8 @@ public final class Authenticator: Sendable {
     }
 
     /// The caller owning device key `key` (tracking clients); 401 for an unknown or revoked key.
-    /// A key `inHeader` reads what it was created to read; one from a URL query only writes.
+    /// A key `inHeader` reads what it was created to read; one from a URL query, or a post-only key
+    /// (`PostOnlyDeviceKey`), only writes.
     /// Counts as a heartbeat; `devices.last_used_at_ms` is written at most once per touch interval.
     public func authenticate(deviceKey key: String, inHeader: Bool) throws -> Caller {
         let now = clock.now().unixMilliseconds
@@ -101,7 +102,8 @@ public final class Authenticator: Sendable {
                 try AccountStore(db: db).noteSeen(device.accountKey, at: now)
             }
         }
-        let reach: CallerReach = !inHeader ? .writeOnly : device.readsOthers ? .deviceReadingOthers : .deviceReadingOwn
+        let reach: CallerReach = !inHeader || PostOnlyDeviceKey.isPostOnly(key)
+            ? .writeOnly : device.readsOthers ? .deviceReadingOthers : .deviceReadingOwn
         return Caller(accountKey: device.accountKey, accountID: device.accountID, sessionID: nil, reach: reach, deviceID: device.id)
     }
 
@@ -173,7 +175,8 @@ public final class Authenticator: Sendable {
     /// The caller of `context`, from `Authorization: Bearer <token>` or, for the web app, the session
     /// cookie (`SessionCookie`); 401 without a valid token. A cookie-authenticated request that may
     /// change something also needs the session's CSRF token in `X-CSRF-Token`, else 403: a page of
-    /// another site can make the browser send the cookie, never that header.
+    /// another site can make the browser send the cookie, never that header; and one the browser
+    /// says came from another site (`Sec-Fetch-Site`, `Origin`) is refused with 403 as well.
     public func authenticate(_ context: RequestContext) throws -> Caller {
         if let token = Self.bearerToken(in: context.request.headers) {
             return try authenticate(token: token)
@@ -184,6 +187,9 @@ public final class Authenticator: Sendable {
         }
         let caller = try authenticate(token: token)
         if SessionCookie.needsCSRFToken(context.request.method) {
+            guard !SessionCookie.isCrossSite(context.request.headers) else {
+                throw HTTPError.forbidden("A change made with the session cookie must come from this site's own pages.")
+            }
             let expected = Array(SessionCookie.csrfToken(forSessionToken: token).utf8)
             let sent = context.request.headers[SessionCookie.csrfHeader].map { Array($0.utf8) } ?? []
             guard SecretDigest.constantTimeEquals(sent, expected) else {

@@ -8,7 +8,8 @@ public enum CallerReach: Sendable, Equatable {
     case deviceReadingOthers
     /// A device key without that right, sent in a header: its own account's samples and position.
     case deviceReadingOwn
-    /// A device key in a URL query (`?token=`, as Overland sends it): writes samples, reads nothing.
+    /// A device key in a URL query (`?token=`, as Overland sends it), or a post-only key however it
+    /// is sent (`PostOnlyDeviceKey`): writes samples, reads nothing.
     case writeOnly
 
     /// Whether the caller may see other people (dependents, trips they accompany).

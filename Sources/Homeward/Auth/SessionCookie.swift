@@ -35,6 +35,18 @@ public enum SessionCookie {
         method != .get && method != .head && method != .options
     }
 
+    /// Whether the browser says a request came from another site: `Sec-Fetch-Site: cross-site`, or,
+    /// from a browser too old to send that, an `Origin` that is not the address the request was sent
+    /// to (its `Host`). A change made with the cookie from another site is refused even with a CSRF
+    /// token, which a page of ours could have leaked; requests without either header (not from a
+    /// browser) are left to the CSRF token.
+    static func isCrossSite(_ headers: HTTPHeaders) -> Bool {
+        if let site = headers["Sec-Fetch-Site"] { return site.lowercased() == "cross-site" }
+        guard let origin = headers["Origin"] else { return false }
+        guard let separator = origin.range(of: "://"), let host = headers["Host"] else { return true }
+        return origin[separator.upperBound...].lowercased() != host.lowercased()
+    }
+
     /// The `Set-Cookie` value that stores `token` for `maxAgeSeconds`.
     static func setting(_ token: String, maxAgeSeconds: Int, secure: Bool) -> String {
         "\(name)=\(token); Path=/; Max-Age=\(maxAgeSeconds); HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")

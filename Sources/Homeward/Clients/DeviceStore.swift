@@ -59,14 +59,22 @@ struct DeviceStore {
     func devices(of account: AccountKey) throws -> [DeviceResource] {
         try db.fetchAll(
             "SELECT id, name, created_at_ms, last_used_at_ms, reads_others FROM devices WHERE account_key = ? ORDER BY created_at_ms, id",
-            [account]
-        ) { row in
-            DeviceResource(
-                id: try row.value(named: "id"), name: try row.value(named: "name"),
-                createdAt: Timestamp(unixMilliseconds: try row.value(named: "created_at_ms")),
-                lastUsedAt: (try row.value(named: "last_used_at_ms") as Int64?).map { Timestamp(unixMilliseconds: $0) },
-                readsOthers: try row.value(named: "reads_others") as Int64 == 1)
-        }
+            [account], map: Self.resource(row:))
+    }
+
+    /// Device `id` of `account`, if it has it.
+    func device(_ id: String, of account: AccountKey) throws -> DeviceResource? {
+        try db.fetchOne(
+            "SELECT id, name, created_at_ms, last_used_at_ms, reads_others FROM devices WHERE id = ? AND account_key = ?",
+            [id, account], map: Self.resource(row:))
+    }
+
+    private static func resource(row: Row) throws -> DeviceResource {
+        DeviceResource(
+            id: try row.value(named: "id"), name: try row.value(named: "name"),
+            createdAt: Timestamp(unixMilliseconds: try row.value(named: "created_at_ms")),
+            lastUsedAt: (try row.value(named: "last_used_at_ms") as Int64?).map { Timestamp(unixMilliseconds: $0) },
+            readsOthers: try row.value(named: "reads_others") as Int64 == 1)
     }
 
     /// Revokes device `id` of `account`; false if the account has no such device.

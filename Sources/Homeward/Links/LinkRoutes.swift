@@ -8,6 +8,11 @@ func registerLinkRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, 
     signedIn.put("/v1/me/verification-code", on: &router) { context, caller in
         return .json(try service.setCode(of: caller, try context.decode(VerificationCodeRequest.self)))
     }
+    signedIn.get("/v1/me/verification-code", on: &router) { context, caller in
+        var response = HTTPResponse.json(try service.codeState(of: caller, code: context.query["code"]))
+        response.headers.add(name: "Cache-Control", value: "private, no-store")
+        return response
+    }
     signedIn.delete("/v1/me/verification-code", on: &router) { context, caller in
         try service.deleteCode(of: caller)
         return HTTPResponse(status: .noContent)

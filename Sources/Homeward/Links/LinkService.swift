@@ -41,6 +41,7 @@ struct LinkService: Sendable {
     private let liveAccess: any LiveAccess
     private let alerts: AlertCenter
     private let events: EventBus
+    private let phoneNumbers: PhoneNumberReader
 
     /// Creates the service storing codes and links in `database`, digesting codes under `secrets`,
     /// limiting wrong guesses with `rateLimiter` (`failuresPerTarget` a dependent's code), drawing
@@ -50,8 +51,9 @@ struct LinkService: Sendable {
     init(
         database: any DatabaseWriter, rateLimiter: RateLimiter, failuresPerTarget: RateLimitPolicy, clock: any WallClock,
         secrets: SecretHasher, defaultCodeLifetimeSeconds: Int, maxLinksPerChosenCode: Int, liveAccess: any LiveAccess,
-        alerts: AlertCenter, events: EventBus
+        phoneNumbers: PhoneNumberReader, alerts: AlertCenter, events: EventBus
     ) {
+        self.phoneNumbers = phoneNumbers
         self.database = database
         self.rateLimiter = rateLimiter
         self.failuresPerTarget = failuresPerTarget
@@ -109,6 +111,28 @@ struct LinkService: Sendable {
         return image
     }
 
+    /// Whether the caller's verification code is still live, and until when: the code `code` when
+    /// given (the page that showed it keeps it, since the server keeps only its digest), else any
+    /// code. Lets "Show my code" show the live code again instead of replacing it.
+    func codeState(of caller: Caller, code: String?) throws -> VerificationCodeState {
+        let now = clock.now()
+        guard let current = try database.read({ db in
+                  try LinkStore(db: db).currentCode(of: caller.accountKey, at: now, maxLinks: maxLinksPerChosenCode)
+              }),
+              let stored = current.code else {
+            return VerificationCodeState(live: false, expiresAt: nil)
+        }
+        let digest = stored.digest
+        if let code {
+            let presented = code.trimmingCharacters(in: .whitespaces)
+            guard SecretDigest.constantTimeEquals(secrets.digest(presented), digest)
+                    || SecretDigest.constantTimeEquals(secrets.legacyDigest(presented), digest) else {
+                return VerificationCodeState(live: false, expiresAt: nil)
+            }
+        }
+        return VerificationCodeState(live: true, expiresAt: stored.expiresAt)
+    }
+
     /// Removes the caller's verification code.
     func deleteCode(of caller: Caller) throws {
         try database.write { db in try LinkStore(db: db).deleteCode(of: caller.accountKey) }
@@ -116,15 +140,22 @@ struct LinkService: Sendable {
 
     /// Makes the caller a guardian of the account with the request's phone if its code matches.
     ///
-    /// A malformed phone, an unknown phone, a missing or expired code and a wrong code all answer
-    /// the same 403, and all count as failures against that phone, the caller and the caller's
-    /// client address; 429 once any has too many. A link made with a chosen code raises
-    /// `new_guardian` to the person in the same write.
+    /// A phone typed the local way ("020 7946 0958") is read in the request's `country`, else the
+    /// server's default country (`PhoneNumberReader`). A malformed phone answers 400 naming the field
+    /// and counts towards no limit: a typing mistake is not a guess. An unknown phone, a missing or
+    /// expired code and a wrong code all answer the same 403, and all count as failures against that
+    /// phone, the caller and the caller's client address; 429 once any has too many. A link made
+    /// with a chosen code raises `new_guardian` to the person in the same write.
     func link(_ caller: Caller, _ request: LinkRequest, from clientHost: String) throws -> LinkResource {
         let callerKey = caller.accountID
         try rateLimiter.enforce(clientHost, under: failuresPerClientAddress)
         try rateLimiter.enforce(callerKey, under: failuresPerCaller)
-        let phone = (try? PhoneNumber(normalizing: request.phone))?.e164
+        let phone: String?
+        do {
+            phone = try phoneNumbers.read(request.phone, country: request.country).e164
+        } catch {
+            throw HTTPError.invalidRequest(error.message, field: "phone")
+        }
         if let phone { try rateLimiter.enforce(phone, under: failuresPerTarget) }
         let now = clock.now()
         let maxLinks = maxLinksPerChosenCode

@@ -6,8 +6,9 @@ import Foundation
 struct QRCodeImage: Sendable {
     /// The quiet zone around the symbol, in modules (the standard asks for four).
     static let quietZoneModules = 4
-    /// The longest text encoded; a link's text is far shorter.
-    static let maxTextBytes = 512
+    /// The longest text encoded: a phone's setup link with the person's zones fits (a linking link is
+    /// far shorter); longer text makes a symbol too dense to scan from a screen.
+    static let maxTextBytes = 1_200
 
     /// Modules per side, without the quiet zone.
     let width: Int
@@ -43,5 +44,14 @@ struct QRCodeImage: Sendable {
             shape-rendering="crispEdges" role="img" aria-label="QR code"><rect width="\(side)" height="\(side)" fill="#fff"/>\
             <path d="\(path)" fill="#000"/></svg>
             """
+    }
+
+    /// The symbol as a PNG, `pixelsPerModule` pixels to a module, with its quiet zone.
+    func png(pixelsPerModule: Int) -> [UInt8] {
+        let side = (width + 2 * Self.quietZoneModules) * pixelsPerModule
+        return PNGEncoder.blackAndWhite(width: side, height: side) { x, y in
+            let column = x / pixelsPerModule - Self.quietZoneModules, row = y / pixelsPerModule - Self.quietZoneModules
+            return (0..<width).contains(column) && (0..<width).contains(row) && dark[row * width + column]
+        }
     }
 }

@@ -15,7 +15,11 @@ public struct AlertNotification: Sendable, Codable, Equatable {
     public var priority: Int
     /// The alert.
     public var alert: AlertResource
-    /// The person's page in the web app, when the server knows its public address (`--public-base-url`).
+    /// Where the person was and how old that position was when this was written, in plain words
+    /// ("51.50720, -0.12760, 2 min ago, within 12 m"); news of a new alert with a position only.
+    public var place: String?
+    /// The alert's page in the web app (`/#alerts/<id>`), when the server knows its public address
+    /// (`--public-base-url`).
     public var link: String?
 
     /// True for what must wake someone: an SOS or danger being raised, and any escalation. Quiet hours
@@ -25,13 +29,18 @@ public struct AlertNotification: Sendable, Codable, Equatable {
     /// Whether it is news of a new alert (raised, fired, escalated) rather than of its end.
     public var isNew: Bool { event == "raised" || event == "fired" || event == "escalated" }
 
-    /// The notification of `event` for `alert`; `publicBaseURL` makes the link.
-    public init(alert: AlertResource, event: String, publicBaseURL: String) {
+    /// The notification of `event` for `alert`, written at `time`; `publicBaseURL` makes the link.
+    public init(alert: AlertResource, event: String, at time: Timestamp, publicBaseURL: String) {
         self.event = event
         self.alert = alert
         let headline = "\(alert.type.title): \(alert.account.name)"
         title = event == "escalated" ? "Not answered: \(headline)" : headline
         message = Self.sentence(for: alert, event: event)
+        if event == "raised" || event == "fired" || event == "escalated", let location = alert.location {
+            let place = Self.place(of: location, takenAt: location.t ?? alert.createdAt, at: time)
+            self.place = place
+            message += " Where: \(place)."
+        }
         let urgentType = alert.type == .sos || alert.type == .danger
         switch event {
         case "escalated": priority = 10
@@ -39,12 +48,30 @@ public struct AlertNotification: Sendable, Codable, Equatable {
         default: priority = 4
         }
         let base = publicBaseURL.hasSuffix("/") ? String(publicBaseURL.dropLast()) : publicBaseURL
-        link = base.isEmpty ? nil : "\(base)/#person/\(alert.account.id)"
+        link = base.isEmpty ? nil : "\(base)/#alerts/\(alert.id)"
+    }
+
+    /// "51.50720, -0.12760, 2 min ago, within 12 m": a position taken at `takenAt`, as seen at `time`.
+    static func place(of location: AlertResource.Location, takenAt: Timestamp, at time: Timestamp) -> String {
+        let coordinates = String(format: "%.5f, %.5f", location.lat, location.lon)
+        let accuracy = location.accuracy.map { ", within \(Int($0.rounded())) m" } ?? ""
+        return "\(coordinates), \(age(milliseconds: time.unixMilliseconds - takenAt.unixMilliseconds))\(accuracy)"
+    }
+
+    /// "just now", "2 min ago", "3 h 5 min ago", "2 days ago".
+    static func age(milliseconds: Int64) -> String {
+        let minutes = max(milliseconds, 0) / 60_000
+        switch minutes {
+        case 0: return "just now"
+        case ..<60: return "\(minutes) min ago"
+        case ..<(48 * 60): return minutes % 60 == 0 ? "\(minutes / 60) h ago" : "\(minutes / 60) h \(minutes % 60) min ago"
+        default: return "\(minutes / (24 * 60)) days ago"
+        }
     }
 
     /// What a channel's "send a test" sends: about the guardian themselves, marked `test`.
     static func test(for account: AlertResource.AccountSummary, at time: Timestamp) -> AlertNotification {
-        var notification = AlertNotification(alert: AlertResource(testAbout: account, at: time), event: "test", publicBaseURL: "")
+        var notification = AlertNotification(alert: AlertResource(testAbout: account, at: time), event: "test", at: time, publicBaseURL: "")
         notification.title = "Homeward test"
         notification.message = "Alerts about the people you watch will arrive here, \(account.name)."
         return notification
@@ -63,7 +90,7 @@ public struct AlertNotification: Sendable, Codable, Equatable {
         switch event {
         case "acknowledged": return "\(alert.type.title) for \(name) was acknowledged by \(alert.acknowledgedBy?.name ?? "a guardian")."
         case "resolved": return "\(alert.type.title) for \(name) is over."
-        case "cancelled": return "\(name) cancelled the countdown."
+        case "cancelled": return "Check cancelled by \(name): all is well."
         case "escalated":
             let step = alert.escalation?.step ?? 1
             return "\(alert.type.title) for \(name) has not been acknowledged (reminder \(step)). Please answer or call \(name)."

@@ -80,7 +80,7 @@ public struct ChannelDelivery: Sendable {
                     }
                 }
             case .email(let address):
-                guard let smtpServer else { return completion(ChannelFailure("email is not set up on this server (--smtp-url)")) }
+                guard let smtpServer else { return completion(ChannelFailure("this server cannot send email (whoever runs it has not set email up)")) }
                 let mail = try AlertEmail.message(notification, to: address, via: smtpServer)
                 client.send(mail, via: smtpServer) { result in
                     switch result {

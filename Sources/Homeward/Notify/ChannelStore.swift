@@ -64,6 +64,17 @@ public struct ChannelStore {
             [id, account], map: Self.target)
     }
 
+    /// The addresses of the live email channels of `account`: where a "forgot password" link goes.
+    func emailAddresses(of account: AccountKey) throws -> [String] {
+        try db.fetchAll(
+            "SELECT key, id, kind, settings FROM notification_channels WHERE account_key = ? AND kind = 'email' AND removed_at_ms IS NULL ORDER BY key",
+            [account], map: Self.target
+        ).compactMap { target in
+            if case .email(let address) = target.settings { return address }
+            return nil
+        }
+    }
+
     /// The live channels of `account` that carry `type`.
     func targets(of account: AccountKey, carrying type: AlertType) throws -> [Target] {
         try db.fetchAll(

@@ -24,7 +24,7 @@ public struct NotificationOutbox: Sendable {
     ) throws {
         let recipients = try self.recipients(of: account, type: alert.type, step: alert.escalation?.step ?? 0, in: db)
         guard !recipients.isEmpty else { return }
-        let notification = AlertNotification(alert: alert, event: event, publicBaseURL: publicBaseURL)
+        let notification = AlertNotification(alert: alert, event: event, at: time, publicBaseURL: publicBaseURL)
         let payload = String(decoding: try JSONBytes.encode(notification), as: UTF8.self)
         let now = time.unixMilliseconds
         let settings = NotificationSettingsStore(db: db)

@@ -14,7 +14,8 @@ func registerNotifyRoutes(on router: inout Router, signedIn: AuthenticatedRoutes
         let request = try context.decode(ChannelRequest.self)
         let channelSettings = try request.validatedSettings()
         if channelSettings.kind == .email, !services.channelDelivery.sendsEmail {
-            throw HTTPError.conflict("This server sends no email: its administrator has not set --smtp-url.")
+            throw HTTPError.conflict("This server cannot send email yet: ask whoever runs it to set up email.")
+                .hinting("Start the server with --smtp-url (HOMEWARD_SMTP_URL).")
         }
         let channel: ChannelResource
         do {

@@ -21,7 +21,7 @@ struct WebPushMessage: Encodable {
     init(_ notification: AlertNotification) {
         title = String(notification.title.prefix(200))
         body = String(notification.message.prefix(1_000))
-        url = notification.link ?? "/#person/\(notification.alert.account.id)"
+        url = notification.link ?? "/#alerts/\(notification.alert.id)"
         tag = "homeward-\(notification.alert.id)"
         urgent = notification.isUrgent
         alertId = notification.alert.id

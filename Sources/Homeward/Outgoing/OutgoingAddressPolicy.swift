@@ -19,7 +19,9 @@ public struct OutgoingAddressPolicy: Sendable {
         })
     }
 
-    /// Why a connection for `host` (as written in the URL) to `address` is refused, or nil when it may go.
+    /// Why a connection for `host` (as written in the URL) to `address` is refused, or nil when it may
+    /// go; a guardian reads it under a channel or a delivery, so it names no flag (`allowingFlag` is
+    /// for the administrator's messages).
     public func refusal(connectingTo address: IPAddress, forHost host: String, ownAddresses: Set<IPAddress>) -> String? {
         let name = host.lowercased()
         if allowedHosts.contains(name) || allowedHosts.contains(IPAddress(name)?.description ?? name)
@@ -27,11 +29,14 @@ public struct OutgoingAddressPolicy: Sendable {
             return nil
         }
         if let range = address.reservedRange {
-            return "\(host) resolves to \(address), a \(range) address (allow it with --outgoing-allow-hosts)"
+            return "\(host) resolves to \(address), a \(range) address"
         }
         if ownAddresses.contains(address) || address.embeddedIPv4.map(ownAddresses.contains) == true {
-            return "\(host) resolves to \(address), an address of this server (allow it with --outgoing-allow-hosts)"
+            return "\(host) resolves to \(address), an address of this server"
         }
         return nil
     }
+
+    /// The setting an administrator allows a refused host with.
+    public static let allowingFlag = "--outgoing-allow-hosts"
 }

@@ -84,7 +84,7 @@ final class OutgoingTransfer: @unchecked Sendable {
             return -1
         }
         if let reason = policy.refusal(connectingTo: resolved, forHost: url.host, ownAddresses: IPAddress.ownAddresses()) {
-            refusal = reason
+            refusal = reason + " (whoever runs the server can allow it)"
             return -1
         }
         return socket(address.pointee.family, address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue), address.pointee.protocol)

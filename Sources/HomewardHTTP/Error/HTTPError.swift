@@ -11,19 +11,31 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var field: String?
     /// Extra response headers, e.g. `Allow` or `Retry-After`.
     public var headers: HTTPHeaders
+    /// What a developer or administrator needs and a family should not read (a setting's flag, say):
+    /// sent as the envelope's `hint`, never in `message`, which the web app shows as it is.
+    public var hint: String?
 
     /// Creates an error.
-    public init(status: HTTPStatus, code: String, message: String, field: String? = nil, headers: HTTPHeaders = [:]) {
+    public init(status: HTTPStatus, code: String, message: String, field: String? = nil, headers: HTTPHeaders = [:], hint: String? = nil) {
         self.status = status
         self.code = code
         self.message = message
         self.field = field
         self.headers = headers
+        self.hint = hint
     }
 
-    /// Compares status, code, message and field.
+    /// The error with `hint` for developers.
+    public func hinting(_ hint: String) -> HTTPError {
+        var error = self
+        error.hint = hint
+        return error
+    }
+
+    /// Compares status, code, message, field and hint.
     public static func == (lhs: HTTPError, rhs: HTTPError) -> Bool {
         lhs.status == rhs.status && lhs.code == rhs.code && lhs.message == rhs.message && lhs.field == rhs.field
+            && lhs.hint == rhs.hint
     }
 
     /// "400 invalid_request: message".
@@ -77,9 +89,20 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func rateLimited(retryAfterSeconds: Int, reason: String = "Too many requests") -> HTTPError {
         HTTPError(
             status: .tooManyRequests, code: "rate_limited",
-            message: "\(reason); try again in \(retryAfterSeconds) seconds.",
+            message: "\(reason); try again in \(waitingTime(seconds: retryAfterSeconds)).",
             headers: ["Retry-After": String(retryAfterSeconds)]
         )
+    }
+
+    /// A wait in words, rounded up to what a person would say: "30 seconds", "1 minute", "15 minutes",
+    /// "2 hours".
+    public static func waitingTime(seconds: Int) -> String {
+        func counted(_ count: Int, _ unit: String) -> String { count == 1 ? "1 \(unit)" : "\(count) \(unit)s" }
+        switch seconds {
+        case ..<60: return counted(max(seconds, 1), "second")
+        case ..<3_600: return counted((seconds + 59) / 60, "minute")
+        default: return counted((seconds + 3_599) / 3_600, "hour")
+        }
     }
 
     /// 500 `internal`, with a message that leaks nothing.
@@ -116,7 +139,7 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         status: .httpVersionNotSupported, code: "http_version_not_supported", message: "Only HTTP/1.x is supported."
     )
 
-    /// The API.md envelope `{"error":{"code":...,"message":...,"field":...}}` as a response.
+    /// The API.md envelope `{"error":{"code":...,"message":...,"field":...,"hint":...}}` as a response.
     public var response: HTTPResponse {
         var json = "{\"error\":{\"code\":"
         JSONString.append(code, to: &json)
@@ -125,6 +148,10 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         if let field {
             json += ",\"field\":"
             JSONString.append(field, to: &json)
+        }
+        if let hint {
+            json += ",\"hint\":"
+            JSONString.append(hint, to: &json)
         }
         json += "}}"
         var responseHeaders = headers

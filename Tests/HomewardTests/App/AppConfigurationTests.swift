@@ -54,6 +54,14 @@ final class AppConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.problems, ["routine-minimum-days must not be negative"])
     }
 
+    func testAnUnknownDefaultCountryIsAProblem() {
+        var configuration = AppConfiguration()
+        configuration.defaultCountry = "GB"
+        XCTAssertEqual(configuration.problems, [])
+        configuration.defaultCountry = "XX"
+        XCTAssertEqual(configuration.problems, ["default-country must be an ISO country code Homeward knows the phone numbers of, e.g. GB"])
+    }
+
     func testSilenceUnaccompaniedAndRhythmLimitsThatContradictEachOtherAreNamed() {
         var configuration = AppConfiguration()
         configuration.silentAfterSeconds = 3_600
@@ -111,7 +119,7 @@ final class AppConfigurationTests: XCTestCase {
         XCTAssertTrue(configuration.problems[0].contains("is not an SMTP server address"), configuration.problems[0])
         configuration.smtpURL = "smtp://127.0.0.1:25"
         XCTAssertEqual(configuration.problems, [
-            "smtp-url: 127.0.0.1 resolves to 127.0.0.1, a loopback address (allow it with --outgoing-allow-hosts)",
+            "smtp-url: 127.0.0.1 resolves to 127.0.0.1, a loopback address; allow it with --outgoing-allow-hosts",
         ])
         XCTAssertNil(configuration.smtpServer)
         configuration.outgoingAllowHosts = ["127.0.0.1"]

@@ -109,6 +109,40 @@ final class ServeProcessTests: XCTestCase {
         XCTAssertTrue(successor.process.isRunning)
     }
 
+    func testResetPasswordPrintsAOneTimeLinkThatSetsANewPassword() throws {
+        let shared = database("homeward.sqlite")
+        let port = try freePort()
+        _ = try serve(database: shared, port: port)
+        try waitUntilServing(port: port)
+        let phone = "+44 20 7946 0958"
+        XCTAssertEqual(try post("/v1/accounts", #"{"phone":"\#(phone)","password":"Owner-Pass-123","name":"Dad"}"#, port: port), .created)
+
+        let command = Process()
+        command.executableURL = executable
+        command.arguments = ["reset-password", "--phone", phone, "--database", shared, "--public-base-url", "https://homeward.example.org"]
+        command.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("HOMEWARD_") }
+        let output = Pipe()
+        command.standardOutput = output
+        try command.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        command.waitUntilExit()
+        XCTAssertEqual(command.terminationStatus, 0, printed)
+        let link = try XCTUnwrap(printed.split(separator: "\n").first.map(String.init))
+        XCTAssertTrue(link.hasPrefix("https://homeward.example.org/#reset/"), link)
+        let token = String(link.dropFirst("https://homeward.example.org/#reset/".count))
+        XCTAssertEqual(try post("/v1/password-reset", #"{"token":"\#(token)","newPassword":"Owner-Pass-456"}"#, port: port), .noContent)
+        XCTAssertEqual(try post("/v1/sessions", #"{"phone":"\#(phone)","password":"Owner-Pass-456"}"#, port: port), .created)
+        XCTAssertEqual(try post("/v1/password-reset", #"{"token":"\#(token)","newPassword":"Owner-Pass-789"}"#, port: port), .forbidden)
+    }
+
+    /// The status of a JSON `POST` of `body` to `path` on the server at `port`.
+    private func post(_ path: String, _ body: String, port: Int) throws -> HTTPStatus {
+        let connection = try HTTPTestConnection(port: port, timeoutSeconds: 10)
+        try connection.send(
+            "POST \(path) HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        return try connection.readResponse().status
+    }
+
     /// The status of `GET path` on the server at `port`, or nil when it does not answer.
     private func status(of path: String, port: Int) -> HTTPStatus? {
         guard let connection = try? HTTPTestConnection(port: port, timeoutSeconds: 2),

@@ -80,4 +80,19 @@ final class PhoneNumberTests: XCTestCase {
                        try PhoneNumber(normalizing: "0044 (0)20-7946-0958"))
         XCTAssertEqual(try PhoneNumber(normalizing: "+442079460958").description, "+442079460958")
     }
+
+    func testALocalNumberIsReadInTheRequestsCountryElseTheDefault() throws {
+        let british = PhoneNumberReader(defaultCountry: CallingCountry(isoCode: "GB"))
+        XCTAssertEqual(try british.read("020 7946 0958").e164, "+442079460958")
+        XCTAssertEqual(try british.read("(0)20 7946 0958").e164, "+442079460958")
+        XCTAssertEqual(try british.read("+44 20 7946 0958").e164, "+442079460958", "international stays as it is")
+        XCTAssertEqual(try british.read("0049 30 123456").e164, "+4930123456")
+        XCTAssertEqual(try british.read("030 123456", country: "de").e164, "+4930123456", "the browser's country wins")
+        XCTAssertEqual(try british.read("020 7946 0958", country: "XX").e164, "+442079460958", "an unknown hint falls back")
+        XCTAssertEqual(try british.read("415 555 0100", country: "US").e164, "+14155550100")
+        XCTAssertEqual(try british.read("1 415 555 0100", country: "US").e164, "+14155550100")
+        XCTAssertEqual(try british.read("06 1234 5678", country: "IT").e164, "+390612345678", "Italy keeps its 0")
+        XCTAssertThrowsError(try PhoneNumberReader(defaultCountry: nil).read("020 7946 0958"), "no country: + is needed")
+        XCTAssertThrowsError(try british.read("020 79x6"))
+    }
 }

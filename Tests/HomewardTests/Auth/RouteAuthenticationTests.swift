@@ -12,6 +12,8 @@ final class RouteAuthenticationTests: XCTestCase {
         "POST /v1/accounts", "POST /v1/sessions", "POST /v1/web/session",  // registration and login
         "POST /v1/trips/watch",  // a trip's access code, rate-limited
         "GET /v1/shared/{token}/episodes", "GET /v1/shared/{token}/locations",  // a share link's token
+        "POST /v1/password-reset",  // a reset link's token, a keyed MAC that works once for an hour
+        "POST /v1/password-reset/email",  // mails only the account's own addresses, rate-limited
     ]
     /// Routes whose refusal of a caller without credentials is not 401, as their protocol documents.
     private static let refusals: [String: Int] = [

@@ -63,10 +63,10 @@ final class ChannelTests: XCTestCase {
         let ntfy = try XCTUnwrap(try receiver.waitForRecord { $0.ntfy != nil }.ntfy)
         XCTAssertEqual(ntfy.topic, "homeward-anna")
         XCTAssertEqual(ntfy.title, "SOS: Jürgen")
-        XCTAssertEqual(ntfy.message, "SOS for Jürgen: Ich bin gestürzt.")
+        XCTAssertEqual(ntfy.message, "SOS for Jürgen: Ich bin gestürzt. Where: 52.52000, 13.40500, just now, within 12 m.")
         XCTAssertEqual(ntfy.priority, 5, "an SOS is urgent")
         XCTAssertTrue(ntfy.tags.contains("rotating_light"))
-        XCTAssertEqual(ntfy.click, "https://homeward.example.org/#person/\(person.id)")
+        XCTAssertTrue(ntfy.click.hasPrefix("https://homeward.example.org/#alerts/"), ntfy.click)
         let action = try XCTUnwrap(ntfy.actions.first)
         XCTAssertTrue((action.url ?? "").contains("mlat=52.520000"))
 
@@ -93,6 +93,36 @@ final class ChannelTests: XCTestCase {
             let channels = try JSONDecoder().decode(ChannelList.self, from: Data(try client.execute(.get, "/v1/me/channels", headers: guardian.auth).body))
             XCTAssertTrue(channels.channels.allSatisfy { $0.lastSuccessAt != nil && $0.lastError == nil })
         }
+    }
+
+    func testAnSOSWithoutAPositionTellsNtfyWhereTheNewestFixWasAndHowOldItIs() throws {
+        let receiver = try receiver()
+        let test = try app(trusting: receiver)
+        let person = try test.makeAccount(name: "Dad")
+        let guardian = try test.makeAccount(name: "Tom")
+        try test.link(guardian: guardian, dependent: person)
+        let fixTime = test.clock.now()
+        let alert = try test.withClient { client in
+            try addChannel(.ntfy("https://127.0.0.1:\(receiver.port)/homeward-tom", token: ntfyToken), for: guardian, with: client)
+            let fix = API.LocationSample(t: Double(fixTime.unixMilliseconds) / 1000, lat: 51.5072, lon: -0.1276, accuracy: 15)
+            let posted = try client.execute(
+                .post, "/v1/locations", headers: person.auth, body: JSONBody.encode(API.LocationBatch(samples: [fix])))
+            XCTAssertEqual(posted.status.code, 200, posted.text)
+            test.clock.advance(bySeconds: 150)
+            let sos = try client.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS()))
+            XCTAssertEqual(sos.status.code, 201, sos.text)
+            return try sos.decode(AlertResource.self)
+        }
+        let location = try XCTUnwrap(alert.location, "the server gives the SOS the newest fix")
+        XCTAssertEqual(location.lat, 51.5072)
+        XCTAssertEqual(location.lon, -0.1276)
+        XCTAssertEqual(location.accuracy, 15)
+        XCTAssertEqual(location.t, fixTime, "the alert says when that fix was taken")
+        XCTAssertEqual(try test.app.deliveryWorker.deliverDue(), 1)
+        let ntfy = try XCTUnwrap(try receiver.waitForRecord { $0.ntfy != nil }.ntfy)
+        XCTAssertEqual(ntfy.message, "SOS for Dad. Where: 51.50720, -0.12760, 2 min ago, within 15 m.")
+        XCTAssertEqual(ntfy.click, "https://homeward.example.org/#alerts/\(alert.id)")
+        XCTAssertTrue((ntfy.actions.first?.url ?? "").contains("mlat=51.507200"))
     }
 
     func testAChannelCarriesOnlyTheAlertTypesChosen() throws {

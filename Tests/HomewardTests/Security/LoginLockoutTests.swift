@@ -34,6 +34,38 @@ final class LoginLockoutTests: XCTestCase {
         }
     }
 
+    func testAStrangersWrongLoginsFromTheOwnersOwnAddressNeverStopTheSignedInOwner() throws {
+        let test = try TestApp()
+        let owner = try test.makeAccount(password: "Owner-Pass-123")
+        try test.withClient(.live) { client in
+            let token = try client.logIn(phone: owner.phone, password: "Owner-Pass-123")
+            // Someone on the same home network guesses until logins from here are refused.
+            for attempt in 0..<(RateLimitPolicy.loginFailuresPerClientAddress.maxFailures + 2) {
+                _ = try client.send(.post, "/v1/sessions", body: API.Credentials(phone: owner.phone, password: "guess-\(attempt)-xyz"))
+            }
+            XCTAssertEqual(try client.send(.post, "/v1/sessions",
+                body: API.Credentials(phone: owner.phone, password: "Owner-Pass-123")).status, .tooManyRequests)
+            // The owner, signed in from that same address, still changes the password and deletes the account.
+            XCTAssertEqual(try client.send(.put, "/v1/me/password", token: token,
+                body: API.PasswordChange(currentPassword: "Owner-Pass-123", newPassword: "Owner-Pass-456")).status, .noContent)
+            XCTAssertEqual(try client.send(.delete, "/v1/me", token: token,
+                body: API.PasswordConfirmation(password: "Owner-Pass-456")).status, .noContent)
+        }
+    }
+
+    func testAMistypedPhoneAtLoginSaysSoAndCountsTowardsNoLimit() throws {
+        let test = try TestApp()
+        let owner = try test.makeAccount(password: "Owner-Pass-123")
+        try test.withClient(.live) { client in
+            for _ in 0..<(RateLimitPolicy.loginFailuresPerClientAddress.maxFailures + 2) {
+                let answer = try client.send(.post, "/v1/sessions", body: API.Credentials(phone: "07700 9OO123", password: "Owner-Pass-123"))
+                XCTAssertEqual(answer.status, .badRequest)
+                XCTAssertEqual(answer.errorField, "phone")
+            }
+            _ = try client.logIn(phone: owner.phone, password: "Owner-Pass-123")
+        }
+    }
+
     func testGuessingSpreadOverManyAddressesSlowsEveryLoginForThatPhoneButNeverRefusesTheOwner() throws {
         let test = try TestApp()
         let owner = try test.makeAccount(password: "Owner-Pass-123")

@@ -75,6 +75,40 @@ final class WebSessionTests: XCTestCase {
         }
     }
 
+    func testAChangeMadeWithTheCookieFromAnotherSiteIsRefusedEvenWithTheCSRFToken() throws {
+        let test = try TestApp()
+        let anna = try test.makeAccount(name: "Anna")
+        try test.withClient { client in
+            let session = try logIn(client, anna)
+            let body = JSONBody.encode(API.AccountUpdate(name: "Mallory"))
+            let base: HTTPHeaders = [
+                "Cookie": session.cookie, "Content-Type": "application/json", "X-CSRF-Token": session.csrf, "Host": "homeward.example.org",
+            ]
+            let refused: [HTTPHeaders] = [
+                ["Sec-Fetch-Site": "cross-site"],
+                ["Sec-Fetch-Site": "cross-site", "Origin": "https://homeward.example.org"],
+                ["Origin": "https://evil.example"],
+                ["Origin": "null"],
+            ]
+            for extra in refused {
+                var headers = base
+                for (name, value) in extra { headers.replaceOrAdd(name: name, value: value) }
+                let answer = try client.send(.patch, "/v1/me", token: nil, headers: headers, body: body)
+                XCTAssertEqual(answer.status, .forbidden, "\(extra)")
+            }
+            XCTAssertEqual(try client.send(.get, "/v1/me", token: anna.token).decode(API.Account.self).name, "Anna")
+            // Reads stay open to a cross-site navigation; the browser's own pages change things.
+            var read = base
+            read.replaceOrAdd(name: "Sec-Fetch-Site", value: "cross-site")
+            XCTAssertEqual(try client.send(.get, "/v1/me", token: nil, headers: read, body: []).status, .ok)
+            for extra in [["Sec-Fetch-Site": "same-origin"], ["Origin": "https://homeward.example.org"], [:]] as [[String: String]] {
+                var headers = base
+                for (name, value) in extra { headers.replaceOrAdd(name: name, value: value) }
+                XCTAssertEqual(try client.send(.patch, "/v1/me", token: nil, headers: headers, body: body).status, .ok, "\(extra)")
+            }
+        }
+    }
+
     func testBearerTokensNeedNoCSRFTokenAndTheEventStreamTakesTheCookie() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()

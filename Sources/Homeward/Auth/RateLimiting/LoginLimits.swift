@@ -14,6 +14,8 @@ public struct LoginLimits: Sendable {
     let perClientAddressAndPhone: RateLimitPolicy
     /// Failures from one client address, against any phone.
     let perClientAddress = RateLimitPolicy.loginFailuresPerClientAddress
+    /// Wrong current passwords from one signed-in session and client address.
+    let perSessionAndClientAddress: RateLimitPolicy
     /// Failures against one phone from anywhere, past which its logins are slowed.
     let perPhoneCeiling = RateLimitPolicy.loginFailuresPerPhoneCeiling
     /// How long every login for a phone past its ceiling waits for its answer, right password or not
@@ -26,6 +28,21 @@ public struct LoginLimits: Sendable {
         self.rateLimiter = rateLimiter
         perClientAddressAndPhone = RateLimitPolicy.loginFailuresPerClientAddressAndPhone.with(
             maxFailures: maxFailuresPerPhone, windowSeconds: windowSeconds)
+        perSessionAndClientAddress = RateLimitPolicy.passwordConfirmationFailuresPerSessionAndClientAddress.with(
+            maxFailures: maxFailuresPerPhone, windowSeconds: windowSeconds)
+    }
+
+    /// Throws 429 while `session` (a signed-in caller's session, or its account) has given too many
+    /// wrong current passwords from `clientHost`. Logins' failures do not count here.
+    func enforceConfirmation(session: String, clientHost: String) throws(HTTPError) {
+        try rateLimiter.enforce(Self.pairKey(phone: session, clientHost: clientHost), under: perSessionAndClientAddress)
+    }
+
+    /// Counts a wrong current password given by `session` from `clientHost`; it also counts towards
+    /// the phone's ceiling, so a stolen token guessing from many addresses slows logins too.
+    func recordConfirmationFailure(session: String, phone: String, clientHost: String) {
+        rateLimiter.recordFailure(Self.pairKey(phone: session, clientHost: clientHost), under: perSessionAndClientAddress)
+        rateLimiter.recordFailure(phone, under: perPhoneCeiling)
     }
 
     /// Throws 429 with `Retry-After` while the client address, or the client address with this
@@ -56,7 +73,7 @@ public struct LoginLimits: Sendable {
         rateLimiter.reset(Self.pairKey(phone: phone, clientHost: clientHost), under: perClientAddressAndPhone)
     }
 
-    /// One key for the pair; a space never occurs in an E.164 number or an address.
+    /// One key for the pair; a space never occurs in an E.164 number, a session id or an address.
     private static func pairKey(phone: String, clientHost: String) -> String {
         clientHost + " " + phone
     }

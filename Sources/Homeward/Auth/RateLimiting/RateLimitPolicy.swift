@@ -37,6 +37,22 @@ public struct RateLimitPolicy: Hashable, Sendable {
     public static let loginFailuresPerPhoneCeiling = RateLimitPolicy(
         name: "login-phone-ceiling", maxFailures: 20, windowSeconds: 15 * 60,
         refusal: "Logins for this account are slowed")
+    /// Wrong current passwords given by one signed-in session from one client address (changing the
+    /// password, deleting the account): 5 in 15 minutes, as `--max-failed-attempts` sets for logins.
+    /// Counted apart from logins, so a stranger's wrong logins, even from the owner's own address,
+    /// never stop the owner, signed in, from changing the password or deleting the account.
+    public static let passwordConfirmationFailuresPerSessionAndClientAddress = RateLimitPolicy(
+        name: "password-confirmation-session-address", maxFailures: 5, windowSeconds: 15 * 60,
+        refusal: "Too many wrong passwords")
+    /// "Forgot password" emails asked for one phone: 3 an hour; past it no more mail goes out (the
+    /// answer stays the same, so it tells nothing), so no one can flood an owner's inbox.
+    public static let passwordResetEmailsPerPhone = RateLimitPolicy(
+        name: "password-reset-email-phone", maxFailures: 3, windowSeconds: 60 * 60,
+        refusal: "Too many password emails for this account")
+    /// "Forgot password" emails asked for from one client address, for any phone: 10 an hour (429).
+    public static let passwordResetEmailsPerClientAddress = RateLimitPolicy(
+        name: "password-reset-email-address", maxFailures: 10, windowSeconds: 60 * 60,
+        refusal: "Too many password emails asked for from this address")
     /// Wrong verification codes tried against one account, by anyone: 5 in 15 minutes.
     public static let verificationCodeFailuresPerTarget = RateLimitPolicy(
         name: "verification-code-target", maxFailures: 5, windowSeconds: 15 * 60,

@@ -52,7 +52,7 @@ final class MailExchange: OutgoingExchange, @unchecked Sendable {
         }
         if code == CURLE_USE_SSL_FAILED {
             completion(.failure(OutgoingError(
-                "\(server.url.host) does not offer STARTTLS, and mail is sent only encrypted (an administrator may allow a relay on this machine without TLS with --smtp-allow-plain)")))
+                "\(server.url.host) does not offer STARTTLS, and mail is sent only encrypted (whoever runs the server can allow a relay on the same machine without it)")))
         } else if easy != nil, !failure.isRefusal, let firstRefusal {
             completion(.failure(OutgoingError("SMTP \(firstRefusal)", smtpReply: firstRefusal)))
         } else {

@@ -30,6 +30,13 @@ extension API {
     struct LinkRequest: Encodable {
         let phone: String
         let code: String
+        var country: String?
+    }
+
+    /// The answer to `GET /v1/me/verification-code`.
+    struct CodeState: Decodable {
+        let live: Bool
+        let expiresAt: String?
     }
 
     /// The answer to `PUT /v1/me/verification-code`.

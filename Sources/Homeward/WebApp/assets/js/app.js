@@ -13,10 +13,13 @@ import { showTrips } from "./pages/trips.js";
 import { showJournal } from "./pages/journal.js";
 import { showProfile } from "./pages/profile.js";
 import { showNotifications } from "./pages/notifications.js";
+import { showSetup } from "./pages/setup.js";
+import { showReset } from "./pages/reset.js";
 
 const pages = {
   home: showHome, person: showPerson, alerts: showAlerts, zones: showZones, link: showLink,
   trips: showTrips, journal: showJournal, profile: showProfile, notifications: showNotifications,
+  setup: showSetup, reset: showReset,
 };
 
 /** What every page gets: the signed-in account and ways to change the session. */
@@ -57,7 +60,8 @@ async function route() {
   }
   if (!session.account) {
     if (name === "link" && rest.length === 2) sessionStorage.setItem("pendingLink", rest.join("/"));
-    (name === "signup" ? showSignUp : showLogin)(view, session);
+    if (name === "reset") showReset(view, session, rest.map(decodeURIComponent));
+    else (name === "signup" ? showSignUp : showLogin)(view, session);
     return;
   }
   const show = pages[name] || showHome;

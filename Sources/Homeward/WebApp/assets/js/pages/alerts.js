@@ -63,8 +63,8 @@ function deliveryItem(delivery) {
     delivery.lastError && delivery.status !== "delivered" ? h("span", { class: "muted" }, ` (${delivery.lastError})`) : null);
 }
 
-/** The alerts page. */
-export async function showAlerts(view) {
+/** The alerts page; `focus`, an alert's id (a notification's link, `#alerts/<id>`), is brought into view. */
+export async function showAlerts(view, session, [focus] = []) {
   const list = h("ul", { class: "alerts", id: "alert-list" });
   replace(view, h("h1", {}, "Alerts"), list);
   const opened = new Set();
@@ -123,7 +123,7 @@ export async function showAlerts(view) {
       }
     });
     return h("li", { class: `card alert-${alert.type}`, "data-alert": alert.id, "data-status": alert.status },
-      h("strong", {}, `${alertLabels[alert.type] || alert.type} · ${alert.account.name}`),
+      h("strong", {}, alert.headline || `${alertLabels[alert.type] || alert.type} · ${alert.account.name}`),
       h("p", {}, `${clock(alert.createdAt)} · ${alert.status}`,
         alert.acknowledgedBy ? ` by ${alert.acknowledgedBy.name}` : "",
         alert.message ? ` · ${alert.message}` : ""),
@@ -134,6 +134,13 @@ export async function showAlerts(view) {
       deliveries(alert));
   }
   await load();
+  const focused = focus && list.querySelector(`[data-alert="${CSS.escape(focus)}"]`);
+  if (focused) {
+    focused.setAttribute("tabindex", "-1");
+    focused.setAttribute("aria-current", "true");
+    focused.scrollIntoView({ block: "center" });
+    focused.focus({ preventScroll: true });
+  }
   const unsubscribe = onEvent("alert", () => load());
   return () => {
     unsubscribe();

@@ -5,21 +5,24 @@ import { makeMap, PositionMarker, fit } from "../map.js";
 import { onEvent } from "../events.js";
 
 /** The home page. */
-export async function showHome(view) {
+export async function showHome(view, session) {
   const { dependents } = await api("GET", "/v1/dependents");
   const list = h("ul", { class: "people", id: "people" });
   const mapElement = h("div", { class: "map", id: "home-map", role: "region", "aria-label": "Map of the people you look after" });
   replace(view,
     h("h1", {}, "People you look after"),
+    h("p", {}, h("a", { href: `#setup/${encodeURIComponent(session.account.id)}`, id: "setup-own" }, "Set up this phone"),
+      " so that it sends where you are."),
     dependents.length ? null : h("p", { class: "card" }, "No one yet. ", h("a", { href: "#link" }, "Link to someone"), " with their phone number and verification code."),
     h("div", { class: "split" }, list, mapElement));
   const map = makeMap(mapElement);
   const people = new Map();
 
   for (const item of dependents) {
-    const person = { item, marker: new PositionMarker(map, item.account.name), card: h("li") };
+    const person = { item, marker: new PositionMarker(map, item.account.name), card: h("div") };
     people.set(item.account.id, person);
-    list.append(person.card);
+    list.append(h("li", {}, person.card,
+      h("a", { href: `#setup/${encodeURIComponent(item.account.id)}`, class: "setup-phone" }, `Set up ${item.account.name}'s phone`)));
     render(person);
   }
   fit(map, [...people.values()].map((person) => person.marker.latLng));

@@ -3,23 +3,52 @@
 import { api } from "../api.js";
 import { h, replace, form, announce } from "../dom.js";
 import { reconnectEvents } from "../events.js";
+import { browserCountry } from "./login.js";
 
 /** The link page; `phone` and `code` come from a scanned QR code's address. */
 export async function showLink(view, session, [phone = "", code = ""]) {
   const codeArea = h("div", { id: "my-code" });
   const showCode = h("button", { type: "button", id: "show-code" }, "Show my code");
-  showCode.addEventListener("click", async () => {
-    const created = await api("PUT", "/v1/me/verification-code", {});
+  const newCode = h("button", { type: "button", class: "secondary", id: "new-code", hidden: true }, "Make a new code");
+  // The server keeps only a digest of the code: this tab keeps the code it showed, and asks whether it
+  // is still live before showing it again, so "Show my code" never silently replaces a code given out.
+  const display = (code, expiresAt) => {
+    sessionStorage.setItem("myCode", code);
+    newCode.hidden = false;
     replace(codeArea,
-      h("p", {}, "Your code (valid until ", new Date(created.expiresAt).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" }), "):"),
-      h("p", { class: "code", id: "code-digits" }, created.code),
-      h("img", { class: "qr", id: "code-qr", alt: `QR code for linking to you with code ${created.code}`,
-        src: `/v1/me/verification-code/qr?code=${encodeURIComponent(created.code)}` }));
+      h("p", {}, "Your code (valid until ", new Date(expiresAt).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" }), "):"),
+      h("p", { class: "code", id: "code-digits" }, code),
+      h("img", { class: "qr", id: "code-qr", alt: `QR code for linking to you with code ${code}`,
+        src: `/v1/me/verification-code/qr?code=${encodeURIComponent(code)}` }));
+  };
+  const makeCode = async () => {
+    const created = await api("PUT", "/v1/me/verification-code", {});
+    display(created.code, created.expiresAt);
+  };
+  showCode.addEventListener("click", async () => {
+    const kept = sessionStorage.getItem("myCode");
+    const state = kept ? await api("GET", `/v1/me/verification-code?code=${encodeURIComponent(kept)}`) : { live: false };
+    if (state.live) return display(kept, state.expiresAt);
+    // A code set elsewhere (another device, or one you chose) is never replaced without asking.
+    const any = await api("GET", "/v1/me/verification-code");
+    if (any.live) {
+      newCode.hidden = false;
+      replace(codeArea, h("p", { id: "code-elsewhere" }, "You already have a code that works until ",
+        new Date(any.expiresAt).toLocaleString([], { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }),
+        ". It was shown on another device or chosen by you. Press “Make a new code” to replace it."));
+      return;
+    }
+    await makeCode();
+  });
+  newCode.addEventListener("click", async () => {
+    if (!window.confirm("Make a new code? The code you gave out before stops working.")) return;
+    await makeCode();
   });
   const ownCode = form([
     { label: "Your own code (at least 6 characters)", attributes: { name: "code", autocomplete: "off", required: true, minlength: 6, maxlength: 64 } },
   ], "Use this code", async (values, element) => {
     const chosen = await api("PUT", "/v1/me/verification-code", { code: values.code });
+    sessionStorage.setItem("myCode", values.code);
     element.reset();
     replace(codeArea,
       h("p", {}, `Your own code works for up to ${chosen.maxGuardians} people until `,
@@ -35,7 +64,7 @@ export async function showLink(view, session, [phone = "", code = ""]) {
     { label: "Their phone number", attributes: { name: "phone", type: "tel", required: true, value: phone } },
     { label: "Their verification code", attributes: { name: "code", inputmode: "numeric", autocomplete: "off", required: true, value: code } },
   ], "Link", async (values, element) => {
-    const link = await api("POST", "/v1/links", values);
+    const link = await api("POST", "/v1/links", { ...values, country: browserCountry() });
     announce(`You now look after ${link.dependent.name}.`);
     reconnectEvents();
     element.reset();
@@ -52,7 +81,7 @@ export async function showLink(view, session, [phone = "", code = ""]) {
     h("h1", {}, "Link"),
     h("h2", {}, "Let someone look after you"),
     h("p", {}, "Show this code to the person who should see where you are. It works once they enter it with your phone number."),
-    showCode, codeArea, ownCodeArea,
+    h("div", { class: "row" }, showCode, newCode), codeArea, ownCodeArea,
     h("h2", {}, "Look after someone"),
     scanArea, linkForm,
     h("h2", {}, "Your links"), links);

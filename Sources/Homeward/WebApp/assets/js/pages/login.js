@@ -10,8 +10,9 @@ export function showLogin(view, session) {
       { label: "Phone number", attributes: { name: "phone", type: "tel", autocomplete: "tel", required: true } },
       { label: "Password", attributes: { name: "password", type: "password", autocomplete: "current-password", required: true } },
     ], "Log in", async (values) => {
-      await session.signedIn(await api("POST", "/v1/web/session", values));
+      await session.signedIn(await api("POST", "/v1/web/session", { ...values, country: browserCountry() }));
     }, { id: "login-form" }),
+    h("p", {}, h("a", { href: "#reset", id: "forgot-password" }, "Forgot your password?")),
     h("p", {}, "New here? ", h("a", { href: "#signup" }, "Create an account")),
     h("p", {}, "Following someone's trip? ", h("a", { href: "/trip" }, "Follow a trip without an account")));
 }
@@ -25,8 +26,15 @@ export function showSignUp(view, session) {
       { label: "Phone number", attributes: { name: "phone", type: "tel", autocomplete: "tel", required: true } },
       { label: "Password (8 or more characters: upper and lower case, a digit and a sign)", attributes: { name: "password", type: "password", autocomplete: "new-password", required: true, minlength: 8 } },
     ], "Create account", async (values) => {
-      await api("POST", "/v1/accounts", values);
-      await session.signedIn(await api("POST", "/v1/web/session", { phone: values.phone, password: values.password }));
+      const country = browserCountry();
+      await api("POST", "/v1/accounts", { ...values, country });
+      await session.signedIn(await api("POST", "/v1/web/session", { phone: values.phone, password: values.password, country }));
     }, { id: "signup-form" }),
     h("p", {}, "Have an account? ", h("a", { href: "#login" }, "Log in")));
+}
+
+/** The country of the browser's language ("GB" from "en-GB"), so a phone typed the local way is read there. */
+export function browserCountry() {
+  const match = /-([A-Za-z]{2})$/.exec(navigator.language || "");
+  return match ? match[1].toUpperCase() : undefined;
 }

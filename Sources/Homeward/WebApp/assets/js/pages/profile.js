@@ -35,8 +35,17 @@ export async function showProfile(view, session) {
       announce(error.message);
     }
   });
+  const passwordForm = form([
+    { label: "Current password", attributes: { name: "currentPassword", type: "password", autocomplete: "current-password", required: true } },
+    { label: "New password (8 or more characters: upper and lower case, a digit and a sign)", attributes: { name: "newPassword", type: "password", autocomplete: "new-password", required: true, minlength: 8 } },
+  ], "Change password", async (values, element) => {
+    await api("PUT", "/v1/me/password", values);
+    element.reset();
+    announce("Password changed. Other phones and computers were signed out; phones that send positions need setting up again.");
+  }, { id: "password-form" });
   const logout = h("button", { type: "button", class: "secondary", id: "logout" }, "Log out");
   logout.addEventListener("click", () => session.signOut());
   replace(view, h("h1", {}, "Profile"), h("p", {}, `Phone: ${account.phone}`), profileForm,
-    h("div", { class: "card stack" }, h("label", { for: "avatar" }, "Profile picture (PNG or JPEG, up to 512 KiB)"), picture), logout);
+    h("div", { class: "card stack" }, h("label", { for: "avatar" }, "Profile picture (PNG or JPEG, up to 512 KiB)"), picture),
+    h("h2", {}, "Password"), passwordForm, logout);
 }

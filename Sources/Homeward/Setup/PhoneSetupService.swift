@@ -1,0 +1,67 @@
+import Foundation
+import HomewardHTTP
+import HomewardStore
+
+/// Sets up a phone for a person: the person themself or one of their guardians makes a post-only
+/// device key of the person's (`PostOnlyDeviceKey`) and gets the chosen app's setup link and QR
+/// code; then asks whether the phone was heard from. Anyone else gets 404 (`AccessPolicy`).
+struct PhoneSetupService: Sendable {
+    /// Pixels to a module of the QR code's PNG: about 400 pixels across for a setup link.
+    static let qrPixelsPerModule = 6
+
+    let database: any DatabaseWriter
+    let accessPolicy: AccessPolicy
+    let secrets: SecretHasher
+    let clock: any WallClock
+    /// Forgets the remembered Basic logins of an account whose key was revoked.
+    let forgetBasicLogins: @Sendable (AccountKey) -> Void
+
+    /// A new post-only device of the person `accountID` and the link setting `request.app` up to post
+    /// to `server` with it.
+    func setUp(_ request: PhoneSetupRequest, for accountID: String, by caller: Caller, server: String) throws -> PhoneSetup {
+        let app = try request.validatedApp()
+        let name = try AccountService.validatedName(request.name ?? "\(app.title) phone")
+        let device = NewDeviceResponse(
+            id: SecureRandom.identifier(), name: name, key: PostOnlyDeviceKey.make(), readsOthers: false, createdAt: clock.now())
+        let (personName, zones) = try database.write { db in
+            let account = try accessPolicy.visibleAccount(accountID, to: caller, in: db)
+            guard let overview = try AccountStore(db: db).overview(of: account) else { throw HTTPError.notFound() }
+            try DeviceStore(db: db).insert(device, keyDigest: secrets.digest(device.key), payloadSecret: nil, of: account)
+            return (overview.name, try ZoneStore(db: db).zones(of: account))
+        }
+        let setup = PhoneSetupLink(app: app, server: server, key: device.key, name: personName, zones: zones)
+        guard let code = QRCodeImage(encoding: setup.link) else { throw HTTPError.invalidRequest("The setup link is too long for a QR code.") }
+        return PhoneSetup(
+            device: DeviceResource(id: device.id, name: device.name, createdAt: device.createdAt, lastUsedAt: nil, readsOthers: false),
+            app: app, link: setup.link,
+            qrCode: "data:image/png;base64," + Data(code.png(pixelsPerModule: Self.qrPixelsPerModule)).base64EncodedString(),
+            settings: setup.settings, stores: app.stores, steps: app.steps)
+    }
+
+    /// The devices of the person `accountID`.
+    func devices(of accountID: String, by caller: Caller) throws -> DeviceListResponse {
+        try database.read { db in
+            DeviceListResponse(devices: try DeviceStore(db: db).devices(of: try accessPolicy.visibleAccount(accountID, to: caller, in: db)))
+        }
+    }
+
+    /// Device `deviceID` of the person `accountID`, with when its key was last used: whether the
+    /// phone set up has been heard from.
+    func device(_ deviceID: String, of accountID: String, by caller: Caller) throws -> DeviceResource {
+        try database.read { db in
+            let account = try accessPolicy.visibleAccount(accountID, to: caller, in: db)
+            guard let device = try DeviceStore(db: db).device(deviceID, of: account) else { throw HTTPError.notFound() }
+            return device
+        }
+    }
+
+    /// Revokes device `deviceID` of the person `accountID`.
+    func revoke(_ deviceID: String, of accountID: String, by caller: Caller) throws {
+        let account = try database.write { db in
+            let account = try accessPolicy.visibleAccount(accountID, to: caller, in: db)
+            guard try DeviceStore(db: db).revoke(deviceID, of: account) else { throw HTTPError.notFound() }
+            return account
+        }
+        forgetBasicLogins(account)
+    }
+}

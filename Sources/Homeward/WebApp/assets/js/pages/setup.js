@@ -1,0 +1,127 @@
+// Set up this phone: choose the app, scan one square code (or tap one link on the phone itself), and
+// see the first position arrive. The server makes a key that can only send positions.
+import { api } from "../api.js";
+import { h, replace, announce, when } from "../dom.js";
+
+/** How often the page asks whether the phone was heard from. */
+const statusRefreshMilliseconds = 3000;
+/** How long the page waits before it lists what to check. */
+const helpAfterMilliseconds = 120000;
+
+const apps = [
+  { app: "owntracks", label: "OwnTracks", phones: "iPhone or Android (the simplest choice)" },
+  { app: "overland", label: "Overland", phones: "iPhone only" },
+  { app: "traccar", label: "Traccar Client", phones: "iPhone or Android" },
+];
+
+/** What to check when no position came after two minutes. */
+const checks = {
+  owntracks: [
+    "OwnTracks is open on the phone and showed “Import” or “Apply”: press it.",
+    "In OwnTracks' settings, “Allow configuration by URI and config file” was on before the code was scanned. If not, turn it on and scan again.",
+    "Location access for OwnTracks is “Always”, and the phone has internet (Wi-Fi or mobile data).",
+  ],
+  overland: [
+    "Tracking is switched on in Overland (the big switch on its first screen).",
+    "Location access for Overland is “Always”, and the phone has internet.",
+  ],
+  traccar: [
+    "Traccar Client asked whether to use the new settings: press yes, then switch “Continuous tracking” on.",
+    "Location access for Traccar Client is “Always”, and the phone has internet.",
+  ],
+};
+
+/** The page setting up the phone of the person with account id `id` (one's own by default). */
+export async function showSetup(view, session, [id = session.account.id]) {
+  const own = id === session.account.id;
+  const person = own ? session.account : (await api("GET", `/v1/accounts/${encodeURIComponent(id)}/location`)).account;
+  const result = h("div", { id: "setup-result" });
+  const choices = h("fieldset", { class: "plain stack" },
+    h("legend", {}, "Which app will the phone use?"),
+    apps.map(({ app, label, phones }, index) => h("div", { class: "check" },
+      h("input", { type: "radio", name: "app", value: app, id: `setup-app-${app}`, checked: index === 0 }),
+      h("label", { for: `setup-app-${app}` }, h("strong", {}, label), ` · ${phones}`))));
+  const make = h("button", { type: "button", id: "make-setup" }, "Show the code for this app");
+  let stopWatching = () => {};
+  make.addEventListener("click", async () => {
+    const app = choices.querySelector("input[name=app]:checked").value;
+    make.disabled = true;
+    try {
+      stopWatching();
+      const setup = await api("POST", `/v1/accounts/${encodeURIComponent(id)}/phone-setup`, { app });
+      stopWatching = showResult(result, setup, id);
+      announce("The code is ready: scan it with the phone.");
+    } catch (error) {
+      replace(result, h("p", { class: "error" }, error.message));
+    } finally {
+      make.disabled = false;
+    }
+  });
+  const devices = h("div", { id: "setup-devices" });
+  async function loadDevices() {
+    const list = (await api("GET", `/v1/accounts/${encodeURIComponent(id)}/devices`)).devices;
+    replace(devices, list.length ? h("ul", { class: "stack" }, list.map((device) => {
+      const remove = h("button", { type: "button", class: "secondary" }, `Remove “${device.name}”`);
+      remove.addEventListener("click", async () => {
+        remove.disabled = true;
+        try {
+          await api("DELETE", `/v1/accounts/${encodeURIComponent(id)}/devices/${encodeURIComponent(device.id)}`);
+          announce(`“${device.name}” can no longer send positions.`);
+          await loadDevices();
+        } catch (error) {
+          announce(error.message);
+          remove.disabled = false;
+        }
+      });
+      return h("li", { class: "row", "data-device": device.id },
+        h("span", {}, device.name, " · ", device.lastUsedAt ? `last heard ${when(device.lastUsedAt)}` : "not heard from yet"), remove);
+    })) : h("p", {}, "None yet."));
+  }
+  replace(view,
+    h("h1", {}, own ? "Set up this phone" : `Set up ${person.name}'s phone`),
+    h("p", {}, own
+      ? "Your phone can send where you are with a free app. Choose the app, then scan the square code with the phone (or, on this phone, tap “Open in the app”)."
+      : `${person.name}'s phone can send where ${person.name} is with a free app. Choose the app, then scan the square code with ${person.name}'s phone.`),
+    choices, make, result,
+    h("h2", {}, own ? "Phones sending your position" : `Phones sending ${person.name}'s position`), devices);
+  await loadDevices();
+  return () => stopWatching();
+}
+
+/** Shows the steps, the code and the link of `setup`, and watches for the phone's first position. */
+function showResult(area, setup, accountId) {
+  const status = h("p", { id: "setup-status", class: "card", role: "status" }, "Waiting for the first position from the phone…");
+  const title = apps.find((item) => item.app === setup.app).label;
+  replace(area,
+    h("h2", {}, `Setting up ${title}`),
+    h("ol", { class: "stack" }, setup.steps.map((step) => h("li", {}, step))),
+    h("p", {}, "Get the app: ", setup.stores.flatMap((store, index) => [index ? " · " : "", h("a", { href: store.url, target: "_blank", rel: "noopener" }, store.name)])),
+    h("img", { class: "qr large", id: "setup-qr", src: setup.qrCode, alt: `Square code that sets up ${title}` }),
+    h("p", {}, h("a", { href: setup.link, id: "setup-link" }, "Open in the app"), " (on the phone being set up)"),
+    h("details", {}, h("summary", {}, "Type it in instead"),
+      h("dl", { class: "facts", id: "setup-settings" }, setup.settings.flatMap((setting) => [h("dt", {}, setting.label), h("dd", {}, h("code", {}, setting.value))]))),
+    status,
+    h("p", { class: "muted" }, `This phone appears as “${setup.device.name}” among the devices; the code only lets it send positions, and it can be removed at any time.`));
+  const started = Date.now();
+  let timer = null;
+  async function check() {
+    try {
+      const device = await api("GET", `/v1/accounts/${encodeURIComponent(accountId)}/devices/${encodeURIComponent(setup.device.id)}`);
+      if (device.lastUsedAt) {
+        const seconds = Math.max(0, Math.round((Date.now() - Date.parse(device.lastUsedAt)) / 1000));
+        replace(status, h("strong", { class: "ok" }, `Received the first position from this phone ✓ (${seconds} s ago)`));
+        return;
+      }
+      if (Date.now() - started > helpAfterMilliseconds) {
+        replace(status, h("strong", {}, "Nothing has arrived yet. Please check:"),
+          h("ul", {}, checks[setup.app].map((text) => h("li", {}, text))),
+          h("p", {}, "The page keeps waiting; it changes as soon as a position arrives."));
+      }
+    } catch (error) {
+      replace(status, h("span", { class: "error" }, error.message));
+    }
+    timer = setTimeout(check, statusRefreshMilliseconds);
+  }
+  timer = setTimeout(check, statusRefreshMilliseconds);
+  return () => clearTimeout(timer);
+}
