@@ -152,7 +152,12 @@ public final class TripService: Sendable {
             limits += try enforcedAccessCodeLimits(Self.travellerLimits(of: candidates))
             // Names are not unique: the access code decides between the travellers of that name.
             guard let trip = candidates.first(where: { accessCode(request.accessCode, opens: $0) }) else { return nil }
-            return trip.resource(events: try store.events(ofTrip: trip.key))
+            var watched = trip.resource(events: try store.events(ofTrip: trip.key))
+            watched.emergencies = try AlertStore(db: db).activeAlerts(of: [trip.accountKey]).map(\.alert).filter { alert in
+                (alert.type == .sos || alert.type == .danger) && alert.status == .open
+                    && alert.createdAt >= trip.startedAt && trip.endedAt.map { alert.createdAt <= $0 } ?? true
+            }
+            return watched
         }
         guard let watched else {
             for (key, policy) in limits { rateLimiter.recordFailure(key, under: policy) }

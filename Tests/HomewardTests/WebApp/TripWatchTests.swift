@@ -5,7 +5,7 @@ import HomewardHTTPTesting
 
 /// A companion without an account follows a trip with the traveller's phone and the access code.
 final class TripWatchTests: XCTestCase {
-    func testTheRightCodeShowsTheTripToArrivalAndAWrongOneIsForbidden() throws {
+    func testTheRightCodeShowsTheTripWithItsSOSToArrivalAndAWrongOneIsForbidden() throws {
         let test = try TestApp()
         let walter = try test.makeAccount(name: "Walter")
         try test.withClient { client in
@@ -23,6 +23,12 @@ final class TripWatchTests: XCTestCase {
             XCTAssertEqual(seen.status, .active)
             XCTAssertNil(try watched.json()["accessCode"], "the code is not shown again")
             XCTAssertNotNil(seen.progress)
+            XCTAssertEqual(seen.emergencies, [])
+
+            let sos = try client.send(.post, "/v1/alerts", token: walter.token, body: ["type": "sos", "message": "I fell"])
+            XCTAssertEqual(sos.status, .created, sos.text)
+            let calling = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: walter.phone, accessCode: code))
+            XCTAssertEqual(try calling.decode(TripResource.self).emergencies?.map(\.message), ["I fell"], "the companion sees his SOS at once")
 
             let wrong = code == "000000" ? "111111" : "000000"
             let refused = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: walter.phone, accessCode: wrong))
