@@ -1,0 +1,21 @@
+// How alerts are named on screen, in one place for every page (the banner, the Alerts page, the
+// channel form's choice of alert types).
+
+/** What each alert type is called. */
+export const alertLabels = {
+  sos: "SOS", danger: "Danger: a safety check was not answered", arrived: "Arrived", left_zone: "Left a safe zone",
+  entered_zone: "Entered a safe zone", wandering: "Wandering", off_route: "Off route", overdue: "Overdue",
+  stalled: "Stalled on a trip", silent: "Phone silent for too long", low_battery: "Low battery", unaccompanied: "Left home alone",
+  expected_missed: "Not there in time",
+};
+
+/** The alert's title: the server's when it sends one, else the label of its type. */
+export function alertTitle(alert) {
+  return alert.title || alertLabels[alert.type] || alert.type;
+}
+
+/** "SOS: Walter", or for a safety check the person stopped in time "Check cancelled by Walter: all is well". */
+export function alertHeadline(alert) {
+  if (alert.type === "danger" && alert.status === "cancelled") return `Check cancelled by ${alert.account.name}: all is well`;
+  return `${alertTitle(alert)}: ${alert.account.name}`;
+}
