@@ -9,11 +9,17 @@ edge, adds an ntfy channel (a local stand-in) and tests it, sets quiet hours, se
 his SOS and acknowledges it; he starts a trip and a companion without an account follows it on
 /trip to his arrival; he runs the danger countdown and cancels it; she keeps a journal and shares
 her headache record with a doctor, who opens it; her brother links too and Walter chooses who of
-them is called first, by keyboard. axe-core checks every page (no serious or
-critical violations), and every page is photographed at phone and desktop size.
+them is called first, by keyboard. Alerts come as banners on whatever page is open (his SOS on
+People within 3 s, ringing and turning his card red; leaving a zone, quieter); zones are drawn with
+day chips and times, changed by dragging their middle and deleted only after a question; a
+guardian follows a trip on her Trips page and a companion sees his SOS on /trip; a cancelled
+check reads as all is well; the doctor's page says whose record and fits a phone; and a person
+named like an HTML image tag stays text everywhere. axe-core checks every page (no serious or
+critical violations), and every page is photographed at phone (412x915) and desktop size.
 
 Usage: browser_test.py [path to the homeward binary] (default .build/debug/homeward).
-Screenshots go to $WEBAPP_ARTEFACTS (default .build/webapp-artefacts).
+Screenshots go to $WEBAPP_ARTEFACTS (default .build/webapp-artefacts); with $WEBAPP_DOC_IMAGES
+(e.g. docs/images) the README's pictures of the alert banner and the zone editor are written there too.
 """
 import json
 import os
@@ -201,6 +207,7 @@ def audit(driver, name):
 
 def shoot(driver, name):
     """Photographs the page as it is at phone and desktop size, for the README (docs/images) too."""
+    wait(driver, lambda d: all(not e.text for e in d.find_elements(By.ID, "status")), message="the status message stayed")
     for label, size in (("phone", PHONE_SIZE), ("desktop", DESKTOP_SIZE)):
         driver.set_window_size(*size)
         time.sleep(0.4)
@@ -432,6 +439,10 @@ def main():
         go(anna, server, "notifications")
         push = visible(anna, "#push-subscribe")
         check("the browser is offered Web Push where it has a PushManager", push.text == "Notify this browser", push.text)
+        kinds = [o.get_attribute("value") for o in anna.find_elements(By.CSS_SELECTOR, "#channel-kind option")]
+        check("email is not offered on a server that sends no mail", "email" not in kinds and "ntfy" in kinds, str(kinds))
+        help_text = anna.find_element(By.ID, "channel-help").text
+        check("the ntfy channel is explained as steps, without jargon", "Install the free ntfy app" in help_text, help_text)
         add_ntfy(anna, ntfy.base + "/homeward-anna", "wrong-token", "Old topic")
         old = "#channel-list [data-kind=ntfy]"
         visible(anna, old)
@@ -594,7 +605,7 @@ def main():
         check("the doctor's share page lists the episode", len(rows) == 1, str(len(rows)))
         heading = companion.find_element(By.TAG_NAME, "h1").text
         check("the doctor's page says whose record and which dates",
-              heading == "Headache record of Anna" and "from" in companion.find_element(By.ID, "shared-range").text, heading)
+              heading == "Headache record of Anna" and "1 episode on " in companion.find_element(By.ID, "shared-range").text, heading)
         check("the doctor's page fits a phone", fits_width(companion), str(page_widths(companion)))
         audit(companion, "shared")
         anna.find_element(By.CSS_SELECTOR, "#share-list button.withdraw").click()
@@ -645,7 +656,7 @@ def main():
         server.api("POST", "/v1/links", {"phone": MARKUP["phone"], "code": markup_code}, token=anna_token)
         markup_id = server.api("GET", "/v1/me", token=markup_token)["id"]
         server.api("POST", "/v1/locations", {"samples": [
-            {"t": time.time(), "lat": VIENNA[0] + 0.002, "lon": VIENNA[1], "accuracy": 10}]}, token=markup_token)
+            {"t": time.time() - 700, "lat": VIENNA[0] + 0.002, "lon": VIENNA[1], "accuracy": 10}]}, token=markup_token)
         server.api("POST", f"/v1/accounts/{markup_id}/zones",
                    {"name": MARKUP["name"], "center": {"lat": VIENNA[0] + 0.002, "lon": VIENNA[1]}, "radius": 100}, token=anna_token)
         go(anna, server, "home")
@@ -662,7 +673,29 @@ def main():
             check(f"a name written as an HTML tag stays text on {page.split('/')[0]} (no <img>, nothing ran)",
                   not images and anna.execute_script("return window.markupRan") is None
                   and MARKUP["name"] in anna.find_element(By.ID, "view").text, f"{len(images)} images")
+            check(f"a long name does not widen {page.split('/')[0]} on a phone", fits_width(anna), str(page_widths(anna)))
         shoot(anna, "markup-name")
+        # Leaving a safe zone comes the same way, quieter: a banner, no alarm.
+        rung = anna.execute_script("return document.body.dataset.alarmPlayedAt")
+        start = time.time() - 66 * 10
+        walk = [{"t": start + i * 10, "lat": VIENNA[0] + 0.002 + max(0, i - 30) * 12 / 111320, "lon": VIENNA[1], "accuracy": 8}
+                for i in range(66)]
+        server.api("POST", "/v1/locations", {"samples": walk}, token=markup_token)
+        posted = time.monotonic()
+        left = visible(anna, "#alert-banners .banner[data-type=left_zone]", seconds=BANNER_SECONDS)
+        check(f"leaving a safe zone shows a banner within {BANNER_SECONDS} s ({time.monotonic() - posted:.2f} s), without the alarm",
+              "Left a safe zone" in left.text and "banner-quiet" in left.get_attribute("class")
+              and anna.execute_script("return document.body.dataset.alarmPlayedAt") == rung, left.text)
+        anna.find_element(By.CSS_SELECTOR, "#alert-banners .banner[data-type=sos] button.acknowledge").click()
+        wait(anna, lambda d: not d.find_elements(By.CSS_SELECTOR, "#alert-banners .banner[data-type=sos]"),
+             message="the acknowledged banner stayed")
+        statuses = {a["type"]: a["status"] for a in server.api("GET", "/v1/alerts", token=markup_token)["alerts"]}
+        check("Acknowledge on the banner acknowledges the alert", statuses.get("sos") == "acknowledged", json.dumps(statuses))
+        for alert in server.api("GET", "/v1/alerts?status=open", token=anna_token)["alerts"]:
+            server.api("POST", f"/v1/alerts/{alert['id']}/acknowledge", token=anna_token)
+        wait(anna, lambda d: not d.find_elements(By.CSS_SELECTOR, "#alert-banners .banner"), seconds=BANNER_SECONDS,
+             message="banners answered elsewhere stayed")
+        check("a banner goes when someone else acknowledges the alert", True)
 
         go(anna, server, "profile")
         visible(anna, "#profile-form")

@@ -10,6 +10,15 @@ const maxPages = 10;
 /** "Mon 3 Nov 2026". */
 const day = (time) => new Date(time).toLocaleDateString([], { weekday: "short", day: "numeric", month: "short", year: "numeric" });
 
+/** "from Mon 3 Nov 2026 to Thu 27 Nov 2026", or "on Mon 3 Nov 2026" for one day (newest first). */
+function dates(episodes) {
+  const first = day(episodes.at(-1).start), last = day(episodes[0].start);
+  return first === last ? `on ${first}` : `from ${first} to ${last}`;
+}
+
+/** "45 min", "under a minute". */
+const minutes = (seconds) => (seconds < 60 ? "under a minute" : `${Math.round(seconds / 60)} min`);
+
 async function show() {
   const view = document.getElementById("view");
   const [scope, token] = location.hash.replace(/^#/, "").split("/");
@@ -47,10 +56,8 @@ async function show() {
   const cell = (label, ...content) => h("td", { "data-label": label }, ...content);
   replace(view,
     h("h1", {}, `Headache record of ${about.name}`),
-    h("p", { id: "shared-range" }, episodes.length
-      ? `${episodes.length} episode${episodes.length === 1 ? "" : "s"} from ${day(episodes.at(-1).start)} to ${day(episodes[0].start)}.`
-      : "No episodes recorded yet.",
-    finished.length ? ` Finished ones lasted ${Math.round(average / 60)} minutes on average.` : ""),
+    h("p", { id: "shared-range" }, episodes.length ? `${episodes.length} episode${episodes.length === 1 ? "" : "s"} ${dates(episodes)}.` : "No episodes recorded yet.",
+      finished.length ? ` Finished ones lasted ${minutes(average)} on average.` : ""),
     h("p", { class: "muted" }, `Read-only, shared by ${about.name}. This link works until ${day(about.expiresAt)}, ${clock(about.expiresAt)}.`),
     h("div", { class: "row no-print" }, print, h("a", { href: `${base}?format=csv`, download: "episodes.csv" }, "Download as a spreadsheet (CSV)")),
     episodes.length ? barChart([...byDay.entries()].sort().slice(-14).map(([date, count]) => ({ label: date.slice(5), value: count })), "Episodes per day, last 14 days with episodes") : null,
@@ -58,7 +65,7 @@ async function show() {
       h("thead", {}, h("tr", {}, ["Started", "Lasted", "Temperature", "Humidity", "Note"].map((title) => h("th", { scope: "col" }, title)))),
       h("tbody", {}, episodes.map((episode) => h("tr", {},
         cell("Started", `${day(episode.start)} ${clock(episode.start)}`),
-        cell("Lasted", episode.durationSeconds ? `${Math.round(episode.durationSeconds / 60)} min` : "still going"),
+        cell("Lasted", episode.durationSeconds ? minutes(episode.durationSeconds) : "still going"),
         cell("Temperature", episode.conditions && episode.conditions.temperatureC !== undefined ? `${episode.conditions.temperatureC} °C` : "–"),
         cell("Humidity", episode.conditions && episode.conditions.humidity !== undefined ? `${episode.conditions.humidity} %` : "–"),
         cell("Note", episode.note || "–"))))) : null);

@@ -51,6 +51,9 @@ form.addEventListener("submit", async (event) => {
     if (!view) view = new TripView(makeMap(document.getElementById("trip-map")), document.getElementById("trip-facts"));
     view.show(trip);
     showEmergencies(trip);
+    form.hidden = true; // the trip comes first now; a reload asks again
+    document.getElementById("watch-intro").hidden = true;
+    document.getElementById("trip-title").textContent = `${trip.account.name}'s trip`;
     status.textContent = "";
     const poll = async () => {
       try {

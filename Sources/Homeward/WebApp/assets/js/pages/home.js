@@ -6,7 +6,7 @@ import { h, replace, ago, distance, clock } from "../dom.js";
 import { makeMap, PositionMarker, fit, drawZones } from "../map.js";
 import { onEvent, reconnectEvents } from "../events.js";
 import { watchOpenAlerts, isUrgent, isCalm } from "../banner.js";
-import { alertHeadline } from "../words.js";
+import { alertTitle } from "../words.js";
 
 /** The people the event stream was opened for, as this page last saw them. */
 let streamedPeople = null;
@@ -88,8 +88,8 @@ function render(person, followed) {
   const following = item.account.id === followed;
   replace(person.card, h("div", { class: classes, "data-account": item.account.id, "data-alarming": urgent.length ? "true" : null },
     h("strong", {}, item.account.name),
-    urgent.map((alert) => h("p", { class: "alarm" }, alertHeadline(alert))),
-    other.map((alert) => h("p", { class: "warn" }, alertHeadline(alert))),
+    urgent.map((alert) => h("p", { class: "alarm" }, `${alertTitle(alert)} at ${clock(alert.createdAt)}: not answered yet`)),
+    other.map((alert) => h("p", { class: "warn" }, `${alertTitle(alert)} at ${clock(alert.createdAt)}`)),
     h("dl", { class: "facts" },
       h("dt", {}, "Now"), h("dd", { class: status.state === "moving" ? "state-moving" : "" }, state),
       h("dt", {}, "Zone"), h("dd", {}, status.zone || "outside safe zones"),

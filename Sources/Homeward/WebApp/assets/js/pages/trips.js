@@ -15,9 +15,11 @@ export async function showTrips(view, session, [followed = null] = []) {
   const mapElement = h("div", { class: "map", id: "trip-map", role: "region", "aria-label": "Trip map" });
   const panel = h("div", { id: "trip-panel" });
   const watchedList = h("ul", { class: "trips", id: "watched-trips" });
-  replace(view, h("h1", {}, "Trips and safety"), safetyPanel(),
-    others.length ? [h("h2", {}, "Trips of the people you look after"), watchedList] : null,
-    h("div", { class: "split" }, panel, mapElement));
+  // Someone watching a trip sees it first; their own SOS and check follow.
+  const watching = others.length ? [h("h2", {}, "Trips of the people you look after"), watchedList] : [];
+  replace(view, h("h1", {}, "Trips and safety"), watching,
+    others.length ? h("div", { class: "split" }, panel, mapElement) : null, safetyPanel(),
+    others.length ? null : h("div", { class: "split" }, panel, mapElement));
   const map = makeMap(mapElement);
   const here = await api("GET", `/v1/accounts/${encodeURIComponent(session.account.id)}/location`).catch(() => null);
   if (here && here.location) map.setView([here.location.lat, here.location.lon], 15);
