@@ -28,7 +28,9 @@ final class TripWatchTests: XCTestCase {
             let sos = try client.send(.post, "/v1/alerts", token: walter.token, body: ["type": "sos", "message": "I fell"])
             XCTAssertEqual(sos.status, .created, sos.text)
             let calling = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: walter.phone, accessCode: code))
-            XCTAssertEqual(try calling.decode(TripResource.self).emergencies?.map(\.message), ["I fell"], "the companion sees his SOS at once")
+            let emergencies = try calling.decode(TripResource.self).emergencies
+            XCTAssertEqual(emergencies?.map(\.message), ["I fell"], "the companion sees his SOS at once")
+            XCTAssertEqual(emergencies?.map(\.title), ["SOS"], "in the server's words")
 
             let wrong = code == "000000" ? "111111" : "000000"
             let refused = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: walter.phone, accessCode: wrong))
