@@ -105,6 +105,15 @@ class Server:
         except urllib.error.HTTPError as error:
             raise RuntimeError(f"{method} {path}: {error.code} {error.read().decode()}") from None
 
+    def web_session(self, person):
+        """The session cookie's value for `person`, as the web app's login sets it."""
+        body = json.dumps({"phone": person["phone"], "password": PASSWORD}).encode()
+        request = urllib.request.Request(self.base + "/v1/web/session", data=body, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            cookie = response.headers["Set-Cookie"]
+        return cookie.split(";")[0].split("=", 1)[1]
+
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=15)
@@ -149,13 +158,15 @@ class NtfyStandIn:
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
-def browser():
+def browser(sound_without_tap=True):
+    """Headless Chromium at phone size; by default it lets pages play sound before any tap."""
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     f"--window-size={PHONE_SIZE[0]},{PHONE_SIZE[1]}", "--force-device-scale-factor=1",
-                     "--autoplay-policy=no-user-gesture-required"]:
+                     f"--window-size={PHONE_SIZE[0]},{PHONE_SIZE[1]}", "--force-device-scale-factor=1"]:
         options.add_argument(argument)
+    if sound_without_tap:
+        options.add_argument("--autoplay-policy=no-user-gesture-required")
     service = webdriver.ChromeService(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
     driver = webdriver.Chrome(options=options, service=service)
     driver.set_window_size(*PHONE_SIZE)
@@ -647,6 +658,28 @@ def main():
         check("the order and minutes Walter chose are saved",
               [g["id"] for g in escalation["order"]] == [ben_id, anna_id] and escalation["minutes"]["sos"] == 5, json.dumps(escalation))
         audit(walter, "notifications-watched")
+
+        # Ben's browser follows the usual rule (no sound before a tap on the page): he opens Homeward
+        # without touching it, Walter sends an SOS, and the banner asks for one tap to let it ring.
+        ben = browser(sound_without_tap=False)
+        drivers.append(ben)
+        ben.get(server.base + "/healthz")
+        ben.add_cookie({"name": "homeward_session", "value": server.web_session(SON), "path": "/"})
+        ben.get(server.base + "/#home")
+        visible(ben, "#people [data-account]")
+        time.sleep(0.5)
+        server.api("POST", "/v1/alerts", {"type": "sos", "message": "Ben?"}, token=walter_token)
+        allow = visible(ben, "#alert-banners .banner[data-type=sos] button.sound", seconds=BANNER_SECONDS)
+        check("where the browser blocks sound, the SOS banner asks for one tap to allow it",
+              ben.execute_script("return document.body.dataset.alarmPlayedAt") is None, allow.text)
+        allow.click()
+        wait(ben, lambda d: d.execute_script("return document.body.dataset.alarmPlayedAt"), message="the tap did not let it ring")
+        check("one tap lets the alarm ring", True)
+        ben.find_element(By.CSS_SELECTOR, "#alert-banners .banner[data-type=sos] button.acknowledge").click()
+        wait(ben, lambda d: not d.find_elements(By.CSS_SELECTOR, "#alert-banners .banner"), message="Ben's banner stayed")
+        wait(anna, lambda d: not d.find_elements(By.CSS_SELECTOR, "#alert-banners .banner"), seconds=BANNER_SECONDS,
+             message="Anna's banner stayed after Ben answered")
+        check("when Ben acknowledges on his banner, Anna's banner goes too", True)
 
         # A name is text everywhere: a person called like an HTML image tag stays letters on the map
         # labels, the cards and the banner, and runs nothing.

@@ -47,6 +47,7 @@ const session = {
 };
 
 let cleanup = null;
+let shown = null;
 
 /** Shows the page the address names. */
 async function route() {
@@ -59,17 +60,28 @@ async function route() {
     else link.removeAttribute("aria-current");
   }
   if (!session.account) {
+    shown = null;
     if (name === "link" && rest.length === 2) sessionStorage.setItem("pendingLink", rest.join("/"));
     (name === "signup" ? showSignUp : showLogin)(view, session);
     return;
   }
   const show = pages[name] || showHome;
-  replace(view, h("p", {}, "Loading…"));
+  // Each visit draws into its own element: a page still loading when the address changes again
+  // draws into one no longer shown, and is cleaned up at once.
+  const page = h("div", { class: "page" }, h("p", {}, "Loading…"));
+  shown = page;
+  replace(view, page);
+  let stop = null;
   try {
-    cleanup = (await show(view, session, rest.map(decodeURIComponent))) || null;
+    stop = (await show(page, session, rest.map(decodeURIComponent))) || null;
   } catch (error) {
-    replace(view, h("h1", {}, "Something went wrong"), h("p", { class: "error" }, error.message));
+    replace(page, h("h1", {}, "Something went wrong"), h("p", { class: "error" }, error.message));
   }
+  if (shown !== page) {
+    if (stop) stop();
+    return;
+  }
+  cleanup = stop;
   view.focus({ preventScroll: true });
 }
 

@@ -1,11 +1,12 @@
 // How alerts are named on screen, in one place for every page (the banner, the Alerts page, the
-// channel form's choice of alert types).
+// channel form's choice of alert types): the server's own titles wherever an alert carries one.
 
-/** What each alert type is called. */
+/** What each alert type is called: the server's titles (`AlertType.title`, sent as `title` on every
+ * alert), for the places that name a type without an alert at hand (the channel form's choice). */
 export const alertLabels = {
-  sos: "SOS", danger: "Danger: a safety check was not answered", arrived: "Arrived", left_zone: "Left a safe zone",
+  sos: "SOS", danger: "Countdown ran out", arrived: "Arrived safely", left_zone: "Left a safe zone",
   entered_zone: "Entered a safe zone", wandering: "Wandering", off_route: "Off route", overdue: "Overdue",
-  stalled: "Stalled on a trip", silent: "Phone silent for too long", low_battery: "Low battery", unaccompanied: "Left home alone",
+  stalled: "Trip stalled", silent: "Phone silent", low_battery: "Low battery", unaccompanied: "Left home alone",
   expected_missed: "Not there in time",
 };
 
