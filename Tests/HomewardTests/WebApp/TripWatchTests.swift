@@ -45,6 +45,25 @@ final class TripWatchTests: XCTestCase {
         }
     }
 
+    func testTheTravellerSeesTheAccessCodeAgainWhileTheTripLastsAndNobodyElseDoes() throws {
+        let test = try TestApp()
+        let walter = try test.makeAccount(name: "Walter")
+        let anna = try test.makeAccount(name: "Anna")
+        try test.link(guardian: anna, dependent: walter)
+        try test.withClient { client in
+            let created = try client.send(.post, "/v1/trips", token: walter.token, body: API.TripRequest(
+                destination: TripPlace(lat: 48.21, lon: 16.37, name: "Pharmacy"), mode: .walking)).decode(TripResource.self)
+            let code = try XCTUnwrap(created.accessCode)
+            let again = try client.send(.get, "/v1/trips/\(created.id)", token: walter.token).decode(TripResource.self)
+            XCTAssertEqual(again.accessCode, code, "his other phone or computer shows the same code")
+            let watched = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: walter.phone, accessCode: code))
+            XCTAssertEqual(watched.status, .ok, "and it opens the trip")
+            XCTAssertNil(try client.send(.get, "/v1/trips/\(created.id)", token: anna.token).json()["accessCode"], "a guardian never sees it")
+            XCTAssertEqual(try client.send(.post, "/v1/trips/\(created.id)/arrive", token: walter.token).status, .ok)
+            XCTAssertNil(try client.send(.get, "/v1/trips/\(created.id)", token: walter.token).json()["accessCode"], "not after arrival")
+        }
+    }
+
     func testRepeatedWrongCodesAreLimited() throws {
         let test = try TestApp()
         let walter = try test.makeAccount(name: "Walter")
