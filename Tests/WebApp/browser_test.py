@@ -543,6 +543,11 @@ def main():
         fill(walter, "#trip-destination-name", "Pharmacy")
         walter.find_element(By.ID, "trip-start").click()
         access_code = visible(walter, "#access-code").text.strip()
+        walter.execute_script("localStorage.clear(); sessionStorage.clear()")
+        walter.refresh()
+        again = visible(walter, "#access-code").text.strip()
+        check("the traveller sees the access code again from the server (as on any of his devices)",
+              again == access_code, f"{again} != {access_code}")
         walter.set_window_size(*PHONE_SIZE)
         audit(walter, "trips")
 

@@ -1,5 +1,6 @@
-// Trips: the traveller starts one (destination on the map, mode) and shares the access code; the
-// SOS button and the danger countdown; the trips of the people one looks after.
+// Trips: the traveller starts one (destination on the map, mode) and shares the access code (the
+// server gives it again on any of their devices while the trip lasts); the SOS button and the
+// danger countdown; the trips of the people one looks after, on the map.
 import { api } from "../api.js";
 import { h, replace, field, announce, clock, distance } from "../dom.js";
 import { makeMap } from "../map.js";
@@ -52,19 +53,19 @@ export async function showTrips(view, session, [followed = null] = []) {
       if (event.tripId === shownTrip.id || event.id === shownTrip.id) tripView.show(await refresh(shownTrip));
     });
   } else if (mine) {
-    tripView.show(await api("GET", `/v1/trips/${encodeURIComponent(mine.id)}`));
-    const code = localStorage.getItem(`accessCode-${mine.id}`);
+    const full = await api("GET", `/v1/trips/${encodeURIComponent(mine.id)}`);
+    tripView.show(full);
+    const code = full.accessCode;
     const arrive = h("button", { type: "button", id: "arrive" }, "I've arrived safely");
     arrive.addEventListener("click", async () => {
       await api("POST", `/v1/trips/${encodeURIComponent(mine.id)}/arrive`);
-      localStorage.removeItem(`accessCode-${mine.id}`);
       announce("Arrival shared.");
       location.reload();
     });
     replace(panel, h("h2", {}, "Your trip"), facts,
       code ? h("p", {}, "Access code for companions: ", h("strong", { class: "code", id: "access-code" }, code),
         h("br"), "They open ", h("a", { href: "/trip" }, `${location.origin}/trip`), " and enter your phone number and this code.")
-        : h("p", { class: "muted" }, "The access code is shown only on the device that started the trip (the server keeps no copy of it)."),
+        : h("p", { class: "muted" }, "This trip's access code was shown when it started."),
       arrive);
     stop = onEvent("trip", async (event) => {
       if (event.tripId === mine.id || event.id === mine.id) tripView.show(await api("GET", `/v1/trips/${encodeURIComponent(mine.id)}`));
@@ -104,8 +105,7 @@ function startForm(map) {
         const here = await new Promise((resolve) => navigator.geolocation.getCurrentPosition(resolve, () => resolve(null), { timeout: 3000 }));
         if (here) body.origin = { lat: here.coords.latitude, lon: here.coords.longitude };
       }
-      const trip = await api("POST", "/v1/trips", body);
-      localStorage.setItem(`accessCode-${trip.id}`, trip.accessCode);
+      await api("POST", "/v1/trips", body);
       location.hash = "#trips";
       location.reload();
     } catch (error) {
