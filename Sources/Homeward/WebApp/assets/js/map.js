@@ -15,7 +15,7 @@ export function drawZones(layer, zones, color = "#1b4d6b") {
     const shape = zone.center
       ? L().circle([zone.center.lat, zone.center.lon], { radius: zone.radius, color, weight: 2, fillOpacity: 0.08 })
       : L().polygon(zone.polygon.map((p) => [p.lat, p.lon]), { color, weight: 2, fillOpacity: 0.08 });
-    return shape.bindTooltip(textLabel(zone.name)).addTo(layer);
+    return shape.bindTooltip(textLabel(zone.name), { permanent: true, direction: "center", className: "zone-label" }).addTo(layer);
   });
 }
 

@@ -33,8 +33,9 @@ export class TripView {
       h("dt", {}, "Going to"), h("dd", {}, trip.destination.name || `${trip.destination.lat.toFixed(4)}, ${trip.destination.lon.toFixed(4)}`),
       h("dt", {}, "By"), h("dd", {}, trip.mode),
       arrived ? null : [
-        h("dt", {}, "Distance left"), h("dd", { id: "trip-remaining" }, distance(progress.distanceRemaining)),
-        h("dt", {}, "Arrives about"), h("dd", { id: "trip-eta" }, progress.eta ? clock(progress.eta) : "unknown"),
+        h("dt", {}, "Distance left"), h("dd", { id: "trip-remaining" }, progress.distanceRemaining === undefined || progress.distanceRemaining === null
+          ? "known once the phone sends a position" : distance(progress.distanceRemaining)),
+        h("dt", {}, "Arrives about"), h("dd", { id: "trip-eta" }, progress.eta ? clock(progress.eta) : "known once the phone sends a position"),
       ],
       progress.lastLocation ? [h("dt", {}, "Last position"), h("dd", {}, clock(progress.lastLocation.t))] : null);
   }

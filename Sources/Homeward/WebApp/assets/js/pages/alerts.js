@@ -110,7 +110,7 @@ export async function showAlerts(view) {
       h("strong", {}, alertHeadline(alert)),
       h("p", {}, `${clock(alert.createdAt)} · ${statusWords[alert.status] || alert.status}`,
         alert.acknowledgedBy ? ` by ${alert.acknowledgedBy.name}` : "",
-        alert.message ? ` · ${alert.message}` : ""),
+        alert.message ? ` · “${alert.message}”` : ""),
       escalationText(alert) ? h("p", { class: alert.status === "open" && alert.escalation.step > 0 ? "escalation error" : "escalation" }, escalationText(alert)) : null,
       alert.location ? h("p", {}, h("a", { href: `#home/${encodeURIComponent(alert.account.id)}` }, "Show on the map"),
         ` (${alert.location.lat.toFixed(5)}, ${alert.location.lon.toFixed(5)})`) : null,

@@ -58,7 +58,10 @@ export async function showHome(view, session, [followed = null] = []) {
     person.item.location = event.location;
     person.item.status = { ...person.item.status, lastSeenSeconds: 0 };
     render(person, followed);
+    // The map keeps up: it pans with the person followed, and fits everyone again when someone
+    // walks out of view.
     if (event.accountId === followed) map.panTo(person.marker.latLng);
+    else if (!followed && !map.getBounds().contains(person.marker.latLng)) fit(map, [...people.values()].map((p) => p.marker.latLng));
     try {
       person.item = await api("GET", `/v1/accounts/${encodeURIComponent(event.accountId)}/location`);
       render(person, followed);
