@@ -632,6 +632,16 @@ def main():
               heading == "Headache record of Anna" and "1 episode on " in companion.find_element(By.ID, "shared-range").text, heading)
         check("the doctor's page fits a phone", fits_width(companion), str(page_widths(companion)))
         audit(companion, "shared")
+        companion.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        printed = companion.execute_script(
+            "const shown = (s) => { const e = document.querySelector(s); return !!e && getComputedStyle(e).display !== 'none'; };"
+            "return [shown('.top'), shown('#print'), shown('#shared-episodes thead')]")
+        check("on paper the doctor's page drops the header and buttons and keeps the table's headings",
+              printed == [False, False, True], str(printed))
+        companion.set_window_size(*DESKTOP_SIZE)
+        companion.save_screenshot(os.path.join(ARTEFACTS, "shared-print.png"))
+        companion.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        companion.set_window_size(*PHONE_SIZE)
         anna.find_element(By.CSS_SELECTOR, "#share-list button.withdraw").click()
         anna.switch_to.alert.accept()
         wait(anna, lambda d: not d.find_elements(By.CSS_SELECTOR, "#share-list"), message="the withdrawn link stayed listed")
