@@ -3,7 +3,8 @@
 # driver and zbar-tools from Debian and Selenium with axe-core from PyPI (pinned, in a private venv),
 # checks that the PNG app icons match their design (Tests/WebApp/app_icons.py --check), then drives
 # the debug binary that `make test` built. Screenshots of every page at phone and
-# desktop size land in $WEBAPP_ARTEFACTS (default .build/webapp-artefacts).
+# desktop size land in $WEBAPP_ARTEFACTS (default .build/webapp-artefacts);
+# WEBAPP_DOC_IMAGES=docs/images also writes the README's banner and zone editor pictures.
 # Usage: .ci/webapp.sh   (env: SCRATCH=.build; about a minute on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -45,6 +45,28 @@ final class ZonesTests: XCTestCase {
         }
     }
 
+    func testGuardianChangesAZoneInPlaceKeepingItsIdAndOnlyTheirOwn() throws {
+        let test = try TestApp()
+        let guardian = try test.makeAccount(name: "Guardian")
+        let dependent = try test.makeAccount(name: "Dependent")
+        let stranger = try test.makeAccount(name: "Stranger")
+        try test.link(guardian: guardian, dependent: dependent)
+        try test.withClient { client in
+            let created = try client.execute(.post, "/v1/accounts/\(dependent.id)/zones", headers: guardian.auth, body: circle(home: true))
+            let zone = try created.decode(ZoneResource.self)
+            let moved = JSONBody.encode(API.ZoneRequest.circle("Home, moved", lat: 51.501, lon: -0.125, radius: 250, home: true))
+            let changed = try client.execute(.put, "/v1/zones/\(zone.id)", headers: guardian.auth, body: moved)
+            XCTAssertEqual(changed.status.code, 200, changed.text)
+            let listed = try client.execute(.get, "/v1/accounts/\(dependent.id)/zones", headers: dependent.auth).decode(API.ZoneList.self).zones
+            XCTAssertEqual(listed.map(\.id), [zone.id])
+            XCTAssertEqual(listed.first?.radius, 250)
+            XCTAssertEqual(listed.first?.name, "Home, moved")
+            XCTAssertEqual(listed.first?.createdAt, zone.createdAt)
+            XCTAssertEqual(try client.execute(.put, "/v1/zones/\(zone.id)", headers: stranger.auth, body: moved).status.code, 404)
+            XCTAssertEqual(try client.execute(.put, "/v1/zones/\(zone.id)", headers: guardian.auth, body: circle(radius: 1)).status.code, 400)
+        }
+    }
+
     func testZoneRulesAreValidated() throws {
         let test = try TestApp()
         let person = try test.makeAccount()

@@ -9,11 +9,17 @@ edge, adds an ntfy channel (a local stand-in) and tests it, sets quiet hours, se
 his SOS and acknowledges it; he starts a trip and a companion without an account follows it on
 /trip to his arrival; he runs the danger countdown and cancels it; she keeps a journal and shares
 her headache record with a doctor, who opens it; her brother links too and Walter chooses who of
-them is called first, by keyboard. axe-core checks every page (no serious or
-critical violations), and every page is photographed at phone and desktop size.
+them is called first, by keyboard. Alerts come as banners on whatever page is open (his SOS on
+People within 3 s, ringing and turning his card red; leaving a zone, quieter); zones are drawn with
+day chips and times, changed by dragging their middle and deleted only after a question; a
+guardian follows a trip on her Trips page and a companion sees his SOS on /trip; a cancelled
+check reads as all is well; the doctor's page says whose record and fits a phone; and a person
+named like an HTML image tag stays text everywhere. axe-core checks every page (no serious or
+critical violations), and every page is photographed at phone (412x915) and desktop size.
 
 Usage: browser_test.py [path to the homeward binary] (default .build/debug/homeward).
-Screenshots go to $WEBAPP_ARTEFACTS (default .build/webapp-artefacts).
+Screenshots go to $WEBAPP_ARTEFACTS (default .build/webapp-artefacts); with $WEBAPP_DOC_IMAGES
+(e.g. docs/images) the README's pictures of the alert banner and the zone editor are written there too.
 """
 import base64
 import json
@@ -41,14 +47,18 @@ from selenium.webdriver.support.ui import WebDriverWait
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/homeward")
 ARTEFACTS = os.environ.get("WEBAPP_ARTEFACTS", os.path.join(ROOT, ".build/webapp-artefacts"))
-PHONE_SIZE = (390, 844)
-DESKTOP_SIZE = (1280, 900)
+# The README's pictures (the alert banner, the zone editor) are written here too when it is set.
+DOC_IMAGES = os.environ.get("WEBAPP_DOC_IMAGES", "")
+PHONE_SIZE = (412, 915)
+DESKTOP_SIZE = (1280, 800)
+BANNER_SECONDS = 3
 LIVE_UPDATE_SECONDS = 2
 WAIT_SECONDS = 10
 PASSWORD = "Secret-pass1"
 DAUGHTER = {"name": "Anna", "phone": "+4915112345670"}
 FATHER = {"name": "Walter", "phone": "+4915112345671"}
 SON = {"name": "Ben", "phone": "+4915112345672"}
+MARKUP = {"name": "<img src=x onerror=\"window.markupRan=1\">", "phone": "+4915112345673"}
 NTFY_TOKEN = "tk_browsertest0123456789"
 IPHONE_AGENT = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
                 "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")
@@ -97,6 +107,15 @@ class Server:
         except urllib.error.HTTPError as error:
             raise RuntimeError(f"{method} {path}: {error.code} {error.read().decode()}") from None
 
+    def web_session(self, person):
+        """The session cookie's value for `person`, as the web app's login sets it."""
+        body = json.dumps({"phone": person["phone"], "password": PASSWORD}).encode()
+        request = urllib.request.Request(self.base + "/v1/web/session", data=body, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            cookie = response.headers["Set-Cookie"]
+        return cookie.split(";")[0].split("=", 1)[1]
+
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=15)
@@ -141,13 +160,15 @@ class NtfyStandIn:
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
-def browser():
+def browser(sound_without_tap=True):
+    """Headless Chromium at phone size; by default it lets pages play sound before any tap."""
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     f"--window-size={PHONE_SIZE[0]},{PHONE_SIZE[1]}", "--force-device-scale-factor=1",
-                     "--autoplay-policy=no-user-gesture-required"]:
+                     f"--window-size={PHONE_SIZE[0]},{PHONE_SIZE[1]}", "--force-device-scale-factor=1"]:
         options.add_argument(argument)
+    if sound_without_tap:
+        options.add_argument("--autoplay-policy=no-user-gesture-required")
     service = webdriver.ChromeService(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
     driver = webdriver.Chrome(options=options, service=service)
     driver.set_window_size(*PHONE_SIZE)
@@ -195,6 +216,27 @@ def audit(driver, name):
         driver.save_screenshot(os.path.join(ARTEFACTS, f"{name}-{label}.png"))
     driver.set_window_size(*PHONE_SIZE)
     pages_checked.append(name)
+
+
+def shoot(driver, name):
+    """Photographs the page as it is at phone and desktop size, for the README (docs/images) too."""
+    wait(driver, lambda d: all(not e.text for e in d.find_elements(By.ID, "status")), message="the status message stayed")
+    for label, size in (("phone", PHONE_SIZE), ("desktop", DESKTOP_SIZE)):
+        driver.set_window_size(*size)
+        time.sleep(0.4)
+        for directory in (ARTEFACTS, DOC_IMAGES):
+            if directory:
+                driver.save_screenshot(os.path.join(directory, f"{name}-{label}.png"))
+
+
+def page_widths(driver):
+    return driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+
+
+def fits_width(driver):
+    """No horizontal scrolling: the page is no wider than the window."""
+    width, window = page_widths(driver)
+    return width <= window
 
 
 def go(driver, server, fragment):
@@ -328,35 +370,77 @@ def main():
               elapsed <= LIVE_UPDATE_SECONDS)
         markers = anna.find_elements(By.CSS_SELECTOR, "#home-map path.leaflet-interactive")
         check("the map draws the position and its accuracy circle without tiles", len(markers) >= 2, str(len(markers)))
+        in_view = ("const map = document.getElementById('home-map').getBoundingClientRect();"
+                   "const dot = document.querySelector('#home-map path.leaflet-interactive:last-of-type').getBoundingClientRect();"
+                   "return dot.left >= map.left && dot.right <= map.right && dot.top >= map.top && dot.bottom <= map.bottom")
+        try:
+            wait(anna, lambda d: d.execute_script(in_view), seconds=LIVE_UPDATE_SECONDS)  # after the map's zoom animation
+        except Exception:
+            pass
+        check("the map keeps the person in view when he moves away from where it looked", anna.execute_script(in_view))
         audit(anna, "home")
 
         # His page: today's path and downloads.
-        anna.find_element(By.CSS_SELECTOR, "#people a.person").click()
+        anna.find_element(By.XPATH, "//ul[@id='people']//a[contains(., 'Their day')]").click()
         visible(anna, "#day")
         settle(anna)
         check("the person page offers GPX and GeoJSON downloads",
               len(anna.find_elements(By.CSS_SELECTOR, "a[download$='.gpx'], a[download$='.geojson']")) == 2)
         audit(anna, "person")
 
-        # Zones: Anna draws a circle around him and drags its edge out.
+        # Zones: the page opens on the first person Anna looks after, with his position on the map;
+        # she draws a circle around him, drags its edge out, and limits it to Mon and Tue daytime.
         father_id = server.api("GET", "/v1/me", token=walter_token)["id"]
-        go(anna, server, f"zones/{father_id}")
+        go(anna, server, "zones")
+        check("the zones page opens on the first person one looks after, not oneself",
+              anna.find_element(By.ID, "zone-person").get_attribute("value") == father_id)
         anna.set_window_size(*DESKTOP_SIZE)
         zone_map = visible(anna, "#zone-map")
+        check("the drawing map shows his latest position", "Walter" in zone_map.text, zone_map.text)
         time.sleep(0.3)
         ActionChains(anna).move_to_element_with_offset(zone_map, 0, 0).click().perform()
         handle = visible(anna, ".radius-handle")
         ActionChains(anna).click_and_hold(handle).move_by_offset(40, 0).move_by_offset(40, 0).release().perform()
         fill(anna, "#zone-name", "Home")
         anna.find_element(By.ID, "zone-home").click()
+        anna.find_element(By.CSS_SELECTOR, "#zone-more summary").click()
+        for day in ("mon", "tue"):
+            anna.find_element(By.CSS_SELECTOR, f"#zone-more .chip[data-day={day}]").click()
+        set_value(anna, "#zone-from", "08:00")
+        set_value(anna, "#zone-until", "20:00")
+        text_in(anna, "#zone-schedule-info", "Applies on Mon, Tue from 08:00 until 20:00")
         anna.find_element(By.ID, "zone-unaccompanied").click()
         anna.find_element(By.ID, "zone-save").click()
-        text_in(anna, "#zone-list", "Home (home; warns if left with no guardian within 200 m)")
+        text_in(anna, "#zone-list", "warns if left with none of you within 200 m")
         zones = server.api("GET", f"/v1/accounts/{father_id}/zones", token=walter_token)["zones"]
         check("the drawn circle is saved with the dragged radius",
               len(zones) == 1 and zones[0].get("radius", 0) > 150, json.dumps(zones))
         check("the zone warns when he leaves it with no guardian nearby",
               zones[0].get("unaccompanied", {}).get("withinMetres") == 200, json.dumps(zones))
+        check("the day chips and time pickers become the zone's schedule",
+              zones[0].get("schedule") == [{"days": ["mon", "tue"], "start": "08:00", "end": "20:00"}], json.dumps(zones))
+        # She changes it: drags its middle a little and renames it; it keeps its id.
+        anna.find_element(By.CSS_SELECTOR, f"[data-zone='{zones[0]['id']}'] button.change").click()
+        text_in(anna, "#zone-form-title", "Change Home")
+        centre = visible(anna, ".centre-handle")
+        time.sleep(0.5)
+        ActionChains(anna).click_and_hold(centre).move_by_offset(0, 30).move_by_offset(0, 30).release().perform()
+        fill(anna, "#zone-name", "Home and garden")
+        shoot(anna, "zone-editor")
+        anna.find_element(By.ID, "zone-save").click()
+        text_in(anna, "#zone-list", "Home and garden")
+        changed = server.api("GET", f"/v1/accounts/{father_id}/zones", token=walter_token)["zones"]
+        check("changing a zone moves it and renames it in place",
+              len(changed) == 1 and changed[0]["id"] == zones[0]["id"] and changed[0]["name"] == "Home and garden"
+              and changed[0]["center"]["lat"] < zones[0]["center"]["lat"] and changed[0]["schedule"] == zones[0]["schedule"],
+              json.dumps(changed))
+        # Delete asks first; saying no keeps the zone.
+        anna.find_element(By.CSS_SELECTOR, f"[data-zone='{zones[0]['id']}'] button.remove").click()
+        question = anna.switch_to.alert.text
+        anna.switch_to.alert.dismiss()
+        check("deleting a zone asks first, and no keeps it",
+              "Home and garden" in question and len(server.api("GET", f"/v1/accounts/{father_id}/zones", token=walter_token)["zones"]) == 1,
+              question)
         # Set up his phone: from his card, Anna shows the OwnTracks code; it is decoded (zbarimg) and
         # its credentials post a fix as OwnTracks does, and the page says the first position arrived.
         go(anna, server, "home")
@@ -373,7 +457,7 @@ def main():
         config = json.loads(base64.b64decode(inline)) if inline else {}
         check("the setup QR code decodes (zbarimg) to an OwnTracks HTTP configuration with his Home zone",
               link.startswith("owntracks:///config?inline=") and config.get("mode") == 3
-              and [w.get("desc") for w in config.get("waypoints", [])] == ["Home"], link)
+              and [w.get("desc") for w in config.get("waypoints", [])] == ["Home and garden"], link)
         audit(anna, "setup")
         fix = {"_type": "location", "lat": VIENNA[0], "lon": VIENNA[1], "tst": int(time.time()), "acc": 10, "tid": config.get("tid")}
         request = urllib.request.Request(config.get("url", server.base + "/v1/clients/owntracks"),
@@ -425,6 +509,10 @@ def main():
         go(anna, server, "notifications")
         push = visible(anna, "#push-subscribe")
         check("the browser is offered Web Push where it has a PushManager", push.text == "Notify this browser", push.text)
+        kinds = [o.get_attribute("value") for o in anna.find_elements(By.CSS_SELECTOR, "#channel-kind option")]
+        check("email is not offered on a server that sends no mail", "email" not in kinds and "ntfy" in kinds, str(kinds))
+        help_text = anna.find_element(By.ID, "channel-help").text
+        check("the ntfy channel is explained as steps, without jargon", "Install the free ntfy app" in help_text, help_text)
         add_ntfy(anna, ntfy.base + "/homeward-anna", "wrong-token", "Old topic")
         old = "#channel-list [data-kind=ntfy]"
         visible(anna, old)
@@ -460,8 +548,32 @@ def main():
 
         # Alerts: his SOS reaches her feed, her badge and her ntfy topic (quiet hours never hold an
         # SOS); she opens it to see who was told, then acknowledges it.
+        # On People (not Alerts) the SOS comes as a banner within 3 s that says who, what and where,
+        # rings, and turns his card red.
+        go(anna, server, "home")
+        visible(anna, "#people [data-account]")
+        time.sleep(0.5)  # the event stream is open once the page has drawn
+        server.api("POST", "/v1/alerts", {"type": "sos", "message": "I fell",
+                                          "location": {"lat": VIENNA[0], "lon": VIENNA[1], "accuracy": 8}}, token=walter_token)
+        posted = time.monotonic()
+        banner = visible(anna, "#alert-banners .banner[data-type=sos]", seconds=BANNER_SECONDS)
+        elapsed = time.monotonic() - posted
+        check(f"an SOS shows as a banner on the People page within {BANNER_SECONDS} s ({elapsed:.2f} s)", elapsed <= BANNER_SECONDS)
+        check("the banner says who, what and where, with Acknowledge",
+              "SOS: Walter" in banner.text and "I fell" in banner.text and "Show on the map" in banner.text
+              and banner.find_elements(By.CSS_SELECTOR, "button.acknowledge"), banner.text)
+        wait(anna, lambda d: d.find_elements(By.CSS_SELECTOR, f"#people [data-account='{father_id}'][data-alarming=true]"),
+             seconds=BANNER_SECONDS, message="his card did not turn red")
+        check("his card on People turns red with the SOS", True)
+        wait(anna, lambda d: d.execute_script("return document.body.dataset.alarmPlayedAt"), seconds=BANNER_SECONDS,
+             message="the alarm did not play")
+        check("the SOS plays the alarm where the browser allows sound", True)
+        shoot(anna, "alert-banner")
+        anna.set_window_size(*PHONE_SIZE)
+        banner.find_element(By.LINK_TEXT, "Show on the map").click()
+        wait(anna, lambda d: d.current_url.endswith(f"#home/{father_id}"), message="the map link did not open People following him")
+        text_in(anna, f"#people [data-account='{father_id}']", "The map follows them")
         go(anna, server, "alerts")
-        server.api("POST", "/v1/alerts", {"type": "sos", "message": "I fell"}, token=walter_token)
         visible(anna, "#alert-list [data-status=open] button.acknowledge")
         wait(anna, lambda d: d.title.startswith("(1)"), message="the title did not show the open SOS")
         check("an open SOS shows in the title badge", anna.title.startswith("(1)"), anna.title)
@@ -498,6 +610,11 @@ def main():
         fill(walter, "#trip-destination-name", "Pharmacy")
         walter.find_element(By.ID, "trip-start").click()
         access_code = visible(walter, "#access-code").text.strip()
+        walter.execute_script("localStorage.clear(); sessionStorage.clear()")
+        walter.refresh()
+        again = visible(walter, "#access-code").text.strip()
+        check("the traveller sees the access code again from the server (as on any of his devices)",
+              again == access_code, f"{again} != {access_code}")
         walter.set_window_size(*PHONE_SIZE)
         audit(walter, "trips")
 
@@ -508,6 +625,11 @@ def main():
         check("the countdown shows its seconds", 0 < seconds_shown <= 15, str(seconds_shown))
         walter.find_element(By.ID, "countdown-cancel").click()
         text_in(walter, "#countdown-area", "Cancelled")
+        go(anna, server, "alerts")
+        text_in(anna, "#alert-list", "Check cancelled by Walter: all is well")
+        check("a cancelled check reads as all is well, not as a danger",
+              "Danger" not in anna.find_element(By.CSS_SELECTOR, "#alert-list li").text,
+              anna.find_element(By.CSS_SELECTOR, "#alert-list li").text)
 
         # A companion with no account follows the trip on /trip until he arrives.
         companion.get(server.base + "/trip")
@@ -523,6 +645,21 @@ def main():
                                                           "lon": destination["lon"], "accuracy": 10}]}, token=walter_token)
         text_in(companion, "#trip-remaining", "m")
         audit(companion, "trip-watch")
+        # Anna sees his trip on her Trips page: where he is, the way, when he arrives.
+        go(anna, server, "trips")
+        text_in(anna, "#watched-trips", "Walter to Pharmacy")
+        text_in(anna, "#trip-facts", "Arrives about")
+        check("a guardian's Trips page shows the trip on the map with its arrival time",
+              len(anna.find_elements(By.CSS_SELECTOR, "#trip-map path.leaflet-interactive")) >= 2)
+        audit(anna, "trips-watched")
+        # His SOS on the way shows on the companion's page at once.
+        server.api("POST", "/v1/alerts", {"type": "sos", "message": "Help"}, token=walter_token)
+        posted = time.monotonic()
+        text_in(companion, "#trip-emergency", "SOS: Walter needs help", seconds=BANNER_SECONDS)
+        check(f"the companion's page shows his SOS within {BANNER_SECONDS} s ({time.monotonic() - posted:.2f} s)", True)
+        shoot(companion, "trip-watch-sos")
+        for alert in server.api("GET", "/v1/alerts?status=open", token=anna_token)["alerts"]:
+            server.api("POST", f"/v1/alerts/{alert['id']}/acknowledge", token=anna_token)
         walter.find_element(By.ID, "arrive").click()
         text_in(companion, "#trip-status", "Arrived safely")
         check("the companion's page shows the arrival", True)
@@ -541,12 +678,35 @@ def main():
         anna.find_element(By.ID, "episode-toggle").click()
         text_in(anna, "#episode-toggle", "started")
         anna.find_element(By.ID, "share-episodes").click()
-        share_address = visible(anna, "#share-address").get_attribute("href")
+        share_address = visible(anna, "#share-list .share-address").get_attribute("href")
+        check("the journal lists the working link with copy and withdraw",
+              anna.find_elements(By.CSS_SELECTOR, "#share-list button.copy") and anna.find_elements(By.CSS_SELECTOR, "#share-list button.withdraw"))
+        check("the long share link does not widen the journal on a phone", fits_width(anna), str(page_widths(anna)))
         companion.get(share_address)
         visible(companion, "#shared-episodes")
         rows = companion.find_elements(By.CSS_SELECTOR, "#shared-episodes tbody tr")
         check("the doctor's share page lists the episode", len(rows) == 1, str(len(rows)))
+        heading = companion.find_element(By.TAG_NAME, "h1").text
+        check("the doctor's page says whose record and which dates",
+              heading == "Headache record of Anna" and "1 episode on " in companion.find_element(By.ID, "shared-range").text, heading)
+        check("the doctor's page fits a phone", fits_width(companion), str(page_widths(companion)))
         audit(companion, "shared")
+        companion.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        printed = companion.execute_script(
+            "const shown = (s) => { const e = document.querySelector(s); return !!e && getComputedStyle(e).display !== 'none'; };"
+            "return [shown('.top'), shown('#print'), shown('#shared-episodes thead')]")
+        check("on paper the doctor's page drops the header and buttons and keeps the table's headings",
+              printed == [False, False, True], str(printed))
+        companion.set_window_size(*DESKTOP_SIZE)
+        companion.save_screenshot(os.path.join(ARTEFACTS, "shared-print.png"))
+        companion.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        companion.set_window_size(*PHONE_SIZE)
+        anna.find_element(By.CSS_SELECTOR, "#share-list button.withdraw").click()
+        anna.switch_to.alert.accept()
+        wait(anna, lambda d: not d.find_elements(By.CSS_SELECTOR, "#share-list"), message="the withdrawn link stayed listed")
+        companion.refresh()
+        text_in(companion, "#view", "expired or was withdrawn")
+        check("a withdrawn link no longer opens the record", True)
 
         # Her brother Ben looks after Walter too; Walter puts Ben first, by keyboard. His browser
         # stands in for an iPhone's Safari without Web Push, which is told to add Homeward to the home screen.
@@ -580,6 +740,77 @@ def main():
         check("the order and minutes Walter chose are saved",
               [g["id"] for g in escalation["order"]] == [ben_id, anna_id] and escalation["minutes"]["sos"] == 5, json.dumps(escalation))
         audit(walter, "notifications-watched")
+
+        # Ben's browser follows the usual rule (no sound before a tap on the page): he opens Homeward
+        # without touching it, Walter sends an SOS, and the banner asks for one tap to let it ring.
+        ben = browser(sound_without_tap=False)
+        drivers.append(ben)
+        ben.get(server.base + "/healthz")
+        ben.add_cookie({"name": "homeward_session", "value": server.web_session(SON), "path": "/"})
+        ben.get(server.base + "/#home")
+        visible(ben, "#people [data-account]")
+        time.sleep(0.5)
+        server.api("POST", "/v1/alerts", {"type": "sos", "message": "Ben?"}, token=walter_token)
+        allow = visible(ben, "#alert-banners .banner[data-type=sos] button.sound", seconds=BANNER_SECONDS)
+        check("where the browser blocks sound, the SOS banner asks for one tap to allow it",
+              ben.execute_script("return document.body.dataset.alarmPlayedAt") is None, allow.text)
+        allow.click()
+        wait(ben, lambda d: d.execute_script("return document.body.dataset.alarmPlayedAt"), message="the tap did not let it ring")
+        check("one tap lets the alarm ring", True)
+        ben.find_element(By.CSS_SELECTOR, "#alert-banners .banner[data-type=sos] button.acknowledge").click()
+        wait(ben, lambda d: not d.find_elements(By.CSS_SELECTOR, "#alert-banners .banner"), message="Ben's banner stayed")
+        wait(anna, lambda d: not d.find_elements(By.CSS_SELECTOR, "#alert-banners .banner"), seconds=BANNER_SECONDS,
+             message="Anna's banner stayed after Ben answered")
+        check("when Ben acknowledges on his banner, Anna's banner goes too", True)
+
+        # A name is text everywhere: a person called like an HTML image tag stays letters on the map
+        # labels, the cards and the banner, and runs nothing.
+        server.api("POST", "/v1/accounts", {**MARKUP, "password": PASSWORD})
+        markup_token = server.api("POST", "/v1/sessions", {"phone": MARKUP["phone"], "password": PASSWORD})["token"]
+        markup_code = server.api("PUT", "/v1/me/verification-code", {}, token=markup_token)["code"]
+        server.api("POST", "/v1/links", {"phone": MARKUP["phone"], "code": markup_code}, token=anna_token)
+        markup_id = server.api("GET", "/v1/me", token=markup_token)["id"]
+        server.api("POST", "/v1/locations", {"samples": [
+            {"t": time.time() - 700, "lat": VIENNA[0] + 0.002, "lon": VIENNA[1], "accuracy": 10}]}, token=markup_token)
+        server.api("POST", f"/v1/accounts/{markup_id}/zones",
+                   {"name": MARKUP["name"], "center": {"lat": VIENNA[0] + 0.002, "lon": VIENNA[1]}, "radius": 100}, token=anna_token)
+        go(anna, server, "home")
+        visible(anna, f"#people [data-account='{markup_id}']")
+        time.sleep(0.5)
+        server.api("POST", "/v1/alerts", {"type": "sos"}, token=markup_token)
+        visible(anna, "#alert-banners .banner[data-type=sos]", seconds=BANNER_SECONDS)
+        wait(anna, lambda d: MARKUP["name"] in d.find_element(By.ID, "home-map").text, message="the map label did not show the name")
+        for page in ("home", f"zones/{markup_id}", f"person/{markup_id}"):
+            if page != "home":
+                go(anna, server, page)
+                time.sleep(0.5)
+            images = anna.find_elements(By.CSS_SELECTOR, "#view img, #alert-banners img, .leaflet-tooltip img")
+            check(f"a name written as an HTML tag stays text on {page.split('/')[0]} (no <img>, nothing ran)",
+                  not images and anna.execute_script("return window.markupRan") is None
+                  and MARKUP["name"] in anna.find_element(By.ID, "view").text, f"{len(images)} images")
+            check(f"a long name does not widen {page.split('/')[0]} on a phone", fits_width(anna), str(page_widths(anna)))
+        shoot(anna, "markup-name")
+        # Leaving a safe zone comes the same way, quieter: a banner, no alarm.
+        rung = anna.execute_script("return document.body.dataset.alarmPlayedAt")
+        start = time.time() - 66 * 10
+        walk = [{"t": start + i * 10, "lat": VIENNA[0] + 0.002 + max(0, i - 30) * 12 / 111320, "lon": VIENNA[1], "accuracy": 8}
+                for i in range(66)]
+        server.api("POST", "/v1/locations", {"samples": walk}, token=markup_token)
+        posted = time.monotonic()
+        left = visible(anna, "#alert-banners .banner[data-type=left_zone]", seconds=BANNER_SECONDS)
+        check(f"leaving a safe zone shows a banner within {BANNER_SECONDS} s ({time.monotonic() - posted:.2f} s), without the alarm",
+              "Left a safe zone" in left.text and "banner-quiet" in left.get_attribute("class")
+              and anna.execute_script("return document.body.dataset.alarmPlayedAt") == rung, left.text)
+        anna.find_element(By.CSS_SELECTOR, "#alert-banners .banner[data-type=sos] button.acknowledge").click()
+        wait(anna, lambda d: not d.find_elements(By.CSS_SELECTOR, "#alert-banners .banner[data-type=sos]"),
+             message="the acknowledged banner stayed")
+        statuses = {a["type"]: a["status"] for a in server.api("GET", "/v1/alerts", token=markup_token)["alerts"]}
+        check("Acknowledge on the banner acknowledges the alert", statuses.get("sos") == "acknowledged", json.dumps(statuses))
+        for alert in server.api("GET", "/v1/alerts?status=open", token=anna_token)["alerts"]:
+            server.api("POST", f"/v1/alerts/{alert['id']}/acknowledge", token=anna_token)
+        wait(anna, lambda d: not d.find_elements(By.CSS_SELECTOR, "#alert-banners .banner"), seconds=BANNER_SECONDS,
+             message="banners answered elsewhere stayed")
+        check("a banner goes when someone else acknowledges the alert", True)
 
         go(anna, server, "profile")
         visible(anna, "#profile-form")
@@ -624,7 +855,9 @@ def main():
         if failures:
             server.log.flush()
             with open(server.log.name) as log:
-                print("server log (last lines):", *[line.rstrip() for line in log.readlines()[-15:]], sep="\n  ")
+                lines = log.readlines()
+                print("server log (last lines):", *[line.rstrip() for line in lines[-15:]], sep="\n  ")
+                print("event streams:", *[line.rstrip() for line in lines if "/v1/events" in line][-12:], sep="\n  ")
         server.stop()
         ntfy.stop()
     print(f"pages checked with axe and photographed: {', '.join(pages_checked)}")

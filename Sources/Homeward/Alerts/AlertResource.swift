@@ -1,4 +1,4 @@
-/// An alert as the API shows it: `{id, type, status, account, createdAt, firesAt?, location?,
+/// An alert as the API shows it: `{id, type, title, status, account, createdAt, firesAt?, location?,
 /// message?, tripId?, acknowledgedBy?, acknowledgedAt?, resolvedAt?, firedLate?, escalation?}`.
 public struct AlertResource: Sendable, Codable, Equatable {
     /// An account as an alert names it.
@@ -36,6 +36,9 @@ public struct AlertResource: Sendable, Codable, Equatable {
     public var id: String
     /// What happened.
     public var type: AlertType
+    /// The type's short human title (`AlertType.title`), so the web app and other clients show the
+    /// server's words; absent only in alerts stored or relayed before it was added.
+    public var title: String?
     /// Where the alert is in its life.
     public var status: AlertStatus
     /// The person the alert is about.
@@ -73,6 +76,7 @@ public struct AlertResource: Sendable, Codable, Equatable {
     init(testAbout account: AccountSummary, at time: Timestamp) {
         id = "test"
         type = .arrived
+        title = type.title
         status = .resolved
         self.account = account
         createdAt = time
@@ -83,6 +87,7 @@ public struct AlertResource: Sendable, Codable, Equatable {
     init(record: AlertRecord) {
         id = record.id
         type = record.type
+        title = record.type.title
         status = record.status
         account = record.account
         createdAt = record.createdAt

@@ -354,7 +354,9 @@ public final class HomewardApp: Sendable {
             links: LinkService(app: self), database: database, accessPolicy: accessPolicy, addresses: linkAddresses))
         registerWebSessionRoutes(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, WebSessionRoutesDependencies(
             accounts: accounts, sessionLifetimeSeconds: configuration.sessionLifetimeSeconds))
-        registerWebAppRoutes(on: &router, settings: configuration.webApp)
+        var webApp = configuration.webApp
+        webApp.sendsEmail = configuration.smtpServer != nil
+        registerWebAppRoutes(on: &router, settings: webApp)
         return router
     }
 

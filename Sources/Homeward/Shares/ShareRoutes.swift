@@ -1,7 +1,7 @@
 import HomewardHTTP
 
 /// `POST /v1/shares`, `GET /v1/shares`, `DELETE /v1/shares/{id}` and the read-only `GET /v1/shared/{token}/episodes`
-/// and `GET /v1/shared/{token}/locations`, in the owner's formats.
+/// (with `/about`: whose record it is, until when) and `GET /v1/shared/{token}/locations`, in the owner's formats.
 /// A share token reads one scope of one person and nothing else; an unknown, expired, revoked or
 /// other-scope token answers 404. A changed password ends every link (AccountStore).
 func registerShareRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: ShareRoutesDependencies) {
@@ -51,6 +51,18 @@ func registerShareRoutes(on router: inout Router, signedIn: AuthenticatedRoutes,
                 throw HTTPError.notFound()
             }
             return try query.response(listing: account, in: db)
+        }
+    }
+
+    // The doctor's page says whose record it shows and until when the link works.
+    router.get("/v1/shared/{token}/episodes/about") { context in
+        let digest = try sharedTokenDigest(try context.parameter("token"), scope: .episodes, services: services)
+        let now = services.clock.now()
+        return try services.database.read { db in
+            guard let account = try ShareStore(db: db).sharedAccount(tokenDigest: digest, scope: .episodes, at: now),
+                  let expiresAt = try ShareStore(db: db).expiry(tokenDigest: digest, scope: .episodes, at: now)
+            else { throw HTTPError.notFound() }
+            return .json(SharedRecordAbout(name: try AccountStore(db: db).name(of: account) ?? "", expiresAt: expiresAt))
         }
     }
 

@@ -59,4 +59,12 @@ struct ShareStore {
             [tokenDigest, scope, now.unixMilliseconds]
         ) { row in try row.value(named: "account_key") }
     }
+
+    /// When the link with `tokenDigest` to `scope` stops working, if it works at `now`.
+    func expiry(tokenDigest: [UInt8], scope: ShareScope, at now: Timestamp) throws -> Timestamp? {
+        try db.fetchOne(
+            "SELECT expires_at_ms FROM shares WHERE token_sha256 = ? AND scope = ? AND expires_at_ms > ?",
+            [tokenDigest, scope, now.unixMilliseconds]
+        ) { row in Timestamp(unixMilliseconds: try row.value(named: "expires_at_ms")) }
+    }
 }

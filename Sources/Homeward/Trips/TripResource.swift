@@ -50,4 +50,7 @@ public struct TripResource: Sendable, Codable, Equatable {
     public var progress: Progress?
     /// The workflow events, oldest first (only on the trip itself, not in lists).
     public var events: [TripEventResource]?
+    /// The traveller's unanswered SOS and danger alerts raised during the trip (only for a companion
+    /// following it on /v1/trips/watch, whose page has no event stream to hear them on).
+    public var emergencies: [AlertResource]? = nil
 }

@@ -31,11 +31,12 @@ public final class TripService: Sendable {
     }
 
     /// Starts a trip for `caller`: 409 while they have an active one. The answer carries the access
-    /// code, which is never shown again (only its digest is kept).
+    /// code; only its digest is kept, and the traveller sees it again on the trip while it lasts.
     public func create(_ request: CreateTripRequest, by caller: Caller) throws -> TripResource {
         let now = clock.now()
         try request.validate(startingAt: now)
-        let accessCode = SecureRandom.digits(count: TripConfiguration.accessCodeDigitCount)
+        let id = SecureRandom.identifier()
+        let accessCode = accessCode(ofTrip: id)
         let routeJSON = try request.route.map { try TripRecord.encodeRoute($0.points) }
         let trip = try database.write { db in
             let store = TripStore(db: db)
@@ -43,7 +44,7 @@ public final class TripService: Sendable {
                 throw HTTPError.conflict("You already have an active trip: arrive or delete it first.")
             }
             let new = TripStore.NewTrip(
-                id: SecureRandom.identifier(), account: caller.accountKey, request: request, routeJSON: routeJSON,
+                id: id, account: caller.accountKey, request: request, routeJSON: routeJSON,
                 accessCodeDigest: secrets.digest(accessCode), startedAt: now)
             _ = try store.insert(new)
             guard let inserted = try store.trip(id: new.id) else { throw HTTPError.internalError }
@@ -55,12 +56,28 @@ public final class TripService: Sendable {
         return trip.resource(events: [], accessCode: accessCode)
     }
 
-    /// The trip with `id` with its route and events, if `caller` may see it.
+    /// The trip with `id` with its route and events, if `caller` may see it; for the traveller, while
+    /// it lasts, with its access code (so it can be handed on from any of their devices).
     public func trip(_ id: String, for caller: Caller) throws -> TripResource {
         try database.read { db in
             let (trip, window) = try visibleTripAndWindow(id, to: caller, allowing: [.oneself, .guardian, .companion], in: db)
-            return trip.resource(events: try events(ofTrip: trip.key, within: window, in: db))
+            let code = accessCode(ofTrip: trip.id)
+            let shownCode = trip.accountKey == caller.accountKey && trip.endedAt == nil
+                && SecretDigest.constantTimeEquals(trip.accessCodeDigest, secrets.digest(code)) ? code : nil
+            return trip.resource(events: try events(ofTrip: trip.key, within: window, in: db), accessCode: shownCode)
         }
+    }
+
+    /// The access code of the trip with opaque `id`: digits taken from an HMAC of the id under the
+    /// server's secret, so the server can give it again without storing it (trips started before
+    /// this had random codes, which stay unknown: their digest does not match).
+    private func accessCode(ofTrip id: String) -> String {
+        let mac = secrets.digest("homeward trip access code v1 \(id)")
+        let number = mac.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        var modulus: UInt64 = 1
+        for _ in 0..<TripConfiguration.accessCodeDigitCount { modulus *= 10 }
+        let digits = String(number % modulus)
+        return String(repeating: "0", count: TripConfiguration.accessCodeDigitCount - digits.count) + digits
     }
 
     /// What the path export of trip `id` reads, if `caller` may see the trip.
@@ -152,7 +169,12 @@ public final class TripService: Sendable {
             limits += try enforcedAccessCodeLimits(Self.travellerLimits(of: candidates))
             // Names are not unique: the access code decides between the travellers of that name.
             guard let trip = candidates.first(where: { accessCode(request.accessCode, opens: $0) }) else { return nil }
-            return trip.resource(events: try store.events(ofTrip: trip.key))
+            var watched = trip.resource(events: try store.events(ofTrip: trip.key))
+            watched.emergencies = try AlertStore(db: db).activeAlerts(of: [trip.accountKey]).map(\.alert).filter { alert in
+                (alert.type == .sos || alert.type == .danger) && alert.status == .open
+                    && alert.createdAt >= trip.startedAt && trip.endedAt.map { alert.createdAt <= $0 } ?? true
+            }
+            return watched
         }
         guard let watched else {
             for (key, policy) in limits { rateLimiter.recordFailure(key, under: policy) }

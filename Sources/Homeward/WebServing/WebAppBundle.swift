@@ -49,6 +49,7 @@ struct WebAppBundle: Sendable {
                 .replacingOccurrences(of: "{{ASSETS}}", with: assetBase)
                 .replacingOccurrences(of: "{{TILE_URL}}", with: Self.escapedAttribute(settings.tileURLTemplate))
                 .replacingOccurrences(of: "{{TILE_ATTRIBUTION}}", with: Self.escapedAttribute(settings.tileAttribution))
+                .replacingOccurrences(of: "{{SENDS_EMAIL}}", with: settings.sendsEmail ? "true" : "false")
             var headers = pageHeaders
             if page.file == "sw.js" { headers.add(name: "Service-Worker-Allowed", value: "/") }
             pages[page.route] = WebAsset(path: page.file, bytes: Array(text.utf8), headers: headers)

@@ -1,4 +1,5 @@
-/// What the web app needs to know about its map: where tiles come from and whom to credit.
+/// What the web app needs to know about its map (where tiles come from and whom to credit) and
+/// about the server (whether it can send email, so the app offers email alerts only then).
 public struct WebAppSettings: Sendable {
     /// OpenStreetMap's standard tiles, the default.
     public static let openStreetMapTiles = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
@@ -10,6 +11,8 @@ public struct WebAppSettings: Sendable {
     public var tileURLTemplate: String
     /// The attribution shown on the map for the tiles.
     public var tileAttribution: String
+    /// Whether the server has a mail relay; set from the SMTP settings when the app is composed.
+    public var sendsEmail = false
 
     /// Creates settings; the defaults are OpenStreetMap's tiles.
     public init(tileURLTemplate: String = Self.openStreetMapTiles, tileAttribution: String = Self.openStreetMapAttribution) {

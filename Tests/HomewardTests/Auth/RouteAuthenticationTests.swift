@@ -11,7 +11,8 @@ final class RouteAuthenticationTests: XCTestCase {
         "GET /metrics",  // its own token, or a loopback peer (`authorizeMetrics`)
         "POST /v1/accounts", "POST /v1/sessions", "POST /v1/web/session",  // registration and login
         "POST /v1/trips/watch",  // a trip's access code, rate-limited
-        "GET /v1/shared/{token}/episodes", "GET /v1/shared/{token}/locations",  // a share link's token
+        "GET /v1/shared/{token}/episodes", "GET /v1/shared/{token}/episodes/about",  // a share link's token
+        "GET /v1/shared/{token}/locations",
         "POST /v1/password-reset",  // a reset link's token, a keyed MAC that works once for an hour
         "POST /v1/password-reset/email",  // mails only the account's own addresses, rate-limited
     ]

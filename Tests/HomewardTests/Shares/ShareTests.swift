@@ -60,6 +60,18 @@ final class ShareTests: XCTestCase {
         }
     }
 
+    func testAShareSaysWhoseRecordItIsAndUntilWhenItWorks() throws {
+        let test = try TestApp()
+        let person = try test.makeAccount(name: "Walter")
+        try test.withClient { client in
+            let share = try makeShare(client, for: person)
+            let about = try client.execute(.get, "/v1/shared/\(share.token)/episodes/about")
+            XCTAssertEqual(about.status, .ok)
+            XCTAssertEqual(about.text, #"{"expiresAt":"\#(share.expiresAt)","name":"Walter"}"#)
+            XCTAssertEqual(try client.execute(.get, "/v1/shared/\(SecureRandom.token())/episodes/about").status, .notFound)
+        }
+    }
+
     func testAnExpiredShareAnswers404() throws {
         let test = try TestApp()
         let person = try test.makeAccount()
@@ -67,7 +79,9 @@ final class ShareTests: XCTestCase {
             let share = try makeShare(client, for: person, seconds: 60)
             test.clock.advance(bySeconds: 59)
             XCTAssertEqual(try client.execute(.get, "/v1/shared/\(share.token)/episodes").status, .ok)
+            XCTAssertEqual(try client.execute(.get, "/v1/shared/\(share.token)/episodes/about").status, .ok)
             test.clock.advance(bySeconds: 1)
+            XCTAssertEqual(try client.execute(.get, "/v1/shared/\(share.token)/episodes/about").status, .notFound)
             let expired = try client.execute(.get, "/v1/shared/\(share.token)/episodes")
             XCTAssertEqual(expired.status, .notFound)
             XCTAssertEqual(expired.errorCode, "not_found")

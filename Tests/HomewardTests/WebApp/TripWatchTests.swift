@@ -5,7 +5,7 @@ import HomewardHTTPTesting
 
 /// A companion without an account follows a trip with the traveller's phone and the access code.
 final class TripWatchTests: XCTestCase {
-    func testTheRightCodeShowsTheTripToArrivalAndAWrongOneIsForbidden() throws {
+    func testTheRightCodeShowsTheTripWithItsSOSToArrivalAndAWrongOneIsForbidden() throws {
         let test = try TestApp()
         let walter = try test.makeAccount(name: "Walter")
         try test.withClient { client in
@@ -23,6 +23,14 @@ final class TripWatchTests: XCTestCase {
             XCTAssertEqual(seen.status, .active)
             XCTAssertNil(try watched.json()["accessCode"], "the code is not shown again")
             XCTAssertNotNil(seen.progress)
+            XCTAssertEqual(seen.emergencies, [])
+
+            let sos = try client.send(.post, "/v1/alerts", token: walter.token, body: ["type": "sos", "message": "I fell"])
+            XCTAssertEqual(sos.status, .created, sos.text)
+            let calling = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: walter.phone, accessCode: code))
+            let emergencies = try calling.decode(TripResource.self).emergencies
+            XCTAssertEqual(emergencies?.map(\.message), ["I fell"], "the companion sees his SOS at once")
+            XCTAssertEqual(emergencies?.map(\.title), ["SOS"], "in the server's words")
 
             let wrong = code == "000000" ? "111111" : "000000"
             let refused = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: walter.phone, accessCode: wrong))
@@ -34,6 +42,25 @@ final class TripWatchTests: XCTestCase {
             XCTAssertEqual(try client.send(.post, "/v1/trips/\(tripID)/arrive", token: walter.token).status, .ok)
             let arrived = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: walter.phone, accessCode: code))
             XCTAssertEqual(try arrived.decode(TripResource.self).status, .arrived)
+        }
+    }
+
+    func testTheTravellerSeesTheAccessCodeAgainWhileTheTripLastsAndNobodyElseDoes() throws {
+        let test = try TestApp()
+        let walter = try test.makeAccount(name: "Walter")
+        let anna = try test.makeAccount(name: "Anna")
+        try test.link(guardian: anna, dependent: walter)
+        try test.withClient { client in
+            let created = try client.send(.post, "/v1/trips", token: walter.token, body: API.TripRequest(
+                destination: TripPlace(lat: 48.21, lon: 16.37, name: "Pharmacy"), mode: .walking)).decode(TripResource.self)
+            let code = try XCTUnwrap(created.accessCode)
+            let again = try client.send(.get, "/v1/trips/\(created.id)", token: walter.token).decode(TripResource.self)
+            XCTAssertEqual(again.accessCode, code, "his other phone or computer shows the same code")
+            let watched = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: walter.phone, accessCode: code))
+            XCTAssertEqual(watched.status, .ok, "and it opens the trip")
+            XCTAssertNil(try client.send(.get, "/v1/trips/\(created.id)", token: anna.token).json()["accessCode"], "a guardian never sees it")
+            XCTAssertEqual(try client.send(.post, "/v1/trips/\(created.id)/arrive", token: walter.token).status, .ok)
+            XCTAssertNil(try client.send(.get, "/v1/trips/\(created.id)", token: walter.token).json()["accessCode"], "not after arrival")
         }
     }
 

@@ -36,7 +36,17 @@ export async function api(method, path, body, contentType = "application/json") 
   const data = isJSON ? await response.json() : await response.text();
   if (!response.ok) {
     const error = isJSON && data && data.error ? data.error : {};
+    if (response.status === 429) throw new APIError(tooManyTries(response.headers.get("Retry-After")), 429);
     throw new APIError(error.message || response.statusText, response.status, error.field);
   }
   return data;
+}
+
+/** "Too many tries. Try again in 15 minutes.": a refusal for too many attempts, without raw seconds. */
+export function tooManyTries(retryAfter) {
+  const seconds = Number(retryAfter);
+  if (!Number.isFinite(seconds) || seconds <= 0) return "Too many tries. Try again a little later.";
+  if (seconds < 90) return "Too many tries. Try again in a minute.";
+  if (seconds < 5400) return `Too many tries. Try again in ${Math.ceil(seconds / 60)} minutes.`;
+  return `Too many tries. Try again in ${Math.ceil(seconds / 3600)} hours.`;
 }

@@ -1,12 +1,13 @@
 // The guardian web app: the session, the navigation between pages (by the address's #fragment)
-// and what every page shares (the event stream, the alert badge and sound).
+// and what every page shares (the event stream, the alert banners, badge and sound).
 import { api, setCSRFToken } from "./api.js";
-import { connectEvents, disconnectEvents, onEvent } from "./events.js";
-import { h, replace, announce } from "./dom.js";
+import { connectEvents, disconnectEvents } from "./events.js";
+import { h, replace } from "./dom.js";
+import { startAlertBanner, stopAlertBanner } from "./banner.js";
 import { showLogin, showSignUp } from "./pages/login.js";
 import { showHome } from "./pages/home.js";
 import { showPerson } from "./pages/person.js";
-import { showAlerts, refreshAlertBadge } from "./pages/alerts.js";
+import { showAlerts } from "./pages/alerts.js";
 import { showZones } from "./pages/zones.js";
 import { showLink } from "./pages/link.js";
 import { showTrips } from "./pages/trips.js";
@@ -30,7 +31,7 @@ const session = {
     session.account = web.account;
     document.getElementById("nav").hidden = false;
     connectEvents();
-    refreshAlertBadge();
+    startAlertBanner(web.account);
     const pending = sessionStorage.getItem("pendingLink");
     sessionStorage.removeItem("pendingLink");
     if (pending) location.hash = `#link/${pending}`;
@@ -42,62 +43,53 @@ const session = {
     setCSRFToken(null);
     session.account = null;
     disconnectEvents();
+    stopAlertBanner();
     document.getElementById("nav").hidden = true;
     location.hash = "#login";
   },
 };
 
 let cleanup = null;
+let shown = null;
 
 /** Shows the page the address names. */
 async function route() {
   const view = document.getElementById("view");
   const [name, ...rest] = location.hash.replace(/^#/, "").split("/");
   if (cleanup) { cleanup(); cleanup = null; }
+  document.body.dataset.page = name || "home";
   for (const link of document.querySelectorAll("nav a")) {
     if (link.getAttribute("href") === `#${name}`) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
   if (!session.account) {
+    shown = null;
     if (name === "link" && rest.length === 2) sessionStorage.setItem("pendingLink", rest.join("/"));
     if (name === "reset") showReset(view, session, rest.map(decodeURIComponent));
     else (name === "signup" ? showSignUp : showLogin)(view, session);
     return;
   }
   const show = pages[name] || showHome;
-  replace(view, h("p", {}, "Loading…"));
+  // Each visit draws into its own element: a page still loading when the address changes again
+  // draws into one no longer shown, and is cleaned up at once.
+  const page = h("div", { class: "page" }, h("p", {}, "Loading…"));
+  shown = page;
+  replace(view, page);
+  let stop = null;
   try {
-    cleanup = (await show(view, session, rest.map(decodeURIComponent))) || null;
+    stop = (await show(page, session, rest.map(decodeURIComponent))) || null;
   } catch (error) {
-    replace(view, h("h1", {}, "Something went wrong"), h("p", { class: "error" }, error.message));
+    replace(page, h("h1", {}, "Something went wrong"), h("p", { class: "error" }, error.message));
   }
+  if (shown !== page) {
+    if (stop) stop();
+    return;
+  }
+  cleanup = stop;
   view.focus({ preventScroll: true });
 }
 
 window.addEventListener("hashchange", route);
-onEvent("alert", (alert) => {
-  refreshAlertBadge();
-  if ((alert.type === "sos" || alert.type === "danger") && alert.status === "open") {
-    announce(`${alert.type.toUpperCase()}: ${alert.account ? alert.account.name : "someone"} needs help`);
-    playAlarm();
-  }
-});
-
-/** Three short tones, made in the browser (no sound file to fetch). */
-function playAlarm() {
-  try {
-    const context = new AudioContext();
-    for (let i = 0; i < 3; i++) {
-      const tone = context.createOscillator();
-      const gain = context.createGain();
-      tone.frequency.value = 880;
-      gain.gain.value = 0.2;
-      tone.connect(gain).connect(context.destination);
-      tone.start(context.currentTime + i * 0.4);
-      tone.stop(context.currentTime + i * 0.4 + 0.25);
-    }
-  } catch { /* no audio before the first tap on some browsers */ }
-}
 
 async function start() {
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});

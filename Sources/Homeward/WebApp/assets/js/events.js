@@ -1,11 +1,21 @@
 // One event stream for the whole app: every page listens here instead of opening its own.
 const listeners = { location: new Set(), alert: new Set(), trip: new Set() };
+/** How long after the server refused or dropped the stream it is opened again (the browser itself
+ * retries only a dropped stream, never a refused one). */
+const reopenMilliseconds = 5000;
 let source = null;
+let reopenTimer = null;
 
 /** Opens the stream (once per session). */
 export function connectEvents() {
   if (source) return;
   source = new EventSource("/v1/events", { withCredentials: true });
+  source.addEventListener("error", () => {
+    if (!source || source.readyState !== EventSource.CLOSED) return;
+    source = null;
+    clearTimeout(reopenTimer);
+    reopenTimer = setTimeout(connectEvents, reopenMilliseconds);
+  });
   for (const kind of Object.keys(listeners)) {
     source.addEventListener(kind, (message) => {
       let data;
@@ -24,6 +34,7 @@ export function reconnectEvents() {
 
 /** Closes the stream (logging out). */
 export function disconnectEvents() {
+  clearTimeout(reopenTimer);
   if (source) source.close();
   source = null;
 }

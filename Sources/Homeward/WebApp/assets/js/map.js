@@ -1,6 +1,23 @@
 // Leaflet maps with the server's tile settings; with no tile URL (or offline) positions are still
-// drawn on a plain background.
+// drawn on a plain background. Leaflet reads a string tooltip as HTML, so every label is a text node.
 const L = () => window.L;
+
+/** A tooltip's content that shows `text` as text (a name like "<img …>" stays letters). */
+export function textLabel(text) {
+  const span = document.createElement("span");
+  span.textContent = text;
+  return span;
+}
+
+/** The safe zones of one person on `layer`: circles and polygons with their names. */
+export function drawZones(layer, zones, color = "#1b4d6b") {
+  return zones.map((zone) => {
+    const shape = zone.center
+      ? L().circle([zone.center.lat, zone.center.lon], { radius: zone.radius, color, weight: 2, fillOpacity: 0.08 })
+      : L().polygon(zone.polygon.map((p) => [p.lat, p.lon]), { color, weight: 2, fillOpacity: 0.08 });
+    return shape.bindTooltip(textLabel(zone.name), { permanent: true, direction: "center", className: "zone-label" }).addTo(layer);
+  });
+}
 
 /** A map in `element`, showing the tiles the server names, or a plain background without. */
 export function makeMap(element) {
@@ -19,9 +36,10 @@ export function makeMap(element) {
 export class PositionMarker {
   constructor(map, name) {
     this.map = map;
+    this.label = textLabel(name);
     this.accuracy = L().circle([0, 0], { radius: 1, weight: 1, color: "#1b4d6b", fillOpacity: 0.12 });
     this.dot = L().circleMarker([0, 0], { radius: 8, weight: 3, color: "#fff", fillColor: "#1b4d6b", fillOpacity: 1 });
-    this.dot.bindTooltip(name, { permanent: true, direction: "right", offset: [10, 0] });
+    this.dot.bindTooltip(this.label, { permanent: true, direction: "right", offset: [10, 0] });
     this.shown = false;
   }
 
@@ -35,7 +53,16 @@ export class PositionMarker {
       this.accuracy.addTo(this.map);
       this.dot.addTo(this.map);
       this.shown = true;
+      if (this.alarming) this.setAlarming(true);
     }
+  }
+
+  /** Draws the dot and its name red (an open SOS or danger) or in the usual colour. */
+  setAlarming(on) {
+    this.alarming = on;
+    this.dot.setStyle({ fillColor: on ? "#a4161a" : "#1b4d6b" });
+    const tooltip = this.dot.getTooltip() && this.dot.getTooltip().getElement();
+    if (tooltip) tooltip.classList.toggle("alarming", on);
   }
 
   get latLng() {

@@ -1,6 +1,6 @@
 // What the traveller, a guardian and a companion without an account all see of a trip.
 import { h, replace, distance, clock } from "./dom.js";
-import { PositionMarker, fit } from "./map.js";
+import { PositionMarker, fit, textLabel } from "./map.js";
 
 /** Draws `trip` on `map` and its facts into `facts`; call again with fresher data. */
 export class TripView {
@@ -19,7 +19,7 @@ export class TripView {
     this.layers.clearLayers();
     const destination = [trip.destination.lat, trip.destination.lon];
     L.circleMarker(destination, { radius: 9, color: "#9a5b00", weight: 3, fillOpacity: 0.4 })
-      .bindTooltip(trip.destination.name || "Destination").addTo(this.layers);
+      .bindTooltip(textLabel(trip.destination.name || "Destination")).addTo(this.layers);
     if (trip.route && trip.route.length) L.polyline(trip.route.map((p) => [p.lat, p.lon]), { color: "#9a5b00", dashArray: "6 6" }).addTo(this.layers);
     if (!this.marker) this.marker = new PositionMarker(this.map, trip.account.name);
     if (progress.lastLocation) this.marker.update(progress.lastLocation);
@@ -33,8 +33,9 @@ export class TripView {
       h("dt", {}, "Going to"), h("dd", {}, trip.destination.name || `${trip.destination.lat.toFixed(4)}, ${trip.destination.lon.toFixed(4)}`),
       h("dt", {}, "By"), h("dd", {}, trip.mode),
       arrived ? null : [
-        h("dt", {}, "Distance left"), h("dd", { id: "trip-remaining" }, distance(progress.distanceRemaining)),
-        h("dt", {}, "Arrives about"), h("dd", { id: "trip-eta" }, progress.eta ? clock(progress.eta) : "unknown"),
+        h("dt", {}, "Distance left"), h("dd", { id: "trip-remaining" }, progress.distanceRemaining === undefined || progress.distanceRemaining === null
+          ? "known once the phone sends a position" : distance(progress.distanceRemaining)),
+        h("dt", {}, "Arrives about"), h("dd", { id: "trip-eta" }, progress.eta ? clock(progress.eta) : "known once the phone sends a position"),
       ],
       progress.lastLocation ? [h("dt", {}, "Last position"), h("dd", {}, clock(progress.lastLocation.t))] : null);
   }

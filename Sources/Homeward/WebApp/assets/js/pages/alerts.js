@@ -3,30 +3,11 @@
 import { api } from "../api.js";
 import { h, replace, clock, announce } from "../dom.js";
 import { onEvent } from "../events.js";
+import { alertHeadline } from "../words.js";
+import { refreshAlerts } from "../banner.js";
 
 /** How often an opened alert's deliveries are asked again while some are still being sent. */
 const deliveriesRefreshMilliseconds = 3000;
-
-/** What each alert type is called on screen. */
-export const alertLabels = {
-  sos: "SOS", danger: "Danger: a countdown ran out", arrived: "Arrived", left_zone: "Left a safe zone",
-  entered_zone: "Entered a safe zone", wandering: "Wandering", off_route: "Off route", overdue: "Overdue",
-  stalled: "Stalled", silent: "Silent for too long", low_battery: "Low battery", unaccompanied: "Unaccompanied",
-  expected_missed: "Not there in time", new_guardian: "New guardian",
-};
-
-/** Counts open SOS and danger alerts into the title and the menu badge. */
-export async function refreshAlertBadge() {
-  try {
-    const { alerts } = await api("GET", "/v1/alerts?status=open");
-    const urgent = alerts.filter((alert) => alert.type === "sos" || alert.type === "danger").length;
-    const badge = document.getElementById("alert-count");
-    badge.textContent = String(urgent);
-    badge.hidden = urgent === 0;
-    badge.setAttribute("aria-label", `${urgent} open emergencies`);
-    document.title = urgent ? `(${urgent}) SOS · Homeward` : "Homeward";
-  } catch { /* the badge stays as it was */ }
-}
 
 /** "Not answered — reminder 2, next at 14:05": how far an alert escalated, or null. */
 export function escalationText(alert) {
@@ -40,6 +21,9 @@ export function escalationText(alert) {
   }
   return escalation.nextAt ? `If nobody answers: a reminder at ${clock(escalation.nextAt)}` : null;
 }
+
+/** An alert's status as the family reads it. */
+const statusWords = { pending: "waiting", open: "not answered yet", acknowledged: "answered", resolved: "over", cancelled: "cancelled" };
 
 const eventNames = {
   raised: "the alert", fired: "the alert", escalated: "a reminder", acknowledged: "that it was answered",
@@ -116,19 +100,19 @@ export async function showAlerts(view, session, [focus] = []) {
         await api("POST", `/v1/alerts/${encodeURIComponent(alert.id)}/acknowledge`);
         announce("Acknowledged.");
         await load();
-        refreshAlertBadge();
+        refreshAlerts();
       } catch (error) {
         announce(error.message);
         acknowledge.disabled = false;
       }
     });
     return h("li", { class: `card alert-${alert.type}`, "data-alert": alert.id, "data-status": alert.status },
-      h("strong", {}, alert.headline || `${alertLabels[alert.type] || alert.type} · ${alert.account.name}`),
-      h("p", {}, `${clock(alert.createdAt)} · ${alert.status}`,
+      h("strong", {}, alertHeadline(alert)),
+      h("p", {}, `${clock(alert.createdAt)} · ${statusWords[alert.status] || alert.status}`,
         alert.acknowledgedBy ? ` by ${alert.acknowledgedBy.name}` : "",
-        alert.message ? ` · ${alert.message}` : ""),
+        alert.message ? ` · “${alert.message}”` : ""),
       escalationText(alert) ? h("p", { class: alert.status === "open" && alert.escalation.step > 0 ? "escalation error" : "escalation" }, escalationText(alert)) : null,
-      alert.location ? h("p", {}, h("a", { href: `#person/${encodeURIComponent(alert.account.id)}` }, "Where"),
+      alert.location ? h("p", {}, h("a", { href: `#home/${encodeURIComponent(alert.account.id)}` }, "Show on the map"),
         ` (${alert.location.lat.toFixed(5)}, ${alert.location.lon.toFixed(5)})`) : null,
       alert.status === "open" ? acknowledge : null,
       deliveries(alert));

@@ -1,12 +1,23 @@
-// Home: everyone the guardian looks after, on one map and as cards, kept live by the event stream.
+// Home: everyone the guardian looks after, on one map (with their safe zones) and as cards, kept
+// live by the event stream. The map fits everyone, then follows the person opened (#home/<id>); a
+// person with an open SOS or danger turns red.
 import { api } from "../api.js";
 import { h, replace, ago, distance, clock } from "../dom.js";
-import { makeMap, PositionMarker, fit } from "../map.js";
-import { onEvent } from "../events.js";
+import { makeMap, PositionMarker, fit, drawZones } from "../map.js";
+import { onEvent, reconnectEvents } from "../events.js";
+import { watchOpenAlerts, isUrgent, isCalm } from "../banner.js";
+import { alertTitle } from "../words.js";
 
-/** The home page. */
-export async function showHome(view, session) {
+/** The people the event stream was opened for, as this page last saw them. */
+let streamedPeople = null;
+
+/** The home page; `followed` is the account id whose position the map keeps in view. */
+export async function showHome(view, session, [followed = null] = []) {
   const { dependents } = await api("GET", "/v1/dependents");
+  // A link made elsewhere (another device, the phone) reaches the stream only when it opens again.
+  const everyone = dependents.map((d) => d.account.id).sort().join(",");
+  if (streamedPeople !== null && streamedPeople !== everyone) reconnectEvents();
+  streamedPeople = everyone;
   const list = h("ul", { class: "people", id: "people" });
   const mapElement = h("div", { class: "map", id: "home-map", role: "region", "aria-label": "Map of the people you look after" });
   replace(view,
@@ -16,47 +27,74 @@ export async function showHome(view, session) {
     dependents.length ? null : h("p", { class: "card" }, "No one yet. ", h("a", { href: "#link" }, "Link to someone"), " with their phone number and verification code."),
     h("div", { class: "split" }, list, mapElement));
   const map = makeMap(mapElement);
+  const zoneLayer = window.L.layerGroup().addTo(map);
   const people = new Map();
 
   for (const item of dependents) {
-    const person = { item, marker: new PositionMarker(map, item.account.name), card: h("div") };
+    const person = { item, marker: new PositionMarker(map, item.account.name), card: h("li"), alerts: [] };
     people.set(item.account.id, person);
-    list.append(h("li", {}, person.card,
-      h("a", { href: `#setup/${encodeURIComponent(item.account.id)}`, class: "setup-phone" }, `Set up ${item.account.name}'s phone`)));
-    render(person);
+    list.append(person.card);
+    render(person, followed);
   }
-  fit(map, [...people.values()].map((person) => person.marker.latLng));
+  const follow = () => {
+    const person = followed && people.get(followed);
+    if (person && person.marker.latLng) map.setView(person.marker.latLng, Math.max(map.getZoom(), 16));
+    else fit(map, [...people.values()].map((p) => p.marker.latLng));
+  };
+  follow();
+  if (followed && people.has(followed)) requestAnimationFrame(() => mapElement.scrollIntoView({ block: "start" }));
+  // Everyone's zones, drawn under the positions (a failure leaves the map as it is).
+  Promise.all(dependents.map((d) => api("GET", `/v1/accounts/${encodeURIComponent(d.account.id)}/zones`)
+    .then(({ zones }) => drawZones(zoneLayer, zones)).catch(() => {})));
+
+  const stopAlerts = watchOpenAlerts((open) => {
+    for (const person of people.values()) {
+      person.alerts = open.filter((alert) => alert.account.id === person.item.account.id);
+      render(person, followed);
+    }
+  });
 
   const stop = onEvent("location", async (event) => {
     const person = people.get(event.accountId);
     if (!person) return;
     person.item.location = event.location;
     person.item.status = { ...person.item.status, lastSeenSeconds: 0 };
-    render(person);
+    render(person, followed);
+    // The map keeps up: it pans with the person followed, and fits everyone again when someone
+    // walks out of view.
+    if (event.accountId === followed) map.panTo(person.marker.latLng);
+    else if (!followed && !map.getBounds().contains(person.marker.latLng)) fit(map, [...people.values()].map((p) => p.marker.latLng));
     try {
       person.item = await api("GET", `/v1/accounts/${encodeURIComponent(event.accountId)}/location`);
-      render(person);
+      render(person, followed);
     } catch { /* the position shown is still right */ }
   });
   const ticker = setInterval(() => {
     for (const person of people.values()) {
       if (person.item.status && person.item.status.lastSeenSeconds !== null) person.item.status.lastSeenSeconds += 30;
-      render(person);
+      render(person, followed);
     }
   }, 30000);
-  return () => { stop(); clearInterval(ticker); map.remove(); };
+  return () => { stop(); stopAlerts(); clearInterval(ticker); map.remove(); };
 }
 
-function render(person) {
+function render(person, followed) {
   const { item } = person;
+  const urgent = person.alerts.filter(isUrgent);
+  const other = person.alerts.filter((alert) => !isUrgent(alert) && !isCalm(alert));
   const status = item.status || {};
   const location = item.location;
   const motion = item.motionToday || {};
   const reporting = status.reporting;
   person.marker.update(location);
+  person.marker.setAlarming(urgent.length > 0);
   const state = status.state === "moving" ? "Moving" : status.state === "stationary" ? "Still" : "Unknown";
-  replace(person.card, h("a", { class: "person card", href: `#person/${encodeURIComponent(item.account.id)}`, "data-account": item.account.id },
+  const classes = ["person", "card", urgent.length ? "alarming" : other.length ? "warning" : ""].join(" ").trim();
+  const following = item.account.id === followed;
+  replace(person.card, h("div", { class: classes, "data-account": item.account.id, "data-alarming": urgent.length ? "true" : null },
     h("strong", {}, item.account.name),
+    urgent.map((alert) => h("p", { class: "alarm" }, `${alertTitle(alert)} at ${clock(alert.createdAt)}: not answered yet`)),
+    other.map((alert) => h("p", { class: "warn" }, `${alertTitle(alert)} at ${clock(alert.createdAt)}`)),
     h("dl", { class: "facts" },
       h("dt", {}, "Now"), h("dd", { class: status.state === "moving" ? "state-moving" : "" }, state),
       h("dt", {}, "Zone"), h("dd", {}, status.zone || "outside safe zones"),
@@ -66,7 +104,12 @@ function render(person) {
         reporting && reporting.batteryEmptyAt ? ` · empty about ${clock(reporting.batteryEmptyAt)}` : ""),
       h("dt", {}, "Steps today"), h("dd", {}, String(motion.steps || 0)),
       location ? [h("dt", {}, "Accuracy"), h("dd", {}, distance(location.accuracy))] : null),
-    status.wandering ? h("p", { class: "error" }, `Wandering (${status.wandering.pattern})`) : null));
+    status.wandering ? h("p", { class: "error" }, `Wandering (${status.wandering.pattern})`) : null,
+    h("p", { class: "row person-links" },
+      following ? h("span", { class: "muted" }, "The map follows them")
+        : h("a", { href: `#home/${encodeURIComponent(item.account.id)}`, class: "follow" }, `Follow ${item.account.name} on the map`),
+      h("a", { href: `#person/${encodeURIComponent(item.account.id)}` }, "Their day and steps"),
+      h("a", { href: `#setup/${encodeURIComponent(item.account.id)}`, class: "setup-phone" }, `Set up ${item.account.name}'s phone`))));
 }
 
 /** How the phone reports against its own habit: "as usual (every 15 min)", "quieter than usual", "silent". */

@@ -38,6 +38,7 @@ export async function showJournal(view, session, [kind = "water"]) {
   }, { id: "journal-form", "aria-label": `New ${kind} entry` });
   const totals = h("div", { id: "journal-totals" });
   const episodes = h("div", { id: "episodes" });
+  const shares = h("div", { id: "shares" });
   replace(view, h("h1", {}, "Journal"), picker, entryForm, h("h2", {}, "Last 7 days"), totals, h("h2", {}, "Headaches"), episodes);
 
   async function loadTotals() {
@@ -66,18 +67,64 @@ export async function showJournal(view, session, [kind = "water"]) {
       await loadEpisodes();
     });
     const share = h("button", { type: "button", class: "secondary", id: "share-episodes" }, "Share with my doctor (7 days)");
-    const shared = h("p", { id: "share-link" });
     share.addEventListener("click", async () => {
       const created = await api("POST", "/v1/shares", { scope: "episodes", expiresInSeconds: 7 * 86400 });
-      const address = `${location.origin}/shared#episodes/${created.token}`;
-      replace(shared, "Read-only link: ", h("a", { href: address, id: "share-address" }, address));
+      rememberShare(created.id, `${location.origin}/shared#episodes/${created.token}`);
+      announce("Link made: copy it and send it to your doctor.");
+      await loadShares();
     });
-    replace(episodes, h("div", { class: "row" }, toggle, share), shared,
+    replace(episodes, h("div", { class: "row" }, toggle, share), shares,
       list.length ? h("table", {}, h("caption", { class: "muted" }, "Recent headaches"),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Started"), h("th", { scope: "col" }, "Lasted"))),
         h("tbody", {}, list.slice(0, 10).map((episode) => h("tr", {},
           h("td", {}, `${new Date(episode.start).toLocaleDateString()} ${clock(episode.start)}`),
           h("td", {}, episode.durationSeconds ? `${Math.round(episode.durationSeconds / 60)} min` : "ongoing"))))) : null);
   }
+  /** The links that still work: copy (where this browser made it), withdraw. */
+  async function loadShares() {
+    const { shares: links } = await api("GET", "/v1/shares");
+    const known = knownShares();
+    replace(shares, links.length ? [h("h3", {}, "Links that still work"), h("ul", { class: "shares", id: "share-list" }, links.map((link) => {
+      const address = known[link.id];
+      const copy = h("button", { type: "button", class: "copy" }, "Copy link");
+      copy.addEventListener("click", async () => {
+        try {
+          await navigator.clipboard.writeText(address);
+          announce("Link copied: paste it into a message to your doctor.");
+        } catch {
+          window.getSelection().selectAllChildren(shown);
+          announce("Select the link and copy it.");
+        }
+      });
+      const withdraw = h("button", { type: "button", class: "secondary withdraw" }, "Withdraw");
+      withdraw.addEventListener("click", async () => {
+        if (!confirm("Withdraw this link? Whoever has it can no longer open your record.")) return;
+        await api("DELETE", `/v1/shares/${encodeURIComponent(link.id)}`);
+        forgetShare(link.id);
+        announce("Link withdrawn.");
+        await loadShares();
+      });
+      const shown = address ? h("a", { href: address, class: "share-address" }, address) : null;
+      return h("li", { class: "card", "data-share": link.id },
+        h("strong", {}, link.scope === "episodes" ? "Headache record" : "Where you were"),
+        h("p", { class: "muted" }, `Made ${new Date(link.createdAt).toLocaleDateString()}, works until ${new Date(link.expiresAt).toLocaleDateString()} ${clock(link.expiresAt)}.`),
+        shown ? h("p", {}, shown) : h("p", { class: "muted" }, "Made on another device: the link is shown only where it was made."),
+        h("div", { class: "row" }, address ? copy : null, withdraw));
+    }))] : null);
+  }
+
   await Promise.all([loadTotals(), loadEpisodes()]);
+  await loadShares();
+}
+
+/** Where this browser keeps the addresses of the links it made (the server keeps no token). */
+const sharesKey = "homeward-shares";
+const knownShares = () => { try { return JSON.parse(localStorage.getItem(sharesKey)) || {}; } catch { return {}; } };
+function rememberShare(id, address) {
+  localStorage.setItem(sharesKey, JSON.stringify({ ...knownShares(), [id]: address }));
+}
+function forgetShare(id) {
+  const known = knownShares();
+  delete known[id];
+  localStorage.setItem(sharesKey, JSON.stringify(known));
 }

@@ -2,25 +2,41 @@
 // email), a test per channel, quiet hours, and for someone watched, who is called first.
 import { api, APIError } from "../api.js";
 import { h, replace, announce, when } from "../dom.js";
-import { alertLabels } from "./alerts.js";
+import { alertLabels } from "../words.js";
 
-const kindNames = { ntfy: "ntfy", gotify: "Gotify", telegram: "Telegram", email: "Email", webpush: "Web Push" };
+const kindNames = { ntfy: "ntfy app", gotify: "Gotify server", telegram: "Telegram", email: "Email", webpush: "This browser" };
+
+/** Whether the server has a mail relay (index.html says so); email is offered only then. */
+const sendsEmail = (document.querySelector('meta[name="homeward-server"]') || { content: "" }).content.includes("sends-email=true");
 
 /** The fields of each kind of channel the form adds: [name, label, input attributes]. */
 const kindFields = {
   ntfy: [
-    ["url", "Topic URL", { type: "url", required: true, placeholder: "https://ntfy.sh/your-topic" }],
-    ["token", "Access token (only for a protected topic)", { autocomplete: "off" }],
+    ["url", "Topic address", { type: "url", required: true, placeholder: "https://ntfy.sh/walter-family-7431" }],
+    ["token", "Password key (only for a protected topic; usually empty)", { autocomplete: "off" }],
   ],
   gotify: [
-    ["url", "Gotify server URL", { type: "url", required: true, placeholder: "https://gotify.example.org" }],
-    ["token", "Application token", { required: true, autocomplete: "off" }],
+    ["url", "Address of your Gotify server", { type: "url", required: true, placeholder: "https://gotify.example.org" }],
+    ["token", "App key (in Gotify: Apps, then the key of the app you made)", { required: true, autocomplete: "off" }],
   ],
   telegram: [
-    ["botToken", "Bot token (from @BotFather)", { required: true, autocomplete: "off" }],
-    ["chatId", "Chat id (digits, or @channel)", { required: true }],
+    ["botToken", "Bot key (the long line @BotFather sent you)", { required: true, autocomplete: "off" }],
+    ["chatId", "Your chat number (digits; @userinfobot tells you)", { required: true }],
   ],
-  email: [["address", "Email address", { type: "email", required: true, autocomplete: "email" }]],
+  ...(sendsEmail ? { email: [["address", "Email address", { type: "email", required: true, autocomplete: "email" }]] } : {}),
+};
+
+/** What to do for each kind, step by step, in words a family uses. */
+const kindHelp = {
+  ntfy: ["Install the free ntfy app on the phone (Android or iPhone).",
+    "In the app tap +, and subscribe to a topic with a name nobody could guess, like walter-family-7431.",
+    "Type the same name below after https://ntfy.sh/ and add it. Then send a test."],
+  gotify: ["For families who run their own Gotify server.",
+    "In Gotify open Apps, make one called Homeward, and copy its key here."],
+  telegram: ["In Telegram, open @BotFather, send /newbot and follow the steps: it answers with a long bot key.",
+    "Open your new bot and send it any message (it may only write to you after that).",
+    "Open @userinfobot to see your chat number. Enter both below."],
+  email: ["Alerts arrive as email at this address."],
 };
 
 /** The notifications page. */
@@ -97,7 +113,7 @@ function channelItem(channel, testResults, reload) {
   const carries = channel.alertTypes ? channel.alertTypes.map((type) => alertLabels[type] || type).join(", ") : "every alert";
   return h("li", { class: "card", "data-channel": channel.id, "data-kind": channel.kind },
     h("strong", {}, name),
-    h("p", { class: "muted target" }, `${kindNames[channel.kind]} · ${channel.target}`),
+    h("p", { class: "muted target" }, `${kindNames[channel.kind] || channel.kind} · ${channel.target}`),
     h("p", {}, `Carries: ${carries}`),
     h("p", {}, channel.lastSuccessAt ? `Last got through ${when(channel.lastSuccessAt)}.` : "Nothing sent yet."),
     channel.lastError && (!channel.lastSuccessAt || channel.lastErrorAt > channel.lastSuccessAt)
@@ -124,23 +140,17 @@ function channelForm(reload) {
   const message = h("p", { class: "error", role: "alert" });
   const submit = h("button", { type: "submit" }, "Add channel");
   const element = h("form", { class: "card", id: "channel-form" },
-    h("label", { for: "channel-kind" }, "Kind"), kind,
-    h("p", { class: "muted", id: "channel-help" }),
+    h("label", { for: "channel-kind" }, "Send alerts to"), kind,
+    h("ol", { class: "steps", id: "channel-help" }),
     Object.values(groups),
     h("label", { for: "channel-label" }, "Name (optional)"), label,
     types.element, submit, message);
-  const help = {
-    ntfy: "Install the ntfy app, subscribe to a topic with a name nobody can guess, and enter its address here.",
-    gotify: "In your Gotify server, create an application and copy its token.",
-    telegram: "Create a bot with @BotFather, send it a message, and enter its token and your chat id.",
-    email: "The server sends mail through its own mail relay, if the administrator set one up.",
-  };
   function showKind() {
     for (const [key, group] of Object.entries(groups)) {
       group.hidden = key !== kind.value;
       group.disabled = key !== kind.value;
     }
-    element.querySelector("#channel-help").textContent = help[kind.value];
+    replace(element.querySelector("#channel-help"), kindHelp[kind.value].map((step) => h("li", {}, step)));
   }
   kind.addEventListener("change", showKind);
   showKind();

@@ -1,30 +1,61 @@
-// Trips: the traveller starts one (destination on the map, mode) and shares the access code; the
-// SOS button and the danger countdown; the trips of the people one looks after.
+// Trips: the traveller starts one (destination on the map, mode) and shares the access code (the
+// server gives it again on any of their devices while the trip lasts); the SOS button and the
+// danger countdown; the trips of the people one looks after, on the map.
 import { api } from "../api.js";
-import { h, replace, field, announce } from "../dom.js";
+import { h, replace, field, announce, clock, distance } from "../dom.js";
 import { makeMap } from "../map.js";
 import { onEvent } from "../events.js";
 import { TripView } from "../tripview.js";
 
-/** The trips page. */
-export async function showTrips(view, session) {
+/** The trips page; `followed` is the id of a watched trip shown on the map. */
+export async function showTrips(view, session, [followed = null] = []) {
   const { trips } = await api("GET", "/v1/trips?status=active");
   const mine = trips.find((trip) => trip.account.id === session.account.id);
   const others = trips.filter((trip) => trip !== mine);
+  const shownTrip = followed === "new" ? null : others.find((trip) => trip.id === followed) || (mine ? null : others[0]) || null;
   const mapElement = h("div", { class: "map", id: "trip-map", role: "region", "aria-label": "Trip map" });
   const panel = h("div", { id: "trip-panel" });
-  replace(view, h("h1", {}, "Trips and safety"), safetyPanel(), h("div", { class: "split" }, panel, mapElement),
-    others.length ? [h("h2", {}, "Trips you watch"), h("ul", {}, others.map((trip) =>
-      h("li", {}, `${trip.account.name} to ${trip.destination.name || "a destination"}`)))] : null);
+  const watchedList = h("ul", { class: "trips", id: "watched-trips" });
+  // Someone watching a trip sees it first; their own SOS and check follow.
+  const watching = others.length ? [h("h2", {}, "Trips of the people you look after"), watchedList] : [];
+  replace(view, h("h1", {}, "Trips and safety"), watching,
+    others.length ? h("div", { class: "split" }, panel, mapElement) : null, safetyPanel(),
+    others.length ? null : h("div", { class: "split" }, panel, mapElement));
   const map = makeMap(mapElement);
   const here = await api("GET", `/v1/accounts/${encodeURIComponent(session.account.id)}/location`).catch(() => null);
   if (here && here.location) map.setView([here.location.lat, here.location.lon], 15);
+  const facts = h("dl", { class: "facts", id: "trip-facts" });
+  const tripView = new TripView(map, facts);
+  const renderWatched = () => replace(watchedList, others.map((trip) => {
+    const progress = trip.progress || {};
+    return h("li", { class: `card${shownTrip && trip.id === shownTrip.id ? " current" : ""}`, "data-trip": trip.id },
+      h("strong", {}, `${trip.account.name} to ${trip.destination.name || "a destination"}`),
+      h("p", {}, progress.offRoute ? "Off the usual way · " : "",
+        progress.eta ? `arrives about ${clock(progress.eta)}` : "arrival time not known yet",
+        progress.distanceRemaining !== undefined ? ` · ${distance(progress.distanceRemaining)} to go` : ""),
+      shownTrip && trip.id === shownTrip.id ? h("p", { class: "muted" }, "On the map below.")
+        : h("a", { href: `#trips/${encodeURIComponent(trip.id)}`, class: "follow" }, `Follow ${trip.account.name} on the map`));
+  }));
+  renderWatched();
+  const refresh = async (trip) => {
+    const fresh = await api("GET", `/v1/trips/${encodeURIComponent(trip.id)}`);
+    const index = others.findIndex((other) => other.id === fresh.id);
+    if (index >= 0) { others[index] = fresh; renderWatched(); }
+    return fresh;
+  };
   let stop = () => {};
-  if (mine) {
-    const facts = h("dl", { class: "facts", id: "trip-facts" });
-    const tripView = new TripView(map, facts);
-    tripView.show(await api("GET", `/v1/trips/${encodeURIComponent(mine.id)}`));
-    const code = sessionStorage.getItem(`accessCode-${mine.id}`);
+  if (shownTrip) {
+    tripView.show(await refresh(shownTrip));
+    replace(panel, h("h2", {}, `${shownTrip.account.name}'s trip`), facts,
+      mine ? null : h("p", { class: "muted" }, "Going somewhere yourself? ", h("a", { href: "#trips/new" }, "Start your own trip")));
+    mapElement.setAttribute("aria-label", `Map of ${shownTrip.account.name}'s trip`);
+    stop = onEvent("trip", async (event) => {
+      if (event.tripId === shownTrip.id || event.id === shownTrip.id) tripView.show(await refresh(shownTrip));
+    });
+  } else if (mine) {
+    const full = await api("GET", `/v1/trips/${encodeURIComponent(mine.id)}`);
+    tripView.show(full);
+    const code = full.accessCode;
     const arrive = h("button", { type: "button", id: "arrive" }, "I've arrived safely");
     arrive.addEventListener("click", async () => {
       await api("POST", `/v1/trips/${encodeURIComponent(mine.id)}/arrive`);
@@ -33,7 +64,8 @@ export async function showTrips(view, session) {
     });
     replace(panel, h("h2", {}, "Your trip"), facts,
       code ? h("p", {}, "Access code for companions: ", h("strong", { class: "code", id: "access-code" }, code),
-        h("br"), "They open ", h("a", { href: "/trip" }, `${location.origin}/trip`), " and enter your phone number and this code.") : null,
+        h("br"), "They open ", h("a", { href: "/trip" }, `${location.origin}/trip`), " and enter your phone number and this code.")
+        : h("p", { class: "muted" }, "This trip's access code was shown when it started."),
       arrive);
     stop = onEvent("trip", async (event) => {
       if (event.tripId === mine.id || event.id === mine.id) tripView.show(await api("GET", `/v1/trips/${encodeURIComponent(mine.id)}`));
@@ -73,8 +105,8 @@ function startForm(map) {
         const here = await new Promise((resolve) => navigator.geolocation.getCurrentPosition(resolve, () => resolve(null), { timeout: 3000 }));
         if (here) body.origin = { lat: here.coords.latitude, lon: here.coords.longitude };
       }
-      const trip = await api("POST", "/v1/trips", body);
-      sessionStorage.setItem(`accessCode-${trip.id}`, trip.accessCode);
+      await api("POST", "/v1/trips", body);
+      location.hash = "#trips";
       location.reload();
     } catch (error) {
       message.textContent = error.message;
