@@ -32,8 +32,8 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     private var lastT: UnixSeconds = 0
     /// A fix at least half `exitProgressLookbackSeconds` old (and at most about that old, for a phone
     /// that reports more often), to tell a person carrying on away from the line from one heading back.
-    private var progressReference: DistanceSample?
-    private var progressCandidate: DistanceSample?
+    private var progressReference = DistanceSample(t: -.infinity, distance: 0)
+    private var progressCandidate = DistanceSample(t: -.infinity, distance: 0)
 
     /// A fix's signed distance from the line at its time.
     private struct DistanceSample: Sendable, Equatable, Codable {
@@ -61,7 +61,7 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
         defer {
             lastDistance = distance
             lastT = t
-            if t - (progressCandidate?.t ?? -.infinity) >= configuration.exitProgressLookbackSeconds / 2 {
+            if t - progressCandidate.t >= configuration.exitProgressLookbackSeconds / 2 {
                 progressReference = progressCandidate
                 progressCandidate = DistanceSample(t: t, distance: distance)
             }
@@ -189,7 +189,7 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
               exitEvidenceSeconds >= configuration.exitEvidenceRequiredSeconds else { return false }
         if beyond < configuration.exitClearBeyondMetres, span < configuration.exitHoldSeconds {
             let nearness = 1 - max(0, beyond) / configuration.exitClearBeyondMetres
-            let progress = distance - (progressReference?.distance ?? distance)
+            let progress = progressReference.t.isFinite ? distance - progressReference.distance : 0
             guard span >= configuration.exitNearWaitSeconds * nearness,
                   progress >= configuration.exitMinProgressMetres else { return false }
         }
