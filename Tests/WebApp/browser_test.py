@@ -652,9 +652,27 @@ def main():
         check("a guardian's Trips page shows the trip on the map with its arrival time",
               len(anna.find_elements(By.CSS_SELECTOR, "#trip-map path.leaflet-interactive")) >= 2)
         audit(anna, "trips-watched")
-        # His SOS on the way shows on the companion's page at once.
-        server.api("POST", "/v1/alerts", {"type": "sos", "message": "Help"}, token=walter_token)
+        # He shares where he is from the page, then presses SOS there: the browser's position (set
+        # through the DevTools protocol) goes with it, and it shows on the companion's page at once.
+        sos_place = (destination["lat"] + 0.0011, destination["lon"] - 0.0007)
+        walter.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.base, "permissions": ["geolocation"]})
+        walter.execute_cdp_cmd("Emulation.setGeolocationOverride",
+                               {"latitude": sos_place[0], "longitude": sos_place[1], "accuracy": 12})
+        go(walter, server, "trips")
+        visible(walter, "#share-now").click()
+        text_in(walter, "#status", "Your position was shared")
+        latest = server.api("GET", f"/v1/accounts/{father_id}/location", token=walter_token)["location"]
+        check("'Share my position now' sends the browser's position",
+              abs(latest["lat"] - sos_place[0]) < 1e-6 and abs(latest["lon"] - sos_place[1]) < 1e-6, json.dumps(latest))
+        check("during his trip the page offers to send positions while it is open",
+              walter.find_element(By.ID, "share-continuously").is_displayed()
+              and "only while it is open" in walter.find_element(By.ID, "sharing-status").text)
+        visible(walter, "#sos").click()
         posted = time.monotonic()
+        text_in(walter, "#status", "SOS sent with where you are")
+        sos_alert = next(a for a in server.api("GET", "/v1/alerts", token=walter_token)["alerts"] if a["type"] == "sos")
+        check("the web app's SOS carries the browser's position",
+              abs(sos_alert.get("location", {}).get("lat", 0) - sos_place[0]) < 1e-6, json.dumps(sos_alert))
         text_in(companion, "#trip-emergency", "SOS: Walter needs help", seconds=BANNER_SECONDS)
         check(f"the companion's page shows his SOS within {BANNER_SECONDS} s ({time.monotonic() - posted:.2f} s)", True)
         shoot(companion, "trip-watch-sos")

@@ -9,17 +9,8 @@ import XCTest
 /// part and a map link; a server without a relay refuses email channels, saying why (409).
 final class EmailChannelTests: XCTestCase {
     func testAnSOSArrivesAsAMailWithTheMapLinkOverSTARTTLS() throws {
-        let receiver = try PythonReceiver<SMTPReceiverRecord>(
-            script: "smtp_receiver.py", arguments: ["--user", "homeward", "--password", "relay-pass"], modules: ["aiosmtpd", "trustme"])
-        let test = try TestApp {
-            $0.outgoingAllowHosts = ["127.0.0.1"]
-            $0.outgoingCAFilePath = receiver.file("ca.pem")
-            $0.smtpURL = "smtp://127.0.0.1:\(receiver.port)"
-            $0.smtpFrom = "Homeward <alerts@homeward.example.org>"
-            $0.smtpUsername = "homeward"
-            $0.smtpPassword = "relay-pass"
-            $0.publicBaseURL = "https://homeward.example.org"
-        }
+        let receiver = try TestMailRelay.start()
+        let test = try TestApp { TestMailRelay.send(&$0, through: receiver) }
         let person = try test.makeAccount(name: "Zoë")
         let guardian = try test.makeAccount(name: "Guardian")
         try test.link(guardian: guardian, dependent: person)

@@ -67,16 +67,9 @@ final class PasswordResetTests: XCTestCase {
     }
 
     func testForgotPasswordMailsALinkToTheAccountsEmailAddressesWithoutSayingWhetherItExists() throws {
-        let receiver = try PythonReceiver<SMTPReceiverRecord>(
-            script: "smtp_receiver.py", arguments: ["--user", "homeward", "--password", "relay-pass"], modules: ["aiosmtpd", "trustme"])
+        let receiver = try TestMailRelay.start()
         let test = try TestApp {
-            $0.outgoingAllowHosts = ["127.0.0.1"]
-            $0.outgoingCAFilePath = receiver.file("ca.pem")
-            $0.smtpURL = "smtp://127.0.0.1:\(receiver.port)"
-            $0.smtpFrom = "Homeward <alerts@homeward.example.org>"
-            $0.smtpUsername = "homeward"
-            $0.smtpPassword = "relay-pass"
-            $0.publicBaseURL = "https://homeward.example.org"
+            TestMailRelay.send(&$0, through: receiver)
             $0.defaultCountry = "GB"
         }
         let owner = try test.makeAccount(name: "Tom", password: "Owner-Pass-123")

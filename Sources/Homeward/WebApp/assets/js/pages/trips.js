@@ -6,6 +6,7 @@ import { h, replace, field, announce, clock, distance } from "../dom.js";
 import { makeMap } from "../map.js";
 import { onEvent } from "../events.js";
 import { TripView } from "../tripview.js";
+import { sendSOS, sharePositionNow, shareContinuously } from "../sharing.js";
 
 /** The trips page; `followed` is the id of a watched trip shown on the map. */
 export async function showTrips(view, session, [followed = null] = []) {
@@ -18,8 +19,9 @@ export async function showTrips(view, session, [followed = null] = []) {
   const watchedList = h("ul", { class: "trips", id: "watched-trips" });
   // Someone watching a trip sees it first; their own SOS and check follow.
   const watching = others.length ? [h("h2", {}, "Trips of the people you look after"), watchedList] : [];
+  const safety = safetyPanel(Boolean(mine), session.account.id);
   replace(view, h("h1", {}, "Trips and safety"), watching,
-    others.length ? h("div", { class: "split" }, panel, mapElement) : null, safetyPanel(),
+    others.length ? h("div", { class: "split" }, panel, mapElement) : null, safety.element,
     others.length ? null : h("div", { class: "split" }, panel, mapElement));
   const map = makeMap(mapElement);
   const here = await api("GET", `/v1/accounts/${encodeURIComponent(session.account.id)}/location`).catch(() => null);
@@ -73,7 +75,7 @@ export async function showTrips(view, session, [followed = null] = []) {
   } else {
     replace(panel, startForm(map));
   }
-  return () => { stop(); map.remove(); };
+  return () => { stop(); safety.stop(); map.remove(); };
 }
 
 function startForm(map) {
@@ -115,13 +117,47 @@ function startForm(map) {
   return element;
 }
 
-function safetyPanel() {
+/** SOS, the 15-second check, and sharing the browser's position; during the person's own trip
+ * (`onTrip`) the browser can send positions continuously while the page is open; `accountId` is the
+ * person's own, for the link to setting up their phone. */
+function safetyPanel(onTrip, accountId) {
   const sos = h("button", { type: "button", class: "danger sos", id: "sos" }, "SOS");
   const countdownButton = h("button", { type: "button", class: "secondary", id: "countdown-start" }, "Start a 15 second check");
   const area = h("div", { id: "countdown-area", "aria-live": "assertive" });
+  const shareNow = h("button", { type: "button", class: "secondary", id: "share-now" }, "Share my position now");
+  const sharing = h("p", { id: "sharing-status", class: "muted", "aria-live": "polite" },
+    "This page can send where you are only while it is open. To be followed all the time, set up one of the phone apps (",
+    h("a", { href: `#setup/${encodeURIComponent(accountId)}` }, "Set up this phone"), ").");
+  let stopSharing = () => {};
   sos.addEventListener("click", async () => {
-    await api("POST", "/v1/alerts", { type: "sos" });
-    announce("SOS sent to everyone who looks after you.");
+    sos.disabled = true;
+    try {
+      const placed = await sendSOS();
+      announce(placed ? "SOS sent with where you are to everyone who looks after you."
+        : "SOS sent to everyone who looks after you, with the last place we know for you.");
+    } finally { sos.disabled = false; }
+  });
+  shareNow.addEventListener("click", async () => {
+    const sent = await sharePositionNow().catch(() => false);
+    announce(sent ? "Your position was shared." : "Your browser did not give a position: allow location for this site and try again.");
+  });
+  const continuous = h("button", { type: "button", class: "secondary", id: "share-continuously", hidden: !onTrip }, "Send my position during this trip");
+  continuous.addEventListener("click", () => {
+    if (continuous.dataset.on === "true") {
+      stopSharing();
+      continuous.dataset.on = "false";
+      continuous.textContent = "Send my position during this trip";
+      sharing.textContent = "Stopped sending your position.";
+      return;
+    }
+    continuous.dataset.on = "true";
+    continuous.textContent = "Stop sending my position";
+    sharing.textContent = "Sending your position while this page stays open (the screen stays on). Closing the page stops it.";
+    stopSharing = shareContinuously((state, position) => {
+      if (state === "sent") sharing.textContent = `Sent your position at ${clock(new Date(position.timestamp).toISOString())} · it stops when you close this page.`;
+      if (state === "denied") sharing.textContent = "Your browser does not allow this page your location: allow it in the site settings.";
+      if (state === "unavailable") sharing.textContent = "This browser cannot tell where you are.";
+    });
   });
   countdownButton.addEventListener("click", async () => {
     const countdown = await api("POST", "/v1/alerts/countdown", { seconds: 15, reason: "Safety check from the web app" });
@@ -142,6 +178,8 @@ function safetyPanel() {
       replace(area, h("p", {}, "Cancelled. Glad you are safe."));
     });
   });
-  return h("section", { class: "card", "aria-labelledby": "safety-title" }, h("h2", { id: "safety-title" }, "Safety"),
-    h("div", { class: "row" }, sos, countdownButton), area);
+  const element = h("section", { class: "card", "aria-labelledby": "safety-title" }, h("h2", { id: "safety-title" }, "Safety"),
+    h("div", { class: "row" }, sos, countdownButton), area,
+    h("div", { class: "row" }, shareNow, continuous), sharing);
+  return { element, stop: () => stopSharing() };
 }
