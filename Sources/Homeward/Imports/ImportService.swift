@@ -67,6 +67,7 @@ public struct ImportService: Sendable {
             record.problem = problem.description
         }
         try store(batch, of: account, importKey: key, into: &record, format: reader.format)
+        if !batch.isEmpty { progress(record, reader) }
         record.state = record.problem == nil ? .done : .stopped
         record.finishedAt = clock.now()
         let finished = record
@@ -76,7 +77,6 @@ public struct ImportService: Sendable {
             zoneObserver?.historyChanged(of: account, in: db)
             return zoneObserver == nil ? try placesLearned(by: account, in: db) : 0
         }
-        progress(record, reader)
         return Summary(record: record, placesLearned: try zoneObserver.map { observer in
             try database.read { db in try observer.learnedPlaces(of: account, at: clock.now(), in: db).places.count }
         } ?? places)

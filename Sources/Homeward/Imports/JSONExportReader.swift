@@ -51,10 +51,15 @@ final class JSONExportReader {
     /// Reads the next element of the current root array, or the next root member.
     private func advance() throws {
         if let (key, index) = array {
-            let path = rootIsArray ? "$[\(index)]" : "\(key)[\(index)]"
-            let element = try scanner.value(at: path)
-            try convert(element, of: key, at: path)
-            if try scanner.separator(closing: UInt8(ascii: "]"), in: path) {
+            // Named only when a message needs it: millions of elements pass without one.
+            let rootIsArray = rootIsArray
+            func path() -> String { rootIsArray ? "$[\(index)]" : "\(key)[\(index)]" }
+            if key == "locations" {
+                try record(at: path())
+            } else {
+                try convert(try scanner.value(at: path()), of: key, at: path())
+            }
+            if try scanner.separator(closing: UInt8(ascii: "]"), in: path()) {
                 array = (key, index + 1)
             } else {
                 array = nil
@@ -93,7 +98,6 @@ final class JSONExportReader {
 
     private func convert(_ element: JSONElement, of key: String, at path: String) throws {
         switch key {
-        case "locations": try record(element, at: path)
         case "semanticSegments", "": try segment(element, at: path)
         case "rawSignals": try rawSignal(element, at: path)
         case "timelineObjects": try timelineObject(element, at: path)
@@ -103,20 +107,40 @@ final class JSONExportReader {
 
     // MARK: Takeout Records.json
 
-    private func record(_ element: JSONElement, at path: String) throws {
-        guard let latE7 = element["latitudeE7"]?.number, let lonE7 = element["longitudeE7"]?.number else {
-            throw scanner.problem(at: path, expected: "latitudeE7 and longitudeE7")
-        }
-        let t: Double
-        if let text = element["timestamp"]?.string, let time = Self.seconds(text) {
-            t = time
-        } else if let ms = element["timestampMs"]?.number {
-            t = ms / 1000
+    /// One element of `locations`, read member by member: the millions of a Records.json are the
+    /// hot path, so only the members used are kept and no dictionary is built.
+    private func record(at path: @autoclosure () -> String) throws {
+        guard let open = try scanner.cursor.skipWhitespace() else { throw ImportProblem(truncatedAt: "\(path()) (line \(scanner.cursor.line))") }
+        guard open == UInt8(ascii: "{") else { throw scanner.problem(at: path(), expected: "a location object") }
+        _ = try scanner.cursor.next()
+        var latE7: Double?, lonE7: Double?, accuracy: Double?, velocity: Double?, timestamp: String?, timestampMs: Double?
+        if try scanner.cursor.skipWhitespace() == UInt8(ascii: "}") {
+            _ = try scanner.cursor.next()
         } else {
-            throw scanner.problem(at: "\(path).timestamp", expected: "an RFC 3339 timestamp or timestampMs")
+            repeat {
+                let key = try scanner.key(in: path())
+                switch key {
+                case "latitudeE7": latE7 = try scanner.value(at: "\(path()).\(key)").number
+                case "longitudeE7": lonE7 = try scanner.value(at: "\(path()).\(key)").number
+                case "accuracy": accuracy = try scanner.value(at: "\(path()).\(key)").number
+                case "velocity": velocity = try scanner.value(at: "\(path()).\(key)").number
+                case "timestamp": timestamp = try scanner.value(at: "\(path()).\(key)").string
+                case "timestampMs": timestampMs = try scanner.value(at: "\(path()).\(key)").number
+                default: try scanner.skipValue(at: "\(path()).\(key)")
+                }
+            } while try scanner.separator(closing: UInt8(ascii: "}"), in: path())
+        }
+        guard let latE7, let lonE7 else { throw scanner.problem(at: path(), expected: "latitudeE7 and longitudeE7") }
+        let t: Double
+        if let text = timestamp, let time = Self.seconds(text) {
+            t = time
+        } else if let timestampMs {
+            t = timestampMs / 1000
+        } else {
+            throw scanner.problem(at: "\(path()).timestamp", expected: "an RFC 3339 timestamp or timestampMs")
         }
         try append(t, Self.degrees(e7: latE7, limit: 90), Self.degrees(e7: lonE7, limit: 180),
-                   accuracy: element["accuracy"]?.number, speed: element["velocity"]?.number, at: path)
+                   accuracy: accuracy, speed: velocity, at: path())
     }
 
     /// Degrees from an E7 integer; Takeout wrote some values past the range as 32-bit overflows,
@@ -248,9 +272,9 @@ final class JSONExportReader {
 
     // MARK: Shared
 
-    private func append(_ t: Double, _ lat: Double, _ lon: Double, accuracy: Double? = nil, speed: Double? = nil, at path: String) throws {
+    private func append(_ t: Double, _ lat: Double, _ lon: Double, accuracy: Double? = nil, speed: Double? = nil, at path: @autoclosure () -> String) throws {
         let fix = Fix(t: t, lat: lat, lon: lon, accuracy: accuracy, speed: speed)
-        guard fix.coordinate.isValid else { throw scanner.problem(at: path, expected: "a latitude within ±90 and a longitude within ±180") }
+        guard fix.coordinate.isValid else { throw scanner.problem(at: path(), expected: "a latitude within ±90 and a longitude within ±180") }
         pending.append(fix)
     }
 

@@ -45,6 +45,33 @@ struct JSONScanner {
         }
     }
 
+    /// Reads past the next value without keeping it (members a reader does not use).
+    func skipValue(at path: @autoclosure () -> String) throws {
+        guard let byte = try cursor.skipWhitespace() else { throw ImportProblem(truncatedAt: "\(path()) (line \(cursor.line))") }
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let closing = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            _ = try cursor.next()
+            if try cursor.skipWhitespace() == closing {
+                _ = try cursor.next()
+                return
+            }
+            repeat {
+                if closing == UInt8(ascii: "}") { _ = try key(in: path()) }
+                try skipValue(at: path())
+            } while try separator(closing: closing, in: path())
+        case UInt8(ascii: "\""):
+            _ = try cursor.next()
+            while true {
+                guard let next = try cursor.next() else { throw ImportProblem(truncatedAt: "\(path()) (line \(cursor.line))") }
+                if next == UInt8(ascii: "\"") { return }
+                if next == UInt8(ascii: "\\") { _ = try cursor.next() }
+            }
+        default:
+            _ = try value(at: path())
+        }
+    }
+
     /// A member's key and its colon.
     func key(in path: @autoclosure () -> String) throws -> String {
         guard let byte = try cursor.skipWhitespace() else { throw ImportProblem(truncatedAt: "\(path()) (line \(cursor.line))") }
