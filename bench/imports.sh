@@ -17,6 +17,6 @@ sqlite3 "$dir/h.sqlite" "INSERT INTO accounts (id, phone, name, password_hash, c
 start=$(date +%s.%N)
 /usr/bin/time -v "$bin" import --account bench "$records" --database "$dir/h.sqlite" 2> "$dir/time.txt" | tail -3
 end=$(date +%s.%N)
-grep -E 'Maximum resident|Elapsed' "$dir/time.txt"
+grep -E 'Maximum resident|Elapsed|User time|System time|Percent of CPU' "$dir/time.txt"
 stored=$(sqlite3 "$dir/h.sqlite" "SELECT count(*) FROM locations")
 echo "stored $stored fixes in $(echo "$end - $start" | bc) s: $(echo "$stored / ($end - $start)" | bc) fixes/s"

@@ -6,6 +6,8 @@ final class ByteCursor {
     private var ended = false
     /// The 1-based line of the next byte.
     private(set) var line = 1
+    /// Bytes of the string or number being read, reused so reading one allocates nothing.
+    var scratch: [UInt8] = []
 
     init(_ input: ImportInput) {
         self.input = input

@@ -106,20 +106,20 @@ struct JSONScanner {
 
     private func string(at path: @autoclosure () -> String) throws -> String {
         _ = try cursor.next()
-        var bytes: [UInt8] = []
+        cursor.scratch.removeAll(keepingCapacity: true)
         while true {
             guard let byte = try cursor.next() else { throw ImportProblem(truncatedAt: "\(path()) (line \(cursor.line))") }
             switch byte {
             case UInt8(ascii: "\""):
-                return String(decoding: bytes, as: UTF8.self)
+                return String(decoding: cursor.scratch, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 guard let escaped = try cursor.next() else { throw ImportProblem(truncatedAt: "\(path()) (line \(cursor.line))") }
                 switch escaped {
-                case UInt8(ascii: "n"): bytes.append(0x0A)
-                case UInt8(ascii: "t"): bytes.append(0x09)
-                case UInt8(ascii: "r"): bytes.append(0x0D)
-                case UInt8(ascii: "b"): bytes.append(0x08)
-                case UInt8(ascii: "f"): bytes.append(0x0C)
+                case UInt8(ascii: "n"): cursor.scratch.append(0x0A)
+                case UInt8(ascii: "t"): cursor.scratch.append(0x09)
+                case UInt8(ascii: "r"): cursor.scratch.append(0x0D)
+                case UInt8(ascii: "b"): cursor.scratch.append(0x08)
+                case UInt8(ascii: "f"): cursor.scratch.append(0x0C)
                 case UInt8(ascii: "u"):
                     var code: UInt32 = 0
                     for _ in 0..<4 {
@@ -129,11 +129,11 @@ struct JSONScanner {
                         code = code * 16 + digit
                     }
                     // A lone surrogate half cannot be a scalar: it becomes U+FFFD.
-                    bytes += Array(String(Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}").utf8)
-                default: bytes.append(escaped)
+                    cursor.scratch += Array(String(Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}").utf8)
+                default: cursor.scratch.append(escaped)
                 }
             default:
-                bytes.append(byte)
+                cursor.scratch.append(byte)
             }
         }
     }
@@ -150,7 +150,7 @@ struct JSONScanner {
     /// A number: integers are read digit by digit, others through `Double(_:)`.
     private func number(at path: @autoclosure () -> String) throws -> Double {
         var integer: Int64 = 0, negative = false, simple = true, count = 0
-        var text: [UInt8] = []
+        cursor.scratch.removeAll(keepingCapacity: true)
         while let byte = try cursor.peek() {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -161,14 +161,14 @@ struct JSONScanner {
                 simple = false
             default:
                 guard count > 0 else { throw problem(at: path(), expected: "a JSON value") }
-                return try finish(text, integer, negative, simple, path())
+                return try finish(cursor.scratch, integer, negative, simple, path())
             }
-            text.append(byte)
+            cursor.scratch.append(byte)
             count += 1
             _ = try cursor.next()
         }
         guard count > 0 else { throw ImportProblem(truncatedAt: "\(path()) (line \(cursor.line))") }
-        return try finish(text, integer, negative, simple, path())
+        return try finish(cursor.scratch, integer, negative, simple, path())
     }
 
     private func finish(_ text: [UInt8], _ integer: Int64, _ negative: Bool, _ simple: Bool, _ path: @autoclosure () -> String) throws -> Double {
