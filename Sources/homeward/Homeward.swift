@@ -10,7 +10,10 @@ struct HomewardCommand: ParsableCommand {
             Every option can also be set with the environment variable named in its help; a flag \
             wins over the environment, the environment over the default.
             """,
-        subcommands: [ServeCommand.self, MigrateCommand.self, BackupCommand.self, CopyCommand.self, PruneCommand.self, StatsCommand.self, ReplayCommand.self, ResetPasswordCommand.self]
+        subcommands: [
+            ServeCommand.self, MigrateCommand.self, BackupCommand.self, CopyCommand.self, PruneCommand.self, StatsCommand.self,
+            ReplayCommand.self, ImportCommand.self, ResetPasswordCommand.self,
+        ]
     )
 
     /// Runs the command with files created for the server's own user only: the database, its log,

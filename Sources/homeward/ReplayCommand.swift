@@ -10,8 +10,8 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Print the alerts the current zone and wandering rules would raise on a track, storing nothing.",
         discussion: """
-            Reads a GPX, GeoJSON or CSV track (CSV header: t,lat,lon[,accuracy,speed]; t in Unix seconds or \
-            RFC 3339) with a home zone given by --home, or a person's stored history by --account with \
+            Reads a track in any format `homeward import` reads (GPX, GeoJSON, CSV t,lat,lon[,accuracy,speed], KML, \
+            OwnTracks, Google exports; gzip too; recognised from the content) with a home zone given by --home, or a person's stored history by --account with \
             --from and --to (their zones from the database). Prints one line per alert raised or resolved: \
             time (UTC), raised/resolved, type, cause, message, position, and for a raised zone exit or \
             wandering alert the evidence it was raised on (the deciding fixes, the worst accuracy, how long \
@@ -19,11 +19,8 @@ struct ReplayCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A track file (.gpx, .geojson/.json or .csv); omit with --account.")
+    @Argument(help: "A track file in any format `homeward import` reads (GPX, GeoJSON, CSV, KML, ...; gzip too); omit with --account.")
     var track: String?
-
-    @Option(help: "The track's format when its extension does not say: csv, gpx or geojson.")
-    var format: String?
 
     @Option(help: "The home zone's centre for a track file, as lat,lon.")
     var home: String?
@@ -68,11 +65,10 @@ struct ReplayCommand: ParsableCommand {
             guard let timeZone = TimeZone(identifier: self.timeZone) else {
                 throw ArgumentParser.ValidationError("Unknown time zone \(self.timeZone).")
             }
-            guard let kind = format.map({ TrackFormat(rawValue: $0.lowercased()) }) ?? TrackFormat(fileName: track) else {
-                throw ArgumentParser.ValidationError("Say the track's format with --format csv, gpx or geojson.")
-            }
-            let text = try String(contentsOfFile: track, encoding: .utf8)
-            fixes = try TrackReader.fixes(from: text, format: kind)
+            let reader = try ImportReader(try ImportInput(path: track))
+            var read: [Fix] = []
+            while let fix = try reader.next() { read.append(fix) }
+            fixes = read.sorted { $0.t < $1.t }
             zones = [TrackReplay.homeZone(lat: parts[0], lon: parts[1], radiusMetres: radius, timeZone: self.timeZone)]
             zone = timeZone
         }

@@ -152,6 +152,53 @@ struct LocationStore {
         ).reversed()
     }
 
+    /// Stores `fixes` of `account` brought in by import `importKey`, many rows per statement; a fix
+    /// whose time and hash are already stored is skipped. Returns how many were stored.
+    func insertImported(_ fixes: [StoredLocation], importKey: Int64, of account: AccountKey) throws -> Int {
+        var start = 0, stored = 0
+        while start < fixes.count {
+            let rows = fixes.count - start >= Self.bulkRows ? Self.bulkRows : 1
+            let bindRows = { (row: inout ParameterBinder) in
+                for fix in fixes[start..<start + rows] {
+                    Self.bind(fix, of: account, to: &row)
+                    row.bind(importKey)
+                }
+            }
+            if rows == Self.bulkRows {
+                try db.execute(Self.bulkImportSQL, binding: bindRows)
+            } else {
+                try db.execute(literal: Self.importSQL, binding: bindRows)
+            }
+            stored += db.changes
+            start += rows
+        }
+        return stored
+    }
+
+    /// The times and positions (degrees × 10^7) of `account`'s stored fixes from `from` to `to`
+    /// (inclusive, milliseconds), oldest first: what an import's fixes are compared with.
+    func positions(of account: AccountKey, from: Int64, to: Int64) throws -> [(t: Int64, lat: Int64, lon: Int64)] {
+        try db.fetchAll(
+            "SELECT t_ms, lat_e7, lon_e7 FROM locations WHERE account_key = ? AND t_ms BETWEEN ? AND ? ORDER BY t_ms",
+            [account, from, to]
+        ) { row in (t: try row.value(named: "t_ms"), lat: try row.value(named: "lat_e7"), lon: try row.value(named: "lon_e7")) }
+    }
+
+    /// Deletes the fixes of `account` that import `importKey` stored between `from` and `to`
+    /// (inclusive, milliseconds); returns how many.
+    func deleteImported(importKey: Int64, of account: AccountKey, from: Int64, to: Int64) throws -> Int {
+        try db.execute(
+            "DELETE FROM locations WHERE account_key = ? AND t_ms BETWEEN ? AND ? AND import_key = ?",
+            account, from, to, importKey)
+        return db.changes
+    }
+
+    /// Deletes the `latest_locations` row of `account` (its last fix was undone and none is left).
+    func deleteLatest(of account: AccountKey) throws {
+        try db.execute("DELETE FROM latest_locations WHERE account_key = ?", account)
+        db.setCached(Self.latestCache, account, nil)
+    }
+
     /// The `latest_locations` rows the writer read or wrote, by account: ingest reads an account's
     /// row before every batch and writes it after. Only `save(_:of:)` writes the table (account
     /// deletion, which cascades, empties the connection's caches).
@@ -237,6 +284,18 @@ struct LocationStore {
         INSERT INTO locations (account_key, t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm,
                                speed_cm_s, heading_deg, battery_pct, flags)
         VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: bulkRows).joined(separator: ", "))
+        ON CONFLICT DO NOTHING
+        """
+    private static let importSQL: StaticString = """
+        INSERT INTO locations (account_key, t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm,
+                               speed_cm_s, heading_deg, battery_pct, flags, import_key)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT DO NOTHING
+        """
+    private static let bulkImportSQL = """
+        INSERT INTO locations (account_key, t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm,
+                               speed_cm_s, heading_deg, battery_pct, flags, import_key)
+        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: bulkRows).joined(separator: ", "))
         ON CONFLICT DO NOTHING
         """
     private static let degreeScale = 10_000_000.0

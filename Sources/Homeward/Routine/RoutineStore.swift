@@ -1,3 +1,4 @@
+import Foundation
 import HomewardGeo
 import HomewardStore
 
@@ -114,6 +115,23 @@ public struct RoutineStore: Sendable {
             cursor = fix.t.unixMilliseconds - Self.historyStepMilliseconds + 1
         }
         return fixes.reversed()
+    }
+
+    /// Feeds `tracker`'s routine the stored history of `account` before `end`: at most `maxFixes`
+    /// fixes of the last `days` days, one index seek each, read in `timeZone`.
+    public func learn(
+        historyOf account: AccountKey, before end: Timestamp, days: Int, maxFixes: Int, timeZone: TimeZone,
+        into tracker: inout PersonTracker, in db: Database
+    ) throws {
+        let start = end.adding(milliseconds: -Int64(days) * 86_400_000)
+        for fix in try history(
+            of: account, from: start, before: end, maxFixes: maxFixes,
+            maxAccuracyMetres: tracker.configuration.maxAccuracyMetres, in: db) {
+            let seconds = Double(fix.t.unixMilliseconds) / 1000
+            tracker.learnRoutine(from: Fix(
+                t: seconds, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracy,
+                utcOffsetSeconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))))
+        }
     }
 
     /// The newest learnable fix before a time: one index seek, run once per fix of a rebuild.

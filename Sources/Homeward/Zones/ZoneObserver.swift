@@ -119,7 +119,13 @@ public final class ZoneObserver: LocationObserver {
     /// forgotten for the same reason.
     public func observeLate(_ fixes: [ObservedFix], of account: AccountKey, in db: Database) throws {
         guard fixes.contains(where: \.isReliable) else { return }
-        // Memory follows the database: only once the late fixes are committed is the routine stale.
+        historyChanged(of: account, in: db)
+    }
+
+    /// `account`'s stored history changed in the past (late fixes, an import or its undo): once the
+    /// write commits, the routine is rebuilt from history when next used.
+    public func historyChanged(of account: AccountKey, in db: Database) {
+        // Memory follows the database: only once the change is committed is the routine stale.
         db.afterCommit { [self] in
             people.withLock { people in
                 people.retiredRoutines[account] = nil
@@ -308,15 +314,9 @@ public final class ZoneObserver: LocationObserver {
     private func learnHistory(
         of account: AccountKey, before end: Timestamp, timeZone: TimeZone, into tracker: inout PersonTracker, in db: Database
     ) throws {
-        let start = end.adding(milliseconds: -Int64(settings.routineHistoryDays) * 86_400_000)
-        for fix in try routineStore.history(
-            of: account, from: start, before: end, maxFixes: settings.routineHistoryMaxFixes,
-            maxAccuracyMetres: tracker.configuration.maxAccuracyMetres, in: db) {
-            let seconds = Double(fix.t.unixMilliseconds) / 1000
-            tracker.learnRoutine(from: Fix(
-                t: seconds, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracy,
-                utcOffsetSeconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))))
-        }
+        try routineStore.learn(
+            historyOf: account, before: end, days: settings.routineHistoryDays, maxFixes: settings.routineHistoryMaxFixes,
+            timeZone: timeZone, into: &tracker, in: db)
     }
 
     /// The evidence of the zone exits and wandering `events` the tracker just raised, by the cause of

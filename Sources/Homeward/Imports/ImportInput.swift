@@ -1,0 +1,87 @@
+import Foundation
+import HomewardHTTP
+
+/// The bytes of an import, read in chunks from a file or memory and inflated when they are gzip,
+/// so a file of any size is read in bounded memory.
+public final class ImportInput {
+    private let handle: FileHandle?
+    private var memory: [UInt8]?
+    private var inflater: GzipInflater?
+    private var pending: [UInt8] = []
+    private var ended = false
+    /// Bytes taken from the file or memory so far (before inflating): the progress through it.
+    public private(set) var bytesConsumed = 0
+    /// The size of the file or memory in bytes, when known.
+    public let totalBytes: Int?
+
+    /// How many bytes are read from a file at a time.
+    static let chunkBytes = 256 * 1024
+
+    /// Reads the file at `path`.
+    public init(path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ImportProblem(at: path, expected: "a readable file")
+        }
+        self.handle = handle
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+        totalBytes = size
+        try start()
+    }
+
+    /// Reads `bytes`.
+    public init(bytes: [UInt8]) throws {
+        handle = nil
+        memory = bytes
+        totalBytes = bytes.count
+        try start()
+    }
+
+    deinit { try? handle?.close() }
+
+    /// Looks at the first bytes: gzip (1f 8b) is inflated from then on.
+    private func start() throws {
+        let first = try rawChunk()
+        if first.count >= 2, first[0] == 0x1f, first[1] == 0x8b {
+            inflater = GzipInflater()
+            pending = try inflate(first)
+        } else {
+            pending = first
+        }
+    }
+
+    /// The next chunk of (inflated) bytes; empty once the input is over.
+    func nextChunk() throws -> [UInt8] {
+        if !pending.isEmpty {
+            defer { pending = [] }
+            return pending
+        }
+        while !ended {
+            let raw = try rawChunk()
+            let bytes = inflater == nil ? raw : try inflate(raw)
+            if !bytes.isEmpty { return bytes }
+        }
+        return []
+    }
+
+    private func inflate(_ raw: [UInt8]) throws -> [UInt8] {
+        do {
+            return try inflater!.inflate(raw)
+        } catch {
+            throw ImportProblem(truncatedAt: "byte \(bytesConsumed)", detail: error.message)
+        }
+    }
+
+    private func rawChunk() throws -> [UInt8] {
+        guard !ended else { return [] }
+        let chunk: [UInt8]
+        if let handle {
+            chunk = [UInt8](try handle.read(upToCount: Self.chunkBytes) ?? Data())
+        } else {
+            chunk = memory ?? []
+            memory = nil
+        }
+        if chunk.isEmpty { ended = true }
+        bytesConsumed += chunk.count
+        return chunk
+    }
+}
