@@ -348,10 +348,20 @@ def main():
               decoded.endswith(f"/#link/%2B{FATHER['phone'][1:]}/{code}") and decoded.startswith(server.base), decoded)
         audit(walter, "link")
 
-        # Anna links by typing his phone and code.
-        go(anna, server, "link")
-        fill(anna, "#link-form input[name=phone]", FATHER["phone"])
-        fill(anna, "#link-form input[name=code]", code)
+        # Anna opens the QR code's link on a browser where she is not logged in: she logs in, and the
+        # link form comes back with his phone and code filled in.
+        anna.delete_all_cookies()
+        anna.get("about:blank")
+        anna.get(decoded)
+        visible(anna, "#login-form")
+        fill(anna, "#login-form input[name=phone]", DAUGHTER["phone"])
+        fill(anna, "#login-form input[name=password]", PASSWORD)
+        anna.find_element(By.CSS_SELECTOR, "#login-form button[type=submit]").click()
+        visible(anna, "#link-form")
+        filled = (anna.find_element(By.CSS_SELECTOR, "#link-form input[name=phone]").get_attribute("value"),
+                  anna.find_element(By.CSS_SELECTOR, "#link-form input[name=code]").get_attribute("value"))
+        check("the QR link survives logging in: his phone and code stay filled in",
+              filled == (FATHER["phone"], code), repr(filled))
         anna.find_element(By.CSS_SELECTOR, "#link-form button[type=submit]").click()
         text_in(anna, "#links", FATHER["name"])
         check("linking by code lists the father among the people Anna looks after", True)

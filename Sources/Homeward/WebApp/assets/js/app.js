@@ -34,7 +34,10 @@ const session = {
     startAlertBanner(web.account);
     const pending = sessionStorage.getItem("pendingLink");
     sessionStorage.removeItem("pendingLink");
-    if (pending) location.hash = `#link/${pending}`;
+    // The QR code's link opened before logging in: back to it with the phone and code (the address
+    // may still be that link, which changes nothing and so must be routed by hand).
+    if (pending && location.hash !== `#link/${pending}`) location.hash = `#link/${pending}`;
+    else if (pending) route();
     else if (!location.hash || location.hash === "#login" || location.hash === "#signup") location.hash = "#home";
     else route();
   },
