@@ -102,3 +102,12 @@ extension PasswordHashingConfiguration {
             maxConcurrentHashes: configuration.maxConcurrentPasswordHashes)
     }
 }
+
+extension LoginLimits {
+    /// The failed-login limits `configuration` sets, counted by `rateLimiter`.
+    init(rateLimiter: RateLimiter, _ configuration: AppConfiguration) {
+        self.init(
+            rateLimiter: rateLimiter, maxFailuresPerPhone: configuration.maxFailedAttempts,
+            windowSeconds: configuration.failedAttemptWindowSeconds)
+    }
+}

@@ -24,7 +24,7 @@ extension HomewardApp {
             database: database, channelDelivery: channelDelivery, rateLimiter: rateLimiter,
             clock: clock, escalationMaxSteps: configuration.escalationMaxSteps))
         registerEventRoutes(on: &router, signedIn: signedIn, EventRoutesDependencies(
-            database: database, eventStreams: eventStreams, limits: eventStreamLimits))
+            database: database, eventStreams: eventStreams, limits: EventStreamLimits(configuration)))
         registerTripRoutes(on: &router, signedIn: signedIn, TripRoutesDependencies(trips: trips, database: database, clock: clock))
         let ingest = IngestService(app: self)
         registerIngestRoutes(on: &router, signedIn: signedIn, ingest: ingest)
@@ -49,7 +49,17 @@ extension HomewardApp {
             database: database, accessPolicy: accessPolicy, clock: clock, weatherFiller: weatherFiller))
         registerShareRoutes(on: &router, signedIn: signedIn, ShareRoutesDependencies(
             database: database, secrets: secrets, clock: clock, addresses: linkAddresses))
+        registerAccountFeatures(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, addresses: linkAddresses)
+        var webApp = configuration.webApp
+        webApp.sendsEmail = configuration.smtpServer != nil
+        registerWebAppRoutes(on: &router, settings: webApp)
+        return router
+    }
 
+    /// The routes of accounts, links and web sessions, which share one `AccountService`.
+    private func registerAccountFeatures(
+        on router: inout Router, signedIn: AuthenticatedRoutes, sessionCookie: AuthenticatedRoutes, addresses linkAddresses: LinkAddresses
+    ) {
         let accounts = AccountService(
             database: database, hasher: passwordHasher, loginLimits: loginLimits, authenticator: authenticator, clock: clock,
             secrets: secrets, metrics: metrics, presence: presence, accountMemories: accountMemories, liveAccess: liveAccess,
@@ -64,9 +74,5 @@ extension HomewardApp {
             links: LinkService(app: self), database: database, accessPolicy: accessPolicy, addresses: linkAddresses))
         registerWebSessionRoutes(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, WebSessionRoutesDependencies(
             accounts: accounts, sessionLifetimeSeconds: configuration.sessionLifetimeSeconds))
-        var webApp = configuration.webApp
-        webApp.sendsEmail = configuration.smtpServer != nil
-        registerWebAppRoutes(on: &router, settings: webApp)
-        return router
     }
 }

@@ -70,8 +70,6 @@ public final class HomewardApp: Sendable {
     public let liveAccess: any LiveAccess
     /// On PostgreSQL, the events and changes of access exchanged with the other nodes.
     let clusterRelay: ClusterEventRelay?
-    /// The limits of those streams.
-    let eventStreamLimits: EventStreamLimits
     /// What the alert endpoints do.
     public let alertService: AlertService
     /// The app's logger.
@@ -81,8 +79,6 @@ public final class HomewardApp: Sendable {
     public let accountMemories: [any AccountMemory]
     /// Applies `retentionDays` while the server runs.
     public let retention: RetentionSweeper
-    /// The background services, started and stopped together.
-    public let services: ServiceGroup
 
     /// Opens (or creates) the database, applies pending migrations and builds the services.
     public init(configuration: AppConfiguration, clock: any WallClock = SystemClock(), logger: Logger) throws {
@@ -97,71 +93,71 @@ public final class HomewardApp: Sendable {
         passwordHasher = try PasswordHasher(configuration: PasswordHashingConfiguration(configuration))
         rateLimiter = RateLimiter(clock: clock)
         presence = Presence()
-        loginLimits = LoginLimits(
-            rateLimiter: rateLimiter, maxFailuresPerPhone: configuration.maxFailedAttempts,
-            windowSeconds: configuration.failedAttemptWindowSeconds)
+        loginLimits = LoginLimits(rateLimiter: rateLimiter, configuration)
         let authenticator = Authenticator(
-            database: database, clock: clock, presence: presence, secrets: secrets,
-            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, passwordHasher: passwordHasher,
-            loginLimits: loginLimits, basicCredentialCacheSeconds: configuration.basicCredentialCacheSeconds)
+            database: database, clock: clock, presence: presence, secrets: secrets, sessionLifetimeSeconds: configuration.sessionLifetimeSeconds,
+            passwordHasher: passwordHasher, loginLimits: loginLimits, basicCredentialCacheSeconds: configuration.basicCredentialCacheSeconds)
         self.authenticator = authenticator
         health = HealthMonitor(database: database)
         accessPolicy = AccessPolicy()
         metrics = AppMetrics()
-        alerts = AlertCenter(
-            outbox: NotificationOutbox(accessPolicy: accessPolicy, publicBaseURL: configuration.publicBaseURL), metrics: metrics,
-            escalationMaxSteps: configuration.escalationMaxSteps)
+        alerts = AlertCenter(outbox: NotificationOutbox(accessPolicy: accessPolicy, publicBaseURL: configuration.publicBaseURL),
+                             metrics: metrics, escalationMaxSteps: configuration.escalationMaxSteps)
         events = EventBus()
         statusBoard = PersonStatusBoard()
-        zoneObserver = ZoneObserver(
-            alerts: alerts, statusBoard: statusBoard, settings: ZoneObserverSettings(configuration),
-            accessPolicy: accessPolicy, trackerConfiguration: configuration.trackerConfiguration)
+        zoneObserver = ZoneObserver(alerts: alerts, statusBoard: statusBoard, settings: ZoneObserverSettings(configuration),
+                                    accessPolicy: accessPolicy, trackerConfiguration: configuration.trackerConfiguration)
         let tripMonitor = TripMonitor(
             configuration: TripConfiguration(configuration), database: database, clock: clock, alerts: alerts, events: events)
-        eventStreamLimits = EventStreamLimits(configuration)
         let eventStreams = EventStreamHub(
-            database: database, accessPolicy: accessPolicy, clock: clock, limits: eventStreamLimits, logger: logger)
+            database: database, accessPolicy: accessPolicy, clock: clock, limits: EventStreamLimits(configuration), logger: logger)
         self.eventStreams = eventStreams
         let clusterRelay = configuration.postgresURL.map { ClusterEventRelay(url: $0, logger: logger) }
         self.clusterRelay = clusterRelay
         liveAccess = clusterRelay.map { ClusterLiveAccess(local: eventStreams, relay: $0) } ?? eventStreams
-        trips = TripService(
-            monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
-            rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: liveAccess)
+        trips = TripService(monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
+                            rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: liveAccess)
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
         reporting = ReportingObserver(settings: ReportingSettings(configuration))
         locationObservers = [zoneObserver, tripMonitor, reporting]
-        countdowns = CountdownScheduler(
-            database: database, alerts: alerts, events: events, clock: clock, logger: logger,
-            resyncSeconds: configuration.postgresURL == nil ? nil : CountdownScheduler.clusterResyncSeconds)
+        countdowns = CountdownScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger,
+                                        resyncSeconds: configuration.postgresURL == nil ? nil : CountdownScheduler.clusterResyncSeconds)
         alertMonitor = AlertMonitor(
             database: database, alerts: alerts, zones: zoneObserver, reporting: reporting, presence: presence, events: events,
             clock: clock, intervalSeconds: configuration.monitorIntervalSeconds, logger: logger)
-        outgoingClient = OutgoingHTTPClient(
-            configuration: OutgoingHTTPClient.Configuration(configuration),
-            policy: OutgoingAddressPolicy(allowedHosts: configuration.outgoingAllowHosts))
+        outgoingClient = OutgoingHTTPClient(configuration: OutgoingHTTPClient.Configuration(configuration),
+                                            policy: OutgoingAddressPolicy(allowedHosts: configuration.outgoingAllowHosts))
         channelDelivery = try Self.channelDelivery(configuration, client: outgoingClient, clock: clock, logger: logger)
-        deliveryWorker = AlertDeliveryWorker(
-            database: database, client: outgoingClient, channels: channelDelivery, clock: clock,
-            retryPolicy: DeliveryRetryPolicy(configuration), logger: logger)
+        deliveryWorker = AlertDeliveryWorker(database: database, client: outgoingClient, channels: channelDelivery, clock: clock,
+                                             retryPolicy: DeliveryRetryPolicy(configuration), logger: logger)
         escalations = EscalationScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger)
         weatherFiller = WeatherFiller(
             database: database, client: outgoingClient, clock: clock, settings: WeatherSettings(configuration), logger: logger)
-        alertService = AlertService(
-            database: database, center: alerts, accessPolicy: accessPolicy, events: events, clock: clock,
-            scheduler: countdowns, countdowns: CountdownLimits(configuration))
+        alertService = AlertService(database: database, center: alerts, accessPolicy: accessPolicy, events: events, clock: clock,
+                                    scheduler: countdowns, countdowns: CountdownLimits(configuration))
         accountMemories = [authenticator, presence, statusBoard, zoneObserver, tripMonitor, reporting, eventStreams]
-        retention = RetentionSweeper(
-            pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
-            intervalSeconds: configuration.retentionIntervalSeconds, logger: logger)
-        let nodeEvents = NodeEventSink(streams: eventStreams, alertWorkers: [deliveryWorker, escalations])
-        // Started in this order, stopped in reverse: the outgoing client before the workers that send
-        // through it, the workers before the cluster relay that wakes them.
-        services = ServiceGroup([
+        retention = RetentionSweeper(pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
+                                     intervalSeconds: configuration.retentionIntervalSeconds, logger: logger)
+        subscribeToEvents()
+    }
+
+    /// The background services, started in this order and stopped in reverse: the outgoing client
+    /// before the workers that send through it, the workers before the cluster relay that wakes them.
+    public var services: ServiceGroup {
+        ServiceGroup([
             health, outgoingClient, countdowns, alertMonitor, deliveryWorker, escalations, weatherFiller, eventStreams, tripTimer,
             retention,
         ] + (clusterRelay.map { [ClusterNode(relay: $0, events: nodeEvents, authenticator: authenticator)] } ?? []))
-        events.subscribe { event in nodeEvents.receive(event) }
+    }
+
+    /// Where an event goes on this node, whichever node it happened on.
+    private var nodeEvents: NodeEventSink {
+        NodeEventSink(streams: eventStreams, alertWorkers: [deliveryWorker, escalations])
+    }
+
+    /// Sends this node's events to its streams and alert workers and, on PostgreSQL, to the other nodes.
+    private func subscribeToEvents() {
+        events.subscribe { [nodeEvents] event in nodeEvents.receive(event) }
         if let clusterRelay {
             events.subscribe { event in clusterRelay.send(.event(RelayedEvent(event))) }
         }
