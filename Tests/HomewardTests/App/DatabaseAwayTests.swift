@@ -49,4 +49,22 @@ final class DatabaseAwayTests: XCTestCase {
             XCTAssertTrue(recovered, "the node serves again once the server is back")
         }
     }
+
+    /// A PostgreSQL server that no longer takes the node's connections makes the node not ready
+    /// (`/readyz` 503, so a balancer sends its requests elsewhere); once it takes them, ready again.
+    func testReadinessFollowsAPostgreSQLServerThatStopsAndStartsTakingTheNode() throws {
+        try XCTSkipUnless(TestDatabase.isPostgreSQL, "PostgreSQL connections")
+        let test = try TestApp()
+        let admin = try PostgresConnection(url: test.app.configuration.databasePath)
+        let name = try XCTUnwrap(admin.fetchOne("SELECT current_database()") as String?)
+        XCTAssertTrue(HealthMonitor(database: test.app.database).isReady)
+        try admin.executeScript("ALTER DATABASE \(name) ALLOW_CONNECTIONS false")
+        try admin.executeScript("""
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid()
+            """)
+        XCTAssertFalse(HealthMonitor(database: test.app.database).isReady, "a node whose database is gone is not ready")
+        try admin.executeScript("ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
+        XCTAssertTrue(HealthMonitor(database: test.app.database).isReady, "ready again once the server takes the node")
+    }
 }
