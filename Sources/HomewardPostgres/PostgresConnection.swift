@@ -264,7 +264,7 @@ public final class PostgresConnection: Database {
     private func commit(waitingForTheAnswer: Bool) throws(PostgresError) {
         readUnreadCommitAnswer()
         if let heldBackFailure { throw heldBackFailure }
-        if heldBack.first?.beginsTransaction == true {
+        if heldBack.first?.beginsTransaction == true, !heldBack.contains(where: { $0.write != nil }) {
             heldBack = []
             return
         }
