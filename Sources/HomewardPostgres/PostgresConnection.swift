@@ -187,7 +187,7 @@ public final class PostgresConnection: Database {
         let arguments = StatementArguments(values: binder.collected)
         guard defersWrites else {
             try execute(text, arguments: arguments)
-            guard changes == expectedChanges else { throw Self.wrongPrediction(changes, expectedChanges, sql: text) }
+            guard changes == expectedChanges else { throw Self.wrongPrediction(changes, expectedChanges, sql: text, heldBack: false) }
             return
         }
         readUnreadCommitAnswer()
@@ -196,12 +196,13 @@ public final class PostgresConnection: Database {
         heldBack.append(HeldBackStatement(sql: text, write: HeldBackWrite(name: name, texts: texts, expectedChanges: expectedChanges)))
     }
 
-    /// The error of a predicted write that changed `changed` rows instead of `expected`.
-    private static func wrongPrediction(_ changed: Int, _ expected: Int, sql: String) -> PostgresError {
+    /// The error of a predicted write that changed `changed` rows instead of `expected`; one run at
+    /// once fails its own block only, one `heldBack` the whole transaction.
+    private static func wrongPrediction(_ changed: Int, _ expected: Int, sql: String, heldBack: Bool) -> PostgresError {
         var error = PostgresError(
             sqlState: PostgresError.wrongPredictionState, message: "a write predicted to change \(expected) rows changed \(changed)",
             sql: sql)
-        error.isHeldBackWriteFailure = true
+        error.isHeldBackWriteFailure = heldBack
         return error
     }
 
@@ -466,7 +467,7 @@ public final class PostgresConnection: Database {
                 try check(result, sql: current.sql)
                 if case .prepared(_, _, let sql, let expected?) = current {
                     let changed = Int(String(cString: PQcmdTuples(result))) ?? 0
-                    if changed != expected { throw Self.wrongPrediction(changed, expected, sql: sql) }
+                    if changed != expected { throw Self.wrongPrediction(changed, expected, sql: sql, heldBack: true) }
                 }
             } catch {
                 var failed = error
