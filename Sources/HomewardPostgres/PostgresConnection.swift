@@ -270,15 +270,9 @@ public final class PostgresConnection: Database {
             return
         }
         if heldBack.contains(where: { $0.write != nil }) {
-            let queries = heldBack.map(PipelineQuery.init) + [.plain("COMMIT")]
-            heldBack = []
-            let result = try runPipeline(queries)
-            defer { PQclear(result) }
-            let status = String(cString: PQcmdStatus(result))
-            guard status == "COMMIT" else {
-                throw PostgresError(sqlState: "40000", message: "the transaction was rolled back (\(status))", sql: "COMMIT")
-            }
-            return
+            // Every held-back write is checked before the COMMIT is sent: a count of changed rows
+            // is this side's check, which the server would not stop a COMMIT in the same pipeline for.
+            try sendHeldBackWrites()
         }
         if !waitingForTheAnswer, heldBack.isEmpty, PQenterPipelineMode(connection) == 1 {
             guard PQsendQueryParams(connection, "COMMIT", 0, nil, nil, nil, nil, 0) == 1, PQpipelineSync(connection) == 1 else {

@@ -111,7 +111,7 @@ final class PostgresHeldBackWriteTests: XCTestCase {
             })
         }
         done.wait()
-        XCTAssertEqual(outcomes.failed, [1])
+        XCTAssertEqual(outcomes.failed, [1], outcomes.errors)
         XCTAssertEqual(try admin.fetchAll("SELECT n FROM \(table) ORDER BY n") as [Int], [1, 2, 3])
     }
 }
@@ -121,11 +121,24 @@ private final class OutcomeList: @unchecked Sendable {
     // @unchecked Sendable: `list` is guarded by `lock`.
     private let lock = NSLock()
     private var list: [(Int, Bool)] = []
+    private var failures: [String] = []
 
     func append(_ n: Int, _ result: Result<Void, any Error>) {
         lock.lock()
         defer { lock.unlock() }
-        if case .success = result { list.append((n, true)) } else { list.append((n, false)) }
+        switch result {
+        case .success: list.append((n, true))
+        case .failure(let error):
+            list.append((n, false))
+            failures.append("\(n): \(error)")
+        }
+    }
+
+    /// What each failed write said.
+    var errors: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return failures.joined(separator: "; ")
     }
 
     var failed: [Int] {
