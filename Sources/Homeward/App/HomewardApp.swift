@@ -119,7 +119,10 @@ public final class HomewardApp: Sendable {
                             rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: liveAccess)
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
         reporting = ReportingObserver(settings: ReportingSettings(configuration))
-        locationObservers = [zoneObserver, tripMonitor, reporting]
+        let observers: [any LocationObserver] = [zoneObserver, tripMonitor, reporting]
+        locationObservers = observers
+        // A server database reads what a group of fixes will ask for at once, before the group.
+        database.prepareGroups { db, accounts in try IngestService.readAhead(of: accounts, observers: observers, in: db) }
         countdowns = CountdownScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger,
                                         resyncSeconds: configuration.postgresURL == nil ? nil : CountdownScheduler.clusterResyncSeconds)
         alertMonitor = AlertMonitor(
