@@ -200,6 +200,32 @@ struct ServeCommand: ParsableCommand {
     var maxPlausibleSpeedMetresPerSecond: Double?
     @Option(help: "Seconds a successful HTTP Basic login of a tracking client is remembered (env HOMEWARD_BASIC_CREDENTIAL_CACHE_SECONDS, default 300).")
     var basicCredentialCacheSeconds: Int?
+    @Option(help: "MQTT broker for OwnTracks phones in MQTT mode and Home Assistant: mqtt://user:password@host:port or mqtts://... (TLS through the system's CA store); empty: no MQTT (env HOMEWARD_MQTT_URL, default empty).")
+    var mqttURL: String?
+    @Option(help: "File holding the MQTT password, so that it is not in the URL or the process list (env HOMEWARD_MQTT_PASSWORD_FILE, default empty: the URL's).")
+    var mqttPasswordFile: String?
+    @Option(help: "MQTT protocol version: 5 or 3.1.1 (env HOMEWARD_MQTT_PROTOCOL, default 5).")
+    var mqttProtocol: String?
+    @Option(help: "MQTT client id, the same at every start so the broker keeps the session while the server is away; one per server (env HOMEWARD_MQTT_CLIENT_ID, default homeward).")
+    var mqttClientID: String?
+    @Option(help: "First level of OwnTracks' MQTT topics (owntracks/<user>/<device>); empty turns OwnTracks over MQTT off (env HOMEWARD_MQTT_OWNTRACKS_PREFIX, default owntracks).")
+    var mqttOwntracksPrefix: String?
+    @Option(help: "Home Assistant's MQTT discovery prefix (env HOMEWARD_MQTT_DISCOVERY_PREFIX, default homeassistant).")
+    var mqttDiscoveryPrefix: String?
+    @Option(help: "First level of the topics people's zone, position and alerts are published on (<prefix>/<id>/state, /attributes, /alert) and the server's availability (<prefix>/status) (env HOMEWARD_MQTT_TOPIC_PREFIX, default homeward).")
+    var mqttTopicPrefix: String?
+    @Option(help: "PEM file of CA certificates mqtts:// trusts instead of the system store (env HOMEWARD_MQTT_CA_FILE, default empty: the system store).")
+    var mqttCAFile: String?
+    @Option(help: "Seconds between MQTT keep-alive pings (env HOMEWARD_MQTT_KEEPALIVE_SECONDS, default 60).")
+    var mqttKeepaliveSeconds: Int?
+    @Option(help: "Longest wait in seconds between two attempts to reach the MQTT broker; the first is 1 s, doubled per failure (env HOMEWARD_MQTT_RECONNECT_MAX_SECONDS, default 60).")
+    var mqttReconnectMaxSeconds: Int?
+    @Option(help: "MQTT messages received and not yet handled at most; more wait at the broker (env HOMEWARD_MQTT_MAX_QUEUED_MESSAGES, default 1000).")
+    var mqttMaxQueuedMessages: Int?
+    @Option(help: "MQTT 5: seconds the broker keeps the server's session while it is away (env HOMEWARD_MQTT_SESSION_EXPIRY_SECONDS, default 604800).")
+    var mqttSessionExpirySeconds: Int?
+    @Option(help: "Seconds between comparisons of what was published over MQTT (friends, Home Assistant entities) with the database (env HOMEWARD_MQTT_REFRESH_SECONDS, default 60).")
+    var mqttRefreshSeconds: Int?
     @Option(help: "Address clients reach the server at, put in front of share links, e.g. https://homeward.example.org (env HOMEWARD_PUBLIC_BASE_URL, default empty: relative links).")
     var publicBaseURL: String?
     @Option(help: "Map tile URL template of the web app ({z}, {x}, {y}, optionally {s}); empty draws positions on a plain background (env HOMEWARD_MAP_TILE_URL, default https://tile.openstreetmap.org/{z}/{x}/{y}.png).")
@@ -367,7 +393,7 @@ struct ServeCommand: ParsableCommand {
         c.smtpFrom = try EnvironmentDefault.resolve(smtpFrom, "HOMEWARD_SMTP_FROM", c.smtpFrom)
         c.smtpUsername = try EnvironmentDefault.resolve(smtpUsername, "HOMEWARD_SMTP_USERNAME", c.smtpUsername)
         let passwordFile = try EnvironmentDefault.resolve(smtpPasswordFile, "HOMEWARD_SMTP_PASSWORD_FILE", "")
-        if !passwordFile.isEmpty { c.smtpPassword = try Self.readPassword(passwordFile) }
+        if !passwordFile.isEmpty { c.smtpPassword = try Self.readPassword(passwordFile, option: "smtp-password-file") }
         c.smtpAllowPlain = smtpAllowPlain ? true : try EnvironmentDefault.resolve(nil, "HOMEWARD_SMTP_ALLOW_PLAIN", c.smtpAllowPlain)
         c.retentionIntervalSeconds = try EnvironmentDefault.resolve(retentionIntervalSeconds, "HOMEWARD_RETENTION_INTERVAL_SECONDS", c.retentionIntervalSeconds)
         c.poorAccuracyMetres = try EnvironmentDefault.resolve(poorAccuracyMetres, "HOMEWARD_POOR_ACCURACY_METRES", c.poorAccuracyMetres)
@@ -382,17 +408,35 @@ struct ServeCommand: ParsableCommand {
         }
         c.http.trustedProxies = parsedProxies
         c.metricsToken = try EnvironmentDefault.resolve(metricsToken, "HOMEWARD_METRICS_TOKEN", c.metricsToken)
+        c.mqtt.url = try EnvironmentDefault.resolve(mqttURL, "HOMEWARD_MQTT_URL", c.mqtt.url)
+        let mqttPasswordPath = try EnvironmentDefault.resolve(mqttPasswordFile, "HOMEWARD_MQTT_PASSWORD_FILE", "")
+        if !mqttPasswordPath.isEmpty { c.mqtt.password = try Self.readPassword(mqttPasswordPath, option: "mqtt-password-file") }
+        c.mqtt.protocolVersion = try EnvironmentDefault.resolve(mqttProtocol, "HOMEWARD_MQTT_PROTOCOL", c.mqtt.protocolVersion)
+        c.mqtt.clientID = try EnvironmentDefault.resolve(mqttClientID, "HOMEWARD_MQTT_CLIENT_ID", c.mqtt.clientID)
+        c.mqtt.ownTracksPrefix = try EnvironmentDefault.resolve(mqttOwntracksPrefix, "HOMEWARD_MQTT_OWNTRACKS_PREFIX", c.mqtt.ownTracksPrefix)
+        c.mqtt.discoveryPrefix = try EnvironmentDefault.resolve(mqttDiscoveryPrefix, "HOMEWARD_MQTT_DISCOVERY_PREFIX", c.mqtt.discoveryPrefix)
+        c.mqtt.topicPrefix = try EnvironmentDefault.resolve(mqttTopicPrefix, "HOMEWARD_MQTT_TOPIC_PREFIX", c.mqtt.topicPrefix)
+        let mqttCA = try EnvironmentDefault.resolve(mqttCAFile, "HOMEWARD_MQTT_CA_FILE", "")
+        c.mqtt.caFilePath = mqttCA.isEmpty ? nil : mqttCA
+        c.mqtt.keepAliveSeconds = try EnvironmentDefault.resolve(mqttKeepaliveSeconds, "HOMEWARD_MQTT_KEEPALIVE_SECONDS", c.mqtt.keepAliveSeconds)
+        c.mqtt.reconnectMaxSeconds = try EnvironmentDefault.resolve(
+            mqttReconnectMaxSeconds, "HOMEWARD_MQTT_RECONNECT_MAX_SECONDS", c.mqtt.reconnectMaxSeconds)
+        c.mqtt.maxQueuedMessages = try EnvironmentDefault.resolve(
+            mqttMaxQueuedMessages, "HOMEWARD_MQTT_MAX_QUEUED_MESSAGES", c.mqtt.maxQueuedMessages)
+        c.mqtt.sessionExpirySeconds = try EnvironmentDefault.resolve(
+            mqttSessionExpirySeconds, "HOMEWARD_MQTT_SESSION_EXPIRY_SECONDS", c.mqtt.sessionExpirySeconds)
+        c.mqtt.refreshSeconds = try EnvironmentDefault.resolve(mqttRefreshSeconds, "HOMEWARD_MQTT_REFRESH_SECONDS", c.mqtt.refreshSeconds)
         return c
     }
 
-    /// The password in `path`, without the line end an editor or `echo` leaves.
-    private static func readPassword(_ path: String) throws -> String {
+    /// The password in `path` (given as `option`), without the line end an editor or `echo` leaves.
+    private static func readPassword(_ path: String, option: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ArgumentParser.ValidationError("smtp-password-file \(path) cannot be read.")
+            throw ArgumentParser.ValidationError("\(option) \(path) cannot be read.")
         }
         let password = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
         guard !password.isEmpty else {
-            throw ArgumentParser.ValidationError("smtp-password-file \(path) is empty.")
+            throw ArgumentParser.ValidationError("\(option) \(path) is empty.")
         }
         return password
     }

@@ -80,6 +80,7 @@ extension AppConfiguration {
         require(weatherFirstRetrySeconds > 0, "weather-first-retry-seconds must be positive")
         require(weatherLookbackDays >= 1, "weather-lookback-days must be at least 1")
         found += smtpProblems
+        found += mqtt.problems
         require(routineHistoryDays >= 0, "routine-history-days must not be negative")
         require(routineHistoryMaxFixes >= 0, "routine-history-max-fixes must not be negative")
         require(trackerRecallMinutes >= 0, "tracker-recall-minutes must not be negative")

@@ -81,6 +81,10 @@ public final class HomewardApp: Sendable {
     public let accountMemories: [any AccountMemory]
     /// Applies `retentionDays` while the server runs.
     public let retention: RetentionSweeper
+    /// What each OwnTracks phone should be asked next (shared by HTTP and MQTT mode).
+    let ownTracksCommands = OwnTracksCommandQueue()
+    /// The MQTT client (OwnTracks in MQTT mode, Home Assistant); nil without `--mqtt-url`.
+    public let mqtt: MQTTService?
 
     /// Opens (or creates) the database, applies pending migrations and builds the services.
     public init(configuration: AppConfiguration, clock: any WallClock = SystemClock(), logger: Logger) throws {
@@ -221,10 +225,43 @@ public final class HomewardApp: Sendable {
             events.subscribe { event in clusterRelay.send(.event(RelayedEvent(event))) }
         }
         accountMemories = [authenticator, presence, statusBoard, zoneObserver, tripMonitor, reporting, eventStreams]
+        mqtt = try Self.makeMQTT(
+            configuration: configuration, database: database, authenticator: authenticator, accessPolicy: accessPolicy,
+            statusBoard: statusBoard, commands: ownTracksCommands, clock: clock, metrics: metrics, logger: logger,
+            ingest: IngestService(
+                database: database, clock: clock, events: events, observers: locationObservers, metrics: metrics,
+                limits: IngestLimits(
+                    poorAccuracyMetres: configuration.poorAccuracyMetres,
+                    maxPlausibleSpeedMetresPerSecond: configuration.maxPlausibleSpeedMetresPerSecond)))
+        if let mqtt { events.subscribe { event in mqtt.hear(event) } }
         retention = RetentionSweeper(
             pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
             intervalSeconds: configuration.retentionIntervalSeconds, logger: logger
         )
+    }
+
+    /// The MQTT service when `configuration.mqtt` names a broker.
+    private static func makeMQTT(
+        configuration: AppConfiguration, database: any DatabaseWriter, authenticator: Authenticator, accessPolicy: AccessPolicy,
+        statusBoard: PersonStatusBoard, commands: OwnTracksCommandQueue, clock: any WallClock, metrics: AppMetrics,
+        logger: Logger, ingest: IngestService
+    ) throws -> MQTTService? {
+        let settings = configuration.mqtt
+        guard let broker = settings.broker else { return nil }
+        let owntracks = OwnTracksService(ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock, commands: commands)
+        return try MQTTService(
+            settings: settings, broker: broker,
+            owntracks: { publisher in
+                settings.ownTracksPrefix.isEmpty ? nil : OwnTracksBridge(
+                    owntracks: owntracks, authenticate: { try authenticator.authenticate(ownTracksTopic: $0) },
+                    prefix: settings.ownTracksPrefix, publisher: publisher, published: PublishedFriends(), logger: logger)
+            },
+            homeAssistant: { publisher in
+                HomeAssistantPublisher(
+                    topics: HomeAssistantTopics(discoveryPrefix: settings.discoveryPrefix, prefix: settings.topicPrefix),
+                    database: database, statusBoard: statusBoard, publisher: publisher)
+            },
+            metrics: metrics, logger: logger)
     }
 
     /// What another node told this one: its events go to this node's streams and wake the workers
@@ -235,6 +272,7 @@ public final class HomewardApp: Sendable {
         case .event(let relayed):
             guard let event = relayed.appEvent else { return }
             eventStreams.publish(event)
+            mqtt?.hear(event)
             if event.kind == .alert {
                 deliveryWorker.wake()
                 escalations.wake()
@@ -321,15 +359,22 @@ public final class HomewardApp: Sendable {
         registerViewRoutes(on: &router, signedIn: signedIn, ViewRoutesDependencies(
             views: ViewService(clock: clock, statusBoard: statusBoard, presence: presence, reporting: reporting),
             database: database, accessPolicy: accessPolicy, clock: clock))
+        let ownTracksPrefix = configuration.mqtt.ownTracksPrefix.isEmpty ? "owntracks" : configuration.mqtt.ownTracksPrefix
         registerDeviceRoutes(on: &router, signedIn: signedIn, DeviceRoutesDependencies(
-            forgetBasicLogins: authenticator.forgetBasicLogins(of:), database: database, secrets: secrets, clock: clock))
+            forgetBasicLogins: authenticator.forgetBasicLogins(of:), database: database, secrets: secrets, clock: clock,
+            ownTracksTopicPrefix: ownTracksPrefix))
         registerPhoneSetupRoutes(on: &router, signedIn: signedIn, PhoneSetupRoutesDependencies(
             setup: PhoneSetupService(
                 database: database, accessPolicy: accessPolicy, secrets: secrets, clock: clock,
-                forgetBasicLogins: authenticator.forgetBasicLogins(of:)),
+                forgetBasicLogins: authenticator.forgetBasicLogins(of:), ownTracksTopicPrefix: ownTracksPrefix),
             addresses: linkAddresses))
+        let mqtt = mqtt
         registerOwnTracksRoutes(on: &router, trackingClient: trackingClient, signedIn: signedIn, OwnTracksRoutesDependencies(
-            ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock))
+            owntracks: OwnTracksService(
+                ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock, commands: ownTracksCommands),
+            database: database, accessPolicy: accessPolicy, onLocate: { mqtt?.locateRequested($0) }))
+        registerHomeAssistantRoutes(on: &router, signedIn: signedIn, HomeAssistantRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, clock: clock, settings: configuration.mqtt, mqtt: mqtt))
         registerOverlandRoutes(on: &router, trackingClient: trackingClient, OverlandRoutesDependencies(ingest: ingest, clock: clock))
         registerOsmAndRoutes(on: &router, devices: devices, OsmAndRoutesDependencies(
             ingest: ingest, database: database, alerts: alerts, events: events, clock: clock))
@@ -384,11 +429,13 @@ public final class HomewardApp: Sendable {
         eventStreams.start()
         tripTimer.start()
         clusterRelay?.start { [weak self] message in self?.receive(message) }
+        mqtt?.start()
     }
 
     /// Stops background work and closes the database after the server has stopped.
     public func close() throws {
         health.stop()
+        mqtt?.stop()
         clusterRelay?.stop()
         eventStreams.stop()
         countdowns.stop()
