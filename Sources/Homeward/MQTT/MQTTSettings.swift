@@ -1,7 +1,8 @@
 import Foundation
 
 /// How the server talks MQTT (docs/mqtt.md): the broker, the session, the topics, the limits. Off
-/// unless `url` names a broker (`--mqtt-url`); nothing MQTT runs without it.
+/// unless `url` names a broker (`--mqtt-url`); nothing MQTT runs without it. Each field is a setting
+/// of `homeward serve`, declared with its check in `ServerSettings.mqtt`.
 public struct MQTTSettings: Sendable, Equatable {
     /// The broker, `mqtt://user:password@host:port` (1883 by default) or `mqtts://...` (TLS, 8883 by
     /// default, verified against the system's CA store or `caFilePath`); empty: MQTT off.
@@ -47,39 +48,11 @@ public struct MQTTSettings: Sendable, Equatable {
     public var isEnabled: Bool { !url.isEmpty }
 
     /// The broker of `url`, with `password` applied; nil when MQTT is off or the URL is wrong
-    /// (`problems` says why).
+    /// (`AppConfiguration.problems` says why).
     public var broker: MQTTBroker? {
         guard isEnabled, var broker = MQTTBroker(url: url) else { return nil }
         if let password { broker.password = password }
         return broker
-    }
-
-    /// What is wrong with these settings, one sentence each naming the setting.
-    public var problems: [String] {
-        guard isEnabled else {
-            return password == nil ? [] : ["mqtt-password-file has no effect without mqtt-url"]
-        }
-        var found: [String] = []
-        func require(_ condition: Bool, _ message: String) {
-            if !condition { found.append(message) }
-        }
-        require(MQTTBroker(url: url) != nil, "mqtt-url must be mqtt://[user[:password]@]host[:port] or mqtts://...")
-        require(["5", "3.1.1"].contains(protocolVersion), "mqtt-protocol must be 5 or 3.1.1")
-        require((1...23).contains(clientID.utf8.count) || protocolVersion == "5" && (1...65_535).contains(clientID.utf8.count),
-                "mqtt-client-id must have 1 to 23 bytes (MQTT 3.1.1), or 1 to 65535 with MQTT 5")
-        for (name, prefix) in [("mqtt-discovery-prefix", discoveryPrefix), ("mqtt-topic-prefix", topicPrefix)] {
-            require(Self.isTopicLevels(prefix), "\(name) must be a topic without + or # (e.g. \(name == "mqtt-topic-prefix" ? "homeward" : "homeassistant"))")
-        }
-        require(ownTracksPrefix.isEmpty || Self.isTopicLevels(ownTracksPrefix) && !ownTracksPrefix.contains("/"),
-                "mqtt-owntracks-prefix must be one topic level without + or # (e.g. owntracks), or empty")
-        require(caFilePath.map { FileManager.default.isReadableFile(atPath: $0) } ?? true, "mqtt-ca-file must name a readable PEM file")
-        require((5...3_600).contains(keepAliveSeconds), "mqtt-keepalive-seconds must be 5 to 3600")
-        require(reconnectMinSeconds >= 1, "mqtt-reconnect-min-seconds must be at least 1")
-        require(reconnectMaxSeconds >= reconnectMinSeconds, "mqtt-reconnect-max-seconds must be at least mqtt-reconnect-min-seconds")
-        require(maxQueuedMessages >= 1, "mqtt-max-queued-messages must be at least 1")
-        require(sessionExpirySeconds >= 0, "mqtt-session-expiry-seconds must not be negative")
-        require(refreshSeconds >= 1, "mqtt-refresh-seconds must be at least 1")
-        return found
     }
 
     /// Whether `text` is a topic (one level or more) the server may publish under: not empty, no

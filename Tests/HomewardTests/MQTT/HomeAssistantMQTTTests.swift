@@ -23,8 +23,13 @@ final class HomeAssistantMQTTTests: XCTestCase {
         try test.zone("School", of: anna, by: ben, lat: 51.52, lon: -0.10)
         try test.ownTracksDevice(of: anna, topic: "owntracks/anna/phone")
         let phone = try broker.client("anna")
-        phone.publish("owntracks/anna/phone", ownTracksLocation(lat: 51.5007, lon: -0.1246, at: test.clock.now().adding(milliseconds: -600_000), battery: 77))
-        XCTAssertTrue(try Deadline.waitUntil { try test.storedLocations(of: anna).count == 1 })
+        // Half a minute at home, ten seconds apart: enough for Homeward to say she is in her home zone.
+        let start = test.clock.now().adding(milliseconds: -3_600_000)
+        for step in 0..<30 {
+            phone.publish("owntracks/anna/phone", ownTracksLocation(
+                lat: 51.5007 + Double(step % 3) * 0.00002, lon: -0.1246, at: start.adding(milliseconds: Int64(step) * 10_000), battery: 77))
+        }
+        XCTAssertTrue(try Deadline.waitUntil { try test.storedLocations(of: anna).count == 30 })
 
         let hass = try broker.client("hass")
         hass.subscribe("homeassistant/#")
@@ -46,7 +51,7 @@ final class HomeAssistantMQTTTests: XCTestCase {
         XCTAssertEqual(config["availability_topic"] as? String, "homeward/status")
         XCTAssertEqual((config["device"] as? [String: Any])?["name"] as? String, "Anna")
         let attributes = try XCTUnwrap(hass.waitForJSON(on: "homeward/\(anna.id)/attributes"))
-        XCTAssertEqual(attributes["latitude"] as? Double, 51.5007)
+        XCTAssertEqual(try XCTUnwrap(attributes["latitude"] as? Double), 51.5007, accuracy: 0.0001)
         XCTAssertEqual(attributes["longitude"] as? Double, -0.1246)
         XCTAssertEqual(attributes["gps_accuracy"] as? Double, 10)
         XCTAssertEqual(attributes["battery_level"] as? Int, 77)
@@ -54,7 +59,11 @@ final class HomeAssistantMQTTTests: XCTestCase {
         XCTAssertNotNil(hass.waitForMessage(on: "homeward/status") { $0.payload == Array("online".utf8) })
 
         // Each new position: attributes and the zone; an alert: an event an automation can act on.
-        phone.publish("owntracks/anna/phone", ownTracksLocation(lat: 51.52, lon: -0.10, at: test.clock.now(), battery: 8))
+        // Half an hour later, at school, with the battery running out.
+        for step in 0..<30 {
+            phone.publish("owntracks/anna/phone", ownTracksLocation(
+                lat: 51.52 + Double(step % 3) * 0.00002, lon: -0.10, at: start.adding(milliseconds: 1_800_000 + Int64(step) * 10_000), battery: 8))
+        }
         XCTAssertNotNil(hass.waitForMessage(on: "homeward/\(anna.id)/state") { $0.payload == Array("School".utf8) })
         let alert = try XCTUnwrap(hass.waitForJSON(on: "homeward/\(anna.id)/alert") { $0["event_type"] as? String == "low_battery" })
         XCTAssertEqual(alert["status"] as? String, "open")

@@ -15,30 +15,33 @@ final class MQTTSettingsTests: XCTestCase {
         }
     }
 
-    func testEveryMQTTSettingIsCheckedAndNamed() {
-        var settings = MQTTSettings()
-        XCTAssertEqual(settings.problems, [])
-        XCTAssertNil(settings.broker, "off without a URL")
-        settings.password = "x"
-        XCTAssertEqual(settings.problems, ["mqtt-password-file has no effect without mqtt-url"])
-        settings.url = "mqtt://user:fromurl@localhost"
-        XCTAssertEqual(settings.broker?.password, "x", "the password file wins over the URL")
-        XCTAssertEqual(settings.problems, [])
-        settings.protocolVersion = "4"
-        settings.ownTracksPrefix = "own/tracks"
-        settings.discoveryPrefix = "home/#"
-        settings.keepAliveSeconds = 1
-        settings.reconnectMaxSeconds = 0
-        settings.maxQueuedMessages = 0
-        settings.refreshSeconds = 0
-        let problems = settings.problems
-        for name in ["mqtt-protocol", "mqtt-owntracks-prefix", "mqtt-discovery-prefix", "mqtt-keepalive-seconds",
-                     "mqtt-reconnect-max-seconds", "mqtt-max-queued-messages", "mqtt-refresh-seconds"] {
-            XCTAssertTrue(problems.contains { $0.hasPrefix(name) }, "\(name) in \(problems)")
-        }
+    func testEveryMQTTSettingIsCheckedAndNamed() throws {
         var configuration = AppConfiguration()
+        XCTAssertEqual(configuration.problems, [])
+        XCTAssertNil(configuration.mqtt.broker, "off without a URL")
+        configuration.mqtt.password = "x"
+        XCTAssertEqual(configuration.problems, ["mqtt-password-file has no effect without mqtt-url"])
+        configuration.mqtt.url = "mqtt://user:fromurl@localhost"
+        XCTAssertEqual(configuration.mqtt.broker?.password, "x", "the password file wins over the URL")
+        XCTAssertEqual(configuration.problems, [])
+        configuration.mqtt.protocolVersion = "4"
+        configuration.mqtt.ownTracksPrefix = "own/tracks"
+        configuration.mqtt.discoveryPrefix = "home/#"
+        configuration.mqtt.keepAliveSeconds = 1
+        configuration.mqtt.reconnectMaxSeconds = 0
+        configuration.mqtt.maxQueuedMessages = 0
+        configuration.mqtt.refreshSeconds = 0
         configuration.mqtt.url = "ftp://nope"
-        XCTAssertTrue(configuration.problems.contains { $0.hasPrefix("mqtt-url") })
+        let problems = configuration.problems
+        for name in ["mqtt-url", "mqtt-protocol", "mqtt-owntracks-prefix", "mqtt-discovery-prefix", "mqtt-keepalive-seconds",
+                     "mqtt-reconnect-max-seconds", "mqtt-max-queued-messages", "mqtt-refresh-seconds"] {
+            XCTAssertTrue(problems.contains { $0.hasPrefix(name + " ") }, "\(name) in \(problems)")
+        }
+        let given = try ServerSettings.configuration(
+            arguments: ["--mqtt-url", "mqtts://homeward@broker.lan", "--mqtt-protocol", "3.1.1"], environment: ["HOMEWARD_MQTT_CLIENT_ID": "home-1"])
+        XCTAssertEqual(given.mqtt.broker, MQTTBroker(host: "broker.lan", port: 8883, usesTLS: true, username: "homeward", password: nil))
+        XCTAssertEqual(given.mqtt.clientID, "home-1")
+        XCTAssertEqual(given.mqtt.protocolVersion, "3.1.1")
     }
 
     func testADeviceTopicHasThreeLevelsUnderThePrefixAndIsNotTheServersOwn() throws {

@@ -152,6 +152,6 @@ final class MQTTQueueTests: XCTestCase {
         for minute in 0..<40 {
             phone.publish("owntracks/anna/phone", ownTracksLocation(lat: 51.5 + Double(minute) * 0.0001, lon: -0.12, at: start.adding(milliseconds: Int64(minute) * 60_000)))
         }
-        XCTAssertTrue(try Deadline.waitUntil { try test.storedLocations(of: anna).count == 40 }, "\(try test.storedLocations(of: anna).count) of 40")
+        XCTAssertTrue(try Deadline.waitUntil { try test.storedLocations(of: anna).count == 40 }, "all 40 stored")
     }
 }
