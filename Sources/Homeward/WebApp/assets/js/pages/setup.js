@@ -109,10 +109,10 @@ async function showHomeAssistant(area, accountId, name) {
   }
   const words = name
     ? { shown: `Home Assistant shows ${name} on its map, with the safe zone ${name} is in, and hears ${name}'s alerts.`,
-        hidden: `Everyone who uses this home's Home Assistant will see where ${name} is. Turn it off again to take ${name} out.`,
+        hidden: `When this is on, everyone who uses this home's Home Assistant sees where ${name} is. It can be turned off at any time.`,
         on: `${name} will appear in Home Assistant.`, off: `${name} no longer appears in Home Assistant.` }
     : { shown: "Home Assistant shows you on its map, with the safe zone you are in, and hears your alerts.",
-        hidden: "Everyone who uses this home's Home Assistant will see where you are. Turn it off again to take yourself out.",
+        hidden: "When this is on, everyone who uses this home's Home Assistant sees where you are. It can be turned off at any time.",
         on: "You will appear in Home Assistant.", off: "You no longer appear in Home Assistant." };
   const toggle = h("input", { type: "checkbox", id: "home-assistant-toggle", checked: setting.enabled });
   const note = h("p", { class: "muted", id: "home-assistant-note" });
