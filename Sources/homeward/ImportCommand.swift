@@ -47,7 +47,7 @@ struct ImportCommand: ParsableCommand {
             guard let record = try service.begin(accountID: account) else { throw ArgumentParser.ValidationError("No account has the id \(account).") }
             print("import \(record.id)")
             let progress = ProgressLine(terminal: isatty(STDOUT_FILENO) == 1)
-            let summary = try service.run(reader, into: record) { record, reader in progress.show(record, reader.progress) }
+            let summary = try service.run(reader, into: record) { record in progress.show(record) }
             progress.finish()
             print(Self.sentence(summary))
             if let problem = summary.record.problem { print("stopped at \(problem); what came before is stored") }
@@ -82,7 +82,8 @@ private struct ProgressLine {
     /// Characters of the bar.
     static let barWidth = 30
 
-    func show(_ record: ImportRecord, _ progress: (bytes: Int, total: Int?)) {
+    func show(_ record: ImportRecord) {
+        let progress = (bytes: record.bytesRead, total: record.totalBytes)
         let stored = "\(ImportCommand.count(record.positions)) positions, \(ImportCommand.count(record.duplicates)) duplicates"
         guard terminal else {
             print(stored)

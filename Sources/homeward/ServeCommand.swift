@@ -110,6 +110,14 @@ struct ServeCommand: ParsableCommand {
     var trackerRecallMaxFixes: Int?
     @Option(help: "Most learned places listed per person (env HOMEWARD_MAX_LEARNED_PLACES, default 50).")
     var maxLearnedPlaces: Int?
+    @Option(help: "Bytes an uploaded history file may have at most, as sent (env HOMEWARD_MAX_IMPORT_UPLOAD_BYTES, default 4294967296).")
+    var maxImportUploadBytes: Int?
+    @Option(help: "History imports running at once for one person (env HOMEWARD_MAX_RUNNING_IMPORTS_PER_ACCOUNT, default 1).")
+    var maxRunningImportsPerAccount: Int?
+    @Option(help: "History imports running at once on this server (env HOMEWARD_MAX_RUNNING_IMPORTS, default 2).")
+    var maxRunningImports: Int?
+    @Option(help: "Directory where uploaded history files are kept while they are imported (env HOMEWARD_IMPORT_UPLOAD_DIRECTORY, default: the system's temporary directory).")
+    var importUploadDirectory: String?
     @Option(help: "Steps at most by which a person's false alarms of one kind raise their thresholds, 0 turns the tuning off (env HOMEWARD_FALSE_ALARM_MAX_TUNING_STEPS, default 3).")
     var falseAlarmMaxTuningSteps: Int?
     @Option(help: "Smallest distance in metres a zone's unaccompanied rule may ask for (env HOMEWARD_UNACCOMPANIED_MIN_WITHIN_METRES, default 20).")
@@ -317,6 +325,12 @@ struct ServeCommand: ParsableCommand {
         c.trackerRecallMinutes = try EnvironmentDefault.resolve(trackerRecallMinutes, "HOMEWARD_TRACKER_RECALL_MINUTES", c.trackerRecallMinutes)
         c.trackerRecallMaxFixes = try EnvironmentDefault.resolve(trackerRecallMaxFixes, "HOMEWARD_TRACKER_RECALL_MAX_FIXES", c.trackerRecallMaxFixes)
         c.maxLearnedPlaces = try EnvironmentDefault.resolve(maxLearnedPlaces, "HOMEWARD_MAX_LEARNED_PLACES", c.maxLearnedPlaces)
+        c.maxImportUploadBytes = try EnvironmentDefault.resolve(maxImportUploadBytes, "HOMEWARD_MAX_IMPORT_UPLOAD_BYTES", c.maxImportUploadBytes)
+        c.maxRunningImportsPerAccount = try EnvironmentDefault.resolve(
+            maxRunningImportsPerAccount, "HOMEWARD_MAX_RUNNING_IMPORTS_PER_ACCOUNT", c.maxRunningImportsPerAccount)
+        c.maxRunningImports = try EnvironmentDefault.resolve(maxRunningImports, "HOMEWARD_MAX_RUNNING_IMPORTS", c.maxRunningImports)
+        let uploadDirectory = try EnvironmentDefault.resolve(importUploadDirectory, "HOMEWARD_IMPORT_UPLOAD_DIRECTORY", "")
+        if !uploadDirectory.isEmpty { c.importUploadDirectory = uploadDirectory }
         c.falseAlarmMaxTuningSteps = try EnvironmentDefault.resolve(falseAlarmMaxTuningSteps, "HOMEWARD_FALSE_ALARM_MAX_TUNING_STEPS", c.falseAlarmMaxTuningSteps)
         c.unaccompaniedMinWithinMetres = try EnvironmentDefault.resolve(
             unaccompaniedMinWithinMetres, "HOMEWARD_UNACCOMPANIED_MIN_WITHIN_METRES", c.unaccompaniedMinWithinMetres)

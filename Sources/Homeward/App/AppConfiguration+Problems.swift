@@ -85,6 +85,9 @@ extension AppConfiguration {
         require(trackerRecallMinutes >= 0, "tracker-recall-minutes must not be negative")
         require(trackerRecallMaxFixes >= 0, "tracker-recall-max-fixes must not be negative")
         require(maxLearnedPlaces >= 1, "max-learned-places must be at least 1")
+        require(maxImportUploadBytes >= 1, "max-import-upload-bytes must be at least 1")
+        require(maxRunningImportsPerAccount >= 1, "max-running-imports-per-account must be at least 1")
+        require(maxRunningImports >= 1, "max-running-imports must be at least 1")
         require(falseAlarmMaxTuningSteps >= 0, "false-alarm-max-tuning-steps must not be negative")
         return found
     }

@@ -81,6 +81,10 @@ public final class HomewardApp: Sendable {
     public let accountMemories: [any AccountMemory]
     /// Applies `retentionDays` while the server runs.
     public let retention: RetentionSweeper
+    /// Imports of history files uploaded over the API.
+    public let imports: ImportJobs
+    /// Stores, lists and undoes imports.
+    private let importService: ImportService
 
     /// Opens (or creates) the database, applies pending migrations and builds the services.
     public init(configuration: AppConfiguration, clock: any WallClock = SystemClock(), logger: Logger) throws {
@@ -221,6 +225,16 @@ public final class HomewardApp: Sendable {
             events.subscribe { event in clusterRelay.send(.event(RelayedEvent(event))) }
         }
         accountMemories = [authenticator, presence, statusBoard, zoneObserver, tripMonitor, reporting, eventStreams]
+        var importSettings = ImportSettings(configuration)
+        importSettings.batchFixes = ImportLimits.batchFixes
+        let importService = ImportService(database: database, clock: clock, zoneObserver: zoneObserver, settings: importSettings)
+        self.importService = importService
+        imports = ImportJobs(service: importService, limits: ImportLimits(configuration), events: events, logger: logger)
+        if configuration.postgresURL == nil {
+            // One server per SQLite file: an import still running in the database was cut short by a stop.
+            let interrupted = try importService.failInterrupted()
+            if interrupted > 0 { logger.warning("imports cut short by a stop were taken out", metadata: ["imports": "\(interrupted)"]) }
+        }
         retention = RetentionSweeper(
             pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
             intervalSeconds: configuration.retentionIntervalSeconds, logger: logger
@@ -304,6 +318,8 @@ public final class HomewardApp: Sendable {
         registerZoneRoutes(on: &router, signedIn: signedIn, ZoneRoutesDependencies(
             database: database, accessPolicy: accessPolicy, clock: clock, limits: ZoneLimits(configuration),
             zoneObserver: zoneObserver, alerts: alerts, events: events))
+        registerImportRoutes(on: &router, signedIn: signedIn, ImportRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, service: importService, jobs: imports, limits: ImportLimits(configuration)))
         registerRoutineRoutes(on: &router, signedIn: signedIn, RoutineRoutesDependencies(
             database: database, accessPolicy: accessPolicy, zoneObserver: zoneObserver, clock: clock,
             falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps))
@@ -399,6 +415,7 @@ public final class HomewardApp: Sendable {
         outgoingClient.stop()
         tripTimer.stop()
         retention.stop()
+        imports.stop()
         try database.close()
     }
 }
