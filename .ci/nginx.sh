@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's nginx configuration ("Deploying"), run for real: the first ```nginx block of README.md
+# The book's nginx configuration (docs/deploying.md), run for real: the first ```nginx block of it
 # with its ports, certificate and upstream pointed at a throwaway self-signed certificate and a fresh
 # release server started with --trusted-proxies 127.0.0.1. Over https through nginx it checks that
 # the server answers, that share links are https, that the per-address login limit counts each client
@@ -35,12 +35,12 @@ check() { if eval "$2"; then echo "ok: $1"; else echo "FAILED: $1"; failures=$((
 
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=homeward.example.org" \
   -addext "subjectAltName=DNS:homeward.example.org" -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
-awk '/^```nginx$/ { inside = 1; found = 1; next } /^```$/ { if (found && inside) exit; inside = 0 } inside' README.md \
+awk '/^```nginx$/ { inside = 1; found = 1; next } /^```$/ { if (found && inside) exit; inside = 0 } inside' docs/deploying.md \
   | sed -e "s|listen 443 ssl;|listen 127.0.0.1:$tls_port ssl;|" -e "s|listen 80;|listen 127.0.0.1:$plain_port;|" \
         -e "s|/etc/letsencrypt/live/homeward.example.org/fullchain.pem|$work/cert.pem|" \
         -e "s|/etc/letsencrypt/live/homeward.example.org/privkey.pem|$work/key.pem|" \
         -e "s|http://127.0.0.1:8080|http://127.0.0.1:$port|" > "$work/site.conf"
-grep -q "listen 127.0.0.1:$tls_port ssl;" "$work/site.conf" || { echo "README.md has no nginx block to test"; exit 1; }
+grep -q "listen 127.0.0.1:$tls_port ssl;" "$work/site.conf" || { echo "docs/deploying.md has no nginx block to test"; exit 1; }
 mkdir -p "$work/temp" && chmod 777 "$work/temp"
 cat > "$work/nginx.conf" <<CONF
 pid $work/nginx.pid;

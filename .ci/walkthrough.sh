@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The README's walkthrough, run as written: the blocks fenced with "```sh walkthrough" are joined
-# into one script and run with `set -euo pipefail` against a fresh release server, so the README
-# cannot drift from what the server does. Fails when a block fails (a curl --fail-with-body on a
-# non-2xx, a `jq -e` that finds nothing) or when there are no blocks.
+# The book's walkthrough (docs/api.md, "Walkthrough: a first session to paste"), run as written: the
+# blocks fenced with "```sh walkthrough" are joined into one script and run with `set -euo pipefail`
+# against a fresh release server, so the book cannot drift from what the server does. Fails when a
+# block fails (a curl --fail-with-body on a non-2xx, a `jq -e` that finds nothing), when there are no
+# blocks, or when README.md or another file of docs/ holds such a block (it would not be run).
 # Usage: .ci/walkthrough.sh   (env: SCRATCH=.build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,9 +21,12 @@ server=""
 cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
-awk '/^```sh walkthrough$/ { inside = 1; next } /^```$/ { inside = 0 } inside' README.md > "$work/walkthrough.sh"
-blocks=$(grep -c '^```sh walkthrough$' README.md || true)
-if [ "$blocks" -eq 0 ]; then echo "README.md has no walkthrough blocks"; exit 1; fi
+walkthrough_doc=docs/api.md
+awk '/^```sh walkthrough$/ { inside = 1; next } /^```$/ { inside = 0 } inside' "$walkthrough_doc" > "$work/walkthrough.sh"
+blocks=$(grep -c '^```sh walkthrough$' "$walkthrough_doc" || true)
+if [ "$blocks" -eq 0 ]; then echo "$walkthrough_doc has no walkthrough blocks"; exit 1; fi
+elsewhere=$(grep -l '^```sh walkthrough$' README.md docs/*.md | grep -vx "$walkthrough_doc" || true)
+if [ -n "$elsewhere" ]; then echo "walkthrough blocks outside $walkthrough_doc would not run: $elsewhere"; exit 1; fi
 
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 "$scratch/release/homeward" serve --host 127.0.0.1 --port "$port" --database "$work/walkthrough.sqlite" \

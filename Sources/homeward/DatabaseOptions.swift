@@ -6,20 +6,16 @@ import Logging
 
 /// Options every subcommand that opens the database shares.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .customLong("database"), help: "Path of the SQLite database file, created on first start, or for `serve` the URL of a PostgreSQL database, postgres://user:password@host:port/name (env HOMEWARD_DATABASE, default ./homeward.sqlite).")
+    @Option(name: .customLong("database"), help: ArgumentHelp(ServerSettings.help(of: "database")))
     var databasePath: String?
 
-    @Option(help: "Minimum log level: trace, debug, info, notice, warning, error, critical (env HOMEWARD_LOG_LEVEL, default info).")
+    @Option(help: ArgumentHelp(ServerSettings.help(of: "log-level")))
     var logLevel: String?
 
-    /// Applies these options to `configuration`.
+    /// Applies these options to `configuration`, as `serve` reads the same settings.
     func apply(to configuration: inout AppConfiguration) throws {
-        configuration.databasePath = try EnvironmentDefault.resolve(databasePath, "HOMEWARD_DATABASE", configuration.databasePath)
-        let level = try EnvironmentDefault.resolve(logLevel, "HOMEWARD_LOG_LEVEL", configuration.logLevel.rawValue)
-        guard let parsed = Logger.Level(rawValue: level) else {
-            throw ArgumentParser.ValidationError("Unknown log level \(level).")
-        }
-        configuration.logLevel = parsed
+        try CommandSettings.apply("database", flag: databasePath, to: &configuration)
+        try CommandSettings.apply("log-level", flag: logLevel, to: &configuration)
     }
 
     /// Runs `body` with the configured database open (the path beside it) and closes it afterwards.
@@ -41,7 +37,7 @@ struct DatabaseOptions: ParsableArguments {
     }
 
     /// A logger at the configured level, writing to standard error.
-    func makeLogger(_ configuration: AppConfiguration) -> Logger {
+    static func makeLogger(_ configuration: AppConfiguration) -> Logger {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "homeward")
         logger.logLevel = configuration.logLevel

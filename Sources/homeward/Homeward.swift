@@ -12,7 +12,7 @@ struct HomewardCommand: ParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, MigrateCommand.self, BackupCommand.self, CopyCommand.self, PruneCommand.self, StatsCommand.self,
-            ReplayCommand.self, ImportCommand.self, ResetPasswordCommand.self,
+            ReplayCommand.self, ImportCommand.self, ResetPasswordCommand.self, SettingsCommand.self,
         ]
     )
 

@@ -32,9 +32,10 @@ struct ResetPasswordCommand: ParsableCommand {
         }
         var configuration = AppConfiguration()
         try database.apply(to: &configuration)
-        let base = try EnvironmentDefault.resolve(publicBaseURL, "HOMEWARD_PUBLIC_BASE_URL", "http://127.0.0.1:8080")
-        let secretPath = try EnvironmentDefault.resolve(
-            secretFile, "HOMEWARD_SECRET_FILE", ServerSecret.defaultPath(besideDatabase: configuration.besideDatabasePath))
+        try CommandSettings.apply("public-base-url", flag: publicBaseURL, to: &configuration)
+        try CommandSettings.apply("secret-file", flag: secretFile, to: &configuration)
+        let base = configuration.publicBaseURL.isEmpty ? "http://127.0.0.1:8080" : configuration.publicBaseURL
+        let secretPath = configuration.secretFilePath ?? ServerSecret.defaultPath(besideDatabase: configuration.besideDatabasePath)
         let secrets = SecretHasher(secret: try ServerSecret.loadOrCreate(at: secretPath, mayCreate: false))
         let link = try self.database.withDatabase { pool, _ in
             try PasswordResetToken.link(forPhone: normalized.e164, in: pool, secrets: secrets, base: base, at: SystemClock().now())

@@ -41,4 +41,30 @@ final class WorkerLaneTests: XCTestCase {
             XCTAssertEqual(answers, ["hashed", "hashed", "written", "written", "read"])
         }
     }
+
+    func testARouteThatChoosesItsLanePutsAnUrgentRequestOnTheUrgentLaneAndTheRestOnTheirMethods() throws {
+        let release = DispatchSemaphore(value: 0)
+        var router = Router()
+        router.post("/messages", execution: .laneWhen { $0.query.contains("alarm=sos") ? .urgent : nil }) { context in
+            if context.request.query.contains("alarm=sos") { return .text("sos") }
+            release.wait()
+            return .text("fix")
+        }
+        var configuration = HTTPServerConfiguration.testing
+        configuration.workerCount = 1
+        configuration.urgentWorkerCount = 1
+        try HTTPTestClient.withServer(router, mode: .live, configuration: configuration) { client in
+            var held: [HTTPTestConnection] = []
+            for _ in 0..<2 {
+                let connection = try client.openConnection(timeoutSeconds: 5)
+                try connection.send("POST /messages?lat=1 HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n")
+                held.append(connection)
+            }
+            let sos = try client.openConnection(timeoutSeconds: 5)
+            try sos.send("POST /messages?alarm=sos HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n")
+            XCTAssertEqual(try sos.readResponse().text, "sos", "answered while the writes lane is held")
+            for _ in held { release.signal() }
+            XCTAssertEqual(try held.map { try $0.readResponse().text }, ["fix", "fix"])
+        }
+    }
 }

@@ -444,6 +444,23 @@ def main():
               len(changed) == 1 and changed[0]["id"] == zones[0]["id"] and changed[0]["name"] == "Home and garden"
               and changed[0]["center"]["lat"] < zones[0]["center"]["lat"] and changed[0]["schedule"] == zones[0]["schedule"],
               json.dumps(changed))
+        # A second watch time set through the API, and the zone's own clock, survive a change made
+        # in the page, which shows the extra time it keeps.
+        zone = changed[0]
+        weekend = {"days": ["sat", "sun"], "start": "10:00", "end": "18:00"}
+        server.api("PUT", f"/v1/zones/{zone['id']}", {
+            "name": zone["name"], "center": zone["center"], "radius": zone["radius"], "home": zone["home"],
+            "unaccompanied": zone["unaccompanied"], "timeZone": "Asia/Tokyo",
+            "schedule": [zone["schedule"][0], weekend]}, token=walter_token)
+        go(anna, server, "zones")
+        anna.find_element(By.CSS_SELECTOR, f"[data-zone='{zone['id']}'] button.change").click()
+        text_in(anna, "#zone-schedule-info", "One more watch time is kept as it is: Sat, Sun 10:00–18:00")
+        anna.find_element(By.ID, "zone-save").click()
+        text_in(anna, "#zone-form-title", "New zone")
+        kept = server.api("GET", f"/v1/accounts/{father_id}/zones", token=walter_token)["zones"]
+        check("changing a zone in the page keeps the watch times it does not show, and its time zone",
+              len(kept) == 1 and kept[0]["schedule"] == [zone["schedule"][0], weekend]
+              and kept[0].get("timeZone") == "Asia/Tokyo" and kept[0]["name"] == "Home and garden", json.dumps(kept))
         # Delete asks first; saying no keeps the zone.
         anna.find_element(By.CSS_SELECTOR, f"[data-zone='{zones[0]['id']}'] button.remove").click()
         question = anna.switch_to.alert.text

@@ -129,11 +129,10 @@ struct AlertStore {
             arguments += [cursor.timeMilliseconds, cursor.timeMilliseconds, cursor.key]
         }
         sql += " ORDER BY x.created_at_ms DESC, x.key DESC LIMIT ?"
-        arguments.append(limit + 1)
-        let rows = try db.fetchAll(sql, StatementArguments(arguments), map: AlertRecord.init(row:))
-        let shown = rows.prefix(limit)
-        let next = rows.count > limit ? shown.last.map { ListCursor(timeMilliseconds: $0.createdAt.unixMilliseconds, key: $0.key).text } : nil
-        return AlertPage(alerts: shown.map(\.resource), nextCursor: next)
+        let page = try ListPage.fetching(limit: limit, { fetchLimit in
+            try db.fetchAll(sql, StatementArguments(arguments + [fetchLimit]), map: AlertRecord.init(row:))
+        }, cursor: { ListCursor(timeMilliseconds: $0.createdAt.unixMilliseconds, key: $0.key) })
+        return AlertPage(alerts: page.items.map(\.resource), nextCursor: page.nextCursor?.text)
     }
 
     /// The active alerts (pending, open, acknowledged) of `accounts`, oldest first: what a stream

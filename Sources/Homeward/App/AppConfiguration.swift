@@ -2,8 +2,8 @@ import HomewardGeo
 import HomewardHTTP
 import Logging
 
-/// Every setting of a Homeward server, with its default. The executable fills it from flags and
-/// `HOMEWARD_*` environment variables; tests build it directly.
+/// Every setting of a Homeward server, with its default. `ServerSettings` declares each one's
+/// flag, environment variable, check and help and fills it from them; tests build it directly.
 public struct AppConfiguration: Sendable {
     /// Address to listen on.
     public var host = "127.0.0.1"
@@ -21,6 +21,9 @@ public struct AppConfiguration: Sendable {
     public var secretFilePath: String?
     /// Minimum level of log lines.
     public var logLevel: Logger.Level = .info
+    /// Seconds between a stop signal and the shutdown during which `/readyz` answers 503 while
+    /// requests are still served (`homeward serve` waits them out).
+    public var drainSeconds = 0.0
     /// Limits and timeouts of the HTTP server; `defaultWorkerCount` workers and
     /// `defaultEventLoopCount` event loops unless set.
     public var http = AppConfiguration.defaultHTTPConfiguration

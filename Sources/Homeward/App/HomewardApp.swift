@@ -70,8 +70,6 @@ public final class HomewardApp: Sendable {
     public let liveAccess: any LiveAccess
     /// On PostgreSQL, the events and changes of access exchanged with the other nodes.
     let clusterRelay: ClusterEventRelay?
-    /// The limits of those streams.
-    let eventStreamLimits: EventStreamLimits
     /// What the alert endpoints do.
     public let alertService: AlertService
     /// The app's logger.
@@ -84,303 +82,103 @@ public final class HomewardApp: Sendable {
     /// Imports of history files uploaded over the API.
     public let imports: ImportJobs
     /// Stores, lists and undoes imports.
-    private let importService: ImportService
+    let importService: ImportService
 
     /// Opens (or creates) the database, applies pending migrations and builds the services.
     public init(configuration: AppConfiguration, clock: any WallClock = SystemClock(), logger: Logger) throws {
         self.configuration = configuration
         self.clock = clock
         self.logger = logger
-        database = try Self.openDatabase(configuration, logger: logger)
+        let database = try Self.openDatabase(configuration, logger: logger)
+        self.database = database
         let secrets = try Self.secretHasher(configuration: configuration, database: database, clock: clock)
         self.secrets = secrets
         phoneNumbers = PhoneNumberReader(defaultCountry: CallingCountry(isoCode: configuration.defaultCountry))
-        passwordHasher = try PasswordHasher(
-            configuration: PasswordHashingConfiguration(
-                iterations: UInt64(configuration.passwordHashIterations),
-                memoryBytes: configuration.passwordHashMemoryBytes,
-                maxConcurrentHashes: configuration.maxConcurrentPasswordHashes
-            )
-        )
+        passwordHasher = try PasswordHasher(configuration: PasswordHashingConfiguration(configuration))
         rateLimiter = RateLimiter(clock: clock)
         presence = Presence()
-        let loginLimits = LoginLimits(
-            rateLimiter: rateLimiter, maxFailuresPerPhone: configuration.maxFailedAttempts,
-            windowSeconds: configuration.failedAttemptWindowSeconds
-        )
-        self.loginLimits = loginLimits
-        authenticator = Authenticator(
-            database: database, clock: clock, presence: presence, secrets: secrets,
-            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, passwordHasher: passwordHasher,
-            loginLimits: loginLimits, basicCredentialCacheSeconds: configuration.basicCredentialCacheSeconds
-        )
+        loginLimits = LoginLimits(rateLimiter: rateLimiter, configuration)
+        let authenticator = Authenticator(
+            database: database, clock: clock, presence: presence, secrets: secrets, sessionLifetimeSeconds: configuration.sessionLifetimeSeconds,
+            passwordHasher: passwordHasher, loginLimits: loginLimits, basicCredentialCacheSeconds: configuration.basicCredentialCacheSeconds)
+        self.authenticator = authenticator
         health = HealthMonitor(database: database)
-        let accessPolicy = AccessPolicy()
-        let metrics = AppMetrics()
-        self.accessPolicy = accessPolicy
-        self.metrics = metrics
-        let alerts = AlertCenter(
-            outbox: NotificationOutbox(accessPolicy: accessPolicy, publicBaseURL: configuration.publicBaseURL), metrics: metrics,
-            escalationMaxSteps: configuration.escalationMaxSteps)
-        self.alerts = alerts
-        let events = EventBus()
-        self.events = events
-        let statusBoard = PersonStatusBoard()
-        self.statusBoard = statusBoard
-        let database = self.database
-        let presence = self.presence
-        zoneObserver = ZoneObserver(
-            alerts: alerts, statusBoard: statusBoard,
-            settings: ZoneObserverSettings(
-                maxTrackedPeople: configuration.maxTrackedPeople, routineHistoryDays: configuration.routineHistoryDays,
-                routineHistoryMaxFixes: configuration.routineHistoryMaxFixes,
-                trackerRecallMinutes: configuration.trackerRecallMinutes, trackerRecallMaxFixes: configuration.trackerRecallMaxFixes,
-                maxLearnedPlaces: configuration.maxLearnedPlaces,
-                falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps,
-                unaccompaniedGuardianFixMaxAgeSeconds: configuration.unaccompaniedGuardianFixMaxAgeSeconds,
-                lowBatteryPercent: configuration.lowBatteryPercent, lowBatteryRecoveryPercent: configuration.lowBatteryRecoveryPercent,
-                sharesPeopleWithOtherNodes: configuration.postgresURL != nil),
-            accessPolicy: accessPolicy, trackerConfiguration: configuration.trackerConfiguration)
+        accessPolicy = AccessPolicy()
+        metrics = AppMetrics()
+        alerts = AlertCenter(outbox: NotificationOutbox(accessPolicy: accessPolicy, publicBaseURL: configuration.publicBaseURL),
+                             metrics: metrics, escalationMaxSteps: configuration.escalationMaxSteps)
+        events = EventBus()
+        statusBoard = PersonStatusBoard()
+        zoneObserver = ZoneObserver(alerts: alerts, statusBoard: statusBoard, settings: ZoneObserverSettings(configuration),
+                                    accessPolicy: accessPolicy, trackerConfiguration: configuration.trackerConfiguration)
         let tripMonitor = TripMonitor(
-            configuration: TripConfiguration(
-                overdueMarginSeconds: configuration.tripOverdueMarginSeconds,
-                stalledAfterSeconds: configuration.tripStalledAfterSeconds,
-                timerIntervalSeconds: configuration.tripTimerIntervalSeconds
-            ),
-            database: database, clock: clock, alerts: alerts, events: events
-        )
-        let eventStreamLimits = EventStreamLimits(
-            heartbeatSeconds: configuration.eventHeartbeatSeconds, retentionSeconds: configuration.eventRetentionSeconds,
-            bufferCapacity: configuration.eventBufferCapacity, maxStreamsPerAccount: configuration.maxEventStreamsPerAccount)
-        self.eventStreamLimits = eventStreamLimits
+            configuration: TripConfiguration(configuration), database: database, clock: clock, alerts: alerts, events: events)
         let eventStreams = EventStreamHub(
-            database: database, accessPolicy: accessPolicy, clock: clock, limits: eventStreamLimits, logger: logger)
+            database: database, accessPolicy: accessPolicy, clock: clock, limits: EventStreamLimits(configuration), logger: logger)
         self.eventStreams = eventStreams
         let clusterRelay = configuration.postgresURL.map { ClusterEventRelay(url: $0, logger: logger) }
         self.clusterRelay = clusterRelay
-        let liveAccess: any LiveAccess = clusterRelay.map { ClusterLiveAccess(local: eventStreams, relay: $0) } ?? eventStreams
-        self.liveAccess = liveAccess
-        trips = TripService(
-            monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
-            rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: liveAccess
-        )
+        liveAccess = clusterRelay.map { ClusterLiveAccess(local: eventStreams, relay: $0) } ?? eventStreams
+        trips = TripService(monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
+                            rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: liveAccess)
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
-        let reporting = ReportingObserver(settings: ReportingSettings(
-            silentAfterSeconds: configuration.silentAfterSeconds, silentMaxAfterSeconds: configuration.silentMaxAfterSeconds,
-            historyHours: configuration.reportingHistoryHours, historyMaxFixes: configuration.reportingHistoryMaxFixes,
-            maxTrackedPeople: configuration.maxTrackedPeople))
-        self.reporting = reporting
+        reporting = ReportingObserver(settings: ReportingSettings(configuration))
         locationObservers = [zoneObserver, tripMonitor, reporting]
-        countdowns = CountdownScheduler(
-            database: database, alerts: alerts, events: events, clock: clock, logger: logger,
-            resyncSeconds: configuration.postgresURL == nil ? nil : CountdownScheduler.clusterResyncSeconds)
+        countdowns = CountdownScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger,
+                                        resyncSeconds: configuration.postgresURL == nil ? nil : CountdownScheduler.clusterResyncSeconds)
         alertMonitor = AlertMonitor(
             database: database, alerts: alerts, zones: zoneObserver, reporting: reporting, presence: presence, events: events,
             clock: clock, intervalSeconds: configuration.monitorIntervalSeconds, logger: logger)
-        var outgoing = OutgoingHTTPClient.Configuration()
-        outgoing.timeoutSeconds = configuration.webhookTimeoutSeconds
-        outgoing.maxConcurrentPerDestination = configuration.outgoingMaxConcurrentPerDestination
-        outgoing.maxConcurrentTransfers = configuration.outgoingMaxConcurrentTransfers
-        outgoing.caFilePath = configuration.outgoingCAFilePath
-        let outgoingClient = OutgoingHTTPClient(
-            configuration: outgoing, policy: OutgoingAddressPolicy(allowedHosts: configuration.outgoingAllowHosts))
-        self.outgoingClient = outgoingClient
-        let vapidKeys = try VAPIDKeys.loadOrCreate(
-            path: configuration.vapidKeyFilePath ?? VAPIDKeys.defaultPath(besideDatabase: configuration.besideDatabasePath))
-        let channelDelivery = ChannelDelivery(
-            client: outgoingClient, telegramAPIURL: configuration.telegramAPIURL,
-            webPush: ChannelDelivery.WebPushSettings(keys: vapidKeys, subject: configuration.effectiveVAPIDSubject),
-            smtpServer: configuration.smtpServer, clock: clock, logger: logger)
-        self.channelDelivery = channelDelivery
-        let deliveryWorker = AlertDeliveryWorker(
-            database: database, client: outgoingClient, channels: channelDelivery, clock: clock,
-            retryPolicy: DeliveryRetryPolicy(
-                firstRetrySeconds: configuration.webhookFirstRetrySeconds, maxRetrySeconds: configuration.webhookMaxRetrySeconds,
-                giveUpSeconds: configuration.webhookGiveUpSeconds),
-            logger: logger)
-        self.deliveryWorker = deliveryWorker
-        let escalations = EscalationScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger)
-        self.escalations = escalations
+        outgoingClient = OutgoingHTTPClient(configuration: OutgoingHTTPClient.Configuration(configuration),
+                                            policy: OutgoingAddressPolicy(allowedHosts: configuration.outgoingAllowHosts))
+        channelDelivery = try Self.channelDelivery(configuration, client: outgoingClient, clock: clock, logger: logger)
+        deliveryWorker = AlertDeliveryWorker(database: database, client: outgoingClient, channels: channelDelivery, clock: clock,
+                                             retryPolicy: DeliveryRetryPolicy(configuration), logger: logger)
+        escalations = EscalationScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger)
         weatherFiller = WeatherFiller(
-            database: database, client: outgoingClient, clock: clock,
-            settings: WeatherSettings(
-                forecastURL: configuration.weatherURL, archiveURL: configuration.weatherArchiveURL,
-                cacheEntries: configuration.weatherCacheEntries, maxAttempts: configuration.weatherMaxAttempts,
-                firstRetrySeconds: configuration.weatherFirstRetrySeconds, lookbackDays: configuration.weatherLookbackDays),
-            logger: logger)
-        alertService = AlertService(
-            database: database, center: alerts, accessPolicy: accessPolicy, events: events, clock: clock,
-            scheduler: countdowns,
-            countdowns: CountdownLimits(
-                minSeconds: configuration.countdownMinSeconds, maxSeconds: configuration.countdownMaxSeconds,
-                defaultSeconds: configuration.countdownDefaultSeconds))
-        events.subscribe { event in eventStreams.publish(event) }
-        events.subscribe { event in
-            if event.kind == .alert {
-                deliveryWorker.wake()
-                escalations.wake()
-            }
-        }
-        if let clusterRelay {
-            events.subscribe { event in clusterRelay.send(.event(RelayedEvent(event))) }
-        }
+            database: database, client: outgoingClient, clock: clock, settings: WeatherSettings(configuration), logger: logger)
+        alertService = AlertService(database: database, center: alerts, accessPolicy: accessPolicy, events: events, clock: clock,
+                                    scheduler: countdowns, countdowns: CountdownLimits(configuration))
         accountMemories = [authenticator, presence, statusBoard, zoneObserver, tripMonitor, reporting, eventStreams]
+        retention = RetentionSweeper(pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
+                                     intervalSeconds: configuration.retentionIntervalSeconds, logger: logger)
         var importSettings = ImportSettings(configuration)
         importSettings.batchFixes = ImportLimits.batchFixes
-        let importService = ImportService(database: database, clock: clock, zoneObserver: zoneObserver, settings: importSettings)
-        self.importService = importService
+        importService = ImportService(database: database, clock: clock, zoneObserver: zoneObserver, settings: importSettings)
         imports = ImportJobs(service: importService, limits: ImportLimits(configuration), events: events, logger: logger)
         if configuration.postgresURL == nil {
             // One server per SQLite file: an import still running in the database was cut short by a stop.
             let interrupted = try importService.failInterrupted()
             if interrupted > 0 { logger.warning("imports cut short by a stop were taken out", metadata: ["imports": "\(interrupted)"]) }
         }
-        retention = RetentionSweeper(
-            pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
-            intervalSeconds: configuration.retentionIntervalSeconds, logger: logger
-        )
+        subscribeToEvents()
     }
 
-    /// What another node told this one: its events go to this node's streams and wake the workers
-    /// that deliver and escalate alerts, as this node's own events do (not through `events`, so
-    /// nothing is relayed back); its changes of access reach the streams and the remembered sessions.
-    private func receive(_ message: ClusterMessage) {
-        switch message {
-        case .event(let relayed):
-            guard let event = relayed.appEvent else { return }
-            eventStreams.publish(event)
-            if event.kind == .alert {
-                deliveryWorker.wake()
-                escalations.wake()
-            }
-        case .guardianshipEnded(let person, let guardian):
-            eventStreams.guardianshipEnded(of: person, by: guardian)
-        case .tripEnded(let tripID, let traveller):
-            eventStreams.tripEnded(tripID, of: traveller)
-        case .sessionsEnded(let account, let kept):
-            eventStreams.sessionsEnded(of: account, except: kept)
-            authenticator.forgetSessions(of: account)
-            authenticator.forgetBasicLogins(of: account)
-        case .sessionEnded(let id):
-            eventStreams.sessionEnded(id)
-        }
+    /// The background services, started in this order and stopped in reverse: the outgoing client
+    /// before the workers that send through it, the workers before the cluster relay that wakes them.
+    public var services: ServiceGroup {
+        ServiceGroup([
+            health, outgoingClient, countdowns, alertMonitor, deliveryWorker, escalations, weatherFiller, eventStreams, tripTimer,
+            retention,
+        ] + (clusterRelay.map { [ClusterNode(relay: $0, events: nodeEvents, authenticator: authenticator)] } ?? []))
     }
 
-    /// Opens the configured database and applies its pending migrations.
-    private static func openDatabase(_ configuration: AppConfiguration, logger: Logger) throws -> any DatabaseWriter {
-        let database: any DatabaseWriter
-        let applied: [Migration]
-        if let url = configuration.postgresURL {
-            var limits = PostgresPoolLimits()
-            limits.maxConnections = configuration.databaseConnections
-            let pool = try PostgresPool(url: url, limits: limits)
-            applied = try pool.withConnection { try PostgresMigrator(Schema.postgresMigrations).migrate($0) }
-            database = pool
-        } else {
-            var databaseConfiguration = DatabaseConfiguration()
-            databaseConfiguration.maxReaderCount = configuration.databaseReaderCount
-            let pool = try DatabasePool(path: configuration.databasePath, configuration: databaseConfiguration)
-            applied = try Migrator(Schema.migrations).migrate(pool)
-            database = pool
-        }
-        for migration in applied {
-            logger.info("applied migration", metadata: ["migration": "\(migration.name)"])
-        }
-        return database
+    /// Where an event goes on this node, whichever node it happened on.
+    private var nodeEvents: NodeEventSink {
+        NodeEventSink(streams: eventStreams, alertWorkers: [deliveryWorker, escalations])
     }
 
-    /// The hasher under the server secret at the configured path: read, or created on first start;
-    /// refused when the database's digests were made with another key or the file has gone.
-    private static func secretHasher(
-        configuration: AppConfiguration, database: any DatabaseWriter, clock: any WallClock
-    ) throws -> SecretHasher {
-        let path = configuration.secretFilePath ?? ServerSecret.defaultPath(besideDatabase: configuration.besideDatabasePath)
-        let recorded = try database.read { db in try ServerSecretStore(db: db).fingerprint() }
-        let hasher = SecretHasher(secret: try ServerSecret.loadOrCreate(at: path, mayCreate: recorded == nil))
-        if let recorded {
-            guard SecretDigest.constantTimeEquals(recorded, hasher.fingerprint) else { throw ServerSecretError.mismatch(path: path) }
-        } else {
-            try database.write { db in try ServerSecretStore(db: db).record(hasher.fingerprint, at: clock.now()) }
+    /// Sends this node's events to its streams and alert workers and, on PostgreSQL, to the other nodes.
+    private func subscribeToEvents() {
+        events.subscribe { [nodeEvents] event in nodeEvents.receive(event) }
+        if let clusterRelay {
+            events.subscribe { event in clusterRelay.send(.event(RelayedEvent(event))) }
         }
-        return hasher
-    }
-
-    /// The routes of every feature, each in the groups that authenticate its callers; the groups
-    /// are built here once from the authenticator, and no feature sees the authenticator itself.
-    public func makeRouter() -> Router {
-        var router = Router()
-        let signedIn = AuthenticatedRoutes.session(authenticator)
-        let sessionCookie = AuthenticatedRoutes.sessionCookie(authenticator)
-        let trackingClient = AuthenticatedRoutes.trackingClient(authenticator)
-        let devices = DeviceKeyRoutes(authenticator)
-        let linkAddresses = LinkAddresses(publicBaseURL: configuration.publicBaseURL, host: configuration.host, port: configuration.port)
-        registerServiceRoutes(on: &router, app: self)
-        registerZoneRoutes(on: &router, signedIn: signedIn, ZoneRoutesDependencies(
-            database: database, accessPolicy: accessPolicy, clock: clock, limits: ZoneLimits(configuration),
-            zoneObserver: zoneObserver, alerts: alerts, events: events))
-        registerImportRoutes(on: &router, signedIn: signedIn, ImportRoutesDependencies(
-            database: database, accessPolicy: accessPolicy, service: importService, jobs: imports, limits: ImportLimits(configuration)))
-        registerRoutineRoutes(on: &router, signedIn: signedIn, RoutineRoutesDependencies(
-            database: database, accessPolicy: accessPolicy, zoneObserver: zoneObserver, clock: clock,
-            falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps))
-        registerAlertRoutes(on: &router, signedIn: signedIn, AlertRoutesDependencies(
-            alerts: alertService, database: database, zoneObserver: zoneObserver,
-            rateLimiter: rateLimiter, outgoingClient: outgoingClient, clock: clock))
-        registerNotifyRoutes(on: &router, signedIn: signedIn, NotifyRoutesDependencies(
-            database: database, channelDelivery: channelDelivery, rateLimiter: rateLimiter,
-            clock: clock, escalationMaxSteps: configuration.escalationMaxSteps))
-        registerEventRoutes(on: &router, signedIn: signedIn, EventRoutesDependencies(
-            database: database, eventStreams: eventStreams, limits: eventStreamLimits))
-        registerTripRoutes(on: &router, signedIn: signedIn, TripRoutesDependencies(trips: trips, database: database, clock: clock))
-        let ingest = IngestService(app: self)
-        registerIngestRoutes(on: &router, signedIn: signedIn, ingest: ingest)
-        registerViewRoutes(on: &router, signedIn: signedIn, ViewRoutesDependencies(
-            views: ViewService(clock: clock, statusBoard: statusBoard, presence: presence, reporting: reporting),
-            database: database, accessPolicy: accessPolicy, clock: clock))
-        registerDeviceRoutes(on: &router, signedIn: signedIn, DeviceRoutesDependencies(
-            forgetBasicLogins: authenticator.forgetBasicLogins(of:), database: database, secrets: secrets, clock: clock))
-        registerPhoneSetupRoutes(on: &router, signedIn: signedIn, PhoneSetupRoutesDependencies(
-            setup: PhoneSetupService(
-                database: database, accessPolicy: accessPolicy, secrets: secrets, clock: clock,
-                forgetBasicLogins: authenticator.forgetBasicLogins(of:)),
-            addresses: linkAddresses))
-        registerOwnTracksRoutes(on: &router, trackingClient: trackingClient, signedIn: signedIn, OwnTracksRoutesDependencies(
-            ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock))
-        registerOverlandRoutes(on: &router, trackingClient: trackingClient, OverlandRoutesDependencies(ingest: ingest, clock: clock))
-        registerOsmAndRoutes(on: &router, devices: devices, OsmAndRoutesDependencies(
-            ingest: ingest, database: database, alerts: alerts, events: events, clock: clock))
-        registerJournalRoutes(on: &router, signedIn: signedIn, JournalRoutesDependencies(
-            database: database, accessPolicy: accessPolicy, clock: clock))
-        registerEpisodeRoutes(on: &router, signedIn: signedIn, EpisodeRoutesDependencies(
-            database: database, accessPolicy: accessPolicy, clock: clock, weatherFiller: weatherFiller))
-        registerShareRoutes(on: &router, signedIn: signedIn, ShareRoutesDependencies(
-            database: database, secrets: secrets, clock: clock, addresses: linkAddresses))
-
-        let accounts = AccountService(
-            database: database, hasher: passwordHasher, loginLimits: loginLimits, authenticator: authenticator, clock: clock,
-            secrets: secrets, metrics: metrics, presence: presence, accountMemories: accountMemories, liveAccess: liveAccess,
-            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, phoneNumbers: phoneNumbers)
-        registerAccountRoutes(on: &router, signedIn: signedIn, AccountRoutesDependencies(
-            accounts: accounts, database: database, accessPolicy: accessPolicy, clock: clock,
-            passwordResetMail: PasswordResetMail(
-                database: database, secrets: secrets, clock: clock, rateLimiter: rateLimiter, outgoingClient: outgoingClient,
-                smtpServer: configuration.smtpServer, phoneNumbers: phoneNumbers, logger: logger),
-            addresses: linkAddresses))
-        registerLinkRoutes(on: &router, signedIn: signedIn, LinkRoutesDependencies(
-            links: LinkService(app: self), database: database, accessPolicy: accessPolicy, addresses: linkAddresses))
-        registerWebSessionRoutes(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, WebSessionRoutesDependencies(
-            accounts: accounts, sessionLifetimeSeconds: configuration.sessionLifetimeSeconds))
-        var webApp = configuration.webApp
-        webApp.sendsEmail = configuration.smtpServer != nil
-        registerWebAppRoutes(on: &router, settings: webApp)
-        return router
     }
 
     /// Starts background work and the HTTP server; returns the running server.
     public func start() throws -> HTTPServer {
-        health.start()
-        try startBackgroundWork()
-        retention.start()
+        try services.start()
         var http = configuration.http
         http.host = configuration.host
         http.port = configuration.port
@@ -389,33 +187,16 @@ public final class HomewardApp: Sendable {
         return server
     }
 
-    /// Starts the background threads of alerts and events (countdowns re-armed from the database, the
-    /// periodic checks, webhook delivery, stream heartbeats) without the HTTP server; tests call it.
+    /// Starts the background services (countdowns re-armed from the database, the periodic checks,
+    /// delivery, stream heartbeats, the relay) without the HTTP server; tests call it.
     public func startBackgroundWork() throws {
-        try countdowns.start()
-        alertMonitor.start()
-        deliveryWorker.start()
-        escalations.start()
-        weatherFiller.start()
-        eventStreams.start()
-        tripTimer.start()
-        clusterRelay?.start { [weak self] message in self?.receive(message) }
+        try services.start()
     }
 
-    /// Stops background work and closes the database after the server has stopped.
+    /// Stops the background services and closes the database after the server has stopped.
     public func close() throws {
-        health.stop()
-        clusterRelay?.stop()
-        eventStreams.stop()
-        countdowns.stop()
-        alertMonitor.stop()
-        escalations.stop()
-        deliveryWorker.stop()
-        weatherFiller.stop()
-        outgoingClient.stop()
-        tripTimer.stop()
-        retention.stop()
         imports.stop()
+        services.stop()
         try database.close()
     }
 }

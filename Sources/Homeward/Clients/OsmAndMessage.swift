@@ -24,6 +24,15 @@ struct OsmAndMessage: Equatable {
     /// The message names a position (or a time) that cannot be read: refused, never taken as a heartbeat.
     var positionUnreadable = false
 
+    /// Whether `request` may carry an SOS (`alarm` and `sos` both in its query or body), looked at
+    /// cheaply on the I/O thread so such a request takes the urgent lane; the handler reads it for real.
+    static func mayCarrySOS(_ request: HTTPRequest) -> Bool {
+        func mentions(_ word: String) -> Bool {
+            request.query.contains(word) || request.body.firstRange(of: Array(word.utf8)) != nil
+        }
+        return mentions("alarm") && mentions("sos")
+    }
+
     /// The messages of a request: its JSON body (one object, or an array of them), else its form
     /// body and query string. Nil when a JSON body is neither an object nor an array of objects.
     static func messages(query: [(String, String)], body: [UInt8], receivedAt now: Timestamp) -> [OsmAndMessage]? {

@@ -87,6 +87,8 @@ func registerOsmAndRoutes(on router: inout Router, devices: DeviceKeyRoutes, _ s
             }
         }
     }
-    device.get("/v1/clients/osmand", on: &router, handler: handler)
-    device.post("/v1/clients/osmand", on: &router, handler: handler)
+    // An SOS takes the urgent lane, as the app's own SOS does, so no queue of fixes slows it.
+    let sosLane = RouteExecution.laneWhen { request in OsmAndMessage.mayCarrySOS(request) ? .urgent : nil }
+    device.get("/v1/clients/osmand", execution: sosLane, on: &router, handler: handler)
+    device.post("/v1/clients/osmand", execution: sosLane, on: &router, handler: handler)
 }

@@ -33,22 +33,22 @@ struct ListPageStore {
             conditions.append("(\(timeColumn), key) > (?, ?)")
             arguments += [cursor.timeMilliseconds, cursor.key]
         }
-        arguments.append(Int64(query.limit + 1))
-        var keys: [Int64] = []
-        var items = try db.fetchAll(
-            """
-            SELECT key, \(columns) FROM \(table)
-            WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY \(timeColumn), key LIMIT ?
-            """,
-            StatementArguments(arguments)
-        ) { row in
-            keys.append(try row.value(named: "key"))
-            return try map(row)
-        }
-        guard items.count > query.limit else { return ListPage(items: items, nextCursor: nil) }
-        items.removeLast()
-        let last = items.count - 1
-        return ListPage(items: items, nextCursor: ListCursor(timeMilliseconds: time(items[last]).unixMilliseconds, key: keys[last]))
+        let page = try ListPage<KeyedItem<Item>>.fetching(limit: query.limit, { fetchLimit in
+            try db.fetchAll(
+                """
+                SELECT key, \(columns) FROM \(table)
+                WHERE \(conditions.joined(separator: " AND "))
+                ORDER BY \(timeColumn), key LIMIT ?
+                """,
+                StatementArguments(arguments + [Int64(fetchLimit)])
+            ) { row in KeyedItem(key: try row.value(named: "key"), item: try map(row)) }
+        }, cursor: { ListCursor(timeMilliseconds: time($0.item).unixMilliseconds, key: $0.key) })
+        return ListPage(items: page.items.map(\.item), nextCursor: page.nextCursor)
     }
+}
+
+/// A row's item with the row's key, which its cursor needs.
+private struct KeyedItem<Item: Sendable>: Sendable {
+    let key: Int64
+    let item: Item
 }

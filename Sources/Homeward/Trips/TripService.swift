@@ -109,12 +109,11 @@ public final class TripService: Sendable {
         let page = try database.read { db in
             let owners = [caller.accountKey] + (try accessPolicy.dependents(of: caller, in: db))
             let accompanied = try accessPolicy.companionWindows(of: caller, in: db).map(\.tripKey)
-            return try TripStore(db: db).trips(
-                of: owners, accompanied: accompanied, status: status, after: position, limit: limit + 1)
+            return try ListPage.fetching(limit: limit, { fetchLimit in
+                try TripStore(db: db).trips(of: owners, accompanied: accompanied, status: status, after: position, limit: fetchLimit)
+            }, cursor: { ListCursor(timeMilliseconds: $0.startedAt.unixMilliseconds, key: $0.key) })
         }
-        let shown = page.prefix(limit)
-        let next = page.count > limit ? shown.last.map { ListCursor(timeMilliseconds: $0.startedAt.unixMilliseconds, key: $0.key).text } : nil
-        return TripList(trips: shown.map { $0.resource() }, nextCursor: next)
+        return TripList(trips: page.items.map { $0.resource() }, nextCursor: page.nextCursor?.text)
     }
 
     /// Makes `caller` a companion of the active trip of the account with the phone, if the access

@@ -78,16 +78,15 @@ func locationHistoryResponse(
 /// One JSON page of the location history of `account`: the fixes `query` selects, simplified when it
 /// asks, with the cursor of the next page. Shared by location history and trip paths.
 func historyPage(of account: AccountKey, _ query: HistoryQuery, database: any DatabaseReader) throws -> HistoryPage {
-    var fixes = try database.read { db in
-        try LocationStore(db: db).history(
-            of: account, from: query.from, to: query.to, after: query.after, limit: query.limit + 1,
-            includingFlagged: query.includingFlagged)
-    }
-    var nextCursor: String?
-    if fixes.count > query.limit {
-        fixes.removeLast()
-        nextCursor = fixes.last.map { ListCursor(timeMilliseconds: $0.time.unixMilliseconds, key: $0.sampleHash).text }
-    }
+    let page = try ListPage.fetching(limit: query.limit, { fetchLimit in
+        try database.read { db in
+            try LocationStore(db: db).history(
+                of: account, from: query.from, to: query.to, after: query.after, limit: fetchLimit,
+                includingFlagged: query.includingFlagged)
+        }
+    }, cursor: { ListCursor(timeMilliseconds: $0.time.unixMilliseconds, key: $0.sampleHash) })
+    var fixes = page.items
+    let nextCursor = page.nextCursor?.text
     if let tolerance = query.simplifyMetres {
         fixes = HistoryExporter.simplified(fixes, toleranceMetres: tolerance)
     }

@@ -50,6 +50,7 @@ struct WebAppBundle: Sendable {
                 .replacingOccurrences(of: "{{TILE_URL}}", with: Self.escapedAttribute(settings.tileURLTemplate))
                 .replacingOccurrences(of: "{{TILE_ATTRIBUTION}}", with: Self.escapedAttribute(settings.tileAttribution))
                 .replacingOccurrences(of: "{{SENDS_EMAIL}}", with: settings.sendsEmail ? "true" : "false")
+                .replacingOccurrences(of: "{{ALERT_TITLES}}", with: Self.escapedAttribute(Self.alertTitles))
             var headers = pageHeaders
             if page.file == "sw.js" { headers.add(name: "Service-Worker-Allowed", value: "/") }
             pages[page.route] = WebAsset(path: page.file, bytes: Array(text.utf8), headers: headers)
@@ -71,6 +72,16 @@ struct WebAppBundle: Sendable {
     var appGzipBytes: Int {
         (Array(pages.values) + assets.filter { !$0.key.contains("/leaflet/") }.map(\.value))
             .reduce(0) { $0 + ($1.gzipped?.count ?? $1.bytes.count) }
+    }
+
+    /// Every alert type's title as a JSON object, `{"sos":"SOS",…}`: the web app's names of alert
+    /// types are the server's (`AlertType.title`), also where no alert is at hand (the channel form).
+    static var alertTitles: String {
+        func quoted(_ text: String) -> String {
+            String(decoding: (try? JSONEncoder().encode(text)) ?? Data(#""""#.utf8), as: UTF8.self)
+        }
+        // In the types' order, which the channel form keeps.
+        return "{" + AlertType.allCases.map { quoted($0.rawValue) + ":" + quoted($0.title) }.joined(separator: ",") + "}"
     }
 
     /// `text` safe inside a double-quoted HTML attribute.

@@ -12,4 +12,7 @@ public struct FilteredFix: Sendable, Equatable {
     public let smoothedSpeedMetresPerSecond: Double
     /// Whether this fix starts a new segment (first fix, after a gap, or after re-anchoring).
     public let startsSegment: Bool
+    /// The fix refused as a jump just before this one, when this one shows it was where a departure
+    /// began (see `TrackerConfiguration.departureMinProgressMetres`): judge it first, as accepted.
+    public var departure: Fix? = nil
 }

@@ -22,6 +22,8 @@ public struct SignalFilter: Sendable, Equatable, Codable {
     /// The exponentially weighted speed, in metres per second.
     public private(set) var smoothedSpeedMetresPerSecond = 0.0
     private var consecutiveJumps = 0
+    /// The last fix refused as a jump since a fix was used, with its position and accuracy.
+    private var heldJump: HeldJump?
     private var history: RingBuffer<TimedPoint>
     /// The reprojection distance beyond which a new segment gets a new plane, in metres.
     public static let replanDistanceMetres = 20_000.0
@@ -60,7 +62,10 @@ public struct SignalFilter: Sendable, Equatable, Codable {
             + configuration.outlierGateSlackMetres
         if !possible || innovation > max(statisticalGate, motionGate) {
             consecutiveJumps += 1
-            guard consecutiveJumps >= configuration.jumpRejectionsBeforeReanchor || (possible && corroborated) else {
+            let departure = possible ? departureStart(before: raw, accuracy: accuracy, at: fix.t, configuration: configuration) : nil
+            guard consecutiveJumps >= configuration.jumpRejectionsBeforeReanchor || (possible && corroborated)
+                || departure != nil else {
+                heldJump = HeldJump(fix: fix, raw: raw, accuracyMetres: accuracy)
                 return .rejected(.impossibleJump)
             }
             // Several fixes in a row beyond the gate: the person really moved (a vehicle setting off), so
@@ -72,9 +77,12 @@ public struct SignalFilter: Sendable, Equatable, Codable {
             }
             return .accepted(FilteredFix(
                 fix: fix, accuracyMetres: accuracy, raw: accepted.raw, smoothed: accepted.smoothed,
-                smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: true))
+                smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: true, departure: departure))
         }
+        // A fix refused just before that lies on the way to this one was the start of the move.
+        let departure = heldJump == nil ? nil : departureStart(before: raw, accuracy: accuracy, at: fix.t, configuration: configuration)
         consecutiveJumps = 0
+        heldJump = nil
 
         let processNoise = configuration.positionProcessNoiseSquareMetresPerSecond
             + smoothedSpeedMetresPerSecond * smoothedSpeedMetresPerSecond * configuration.speedProcessNoiseSeconds
@@ -96,7 +104,27 @@ public struct SignalFilter: Sendable, Equatable, Codable {
         lastRaw = raw
         return .accepted(FilteredFix(
             fix: fix, accuracyMetres: accuracy, raw: raw, smoothed: estimate,
-            smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: false))
+            smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: false, departure: departure))
+    }
+
+    /// The fix refused just before, when the fix at `raw` carries on from it as a departure does:
+    /// reachable from it, farther from the last good fix by `departureMinProgressMetres`, and on much
+    /// the same heading. A resting phone's multipath scatters; a car setting off goes on.
+    private func departureStart(
+        before raw: PlanarPoint, accuracy: Double, at t: UnixSeconds, configuration: TrackerConfiguration
+    ) -> Fix? {
+        guard configuration.departureMinProgressMetres > 0, let held = heldJump, t > held.fix.t else { return nil }
+        let step = raw.distance(to: held.raw)
+        guard max(0, step - accuracy - held.accuracyMetres) / (t - held.fix.t) <= configuration.maxSpeedMetresPerSecond,
+              raw.distance(to: lastRaw) >= held.raw.distance(to: lastRaw) + configuration.departureMinProgressMetres
+        else { return nil }
+        let outward = (x: held.raw.x - lastRaw.x, y: held.raw.y - lastRaw.y)
+        let onward = (x: raw.x - held.raw.x, y: raw.y - held.raw.y)
+        let lengths = (outward.x * outward.x + outward.y * outward.y).squareRoot() * step
+        guard lengths > 0,
+              (outward.x * onward.x + outward.y * onward.y) / lengths >= configuration.departureMinHeadingCosine
+        else { return nil }
+        return held.fix
     }
 
     private func speedSample(reported: Double?, at t: UnixSeconds, baselineSeconds: Double) -> Double? {
@@ -121,6 +149,7 @@ public struct SignalFilter: Sendable, Equatable, Codable {
         lastRaw = raw
         varianceSquareMetres = accuracy * accuracy
         consecutiveJumps = 0
+        heldJump = nil
         history.removeAll()
         history.append(TimedPoint(t: fix.t, point: raw))
         if let reported = fix.speed, reported >= 0, reported.isFinite {
@@ -134,4 +163,11 @@ public struct SignalFilter: Sendable, Equatable, Codable {
             fix: fix, accuracyMetres: accuracy, raw: raw, smoothed: raw,
             smoothedSpeedMetresPerSecond: smoothedSpeedMetresPerSecond, startsSegment: true)
     }
+}
+
+/// A fix the filter refused as a jump, kept to tell whether the next one shows a departure.
+private struct HeldJump: Sendable, Equatable, Codable {
+    var fix: Fix
+    var raw: PlanarPoint
+    var accuracyMetres: Double
 }

@@ -143,6 +143,32 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             over: configuration.pathSpeedWindowSeconds, now: fix.t, stepMetres: configuration.pathStepMetres)
         updateMotionState(speed: max(filtered.smoothedSpeedMetresPerSecond, pathSpeed), at: fix.t, events: &events)
 
+        if let departure = filtered.departure {
+            // The fix refused just before was where this move began: the zones count it first.
+            let accuracy = departure.accuracy.map { $0 >= 0 ? $0 : configuration.assumedAccuracyMetres }
+                ?? configuration.assumedAccuracyMetres
+            events += updateZones(
+                departure, prepared: SphericalPoint(departure.coordinate), accuracyMetres: accuracy, reportedCrossing: nil,
+                wasResting: wasResting)
+        }
+        events += updateZones(
+            fix, prepared: prepared, accuracyMetres: filtered.accuracyMetres, reportedCrossing: reportedCrossing,
+            wasResting: wasResting)
+        updateFarFromHome(
+            at: fix.t, speed: filtered.smoothedSpeedMetresPerSecond, coordinate: fix.coordinate, localTime: localTime,
+            events: &events)
+        reportWandering(wanderingChange, at: fix.t, coordinate: fix.coordinate, localTime: localTime, events: &events)
+        reportAimlessWalk(aimlessChange, events: &events)
+        events += evaluateClock(now: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
+        return events
+    }
+
+    /// Updates every zone's membership with one used fix and says what changed; also keeps the
+    /// distance from home.
+    private mutating func updateZones(
+        _ fix: Fix, prepared: SphericalPoint, accuracyMetres: Double, reportedCrossing: ReportedCrossing?, wasResting: Bool
+    ) -> [GeoEvent] {
+        var events: [GeoEvent] = []
         distanceFromHomeMetres = nil
         for index in zones.indices {
             // Properties are read in place: copying a whole zone per fix costs reference counting.
@@ -152,17 +178,11 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             let reported = reportedCrossing.flatMap { $0.zoneId == zones[index].id ? $0.direction : nil }
             let transition = memberships[index].update(
                 signedDistanceMetres: zones[index].shape.signedDistanceToEdgeMetres(from: prepared),
-                accuracyMetres: filtered.accuracyMetres, at: fix.t, configuration: configuration, reported: reported,
+                accuracyMetres: accuracyMetres, at: fix.t, configuration: configuration, reported: reported,
                 wasResting: wasResting)
             guard let transition, isActive(index, at: fix.t, personUTCOffsetSeconds: fix.utcOffsetSeconds) else { continue }
             events += self.events(of: transition, ofZone: index, utcOffsetSeconds: fix.utcOffsetSeconds)
         }
-        updateFarFromHome(
-            at: fix.t, speed: filtered.smoothedSpeedMetresPerSecond, coordinate: fix.coordinate, localTime: localTime,
-            events: &events)
-        reportWandering(wanderingChange, at: fix.t, coordinate: fix.coordinate, localTime: localTime, events: &events)
-        reportAimlessWalk(aimlessChange, events: &events)
-        events += evaluateClock(now: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         return events
     }
 
@@ -434,13 +454,14 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         // is learned, being off it counts at night or after a night departure; by day a trip off the
         // routine (a new shop, a friend's flat) is not an alarm by itself, unless it is in a place a
         // guardian marked not usual: aimlessness anywhere is what the shape classes judge.
+        let nightDeparture = departedHomeAtNight && isNightOrJustAfter(localTime)
         let excused: Bool
         if outsideTooLong {
             excused = false
         } else if let onRoutine = isOnRoutine(coordinate, at: localTime) {
-            excused = onRoutine || !(departedHomeAtNight || isNight(localTime) || routine.isInUnusualPlace(coordinate))
+            excused = onRoutine || !(nightDeparture || isNight(localTime) || routine.isInUnusualPlace(coordinate))
         } else {
-            excused = !departedHomeAtNight
+            excused = !nightDeparture
         }
         let since = speed >= configuration.farFromHomeMaxSpeedMetresPerSecond || excused ? t : farCandidateSince ?? t
         farCandidateSince = since
@@ -453,6 +474,13 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             farFromHomeSince = since
             events.append(.farFromHome(distanceMetres: distanceFromHomeMetres ?? 0))
         }
+    }
+
+    /// Whether `time` is at night or less than `nightDepartureAfterNightSeconds` after it ended.
+    private func isNightOrJustAfter(_ time: LocalTime) -> Bool {
+        if isNight(time) { return true }
+        let sinceEnd = (time.secondOfDay - configuration.nightEndSecondOfDay + 86_400).truncatingRemainder(dividingBy: 86_400)
+        return sinceEnd < configuration.nightDepartureAfterNightSeconds
     }
 
     private func isNight(_ time: LocalTime) -> Bool {

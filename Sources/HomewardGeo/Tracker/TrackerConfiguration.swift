@@ -15,6 +15,13 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var outlierGateSlackMetres = 50.0
     /// After this many consecutive jump rejections the tracker trusts the new place (the old one was wrong).
     public var jumpRejectionsBeforeReanchor = 3
+    /// A fix beyond the gate that carries on from the fix refused just before it, farther from the last
+    /// good fix by at least this much ...
+    public var departureMinProgressMetres = 30.0
+    /// ... and on much the same heading (the cosine of the angle between the two steps, at least this)
+    /// is a departure: a vehicle setting off from a stay between two fixes of a sparse phone. Both are
+    /// trusted at once instead of after `jumpRejectionsBeforeReanchor` refusals. Zero progress turns it off.
+    public var departureMinHeadingCosine = 0.5
     /// A silence longer than this starts a new track segment (the shape window restarts).
     public var gapSeconds = 300.0
     /// How fast the smoothed position may drift (process noise of the position filter), in m²/s.
@@ -78,6 +85,9 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// ... and, until `exitHoldSeconds`, only while it carries on away from the line by at least
     /// this much (negative: heading back by at most this much) ...
     public var exitMinProgressMetres = 20.0
+    /// Farther than `exitClearBeyondMetres`, an exit still waits (until `exitHoldSeconds`) while the
+    /// person comes back towards the line by at least this much over `exitProgressLookbackSeconds`.
+    public var exitApproachMetres = 50.0
     /// ... since a fix about this long before.
     public var exitProgressLookbackSeconds = 30.0
     /// After this long without a fix, one fix outside by `exitAfterSilenceBeyondMetres` (past its
@@ -94,6 +104,9 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var nightStartSecondOfDay = 22.0 * 3_600
     /// Local time at which night ends, seconds after midnight.
     public var nightEndSecondOfDay = 6.0 * 3_600
+    /// A departure from home at night weighs on far-from-home until this long after the night ends;
+    /// later that day it is a day out (the departure itself was raised when it happened).
+    public var nightDepartureAfterNightSeconds = 2.0 * 3_600
 
     // MARK: Wandering
     /// Farther than this from home (and outside every zone) counts as far from home; nil turns it off.

@@ -187,11 +187,15 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
         let span = t - exitEvidenceSince
         guard exitEvidenceFixes >= configuration.exitConfirmFixes, span >= configuration.exitConfirmSeconds,
               exitEvidenceSeconds >= configuration.exitEvidenceRequiredSeconds else { return false }
+        let progress = progressReference.t.isFinite ? distance - progressReference.distance : 0
         if beyond < configuration.exitClearBeyondMetres, span < configuration.exitHoldSeconds {
             let nearness = 1 - max(0, beyond) / configuration.exitClearBeyondMetres
-            let progress = progressReference.t.isFinite ? distance - progressReference.distance : 0
             guard span >= configuration.exitNearWaitSeconds * nearness,
                   progress >= configuration.exitMinProgressMetres else { return false }
+        } else if span < configuration.exitHoldSeconds, progress <= -configuration.exitApproachMetres {
+            // Far beyond but heading back fast (a phone that slept through the departure wakes up on
+            // the way home): the news is the return, unless the person turns away again.
+            return false
         }
         let travel = outsideRunStartedWithJump ? configuration.exitJumpTravelMetres
             : outsideRunStartedAtRest ? configuration.exitRestingTravelMetres : 0

@@ -7,6 +7,10 @@ public enum RouteExecution: Sendable {
     case worker
     /// On the worker threads of `lane`, whatever the method.
     case lane(WorkerLane)
+    /// On the worker threads of the lane `choose` names for the request, or of its method's lane
+    /// when it names none: for a route whose requests are ordinary but now and then urgent (a
+    /// tracking app's message carrying an SOS). `choose` runs on the I/O thread: it must be cheap.
+    case laneWhen(@Sendable (HTTPRequest) -> WorkerLane?)
     /// On the I/O thread when `admit` admits the request, otherwise on the worker pool.
     /// For the hottest handler, whose usual request (a phone posting a fix, its session known) costs
     /// less than the hand-off to a worker and back. `admit` runs on the I/O thread for every request
@@ -22,6 +26,7 @@ public enum RouteExecution: Sendable {
         case .inline: .loop(admission: nil)
         case .worker: .worker(request.bodyStream != nil ? .bulk : WorkerLane.defaultLane(for: request.method))
         case .lane(let lane): .worker(lane)
+        case .laneWhen(let choose): .worker(choose(request) ?? WorkerLane.defaultLane(for: request.method))
         case .inlineWhen(let admit): admit(request).map { .loop(admission: $0) } ?? .worker(WorkerLane.defaultLane(for: request.method))
         }
     }

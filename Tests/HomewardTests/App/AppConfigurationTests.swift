@@ -70,10 +70,10 @@ final class AppConfigurationTests: XCTestCase {
         configuration.unaccompaniedMinWithinMetres = 6_000
         configuration.unaccompaniedGuardianFixMaxAgeSeconds = 0
         XCTAssertEqual(configuration.problems, [
-            "silent-max-after-seconds must be at least silent-after-seconds",
-            "reporting-history-max-fixes must not be negative",
             "unaccompanied-min-within-metres must be positive and at most unaccompanied-max-within-metres",
             "unaccompanied-guardian-fix-max-age-seconds must be at least 1",
+            "silent-max-after-seconds must be at least silent-after-seconds",
+            "reporting-history-max-fixes must not be negative",
         ])
     }
 

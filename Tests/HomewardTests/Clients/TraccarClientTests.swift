@@ -89,6 +89,17 @@ final class TraccarClientTests: XCTestCase {
         XCTAssertEqual(try test.storedLocations(of: anna).count, 2)
     }
 
+    func testAMessageThatMayCarryAnSOSIsToldFromOrdinaryFixesWithoutParsingIt() {
+        func request(query: String = "", body: String = "") -> HTTPRequest {
+            HTTPRequest(method: .post, target: "/v1/clients/osmand?\(query)", body: Array(body.utf8))
+        }
+        XCTAssertTrue(OsmAndMessage.mayCarrySOS(request(query: "id=k&lat=1&lon=2&alarm=sos")))
+        XCTAssertTrue(OsmAndMessage.mayCarrySOS(request(body: "id=k&lat=1&lon=2&alarm=sos")))
+        XCTAssertTrue(OsmAndMessage.mayCarrySOS(request(body: #"{"location":{"extras":{"alarm":"sos"}},"device_id":"k"}"#)))
+        XCTAssertFalse(OsmAndMessage.mayCarrySOS(request(query: "id=k&lat=1&lon=2")))
+        XCTAssertFalse(OsmAndMessage.mayCarrySOS(request(body: "id=k&lat=1&lon=2&alarm=lowBattery")))
+    }
+
     func testOtherAlarmsAreKeptAsReports() throws {
         let test = try TestApp()
         let anna = try test.makeAccount()

@@ -14,6 +14,18 @@ final class WebAppServingTests: XCTestCase {
         page.components(separatedBy: "\"").filter { $0.hasPrefix(WebAppBundle.assetPrefix) && $0.split(separator: "/").count > 2 }
     }
 
+    func testThePageNamesEveryAlertTypeWithTheServersTitleInTheTypesOrder() throws {
+        let test = try TestApp()
+        try test.withClient { client in
+            let page = try client.send(.get, "/").text
+            let start = try XCTUnwrap(page.range(of: #"<meta name="homeward-alert-titles" content=""#))
+            let attribute = page[start.upperBound...].prefix { $0 != "\"" }
+            let json = attribute.replacingOccurrences(of: "&quot;", with: "\"")
+            let expected = AlertType.allCases.map { #""\#($0.rawValue)":"\#($0.title)""# }.joined(separator: ",")
+            XCTAssertEqual(json, "{\(expected)}")
+        }
+    }
+
     func testTheAppIsServedAtTheRootWithAStrictPolicyAndNoInlineScript() throws {
         let test = try TestApp()
         try test.withClient { client in

@@ -1,14 +1,11 @@
 // How alerts are named on screen, in one place for every page (the banner, the Alerts page, the
 // channel form's choice of alert types): the server's own titles wherever an alert carries one.
 
-/** What each alert type is called: the server's titles (`AlertType.title`, sent as `title` on every
- * alert), for the places that name a type without an alert at hand (the channel form's choice). */
-export const alertLabels = {
-  sos: "SOS", danger: "Countdown ran out", arrived: "Arrived safely", left_zone: "Left a safe zone",
-  entered_zone: "Entered a safe zone", wandering: "Wandering", off_route: "Off route", overdue: "Overdue",
-  stalled: "Trip stalled", silent: "Phone silent", low_battery: "Low battery", unaccompanied: "Left home alone",
-  expected_missed: "Not there in time", new_guardian: "New guardian",
-};
+/** What each alert type is called: the server's titles (`AlertType.title`, also sent as `title` on
+ * every alert), which the page carries, for the places that name a type without an alert at hand
+ * (the channel form's choice). */
+export const alertLabels = JSON.parse(
+  (document.querySelector('meta[name="homeward-alert-titles"]') || { content: "{}" }).content || "{}");
 
 /** The alert's title: the server's when it sends one, else the label of its type. */
 export function alertTitle(alert) {

@@ -81,6 +81,8 @@ export async function showZones(view, session, [chosen] = []) {
   }
   let zones = [];
   let editing = null;
+  // A zone may have more watch times than the form shows (set through the API): they are kept.
+  let otherWindows = [];
   let circle = null, centreHandle = null, edgeHandle = null, vertices = [], corners = [], outline = null, draggedAt = 0;
 
   const chosenDays = () => dayChips.filter((chip) => chip.getAttribute("aria-pressed") === "true").map((chip) => chip.dataset.day);
@@ -89,7 +91,10 @@ export async function showZones(view, session, [chosen] = []) {
     const times = from.control.value || until.control.value ? ` from ${from.control.value || "00:00"} until ${until.control.value || "23:59"}` : " all day";
     scheduleInfo.textContent = days.length || from.control.value || until.control.value
       ? `Applies ${days.length ? `on ${days.map((d) => weekdays.find(([v]) => v === d)[1]).join(", ")}` : "every day"}${times}.`
-      : "Applies every day, all day.";
+      : otherWindows.length ? "" : "Applies every day, all day.";
+    if (otherWindows.length) {
+      scheduleInfo.textContent += ` ${otherWindows.length === 1 ? "One more watch time is kept as it is" : `${otherWindows.length} more watch times are kept as they are`}: ${otherWindows.map((w) => `${w.days.length === weekdays.length ? "every day" : w.days.map((d) => weekdays.find(([v]) => v === d)[1]).join(", ")} ${w.start}–${w.end}`).join("; ")}.`;
+    }
   }
   from.control.addEventListener("input", describeSchedule);
   until.control.addEventListener("input", describeSchedule);
@@ -117,6 +122,7 @@ export async function showZones(view, session, [chosen] = []) {
   }
   function resetForm() {
     editing = null;
+    otherWindows = [];
     zoneForm.reset();
     for (const chip of dayChips) chip.setAttribute("aria-pressed", "false");
     heading.textContent = "New zone";
@@ -194,6 +200,7 @@ export async function showZones(view, session, [chosen] = []) {
     alone.control.checked = Boolean(zone.unaccompanied);
     if (zone.unaccompanied) aloneWithin.control.value = String(zone.unaccompanied.withinMetres);
     const slot = zone.schedule && zone.schedule[0];
+    otherWindows = (zone.schedule || []).slice(1);
     if (slot) {
       const everyDay = slot.days.length === weekdays.length;
       for (const chip of dayChips) chip.setAttribute("aria-pressed", String(!everyDay && slot.days.includes(chip.dataset.day)));
@@ -234,11 +241,16 @@ export async function showZones(view, session, [chosen] = []) {
     if (alone.control.checked) body.unaccompanied = { withinMetres: Number(aloneWithin.control.value) || 200 };
     // One time zone for all of a person's zones: theirs if they have some, else this browser's.
     const others = zones.filter((zone) => !editing || zone.id !== editing.id);
-    body.timeZone = others.length ? others[0].timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone;
+    // A zone being changed keeps its own (a hotel abroad is watched by its own clock).
+    body.timeZone = editing && editing.timeZone ? editing.timeZone
+      : others.length ? others[0].timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone;
     const days = chosenDays();
+    const windows = [];
     if (days.length || from.control.value || until.control.value) {
-      body.schedule = [{ days: days.length ? days : weekdays.map(([value]) => value), start: from.control.value || "00:00", end: until.control.value || "23:59" }];
+      windows.push({ days: days.length ? days : weekdays.map(([value]) => value), start: from.control.value || "00:00", end: until.control.value || "23:59" });
     }
+    windows.push(...otherWindows);
+    if (windows.length) body.schedule = windows;
     try {
       if (editing) await api("PUT", `/v1/zones/${encodeURIComponent(editing.id)}`, body);
       else await api("POST", `/v1/accounts/${encodeURIComponent(who.control.value)}/zones`, body);

@@ -1,0 +1,80 @@
+import HomewardHTTP
+
+extension HomewardApp {
+    /// The routes of every feature, each in the groups that authenticate its callers; the groups
+    /// are built here once from the authenticator, and no feature sees the authenticator itself.
+    public func makeRouter() -> Router {
+        var router = Router()
+        let signedIn = AuthenticatedRoutes.session(authenticator)
+        let sessionCookie = AuthenticatedRoutes.sessionCookie(authenticator)
+        let trackingClient = AuthenticatedRoutes.trackingClient(authenticator)
+        let devices = DeviceKeyRoutes(authenticator)
+        let linkAddresses = LinkAddresses(publicBaseURL: configuration.publicBaseURL, host: configuration.host, port: configuration.port)
+        registerServiceRoutes(on: &router, app: self)
+        registerZoneRoutes(on: &router, signedIn: signedIn, ZoneRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, clock: clock, limits: ZoneLimits(configuration),
+            zoneObserver: zoneObserver, alerts: alerts, events: events))
+        registerImportRoutes(on: &router, signedIn: signedIn, ImportRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, service: importService, jobs: imports, limits: ImportLimits(configuration)))
+        registerRoutineRoutes(on: &router, signedIn: signedIn, RoutineRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, zoneObserver: zoneObserver, clock: clock,
+            falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps))
+        registerAlertRoutes(on: &router, signedIn: signedIn, AlertRoutesDependencies(
+            alerts: alertService, database: database, zoneObserver: zoneObserver,
+            rateLimiter: rateLimiter, outgoingClient: outgoingClient, clock: clock))
+        registerNotifyRoutes(on: &router, signedIn: signedIn, NotifyRoutesDependencies(
+            database: database, channelDelivery: channelDelivery, rateLimiter: rateLimiter,
+            clock: clock, escalationMaxSteps: configuration.escalationMaxSteps))
+        registerEventRoutes(on: &router, signedIn: signedIn, EventRoutesDependencies(
+            database: database, eventStreams: eventStreams, limits: EventStreamLimits(configuration)))
+        registerTripRoutes(on: &router, signedIn: signedIn, TripRoutesDependencies(trips: trips, database: database, clock: clock))
+        let ingest = IngestService(app: self)
+        registerIngestRoutes(on: &router, signedIn: signedIn, ingest: ingest)
+        registerViewRoutes(on: &router, signedIn: signedIn, ViewRoutesDependencies(
+            views: ViewService(clock: clock, statusBoard: statusBoard, presence: presence, reporting: reporting),
+            database: database, accessPolicy: accessPolicy, clock: clock))
+        registerDeviceRoutes(on: &router, signedIn: signedIn, DeviceRoutesDependencies(
+            forgetBasicLogins: authenticator.forgetBasicLogins(of:), database: database, secrets: secrets, clock: clock))
+        registerPhoneSetupRoutes(on: &router, signedIn: signedIn, PhoneSetupRoutesDependencies(
+            setup: PhoneSetupService(
+                database: database, accessPolicy: accessPolicy, secrets: secrets, clock: clock,
+                forgetBasicLogins: authenticator.forgetBasicLogins(of:)),
+            addresses: linkAddresses))
+        registerOwnTracksRoutes(on: &router, trackingClient: trackingClient, signedIn: signedIn, OwnTracksRoutesDependencies(
+            ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock))
+        registerOverlandRoutes(on: &router, trackingClient: trackingClient, OverlandRoutesDependencies(ingest: ingest, clock: clock))
+        registerOsmAndRoutes(on: &router, devices: devices, OsmAndRoutesDependencies(
+            ingest: ingest, database: database, alerts: alerts, events: events, clock: clock))
+        registerJournalRoutes(on: &router, signedIn: signedIn, JournalRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, clock: clock))
+        registerEpisodeRoutes(on: &router, signedIn: signedIn, EpisodeRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, clock: clock, weatherFiller: weatherFiller))
+        registerShareRoutes(on: &router, signedIn: signedIn, ShareRoutesDependencies(
+            database: database, secrets: secrets, clock: clock, addresses: linkAddresses))
+        registerAccountFeatures(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, addresses: linkAddresses)
+        var webApp = configuration.webApp
+        webApp.sendsEmail = configuration.smtpServer != nil
+        registerWebAppRoutes(on: &router, settings: webApp)
+        return router
+    }
+
+    /// The routes of accounts, links and web sessions, which share one `AccountService`.
+    private func registerAccountFeatures(
+        on router: inout Router, signedIn: AuthenticatedRoutes, sessionCookie: AuthenticatedRoutes, addresses linkAddresses: LinkAddresses
+    ) {
+        let accounts = AccountService(
+            database: database, hasher: passwordHasher, loginLimits: loginLimits, authenticator: authenticator, clock: clock,
+            secrets: secrets, metrics: metrics, presence: presence, accountMemories: accountMemories, liveAccess: liveAccess,
+            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, phoneNumbers: phoneNumbers)
+        registerAccountRoutes(on: &router, signedIn: signedIn, AccountRoutesDependencies(
+            accounts: accounts, database: database, accessPolicy: accessPolicy, clock: clock,
+            passwordResetMail: PasswordResetMail(
+                database: database, secrets: secrets, clock: clock, rateLimiter: rateLimiter, outgoingClient: outgoingClient,
+                smtpServer: configuration.smtpServer, phoneNumbers: phoneNumbers, logger: logger),
+            addresses: linkAddresses))
+        registerLinkRoutes(on: &router, signedIn: signedIn, LinkRoutesDependencies(
+            links: LinkService(app: self), database: database, accessPolicy: accessPolicy, addresses: linkAddresses))
+        registerWebSessionRoutes(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, WebSessionRoutesDependencies(
+            accounts: accounts, sessionLifetimeSeconds: configuration.sessionLifetimeSeconds))
+    }
+}
