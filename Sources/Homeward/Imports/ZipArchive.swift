@@ -19,6 +19,8 @@ struct ZipArchive {
     let path: String
     /// Every entry, in the order of the central directory.
     let entries: [Entry]
+    /// The archive's size in bytes.
+    let size: Int
 
     /// Reads the central directory of the archive at `path`.
     init(path: String) throws {
@@ -26,6 +28,7 @@ struct ZipArchive {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportProblem(at: path, expected: "a readable file") }
         defer { try? handle.close() }
         let size = Int(try handle.seekToEnd())
+        self.size = size
         let tailStart = max(0, size - Self.maxEndRecordBytes)
         let tail = try Self.read(handle, at: tailStart, count: size - tailStart)
         guard let end = Self.lastIndex(of: [0x50, 0x4B, 0x05, 0x06], in: tail), end + 22 <= tail.count else {

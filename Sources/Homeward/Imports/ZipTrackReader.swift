@@ -21,8 +21,11 @@ final class ZipTrackReader {
         }
     }
 
-    /// Bytes of the archive read so far.
-    var bytesConsumed: Int { finishedBytes + (current?.reader.progress.bytes ?? 0) }
+    /// Whether every history file was read to its end.
+    private var isFinished = false
+
+    /// Bytes of the archive read so far (all of it, headers included, once every file is read).
+    var bytesConsumed: Int { isFinished ? archive.size : finishedBytes + (current?.reader.progress.bytes ?? 0) }
 
     /// The records skipped so far, each reason naming its file.
     var rejections: ImportRejections {
@@ -49,7 +52,10 @@ final class ZipTrackReader {
                 finishedBytes += entry.compressedBytes
                 current = nil
             }
-            guard !waiting.isEmpty else { return nil }
+            guard !waiting.isEmpty else {
+                isFinished = true
+                return nil
+            }
             let entry = waiting.removeFirst()
             guard entry.compressedBytes > 0 else { continue }
             let input = try ImportInput(
