@@ -31,13 +31,16 @@ export function reasonInWords(reason) {
   return reason;
 }
 
+/** Metres around a learned place's centre that count as the place (the server's place radius). */
+const placeRadiusMetres = 100;
+
 /** The names of the learned places, from their own names or the safe zone they lie in. */
 function placeNames(places, zones) {
   const within = (place, zone) => {
     if (!zone.center) return false;
     const north = (place.lat - zone.center.lat) * 111320;
     const east = (place.lon - zone.center.lon) * 111320 * Math.cos(place.lat * Math.PI / 180);
-    return Math.hypot(north, east) <= zone.radius;
+    return Math.hypot(north, east) <= zone.radius + placeRadiusMetres;
   };
   return places.map((place) => place.name || (zones.find((zone) => within(place, zone)) || {}).name).filter(Boolean);
 }
