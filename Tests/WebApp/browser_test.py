@@ -883,7 +883,7 @@ def main():
         text_in(anna, "#import-status", "places learned")
         said = anna.find_element(By.ID, "import-status").text
         check("an import of his history says what it stored and the places learned in plain words",
-              said.startswith(f"{len(points)} positions from ") and "; 0 duplicates; " in said and "Home" in said, said)
+              said.startswith(f"{len(points)} positions ") and "; 0 duplicates; " in said and "Home" in said, said)
         imports = server.api("GET", f"/v1/accounts/{father_id}/imports", token=walter_token)["imports"]
         check("the import is his, done, with every position", imports and imports[0]["state"] == "done"
               and imports[0]["positions"] == len(points), json.dumps(imports))

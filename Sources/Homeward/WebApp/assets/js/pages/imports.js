@@ -45,9 +45,10 @@ function placeNames(places, zones) {
   return places.map((place) => place.name || (zones.find((zone) => within(place, zone)) || {}).name).filter(Boolean);
 }
 
-/** "1,204,311 positions from 2014-03 to 2024-11; 312 duplicates". */
+/** "1,204,311 positions from 2014-03 to 2024-11; 312 duplicates" ("in 2024-11" for one month). */
 export function importSentence(item) {
-  const range = item.from && item.to ? ` from ${month(item.from)} to ${month(item.to)}` : "";
+  const [first, last] = [month(item.from), month(item.to)];
+  const range = !first || !last ? "" : first === last ? ` in ${first}` : ` from ${first} to ${last}`;
   return `${count(item.positions)} positions${range}; ${count(item.duplicates)} duplicates`;
 }
 
