@@ -452,7 +452,8 @@ def main():
             "name": zone["name"], "center": zone["center"], "radius": zone["radius"], "home": zone["home"],
             "unaccompanied": zone["unaccompanied"], "timeZone": "Asia/Tokyo",
             "schedule": [zone["schedule"][0], weekend]}, token=walter_token)
-        go(anna, server, "zones")
+        anna.refresh()
+        settle(anna)
         anna.find_element(By.CSS_SELECTOR, f"[data-zone='{zone['id']}'] button.change").click()
         text_in(anna, "#zone-schedule-info", "One more watch time is kept as it is: Sat, Sun 10:00–18:00")
         anna.find_element(By.ID, "zone-save").click()

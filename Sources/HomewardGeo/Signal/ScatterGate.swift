@@ -7,11 +7,15 @@
 /// reported accuracy, and that accuracy is poor (at least `noiseMinAccuracyMetres`, so that small
 /// laps drawn by accurate fixes still count), the scatter is noise, not movement.
 public struct ScatterGate: Sendable, Equatable, Codable {
-    /// A raw fix as the gate keeps it.
+    /// A raw fix as the gate keeps it, with the running sums up to and including it (since the last
+    /// reset), so a window's sums are one subtraction.
     private struct Entry: Sendable, Equatable, Codable {
         let t: UnixSeconds
         let point: PlanarPoint
         let accuracyMetres: Double
+        let sumX: Double
+        let sumY: Double
+        let sumAccuracySquared: Double
     }
 
     /// Fixes kept at most.
@@ -24,7 +28,10 @@ public struct ScatterGate: Sendable, Equatable, Codable {
 
     /// Adds a fix's raw position (in the filter's plane) and its accuracy.
     public mutating func add(_ point: PlanarPoint, accuracyMetres: Double, at t: UnixSeconds) {
-        entries.append(Entry(t: t, point: point, accuracyMetres: accuracyMetres))
+        let before = entries.last
+        entries.append(Entry(
+            t: t, point: point, accuracyMetres: accuracyMetres, sumX: (before?.sumX ?? 0) + point.x, sumY: (before?.sumY ?? 0) + point.y,
+            sumAccuracySquared: (before?.sumAccuracySquared ?? 0) + accuracyMetres * accuracyMetres))
     }
 
     /// Forgets the fixes (a new segment has a new plane).
@@ -34,24 +41,27 @@ public struct ScatterGate: Sendable, Equatable, Codable {
 
     /// Whether the fixes of the last `noiseWindowSeconds` up to `now` scatter within their accuracy.
     public func isNoise(at now: UnixSeconds, configuration: TrackerConfiguration) -> Bool {
-        var sumX = 0.0, sumY = 0.0, sumAccuracySquared = 0.0
-        var count = 0
-        var index = entries.count - 1
-        while index >= 0, now - entries[index].t <= configuration.noiseWindowSeconds {
-            let entry = entries[index]
-            sumX += entry.point.x
-            sumY += entry.point.y
-            sumAccuracySquared += entry.accuracyMetres * entry.accuracyMetres
-            count += 1
-            index -= 1
+        guard let last = entries.last else { return false }
+        // The oldest entry within the window: times only grow, so a binary search finds it.
+        var low = 0, high = entries.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if now - entries[middle].t <= configuration.noiseWindowSeconds { high = middle } else { low = middle + 1 }
         }
+        guard now - entries[low].t <= configuration.noiseWindowSeconds else { return false }
+        let count = entries.count - low
         guard count >= configuration.noiseMinimumFixes else { return false }
-        let rmsAccuracy = (sumAccuracySquared / Double(count)).squareRoot()
+        let first = entries[low]
+        // Sums over the window: the last running sum less the first's, plus the first's own values
+        // (the entries before it may have left the ring).
+        let accuracySquared = last.sumAccuracySquared - first.sumAccuracySquared + first.accuracyMetres * first.accuracyMetres
+        let rmsAccuracy = (max(0, accuracySquared) / Double(count)).squareRoot()
         guard rmsAccuracy >= configuration.noiseMinAccuracyMetres else { return false }
-        let mean = PlanarPoint(x: sumX / Double(count), y: sumY / Double(count))
+        let mean = PlanarPoint(
+            x: (last.sumX - first.sumX + first.point.x) / Double(count), y: (last.sumY - first.sumY + first.point.y) / Double(count))
         var sumSquared = 0.0
-        for offset in 0..<count {
-            sumSquared += entries[entries.count - 1 - offset].point.squaredDistance(to: mean)
+        for index in low..<entries.count {
+            sumSquared += entries[index].point.squaredDistance(to: mean)
         }
         return (sumSquared / Double(count)).squareRoot() <= configuration.noiseScatterFactor * rmsAccuracy
     }

@@ -101,21 +101,51 @@ public struct WanderingDetector: Sendable, Equatable, Codable {
     /// either way coming back to its own places and walked at a walking pace.
     private func clearRepetition(_ configuration: TrackerConfiguration) -> MovementClass? {
         let points = lapWindow.elements
+        guard points.count >= configuration.lapMinimumPoints else { return nil }
         let step = max(1, configuration.classifyEveryPoints)
+        let plane = points.map(\.point)
+        // Which tails come back to their own places often enough is known for all of them from one
+        // pass (a point revisits within a tail when its latest earlier neighbour lies in the tail), so
+        // the full measurement runs only on tails that may repeat: a straight or random path costs O(n²)
+        // once per classification, not once per tail.
+        let latest = Self.latestEarlierNeighbours(
+            plane, radiusMetres: configuration.revisitRadiusMetres,
+            separation: max(1, configuration.revisitMinimumSeparationSteps))
         var length = configuration.lapMinimumPoints
         while length <= points.count {
-            let tail = points.suffix(length)
-            if let first = tail.first, let last = tail.last, last.t > first.t {
-                let speed = Double(tail.count - 1) * configuration.pathStepMetres / (last.t - first.t)
+            let start = points.count - length
+            let first = points[start], last = points[points.count - 1]
+            if last.t > first.t {
+                let speed = Double(length - 1) * configuration.pathStepMetres / (last.t - first.t)
+                let revisits = latest[start...].reduce(0) { $0 + ($1 >= start ? 1 : 0) }
                 if speed >= configuration.classifyMinPathSpeedMetresPerSecond,
                    speed <= configuration.classifyMaxPathSpeedMetresPerSecond,
-                   let clear = Self.clearRepetition(in: tail.map(\.point), configuration) {
+                   Double(revisits) / Double(length) >= configuration.repetitionMinRevisitFraction,
+                   let clear = Self.clearRepetition(in: Array(plane[start...]), configuration) {
                     return clear
                 }
             }
             length += step
         }
         return nil
+    }
+
+    /// For each point, the index of the latest point at least `separation` steps before it and within
+    /// `radiusMetres` of it, or -1 (as `TrajectoryFeatures` counts revisits).
+    static func latestEarlierNeighbours(_ points: [PlanarPoint], radiusMetres: Double, separation: Int) -> [Int] {
+        let radiusSquared = radiusMetres * radiusMetres
+        var latest = [Int](repeating: -1, count: points.count)
+        for later in points.indices where later >= separation {
+            var earlier = later - separation
+            while earlier >= 0 {
+                if points[earlier].squaredDistance(to: points[later]) <= radiusSquared {
+                    latest[later] = earlier
+                    break
+                }
+                earlier -= 1
+            }
+        }
+        return latest
     }
 
     /// Whether `points` are laps or back-and-forths beyond doubt (see `clearRepetition(_:)`).
