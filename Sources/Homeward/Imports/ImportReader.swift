@@ -92,6 +92,14 @@ public final class ImportReader {
         let reader = try ImportReader(try ImportInput(bytes: bytes))
         var fixes: [Fix] = []
         while let fix = try reader.next() { fixes.append(fix) }
+        // A whole track (a dry run) is read strictly: its first bad record is the answer.
+        if let first = reader.rejections.reasons.first { throw RejectedRecord(description: first) }
         return fixes
+    }
+
+    /// The first record a strictly read track could not use, as its reason reads.
+    public struct RejectedRecord: Error, CustomStringConvertible {
+        /// "line 2: expected a latitude within ±90 and a longitude within ±180".
+        public let description: String
     }
 }

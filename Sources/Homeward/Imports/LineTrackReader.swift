@@ -23,17 +23,11 @@ final class LineTrackReader {
     func next() throws -> Fix? {
         while let bytes = try cursor.nextLine(maxBytes: Self.maxLineBytes) {
             lineNumber += 1
+            let fix: Fix?
             do {
-                let fix: Fix?
                 switch format {
                 case .ownTracksRecorder: fix = try ownTracks(bytes)
                 default: fix = try csv(String(decoding: bytes, as: UTF8.self))
-                }
-                if let fix {
-                    guard fix.coordinate.isValid else {
-                        throw ImportProblem(rejecting: "line \(lineNumber)", expected: "a latitude within ±90 and a longitude within ±180")
-                    }
-                    return fix
                 }
             } catch let problem as ImportProblem where problem.isRejection {
                 // A last line without its line end that cannot be read is where the file was cut off.
@@ -42,7 +36,15 @@ final class LineTrackReader {
                     throw ImportProblem(truncatedAt: problem.location, detail: "the file ends inside this line (\(problem.message))")
                 }
                 rejections.add(problem)
+                continue
             }
+            guard let fix else { continue }
+            // A line read whole whose place is off the globe is a bad record, not a cut.
+            guard fix.coordinate.isValid else {
+                rejections.add(ImportProblem(rejecting: "line \(lineNumber)", expected: "a latitude within ±90 and a longitude within ±180"))
+                continue
+            }
+            return fix
         }
         return nil
     }

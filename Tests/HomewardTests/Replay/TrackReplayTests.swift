@@ -76,7 +76,8 @@ final class TrackReplayTests: XCTestCase {
 
     func testABadTrackNamesTheLineOrPoint() {
         XCTAssertThrowsError(try track("t,lat,lon\n1795428000,51.5,x")) { error in
-            XCTAssertEqual("\(error)", "line 2: expected numeric lat and lon in columns 2 and 3")
+            XCTAssertEqual(
+                "\(error)", "line 2: cut off: the file ends inside this line (expected numeric lat and lon in columns 2 and 3)")
         }
         XCTAssertThrowsError(try track("when,where\n1,2")) { error in
             XCTAssertEqual("\(error)", "line 1: expected a header naming t, lat and lon (or a first row of values)")
