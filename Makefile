@@ -2,9 +2,10 @@
 
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
-SYSTEM_PACKAGES := libsqlite3-dev zlib1g-dev libsodium-dev libcurl4-openssl-dev libssl-dev libqrencode-dev libjs-leaflet libpq-dev
-## Only for the tests: a throwaway PostgreSQL server for the PostgreSQL backend's tests.
-TEST_PACKAGES := postgresql
+SYSTEM_PACKAGES := libsqlite3-dev zlib1g-dev libsodium-dev libcurl4-openssl-dev libssl-dev libqrencode-dev libjs-leaflet libpq-dev libmosquitto-dev
+## Only for the tests: a throwaway PostgreSQL server for the PostgreSQL backend's tests, and a real
+## MQTT broker (mosquitto) for the MQTT client's.
+TEST_PACKAGES := postgresql mosquitto
 HOST ?= 127.0.0.1
 PORT ?= 8080
 DATABASE ?= ./homeward.sqlite
@@ -35,6 +36,7 @@ serve: release
 ## Builds (failing on any compiler warning in this project's code) and runs every test on the
 ## SQLite backend, then the app's tests again on the PostgreSQL backend, against a throwaway
 ## cluster started for the run and removed after it (the PostgreSQL module's own tests use it too).
+## The MQTT tests start their own mosquitto brokers; required here, so they cannot be skipped.
 test:
 	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(TEST_PACKAGES)"
 	swift build --build-tests 2>&1 | tee .build-warnings.log
@@ -44,9 +46,9 @@ test:
 	@cluster=$$(mktemp -d /tmp/homeward-postgres.XXXXXX) && chmod 755 $$cluster && \
 	trap '.ci/postgres-cluster.sh stop '$$cluster'/data; rm -rf '$$cluster EXIT && \
 	url=$$(.ci/postgres-cluster.sh start $$cluster/data | tail -1) && \
-	HOMEWARD_REQUIRE_POSTGRES=1 HOMEWARD_TEST_POSTGRES_URL=$$url swift test --skip-build --disable-swift-testing && \
+	HOMEWARD_REQUIRE_POSTGRES=1 HOMEWARD_REQUIRE_MOSQUITTO=1 HOMEWARD_TEST_POSTGRES_URL=$$url swift test --skip-build --disable-swift-testing && \
 	echo "The app's tests again, on the PostgreSQL backend:" && \
-	HOMEWARD_TEST_DATABASE=postgresql HOMEWARD_TEST_POSTGRES_URL=$$url \
+	HOMEWARD_TEST_DATABASE=postgresql HOMEWARD_REQUIRE_MOSQUITTO=1 HOMEWARD_TEST_POSTGRES_URL=$$url \
 	  swift test --skip-build --disable-swift-testing --filter HomewardTests
 
 bench: release

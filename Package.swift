@@ -53,6 +53,13 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        // MQTT 3.1.1 and 5 (OwnTracks' MQTT mode, Home Assistant discovery): Eclipse Mosquitto's client
+        // library, with its own network thread, reconnects and TLS on OpenSSL.
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
         // What Glibc does not export to Swift: epoll, eventfd, accept4.
         .target(name: "CSystemShims"),
         // The thread-blocking primitive the HTTP and store modules share (ConditionLock).
@@ -88,6 +95,7 @@ let package = Package(
             name: "Homeward",
             dependencies: [
                 "HomewardHTTP", "HomewardStore", "HomewardSync", "HomewardPostgres", "HomewardGeo", "CSodium", "CCurl", "CQRencode", "COpenSSL",
+                "CMosquitto",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["WebApp"],
@@ -137,7 +145,7 @@ let package = Package(
         .testTarget(name: "HomewardPostgresTests", dependencies: ["HomewardPostgres", "HomewardStore", "Homeward"]),
         .testTarget(
             name: "HomewardTests",
-            dependencies: ["Homeward", "HomewardHTTP", "HomewardHTTPTesting", "HomewardStore", "HomewardPostgres", "HomewardGeo", "COpenSSL"]
+            dependencies: ["Homeward", "HomewardHTTP", "HomewardHTTPTesting", "HomewardStore", "HomewardPostgres", "HomewardGeo", "COpenSSL", "CMosquitto"]
         ),
     ]
 )

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# One node against two, SQLite against PostgreSQL, in the same run: single-sample POST /v1/locations
-# and GET /v1/dependents (wrk, CONNECTIONS keep-alive connections, ROUNDS × DURATION each) against
+# One node against two, SQLite against PostgreSQL, in the same run: single-sample POST /v1/locations,
+# batched POST /v1/locations (BATCH fixes a request, reported as fixes/s) and GET /v1/dependents for
+# guardians of DEPENDENTS people (wrk, CONNECTIONS keep-alive connections, ROUNDS × DURATION each)
+# against
 #   1. one node on the SQLite file, straight;
 #   2. one node on PostgreSQL, straight;
 #   3. one node on PostgreSQL behind nginx;
@@ -8,7 +10,8 @@
 # The accounts are seeded into an SQLite file (bench/load/seed.py) and moved to PostgreSQL with
 # `homeward copy`, so every setup serves the same people with the same tokens. PostgreSQL runs with
 # fsync on (a 2xx is durable on both engines), in a throwaway cluster (.ci/postgres-cluster.sh).
-# Usage: bash bench/nodes.sh   (ROUNDS 3, DURATION 10s, CONNECTIONS 64, PHONES 2000, GUARDIANS 200;
+# Usage: bash bench/nodes.sh   (ROUNDS 3, DURATION 10s, CONNECTIONS 64, PHONES 2000, GUARDIANS 200,
+#        DEPENDENTS 10, BATCH 1000 (0 leaves the batched POSTs out), BATCH_CONNECTIONS 8;
 #        BINARY=path measures another build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +20,9 @@ DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 PHONES=${PHONES:-2000}
 GUARDIANS=${GUARDIANS:-200}
+DEPENDENTS=${DEPENDENTS:-10}
+BATCH=${BATCH:-1000}
+BATCH_CONNECTIONS=${BATCH_CONNECTIONS:-8}
 OUT=$PWD/bench/out/nodes
 SCRATCH=${SCRATCH:-.build-bench}
 HOMEWARD="${BINARY:-$SCRATCH/release/homeward}"
@@ -34,7 +40,7 @@ trap cleanup EXIT
 
 DB="$OUT/homeward.sqlite"
 "$HOMEWARD" migrate --database "$DB" --log-level warning >/dev/null
-python3 bench/load/seed.py "$DB" "$OUT/tokens" --phones "$PHONES" --guardians "$GUARDIANS" --dependents-per-guardian 5
+python3 bench/load/seed.py "$DB" "$OUT/tokens" --phones "$PHONES" --guardians "$GUARDIANS" --dependents-per-guardian "$DEPENDENTS"
 awk '$1 == "phone" { print $4 }' "$OUT/tokens" >"$OUT/phone-tokens"
 awk '$1 == "guardian" { print $4 }' "$OUT/tokens" >"$OUT/guardian-tokens"
 url="$(POSTGRES_FSYNC=on .ci/postgres-cluster.sh start "$OUT/pg" | tail -1)"
@@ -73,19 +79,27 @@ CONF
 }
 wrk_rate() { awk '/Requests\/sec/ { rate = $2 } /Non-2xx/ { bad = $5 } END { printf "%s %d\n", rate, bad }'; }
 base_index=0
-next_base_ms() { base_index=$((base_index + 1)); echo $(( $(date +%s) * 1000 - 40 * 86400000 + base_index * 86400000 )); }
-measure() { # measure NAME URL: mean single-sample POST and GET /v1/dependents rates over ROUNDS
-    local name=$1 target=$2 posts=0 reads=0 bad=0
+# Each measurement's fixes start on a day of their own (a year back from now on), so no run posts a
+# duplicate or a late fix: next_base_ms DAYS reserves DAYS days (a batch run needs more than one).
+next_base_ms() { local days=${1:-1}; base_index=$((base_index + days)); echo $(( $(date +%s) * 1000 - 365 * 86400000 + (base_index - days) * 86400000 )); }
+measure() { # measure NAME URL: mean single-sample POST, batched POST and GET /v1/dependents rates over ROUNDS
+    local name=$1 target=$2 posts=0 batched=0 reads=0 bad=0
     for _ in $(seq 1 "$ROUNDS"); do
         read -r rate wrong < <(HOMEWARD_TOKENS="$OUT/phone-tokens" HOMEWARD_SAMPLES=1 HOMEWARD_BASE_MS=$(next_base_ms) \
             wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s bench/ingest/locations.lua "$target/v1/locations" | wrk_rate)
         posts=$(python3 -c "print($posts + $rate)"); bad=$((bad + wrong))
+        if (( BATCH > 0 )); then
+            read -r rate wrong < <(HOMEWARD_TOKENS="$OUT/phone-tokens" HOMEWARD_SAMPLES=$BATCH HOMEWARD_BASE_MS=$(next_base_ms 20) \
+                wrk -t1 -c"$BATCH_CONNECTIONS" -d"$DURATION" --timeout 30s -s bench/ingest/locations.lua "$target/v1/locations" | wrk_rate)
+            batched=$(python3 -c "print($batched + $rate * $BATCH)"); bad=$((bad + wrong))
+        fi
         read -r rate wrong < <(HOMEWARD_TOKENS="$OUT/guardian-tokens" \
             wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s bench/ingest/dependents.lua "$target/v1/dependents" | wrk_rate)
         reads=$(python3 -c "print($reads + $rate)"); bad=$((bad + wrong))
     done
-    printf "%-40s POST %9.0f req/s   GET /v1/dependents %9.0f req/s   non-2xx %d\n" "$name" \
-        "$(python3 -c "print($posts / $ROUNDS)")" "$(python3 -c "print($reads / $ROUNDS)")" "$bad" | tee -a "$OUT/results"
+    printf "%-40s POST %8.0f req/s   batched %9.0f fixes/s   GET /v1/dependents %7.0f req/s   non-2xx %d\n" "$name" \
+        "$(python3 -c "print($posts / $ROUNDS)")" "$(python3 -c "print($batched / $ROUNDS)")" \
+        "$(python3 -c "print($reads / $ROUNDS)")" "$bad" | tee -a "$OUT/results"
 }
 
 a=$(port); b=$(port); front=$(port)
@@ -93,4 +107,5 @@ serve "$DB" "$a"; measure "1. one node, SQLite" "http://127.0.0.1:$a"; stop_node
 serve "$PG" "$a"; measure "2. one node, PostgreSQL" "http://127.0.0.1:$a"
 proxy "$front" "$a"; measure "3. one node, PostgreSQL, behind nginx" "http://127.0.0.1:$front"
 serve "$PG" "$b"; proxy "$front" "$a" "$b"; measure "4. two nodes, PostgreSQL, behind nginx" "http://127.0.0.1:$front"
+echo "guardians of $DEPENDENTS; batches of $BATCH fixes over $BATCH_CONNECTIONS connections"
 echo "machine: $(nproc) cores; nodes, nginx, PostgreSQL and wrk share them"

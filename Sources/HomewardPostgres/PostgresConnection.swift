@@ -23,11 +23,26 @@ public final class PostgresConnection: Database {
     public private(set) var changes = 0
     /// The open transaction's hooks and savepoint depth (`Database`).
     public var transactionState = TransactionState()
-    /// Transaction-control statements not sent yet (the transaction's BEGIN, savepoints): they go
+    /// Statements not sent yet: transaction control (the transaction's BEGIN, savepoints) and the
+    /// writes whose answer nobody waits for (`execute(_:expectingChanges:binding:)`). They go
     /// ahead of the next statement in one round trip (libpq's pipeline mode), or with the COMMIT, so a
     /// write block costs no round trips of its own; a savepoint or transaction in which nothing ran is
-    /// never sent at all.
+    /// never sent at all, nor a savepoint around writes that were only held back.
     private var heldBack: [HeldBackStatement] = []
+
+    /// Whether writes whose effect the caller predicts are held back (`defersWrites`): set by the
+    /// node's group writer, which runs a group again without it when a prediction was wrong.
+    public var defersPredictedWrites = false
+
+    /// Whether the write caches are kept during a transaction (`writeCacheStorage`): set on the node's
+    /// writing connection. They live for one transaction only, since other nodes change the same rows
+    /// between transactions; within one, the transaction's snapshot and its own writes are all it sees.
+    public var keepsWriteCaches = false
+    /// The storages of the write caches of the open transaction, by slot.
+    private var writeCaches: [ObjectIdentifier: AnyObject] = [:]
+    /// The first failure of a held-back write in the open transaction: the COMMIT throws it even if
+    /// the statement it surfaced at had its error caught, so a wrong prediction is never committed.
+    private var heldBackFailure: PostgresError?
 
     /// A read-only transaction's COMMIT was sent without waiting for its answer: it is read (and
     /// the connection leaves pipeline mode) before anything else is sent.
@@ -38,6 +53,36 @@ public final class PostgresConnection: Database {
         let sql: String
         var createdSavepoint: String?
         var beginsTransaction = false
+        /// A held-back write: its prepared statement, its parameters and the rows it must change.
+        var write: HeldBackWrite?
+    }
+
+    /// A write sent later: what `execute(_:expectingChanges:binding:)` was given.
+    private struct HeldBackWrite {
+        let name: String
+        let texts: [String?]
+        let expectedChanges: Int
+    }
+
+    /// One query of a pipeline: without parameters, or a prepared statement with its parameters (and,
+    /// for a held-back write, the rows it must change).
+    private enum PipelineQuery {
+        case plain(String)
+        case prepared(name: String, texts: [String?], sql: String, expectedChanges: Int?)
+
+        var sql: String {
+            switch self {
+            case .plain(let sql), .prepared(_, _, let sql, _): sql
+            }
+        }
+
+        init(_ statement: HeldBackStatement) {
+            if let write = statement.write {
+                self = .prepared(name: write.name, texts: write.texts, sql: statement.sql, expectedChanges: write.expectedChanges)
+            } else {
+                self = .plain(statement.sql)
+            }
+        }
     }
 
     /// Connects to `url` (`postgres://user:password@host:port/database?sslmode=…`, or any libpq
@@ -93,6 +138,7 @@ public final class PostgresConnection: Database {
     /// the transaction-control statements held back.
     public func executeScript(_ sql: String) throws(PostgresError) {
         readUnreadCommitAnswer()
+        try sendHeldBackWrites()
         let script = (heldBack.map(\.sql) + [sql]).joined(separator: ";\n")
         heldBack = []
         guard let result = PQexec(connection, script) else { throw failure(sql: sql) }
@@ -101,18 +147,63 @@ public final class PostgresConnection: Database {
     }
 
     /// Holds the savepoint statement back until the next statement (see `heldBack`). A savepoint
-    /// released or rolled back before anything ran in it is dropped unsent.
+    /// rolled back before anything in it was sent is dropped unsent with what it held back; one
+    /// released holding only held-back writes is dropped too (such a write never fails alone: when one
+    /// does, the group writer runs the whole group again without holding writes back).
     public func execute(_ statement: SavepointStatement) throws {
-        switch statement {
-        case .rollBack(let name) where heldBack.last?.createdSavepoint == name:
-            return
-        case .release(let name) where heldBack.last?.createdSavepoint == name:
-            heldBack.removeLast()
-        case .create(let name):
+        if case .create(let name) = statement {
             heldBack.append(HeldBackStatement(sql: statement.sql, createdSavepoint: name))
-        case .release, .rollBack:
-            heldBack.append(HeldBackStatement(sql: statement.sql))
+            return
         }
+        // Not sent yet: what follows it in `heldBack` was not sent either.
+        if let created = heldBack.lastIndex(where: { $0.createdSavepoint == statement.name }) {
+            let held = created + 1..<heldBack.count
+            if case .rollBack = statement {
+                heldBack.removeSubrange(held)
+                return
+            }
+            if heldBack[held].allSatisfy({ $0.write != nil }) {
+                heldBack.remove(at: created)
+                return
+            }
+        }
+        heldBack.append(HeldBackStatement(sql: statement.sql))
+    }
+
+    /// Whether `execute(_:expectingChanges:binding:)` holds writes back: on the node's writer,
+    /// inside a transaction, unless the group runs again after a wrong prediction.
+    public var defersWrites: Bool { defersPredictedWrites && isInTransaction }
+
+    /// Runs the write of `text`, which the caller predicts changes `expectedChanges` rows, without
+    /// waiting for its answer when `defersWrites`: it is sent with the next statement or the COMMIT,
+    /// in one round trip, and a failure or another count of changed rows then fails the transaction
+    /// with an error whose `isHeldBackWriteFailure` is true. Otherwise it runs at once, and another
+    /// count of changed rows throws the same error.
+    public func execute(
+        _ text: String, expectingChanges expectedChanges: Int, binding bind: (inout ParameterBinder) -> Void
+    ) throws {
+        var binder = ParameterBinder()
+        bind(&binder)
+        let arguments = StatementArguments(values: binder.collected)
+        guard defersWrites else {
+            try execute(text, arguments: arguments)
+            guard changes == expectedChanges else { throw Self.wrongPrediction(changes, expectedChanges, sql: text, heldBack: false) }
+            return
+        }
+        readUnreadCommitAnswer()
+        let name = try preparedName(for: text, parameterCount: arguments.positional.count)
+        let texts = try arguments.positional.map { value throws(PostgresError) in try Self.text(of: value, sql: text) }
+        heldBack.append(HeldBackStatement(sql: text, write: HeldBackWrite(name: name, texts: texts, expectedChanges: expectedChanges)))
+    }
+
+    /// The error of a predicted write that changed `changed` rows instead of `expected`; one run at
+    /// once fails its own block only, one `heldBack` the whole transaction.
+    private static func wrongPrediction(_ changed: Int, _ expected: Int, sql: String, heldBack: Bool) -> PostgresError {
+        var error = PostgresError(
+            sqlState: PostgresError.wrongPredictionState, message: "a write predicted to change \(expected) rows changed \(changed)",
+            sql: sql)
+        error.isHeldBackWriteFailure = heldBack
+        return error
     }
 
     /// Runs `sql` and calls `body` with each row, in order.
@@ -146,6 +237,7 @@ public final class PostgresConnection: Database {
         guard !isInTransaction else {
             throw PostgresError(sqlState: "25001", message: "a transaction is already open on this connection")
         }
+        heldBackFailure = nil
         heldBack = [HeldBackStatement(
             sql: "BEGIN ISOLATION LEVEL \(isolation.rawValue)\(readOnly ? " READ ONLY" : "")", beginsTransaction: true)]
         isInTransaction = true
@@ -156,10 +248,12 @@ public final class PostgresConnection: Database {
         } catch {
             rollBack()
             isInTransaction = false
+            writeCaches.removeAll()
             transactionState.hooks.rollBack(to: 0)
             throw error
         }
         isInTransaction = false
+        writeCaches.removeAll()
         transactionState.hooks.commit()
         return value
     }
@@ -170,13 +264,19 @@ public final class PostgresConnection: Database {
     /// can keep nothing and lose nothing, so unless `waitingForTheAnswer` its answer is read later.
     private func commit(waitingForTheAnswer: Bool) throws(PostgresError) {
         readUnreadCommitAnswer()
-        if heldBack.first?.beginsTransaction == true {
+        if let heldBackFailure { throw heldBackFailure }
+        if heldBack.first?.beginsTransaction == true, !heldBack.contains(where: { $0.write != nil }) {
             heldBack = []
             return
         }
+        if heldBack.contains(where: { $0.write != nil }) {
+            // Every held-back write is checked before the COMMIT is sent: a count of changed rows
+            // is this side's check, which the server would not stop a COMMIT in the same pipeline for.
+            try sendHeldBackWrites()
+        }
         if !waitingForTheAnswer, heldBack.isEmpty, PQenterPipelineMode(connection) == 1 {
             guard PQsendQueryParams(connection, "COMMIT", 0, nil, nil, nil, nil, 0) == 1, PQpipelineSync(connection) == 1 else {
-                readPipeline(queries: 1) { _ in "COMMIT" }.last.map { PQclear($0) }
+                readPipeline([.plain("COMMIT")]).last.map { PQclear($0) }
                 throw failure(sql: "COMMIT")
             }
             commitAnswerUnread = true
@@ -198,7 +298,7 @@ public final class PostgresConnection: Database {
     private func readUnreadCommitAnswer() {
         guard commitAnswerUnread else { return }
         commitAnswerUnread = false
-        readPipeline(queries: 1, syncSent: true) { _ in "COMMIT" }.last.map { PQclear($0) }
+        readPipeline([.plain("COMMIT")], syncSent: true).last.map { PQclear($0) }
     }
 
     /// Rolls the open transaction back; what was held back is dropped.
@@ -210,11 +310,20 @@ public final class PostgresConnection: Database {
         PQclear(result)
     }
 
-    /// None: other servers write the same rows, so a connection keeps no write caches.
-    public func writeCacheStorage(_ id: ObjectIdentifier, make: () -> AnyObject) -> AnyObject? { nil }
+    /// The storage of the write cache `id` for the open transaction, when the connection
+    /// `keepsWriteCaches`; nil otherwise (other servers write the same rows between transactions).
+    public func writeCacheStorage(_ id: ObjectIdentifier, make: () -> AnyObject) -> AnyObject? {
+        guard keepsWriteCaches, isInTransaction else { return nil }
+        if let storage = writeCaches[id] { return storage }
+        let storage = make()
+        writeCaches[id] = storage
+        return storage
+    }
 
-    /// Nothing to empty: a PostgreSQL connection keeps no write caches.
-    public func invalidateWriteCaches() {}
+    /// Empties the open transaction's write caches.
+    public func invalidateWriteCaches() {
+        writeCaches.removeAll()
+    }
 
     /// Starts receiving the notifications sent to `channel` (an identifier: letters, digits, `_`).
     public func listen(_ channel: String) throws(PostgresError) {
@@ -262,9 +371,9 @@ public final class PostgresConnection: Database {
         let name = try preparedName(for: sql, parameterCount: arguments.positional.count)
         let texts = try arguments.positional.map { value throws(PostgresError) in try Self.text(of: value, sql: sql) }
         if !heldBack.isEmpty {
-            let controls = heldBack.map(\.sql)
+            let queries = heldBack.map(PipelineQuery.init) + [.prepared(name: name, texts: texts, sql: sql, expectedChanges: nil)]
             heldBack = []
-            return try runPipelined(controls, then: name, texts, sql: sql)
+            return try runPipeline(queries)
         }
         let result = Self.withCStrings(texts) { pointers in
             PQexecPrepared(connection, name, Int32(pointers.count), pointers, nil, nil, 0)
@@ -279,35 +388,52 @@ public final class PostgresConnection: Database {
         return result
     }
 
-    /// Sends `controls` (statements without parameters) and then the prepared statement `name` in one
-    /// pipeline, waits once, and returns the statement's result; the first failure is thrown (the
-    /// server skips what follows it).
-    private func runPipelined(
-        _ controls: [String], then name: String, _ texts: [String?], sql: String
-    ) throws(PostgresError) -> OpaquePointer {
+    /// Sends the held-back statements at once when writes are among them (before a statement that
+    /// cannot join their pipeline).
+    private func sendHeldBackWrites() throws(PostgresError) {
+        guard heldBack.contains(where: { $0.write != nil }) else { return }
+        let queries = heldBack.map(PipelineQuery.init)
+        heldBack = []
+        PQclear(try runPipeline(queries))
+    }
+
+    /// Sends `queries` in one pipeline, waits once, and returns the last one's result (the caller's
+    /// to clear); the first failure is thrown (the server skips what follows it), as is a held-back
+    /// write that changed another count of rows than predicted.
+    private func runPipeline(_ queries: [PipelineQuery]) throws(PostgresError) -> OpaquePointer {
+        let sql = queries.last?.sql ?? ""
         guard PQenterPipelineMode(connection) == 1 else { throw failure(sql: sql) }
-        var sent = controls.allSatisfy { PQsendQueryParams(connection, $0, 0, nil, nil, nil, nil, 0) == 1 }
-        sent = sent && Self.withCStrings(texts) { pointers in
-            PQsendQueryPrepared(connection, name, Int32(pointers.count), pointers, nil, nil, 0) == 1
+        var sent = true
+        for query in queries where sent {
+            switch query {
+            case .plain(let text):
+                sent = PQsendQueryParams(connection, text, 0, nil, nil, nil, nil, 0) == 1
+            case .prepared(let name, let texts, _, _):
+                sent = Self.withCStrings(texts) { pointers in
+                    PQsendQueryPrepared(connection, name, Int32(pointers.count), pointers, nil, nil, 0) == 1
+                }
+            }
         }
-        let read = readPipeline(queries: controls.count + 1) { query in query < controls.count ? controls[query] : sql }
+        let read = readPipeline(queries)
         if let problem = sent ? read.failure : read.failure ?? failure(sql: sql) {
             read.last.map { PQclear($0) }
+            if problem.isHeldBackWriteFailure { heldBackFailure = heldBackFailure ?? problem }
             throw problem
         }
         guard let last = read.last else { throw failure(sql: sql) }
         return last
     }
 
-    /// Ends a pipeline of `queries` queries sent in pipeline mode: sends the sync (unless `syncSent`),
-    /// reads every result up to it (even when sending failed part way) and leaves pipeline mode.
-    /// Returns the last query's result when every query succeeded (the caller's to clear), and the
-    /// first failure, a query's (named by `sqlOf`) or the connection's.
+    /// Ends a pipeline of `queries` sent in pipeline mode: sends the sync (unless `syncSent`), reads
+    /// every result up to it (even when sending failed part way) and leaves pipeline mode. Returns
+    /// the last query's result when every query succeeded (the caller's to clear), and the first
+    /// failure: a query's, a held-back write's wrong count of changed rows, or the connection's.
     private func readPipeline(
-        queries: Int, syncSent: Bool = false, sqlOf: (Int) -> String
+        _ queries: [PipelineQuery], syncSent: Bool = false
     ) -> (last: OpaquePointer?, failure: PostgresError?) {
         defer { _ = PQexitPipelineMode(connection) }
-        guard syncSent || PQpipelineSync(connection) == 1 else { return (nil, failure(sql: sqlOf(queries - 1))) }
+        let count = queries.count
+        guard syncSent || PQpipelineSync(connection) == 1 else { return (nil, failure(sql: queries.last?.sql)) }
         // Each query's results end with a null; the sync's own result ends the pipeline.
         var query = 0
         var last: OpaquePointer?
@@ -315,8 +441,8 @@ public final class PostgresConnection: Database {
         while true {
             guard let result = PQgetResult(connection) else {
                 query += 1
-                guard PQstatus(connection) == CONNECTION_OK, query <= queries else {
-                    firstFailure = firstFailure ?? failure(sql: sqlOf(min(query, queries) - 1))
+                guard PQstatus(connection) == CONNECTION_OK, query <= count else {
+                    firstFailure = firstFailure ?? failure(sql: queries[min(query, count) - 1].sql)
                     break
                 }
                 continue
@@ -326,17 +452,27 @@ public final class PostgresConnection: Database {
                 PQclear(result)
                 break
             }
+            let current = queries[min(query, count - 1)]
             if status == PGRES_PIPELINE_ABORTED {
                 PQclear(result)
-            } else if query == queries - 1, last == nil, firstFailure == nil,
-                      status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY {
+                continue
+            }
+            do throws(PostgresError) {
+                try check(result, sql: current.sql)
+                if case .prepared(_, _, let sql, let expected?) = current {
+                    let changed = Int(String(cString: PQcmdTuples(result))) ?? 0
+                    if changed != expected { throw Self.wrongPrediction(changed, expected, sql: sql, heldBack: true) }
+                }
+            } catch {
+                var failed = error
+                if case .prepared(_, _, _, _?) = current { failed.isHeldBackWriteFailure = true }
+                firstFailure = firstFailure ?? failed
+                PQclear(result)
+                continue
+            }
+            if query == count - 1, last == nil, firstFailure == nil {
                 last = result
             } else {
-                do {
-                    try check(result, sql: sqlOf(min(query, queries - 1)))
-                } catch {
-                    firstFailure = firstFailure ?? error
-                }
                 PQclear(result)
             }
         }
@@ -350,7 +486,9 @@ public final class PostgresConnection: Database {
     private func preparedName(for sql: String, parameterCount: Int) throws(PostgresError) -> String {
         if let name = preparedNames[sql] { return name }
         if preparedNames.count >= Self.maxPreparedStatements {
-            // Statements built with varying lists would otherwise pile up in the server process.
+            // Statements built with varying lists would otherwise pile up in the server process. The
+            // held-back writes name prepared statements: they go first.
+            try sendHeldBackWrites()
             guard let result = PQexec(connection, "DEALLOCATE ALL") else { throw failure(sql: sql) }
             defer { PQclear(result) }
             try check(result, sql: "DEALLOCATE ALL")

@@ -7,6 +7,14 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable, Equatable
     public let message: String
     /// The SQL that failed, when there was one.
     public let sql: String?
+    /// Whether a write held back until the next round trip failed or changed another count of rows
+    /// than its caller predicted (`PostgresConnection.execute(_:expectingChanges:binding:)`):
+    /// the group writer then runs the group again without holding writes back.
+    public internal(set) var isHeldBackWriteFailure = false
+
+    /// The SQLSTATE given to a write that changed another count of rows than predicted (not one of
+    /// PostgreSQL's own classes).
+    public static let wrongPredictionState = "HW001"
 
     /// Creates an error from its SQLSTATE, message and SQL.
     public init(sqlState: String, message: String, sql: String? = nil) {

@@ -20,9 +20,12 @@ final class PostgresGroupWriter: @unchecked Sendable {
     private final class Job {
         var run: ((any Database) throws -> Void)?
         let finish: @Sendable ((any Error)?) -> Void
+        /// The accounts the block will touch, read for the whole group at once (`prepare`).
+        let subjects: [Int64]
 
-        init(run: @escaping (any Database) throws -> Void, finish: @escaping @Sendable ((any Error)?) -> Void) {
+        init(run: @escaping (any Database) throws -> Void, subjects: [Int64], finish: @escaping @Sendable ((any Error)?) -> Void) {
             self.run = run
+            self.subjects = subjects
             self.finish = finish
         }
 
@@ -41,6 +44,8 @@ final class PostgresGroupWriter: @unchecked Sendable {
     private var isClosed = false
     private var connection: PostgresConnection?
     private var writerThread: Thread?
+    /// Run in each group's transaction before its blocks, with the subjects they named.
+    private var prepare: (@Sendable (any Database, [Int64]) throws -> Void)?
 
     /// A writer on `url`, committing at most `maxGroupBlocks` blocks a transaction.
     init(url: String, maxGroupBlocks: Int, maxAttempts: Int) {
@@ -56,15 +61,23 @@ final class PostgresGroupWriter: @unchecked Sendable {
     /// Whether the calling thread is the writer's (where waiting for a write would wait for itself).
     var isCurrentThread: Bool { condition.withLock { writerThread } === Thread.current }
 
-    /// Queues `run`; `finish` gets nil once its group committed, or the error that failed it.
-    func enqueue(_ run: @escaping (any Database) throws -> Void, finish: @escaping @Sendable ((any Error)?) -> Void) {
+    /// Queues `run`, which will touch the accounts `subjects`; `finish` gets nil once its group
+    /// committed, or the error that failed it.
+    func enqueue(
+        _ run: @escaping (any Database) throws -> Void, subjects: [Int64] = [], finish: @escaping @Sendable ((any Error)?) -> Void
+    ) {
         let accepted = condition.withLock {
             guard !isClosed else { return false }
-            queue.append(Job(run: run, finish: finish))
+            queue.append(Job(run: run, subjects: subjects, finish: finish))
             condition.signal()
             return true
         }
         if !accepted { finish(PostgresError(sqlState: "08003", message: "the database writer is closed")) }
+    }
+
+    /// Runs `prepare` in each group's transaction before its blocks (see `DatabaseWriter.prepareGroups`).
+    func prepareGroups(_ prepare: @escaping @Sendable (any Database, [Int64]) throws -> Void) {
+        condition.withLock { self.prepare = prepare }
     }
 
     /// Lets the queued groups finish, then ends the thread.
@@ -92,18 +105,29 @@ final class PostgresGroupWriter: @unchecked Sendable {
         }
     }
 
+    /// Runs and commits one group: the subjects' rows read at once (`prepare`), then each block in
+    /// its own savepoint, its predicted writes held back to travel with the next statement or the
+    /// COMMIT. When a held-back write fails or changes other rows than predicted, the whole group
+    /// runs again with every write answered at once, so that each block gets its own outcome.
     private func commit(_ group: [Job]) {
         var attempt = 1
+        var holdingWritesBack = true
+        let prepare = condition.withLock { self.prepare }
+        let subjects = Array(Set(group.flatMap(\.subjects))).sorted()
         while true {
             do {
                 let open = try connection ?? PostgresConnection(url: url)
                 connection = open
+                open.keepsWriteCaches = true
+                open.defersPredictedWrites = holdingWritesBack
                 var failures: [Int: any Error] = [:]
                 try open.inTransaction(isolation: .serializable) {
+                    if let prepare, !subjects.isEmpty { try prepare(open, subjects) }
                     for (index, job) in group.enumerated() {
                         do {
                             try open.inSavepoint { try job.run?(open) }
-                        } catch let error as PostgresError where error.isRetryable || error.isConnectionFailure {
+                        } catch let error as PostgresError
+                                    where error.isRetryable || error.isConnectionFailure || error.isHeldBackWriteFailure {
                             throw error
                         } catch {
                             failures[index] = error
@@ -112,6 +136,8 @@ final class PostgresGroupWriter: @unchecked Sendable {
                 }
                 for (index, job) in group.enumerated() { job.complete(failures[index]) }
                 return
+            } catch let error as PostgresError where error.isHeldBackWriteFailure && holdingWritesBack && !error.isConnectionFailure {
+                holdingWritesBack = false
             } catch let error as PostgresError where error.isRetryable && attempt < maxAttempts {
                 // Another node's group won the race; both running again at once would likely collide
                 // again, so wait a random few milliseconds, longer each time.

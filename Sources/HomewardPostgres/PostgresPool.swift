@@ -85,6 +85,24 @@ public final class PostgresPool: DatabaseWriter, @unchecked Sendable {
         })
     }
 
+    /// Queues `block` for the node's writer, which reads what the group's blocks need of the
+    /// accounts `subjects` at once (`prepareGroups(_:)`) before running it; as `submitWrite(_:completion:)`.
+    public func submitWrite<Result>(
+        touching subjects: [Int64],
+        _ block: @escaping @Sendable (any Database) throws -> Result,
+        completion: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
+    ) {
+        let outcome = PostgresWriteOutcome<Result>()
+        writer.enqueue({ database in outcome.value = try block(database) }, subjects: subjects, finish: { error in
+            completion(outcome.result(failing: error))
+        })
+    }
+
+    /// Runs `prepare` in each group's transaction before its blocks, with the subjects they named.
+    public func prepareGroups(_ prepare: @escaping @Sendable (any Database, [Int64]) throws -> Void) {
+        writer.prepareGroups(prepare)
+    }
+
     /// How many connections are open (idle or lent).
     public var openConnections: Int { condition.withLock { openCount } }
 

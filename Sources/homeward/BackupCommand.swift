@@ -15,6 +15,17 @@ struct BackupCommand: ParsableCommand {
     var path: String
 
     func run() throws {
+        var configuration = AppConfiguration()
+        try database.apply(to: &configuration)
+        if configuration.postgresURL != nil {
+            // A copy of a server database is the server's own tool's work: consistent, online, and
+            // restorable with pg_restore into any PostgreSQL of the same or a later version.
+            throw ArgumentParser.ValidationError("""
+                homeward backup copies an SQLite file. Back up a PostgreSQL database with pg_dump, e.g. \
+                pg_dump --format=custom --file=homeward.dump 'postgres://…' (online and consistent), restore with \
+                pg_restore; keep the server secret (--secret-file) with it (docs/postgresql.md).
+                """)
+        }
         try database.withDatabase { pool, source in
             try pool.backup(to: path)
             print("backed up \(source) to \(path)")

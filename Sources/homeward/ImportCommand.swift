@@ -33,8 +33,8 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         var configuration = AppConfiguration()
         try database.apply(to: &configuration)
-        try database.withDatabase { pool, _ in
-            _ = try Migrator(Schema.migrations).migrate(pool)
+        try database.withEitherDatabase { pool, _ in
+            _ = try DatabaseOptions.migrate(pool)
             let service = ImportService(
                 database: pool, clock: SystemClock(), zoneObserver: nil, settings: ImportSettings(configuration))
             if let undo {

@@ -6,17 +6,17 @@ import HomewardStore
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
-        abstract: "Apply the pending schema migrations to the database and exit."
+        abstract: "Apply the pending schema migrations to the database (an SQLite file or a PostgreSQL URL) and exit."
     )
 
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        try database.withDatabase(creating: true) { pool, path in
-            let applied = try Migrator(Schema.migrations).migrate(pool)
+        try database.withEitherDatabase(creating: true) { writer, name in
+            let applied = try DatabaseOptions.migrate(writer)
+            let version = try DatabaseOptions.version(of: writer)
             for migration in applied { print("applied \(migration.name)") }
-            let all = try Migrator.appliedMigrations(in: pool)
-            print("database \(path) is at version \(all.last?.version ?? 0) (\(applied.count) applied now)")
+            print("database \(name) is at version \(version) (\(applied.count) applied now)")
         }
     }
 }

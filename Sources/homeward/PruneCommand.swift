@@ -6,7 +6,7 @@ import HomewardStore
 struct PruneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
-        abstract: "Delete location and motion samples older than a duration (latest positions are kept)."
+        abstract: "Delete location and motion samples older than a duration (latest positions are kept), on SQLite or PostgreSQL."
     )
 
     @OptionGroup var database: DatabaseOptions
@@ -18,7 +18,7 @@ struct PruneCommand: ParsableCommand {
         guard let age = HistoryPruner.milliseconds(of: olderThan) else {
             throw ArgumentParser.ValidationError("--older-than must look like 90d, 12h or 30m.")
         }
-        let result = try database.withDatabase { pool, _ in
+        let result = try database.withEitherDatabase { pool, _ in
             try HistoryPruner(database: pool).prune(before: SystemClock().now().adding(milliseconds: -age))
         }
         print("deleted \(result.locations) location samples and \(result.motion) motion reports older than \(olderThan)")

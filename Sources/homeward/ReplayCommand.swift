@@ -31,7 +31,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "The IANA time zone of the person, for night and schedules.")
     var timeZone: String = "UTC"
 
-    @Option(help: "Replay the stored history of the account with this id (reads --database).")
+    @Option(help: "Replay the stored history of the account with this id (reads --database, an SQLite file or a PostgreSQL URL).")
     var account: String?
 
     @Option(help: "With --account: the start of the range, RFC 3339 (default 7 days before --to).")
@@ -53,7 +53,7 @@ struct ReplayCommand: ParsableCommand {
         if let account {
             let end = try to.map(Self.time) ?? SystemClock().now()
             let start = try from.map(Self.time) ?? end.adding(milliseconds: -7 * 86_400_000)
-            let stored = try database.withDatabase { pool, _ in
+            let stored = try database.withEitherDatabase { pool, _ in
                 try pool.read { db in try StoredTrack.read(accountID: account, from: start, to: end, in: db) }
             }
             guard let stored else { throw ArgumentParser.ValidationError("No account has the id \(account).") }

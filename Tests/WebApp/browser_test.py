@@ -74,16 +74,30 @@ def free_port():
         return s.getsockname()[1]
 
 
+MOSQUITTO = "/usr/sbin/mosquitto"
+
+
 class Server:
     def __init__(self):
         self.directory = tempfile.mkdtemp(prefix="homeward-webapp-")
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = open(os.path.join(self.directory, "server.log"), "w")
+        # An MQTT broker on loopback (Debian's mosquitto, installed by make test), so the setup page
+        # shows its "Show in Home Assistant" switch.
+        self.broker = None
+        mqtt = []
+        if os.path.exists(MOSQUITTO):
+            broker_port = free_port()
+            config = os.path.join(self.directory, "mosquitto.conf")
+            with open(config, "w") as file:
+                file.write(f"listener {broker_port} 127.0.0.1\nallow_anonymous true\n" + ("user root\n" if os.getuid() == 0 else ""))
+            self.broker = subprocess.Popen([MOSQUITTO, "-c", config], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            mqtt = ["--mqtt-url", f"mqtt://127.0.0.1:{broker_port}", "--mqtt-client-id", f"homeward-webapp-{self.port}"]
         self.process = subprocess.Popen([
             BINARY, "serve", "--port", str(self.port), "--database", os.path.join(self.directory, "db.sqlite"),
             "--map-tile-url", "", "--outgoing-allow-hosts", "127.0.0.1", "--public-base-url", self.base, "--password-hash-memory-bytes", "8388608", "--password-hash-iterations", "1",
-        ], stdout=self.log, stderr=subprocess.STDOUT)
+        ] + mqtt, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
         while time.time() < deadline:
             try:
@@ -119,6 +133,9 @@ class Server:
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=15)
+        if self.broker:
+            self.broker.terminate()
+            self.broker.wait(timeout=15)
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
@@ -512,6 +529,13 @@ def main():
         except urllib.error.HTTPError as error:
             refused = error.code == 401
         check("a phone removed on the setup page can no longer send positions", refused)
+        if server.broker:
+            # Show in Home Assistant, for the person looked after, from the same page.
+            visible(anna, "#home-assistant-toggle").click()
+            text_in(anna, "#home-assistant-note", "Home Assistant shows Walter on its map")
+            check("Show in Home Assistant turns on for the person looked after",
+                  server.api("GET", f"/v1/accounts/{father_id}/home-assistant", token=walter_token)["enabled"])
+            audit(anna, "setup-home-assistant")
 
         # Learned places: the places he stayed at on earlier days were learned from his stored history;
         # Anna names the bakery and marks it not usual.

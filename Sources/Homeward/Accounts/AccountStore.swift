@@ -57,6 +57,21 @@ struct AccountStore {
         }
     }
 
+    /// The name, id and last sign of life of each of the accounts `keys` that exists, in one statement.
+    func overviews(of keys: [AccountKey]) throws -> [AccountKey: AccountOverview] {
+        var found: [AccountKey: AccountOverview] = [:]
+        guard !keys.isEmpty else { return found }
+        try db.query(
+            "SELECT key, id, name, last_seen_at_ms FROM accounts WHERE \(KeyList.condition("key", in: db.dialect))",
+            [KeyList(keys: keys).argument(in: db.dialect)]
+        ) { row in
+            found[try row.value(named: "key")] = AccountOverview(
+                id: try row.value(named: "id"), name: try row.value(named: "name"),
+                lastSeenAt: try (row.value(named: "last_seen_at_ms") as Int64?).map(Timestamp.init(unixMilliseconds:)))
+        }
+        return found
+    }
+
     /// The profile picture of the account with `key`, if it has one.
     func avatar(of key: AccountKey) throws -> AvatarImage? {
         try db.fetchOne("SELECT avatar, avatar_type, avatar_etag FROM accounts WHERE key = ? AND avatar IS NOT NULL", [key]) { row in

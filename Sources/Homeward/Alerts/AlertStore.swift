@@ -56,6 +56,26 @@ struct AlertStore {
         }
     }
 
+    /// Reads the active alerts of `accounts` into `activeAlertCache` in one statement: what a group
+    /// of writes will ask for.
+    func cacheActiveAlerts(of accounts: [AccountKey]) throws {
+        var found: [AccountKey: [String: ActiveAlert]] = [:]
+        try db.query(
+            """
+            SELECT account_key, cause, key, status FROM alerts
+            WHERE \(KeyList.condition("account_key", in: db.dialect)) AND status IN ('pending', 'open', 'acknowledged')
+            """,
+            [KeyList(keys: accounts).argument(in: db.dialect)]
+        ) { row in
+            let cause: String = try row.value(named: "cause")
+            let alert = ActiveAlert(
+                key: try row.value(named: "key"), status: AlertStatus(rawValue: try row.value(named: "status")) ?? .open)
+            let account: AccountKey = try row.value(named: "account_key")
+            if found[account]?[cause] == nil { found[account, default: [:]][cause] = alert }
+        }
+        for account in accounts { db.setCached(Self.activeAlertCache, account, found[account] ?? [:]) }
+    }
+
     /// Whether `account` ever had an alert of `cause`, active or not.
     func hasAlert(of account: AccountKey, cause: String) throws -> Bool {
         try db.fetchOne("SELECT 1 FROM alerts WHERE account_key = ? AND cause = ?", [account, cause]) as Int64? != nil

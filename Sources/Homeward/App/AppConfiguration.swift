@@ -231,6 +231,11 @@ public struct AppConfiguration: Sendable {
     /// on the same machine.
     public var smtpAllowPlain = false
 
+    // MARK: MQTT
+    /// OwnTracks phones in MQTT mode and Home Assistant, through one MQTT broker (`--mqtt-url`); off
+    /// by default (docs/mqtt.md).
+    public var mqtt = MQTTSettings()
+
     /// The address clients reach the server at (e.g. `https://homeward.example.org`), put in front of
     /// share links; empty gives links relative to the server.
     public var publicBaseURL = ""

@@ -31,15 +31,22 @@ extension HomewardApp {
         registerViewRoutes(on: &router, signedIn: signedIn, ViewRoutesDependencies(
             views: ViewService(clock: clock, statusBoard: statusBoard, presence: presence, reporting: reporting),
             database: database, accessPolicy: accessPolicy, clock: clock))
+        let ownTracksPrefix = configuration.mqtt.ownTracksPrefix.isEmpty ? "owntracks" : configuration.mqtt.ownTracksPrefix
         registerDeviceRoutes(on: &router, signedIn: signedIn, DeviceRoutesDependencies(
-            forgetBasicLogins: authenticator.forgetBasicLogins(of:), database: database, secrets: secrets, clock: clock))
+            forgetBasicLogins: authenticator.forgetBasicLogins(of:), database: database, secrets: secrets, clock: clock,
+            ownTracksTopicPrefix: ownTracksPrefix))
         registerPhoneSetupRoutes(on: &router, signedIn: signedIn, PhoneSetupRoutesDependencies(
             setup: PhoneSetupService(
                 database: database, accessPolicy: accessPolicy, secrets: secrets, clock: clock,
-                forgetBasicLogins: authenticator.forgetBasicLogins(of:)),
+                forgetBasicLogins: authenticator.forgetBasicLogins(of:), ownTracksTopicPrefix: ownTracksPrefix),
             addresses: linkAddresses))
+        let mqtt = mqtt
         registerOwnTracksRoutes(on: &router, trackingClient: trackingClient, signedIn: signedIn, OwnTracksRoutesDependencies(
-            ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock))
+            owntracks: OwnTracksService(
+                ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock, commands: ownTracksCommands),
+            database: database, accessPolicy: accessPolicy, onLocate: { mqtt?.locateRequested($0) }))
+        registerHomeAssistantRoutes(on: &router, signedIn: signedIn, HomeAssistantRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, clock: clock, settings: configuration.mqtt, mqtt: mqtt))
         registerOverlandRoutes(on: &router, trackingClient: trackingClient, OverlandRoutesDependencies(ingest: ingest, clock: clock))
         registerOsmAndRoutes(on: &router, devices: devices, OsmAndRoutesDependencies(
             ingest: ingest, database: database, alerts: alerts, events: events, clock: clock))

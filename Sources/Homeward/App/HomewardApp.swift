@@ -79,6 +79,10 @@ public final class HomewardApp: Sendable {
     public let accountMemories: [any AccountMemory]
     /// Applies `retentionDays` while the server runs.
     public let retention: RetentionSweeper
+    /// What each OwnTracks phone should be asked next (shared by HTTP and MQTT mode).
+    let ownTracksCommands = OwnTracksCommandQueue()
+    /// The MQTT client (OwnTracks in MQTT mode, Home Assistant); nil without `--mqtt-url`.
+    public let mqtt: MQTTService?
 
     /// Opens (or creates) the database, applies pending migrations and builds the services.
     public init(configuration: AppConfiguration, clock: any WallClock = SystemClock(), logger: Logger) throws {
@@ -119,7 +123,10 @@ public final class HomewardApp: Sendable {
                             rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: liveAccess)
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
         reporting = ReportingObserver(settings: ReportingSettings(configuration))
-        locationObservers = [zoneObserver, tripMonitor, reporting]
+        let observers: [any LocationObserver] = [zoneObserver, tripMonitor, reporting]
+        locationObservers = observers
+        // A server database reads what a group of fixes will ask for at once, before the group.
+        database.prepareGroups { db, accounts in try IngestService.readAhead(of: accounts, observers: observers, in: db) }
         countdowns = CountdownScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger,
                                         resyncSeconds: configuration.postgresURL == nil ? nil : CountdownScheduler.clusterResyncSeconds)
         alertMonitor = AlertMonitor(
@@ -138,21 +145,54 @@ public final class HomewardApp: Sendable {
         accountMemories = [authenticator, presence, statusBoard, zoneObserver, tripMonitor, reporting, eventStreams]
         retention = RetentionSweeper(pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
                                      intervalSeconds: configuration.retentionIntervalSeconds, logger: logger)
+        mqtt = try Self.makeMQTT(
+            configuration: configuration, database: database, authenticator: authenticator, accessPolicy: accessPolicy,
+            statusBoard: statusBoard, commands: ownTracksCommands, clock: clock, metrics: metrics, logger: logger,
+            ingest: IngestService(database: database, clock: clock, events: events, observers: locationObservers, metrics: metrics,
+                                  limits: IngestLimits(
+                                      poorAccuracyMetres: configuration.poorAccuracyMetres,
+                                      maxPlausibleSpeedMetresPerSecond: configuration.maxPlausibleSpeedMetresPerSecond)))
         subscribeToEvents()
     }
 
     /// The background services, started in this order and stopped in reverse: the outgoing client
-    /// before the workers that send through it, the workers before the cluster relay that wakes them.
+    /// before the workers that send through it, the workers before the cluster relay that wakes them;
+    /// the MQTT client after everything it stores into and publishes from.
     public var services: ServiceGroup {
         ServiceGroup([
             health, outgoingClient, countdowns, alertMonitor, deliveryWorker, escalations, weatherFiller, eventStreams, tripTimer,
             retention,
-        ] + (clusterRelay.map { [ClusterNode(relay: $0, events: nodeEvents, authenticator: authenticator)] } ?? []))
+        ] + (mqtt.map { [$0] } ?? [])
+          + (clusterRelay.map { [ClusterNode(relay: $0, events: nodeEvents, authenticator: authenticator)] } ?? []))
     }
 
     /// Where an event goes on this node, whichever node it happened on.
     private var nodeEvents: NodeEventSink {
-        NodeEventSink(streams: eventStreams, alertWorkers: [deliveryWorker, escalations])
+        NodeEventSink(streams: eventStreams, alertWorkers: [deliveryWorker, escalations], mqtt: mqtt)
+    }
+
+    /// The MQTT service when `configuration.mqtt` names a broker.
+    private static func makeMQTT(
+        configuration: AppConfiguration, database: any DatabaseWriter, authenticator: Authenticator, accessPolicy: AccessPolicy,
+        statusBoard: PersonStatusBoard, commands: OwnTracksCommandQueue, clock: any WallClock, metrics: AppMetrics,
+        logger: Logger, ingest: IngestService
+    ) throws -> MQTTService? {
+        let settings = configuration.mqtt
+        guard let broker = settings.broker else { return nil }
+        let owntracks = OwnTracksService(ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock, commands: commands)
+        return try MQTTService(
+            settings: settings, broker: broker,
+            owntracks: { publisher in
+                settings.ownTracksPrefix.isEmpty ? nil : OwnTracksBridge(
+                    owntracks: owntracks, authenticate: { try authenticator.authenticate(ownTracksTopic: $0) },
+                    prefix: settings.ownTracksPrefix, publisher: publisher, published: PublishedFriends(), logger: logger)
+            },
+            homeAssistant: { publisher in
+                HomeAssistantPublisher(
+                    topics: HomeAssistantTopics(discoveryPrefix: settings.discoveryPrefix, prefix: settings.topicPrefix),
+                    database: database, statusBoard: statusBoard, publisher: publisher)
+            },
+            metrics: metrics, logger: logger)
     }
 
     /// Sends this node's events to its streams and alert workers and, on PostgreSQL, to the other nodes.

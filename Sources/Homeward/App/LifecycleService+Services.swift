@@ -14,3 +14,5 @@ extension OutgoingHTTPClient: LifecycleService {
     /// after the workers that send through it.
     public func start() {}
 }
+
+extension MQTTService: LifecycleService {}

@@ -95,6 +95,32 @@ public final class Authenticator: Sendable {
             found = try device(digest: digest)
         }
         guard let device = found else { throw HTTPError.unauthorized("The device key is unknown or was revoked.") }
+        let reach: CallerReach = !inHeader || PostOnlyDeviceKey.isPostOnly(key)
+            ? .writeOnly : device.readsOthers ? .deviceReadingOthers : .deviceReadingOwn
+        return try caller(using: device, reach: reach, at: now)
+    }
+
+    /// The caller whose device publishes on OwnTracks topic `topic` in MQTT mode (the broker
+    /// authenticated the phone; the topic names the device), reading what the device was made to
+    /// read; nil when no device has the topic. Counts as a heartbeat, like a key.
+    public func authenticate(ownTracksTopic topic: String) throws -> Caller? {
+        let now = clock.now().unixMilliseconds
+        guard let device = try database.read({ db in try DeviceStore(db: db).device(withOwnTracksTopic: topic) }) else { return nil }
+        return try caller(using: device, reach: device.readsOthers ? .deviceReadingOthers : .deviceReadingOwn, at: now)
+    }
+
+    /// The caller a phone in MQTT mode acts as, for what the server publishes to it unasked (its
+    /// friends, a guardian's locate request): what `authenticate(ownTracksTopic:)` would give, without
+    /// counting as a heartbeat.
+    static func caller(ofOwnTracksDevice device: OwnTracksDevice) -> Caller {
+        Caller(
+            accountKey: device.accountKey, accountID: device.accountID, sessionID: nil,
+            reach: device.readsOthers ? .deviceReadingOthers : .deviceReadingOwn, deviceID: device.id)
+    }
+
+    /// The caller of `device`, after noting the heartbeat (`devices.last_used_at_ms` at most once per
+    /// touch interval).
+    private func caller(using device: StoredDeviceKey, reach: CallerReach, at now: Int64) throws -> Caller {
         presence.touch(device.accountKey, at: Timestamp(unixMilliseconds: now))
         if now - (device.lastUsedAt ?? 0) >= Self.touchIntervalMilliseconds {
             try database.write { db in
@@ -102,8 +128,6 @@ public final class Authenticator: Sendable {
                 try AccountStore(db: db).noteSeen(device.accountKey, at: now)
             }
         }
-        let reach: CallerReach = !inHeader || PostOnlyDeviceKey.isPostOnly(key)
-            ? .writeOnly : device.readsOthers ? .deviceReadingOthers : .deviceReadingOwn
         return Caller(accountKey: device.accountKey, accountID: device.accountID, sessionID: nil, reach: reach, deviceID: device.id)
     }
 

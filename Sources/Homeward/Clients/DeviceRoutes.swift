@@ -8,13 +8,21 @@ func registerDeviceRoutes(on router: inout Router, signedIn: AuthenticatedRoutes
         let request = try context.decode(NewDeviceRequest.self)
         let name = try AccountService.validatedName(request.name)
         let secret = try request.validatedPayloadSecret()
+        let topic = try request.ownTracksTopic.map { topic throws(HTTPError) in
+            try OwnTracksTopic.validated(topic, prefix: services.ownTracksTopicPrefix)
+        }
         // The key is shown this once: only its keyed digest is stored.
         let device = NewDeviceResponse(
             id: SecureRandom.identifier(), name: name, key: SecureRandom.token(), readsOthers: request.readsOthers ?? false,
-            createdAt: services.clock.now())
-        try services.database.write { db in
-            try DeviceStore(db: db).insert(
-                device, keyDigest: services.secrets.digest(device.key), payloadSecret: secret, of: caller.accountKey)
+            createdAt: services.clock.now(), ownTracksTopic: topic)
+        do {
+            try services.database.write { db in
+                try DeviceStore(db: db).insert(
+                    device, keyDigest: services.secrets.digest(device.key), payloadSecret: secret, ownTracksTopic: topic,
+                    of: caller.accountKey)
+            }
+        } catch DeviceStoreError.topicTaken {
+            throw HTTPError.conflict("Another device already has this OwnTracks topic.")
         }
         return .json(device, status: .created)
     }

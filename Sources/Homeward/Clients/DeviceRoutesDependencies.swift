@@ -12,4 +12,6 @@ struct DeviceRoutesDependencies: Sendable {
     let secrets: SecretHasher
     /// The creation time of a new key.
     let clock: any WallClock
+    /// The first level every OwnTracks topic of a device must have (`--mqtt-owntracks-prefix`).
+    let ownTracksTopicPrefix: String
 }

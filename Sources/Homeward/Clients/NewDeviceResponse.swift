@@ -5,4 +5,6 @@ struct NewDeviceResponse: Encodable {
     var key: String
     var readsOthers: Bool
     var createdAt: Timestamp
+    /// The OwnTracks topic its phone publishes on in MQTT mode; absent when none was given.
+    var ownTracksTopic: String? = nil
 }

@@ -1,14 +1,15 @@
 import HomewardStore
 
-/// What the OwnTracks routes use: the ingest service, the database the reply's friends, zones and
-/// reports come from, and who may see whom.
+/// What the OwnTracks routes use: the OwnTracks service, the database and policy that decide whom a
+/// guardian may ask to report, and who hears a locate request at once.
 struct OwnTracksRoutesDependencies: Sendable {
-    /// Stores the fixes and steps of a message.
-    let ingest: IngestService
-    /// Holds payload secrets, reports, the latest positions and the zones sent back.
-    let database: any DatabaseWriter
-    /// Decides whose positions the reply carries and whom a guardian may ask to report.
+    /// What OwnTracks messages mean, and the commands due to each phone.
+    let owntracks: OwnTracksService
+    /// Where the person asked about is looked up.
+    let database: any DatabaseReader
+    /// Decides whom a guardian may ask to report.
     let accessPolicy: AccessPolicy
-    /// The time a message arrived.
-    let clock: any WallClock
+    /// Told of every locate request after it is queued: the MQTT service publishes it to the
+    /// person's phones at once (nothing without a broker).
+    let onLocate: @Sendable (AccountKey) -> Void
 }

@@ -74,7 +74,7 @@ public struct IngestService: Sendable {
         let (validActivities, refusedActivities): ([MotionSample], [SampleRejection]) =
             activities.map { .sample($0) }.validated(at: prepared.now)
         let service = self
-        database.submitWrite({ db in
+        database.submitWrite(touching: [caller.accountKey], { db in
             var written = try service.write(prepared.valid, of: caller.accountKey, receivedAt: prepared.now, in: db)
             written.motionAccepted = try service.insertMotion(validActivities, of: caller.accountKey, in: db)
             try extra?(db, prepared.now)
@@ -85,6 +85,14 @@ public struct IngestService: Sendable {
                 return service.finishLocations(prepared, written, of: caller)
             })
         })
+    }
+
+    /// Reads what the write blocks of `accounts` will ask for (their latest positions, and what
+    /// `observers` keep in the write caches) in a few statements: run by a writer across a network
+    /// before each group (`DatabaseWriter.prepareGroups`).
+    public static func readAhead(of accounts: [AccountKey], observers: [any LocationObserver], in db: Database) throws {
+        try LocationStore(db: db).cacheLatest(of: accounts)
+        for observer in observers { try observer.readAhead(of: accounts, in: db) }
     }
 
     /// Counts the activities a tracking client reported beside its fixes as motion.
@@ -173,7 +181,7 @@ public struct IngestService: Sendable {
                 latest?.newestFixTime = newestFixTime
             }
         }
-        if let fixes = try cleanNewFixes(samples, after: reference, of: account, in: db) {
+        if let fixes = try cleanNewFixes(samples, after: reference, of: account, newest: previous?.newestFixTime, in: db) {
             // The usual offline buffer or live batch: every sample is new and none is a jump, so
             // the rows go in many to a statement.
             try locations.insertNew(fixes, of: account)
@@ -204,7 +212,16 @@ public struct IngestService: Sendable {
                 } else if fix.isReliable {
                     suspects = []
                 }
-                guard try locations.insert(fix, of: account) else {
+                // A fix newer than every one stored is new: where writes are held back (a server
+                // database) it is not waited for, and a wrong guess fails the group, which runs again.
+                let stored: Bool
+                if db.defersWrites, latest.map({ fix.time > $0.newestFixTime }) ?? true {
+                    try locations.insertNew(fix, of: account)
+                    stored = true
+                } else {
+                    stored = try locations.insert(fix, of: account)
+                }
+                guard stored else {
                     // A phone's geofence report built on a fix it already posted (OwnTracks iOS does
                     // so): a duplicate fix, but not a duplicate crossing, so it still reaches the zones.
                     if let crossing = sample.reportedCrossing, previous.map({ fix.time >= $0.newestFixTime }) ?? true {
@@ -242,7 +259,7 @@ public struct IngestService: Sendable {
         }
         if !fresh.isEmpty {
             for observer in observers {
-                written.events += try observer.observe(fresh, of: account, in: db)
+                written.events += try observer.observe(fresh, of: account, storedUpTo: previous?.newestFixTime, in: db)
             }
         }
         return written
@@ -252,9 +269,9 @@ public struct IngestService: Sendable {
     /// (`allNew`) and none flagged a jump (re-anchoring looks at stored fixes one at a time); nil
     /// otherwise.
     private func cleanNewFixes(
-        _ samples: [LocationSample], after reference: StoredLocation?, of account: AccountKey, in db: Database
+        _ samples: [LocationSample], after reference: StoredLocation?, of account: AccountKey, newest: Timestamp?, in db: Database
     ) throws -> [StoredLocation]? {
-        guard try allNew(samples, of: account, in: db) else { return nil }
+        guard try allNew(samples, of: account, newest: newest, in: db) else { return nil }
         var reference = reference
         var fixes: [StoredLocation] = []
         fixes.reserveCapacity(samples.count)
@@ -269,16 +286,19 @@ public struct IngestService: Sendable {
 
     /// Whether none of `samples` (in storage order) can be a duplicate: a batch of at least
     /// `bulkInsertMinimum` with no two of the same time and id hash, all newer than the account's
-    /// newest stored fix. Smaller batches (a live phone's one fix) are not worth the question.
-    private func allNew(_ samples: [LocationSample], of account: AccountKey, in db: Database) throws -> Bool {
+    /// newest stored fix. Smaller batches (a live phone's one fix) are not worth the question. Where
+    /// writes are held back, the latest position's `newest` answers it without a read: a wrong guess
+    /// fails the inserts, and the group runs again.
+    private func allNew(_ samples: [LocationSample], of account: AccountKey, newest: Timestamp?, in db: Database) throws -> Bool {
         guard samples.count >= Self.bulkInsertMinimum, let first = samples.first else { return false }
         // In storage order two samples of one time and hash are neighbours; ids are hashed only
         // when two times tie, as the sort does.
         for (before, next) in zip(samples, samples.dropFirst()) where before.time == next.time {
             if SampleIdentity.hash(of: before.id) == SampleIdentity.hash(of: next.id) { return false }
         }
-        guard let newest = try LocationStore(db: db).newestFixTime(of: account) else { return true }
-        return first.time > newest
+        let stored = db.defersWrites ? newest : try LocationStore(db: db).newestFixTime(of: account)
+        guard let stored else { return true }
+        return first.time > stored
     }
 
     /// Batches from this size on are checked for being all new (`allNew`).

@@ -16,6 +16,15 @@ struct LocationStore {
         return db.changes > 0
     }
 
+    /// Stores `fix` of `account`, which the caller knows to be new (newer than every fix stored),
+    /// without waiting for the answer where the connection `defersWrites` (a wrong prediction fails
+    /// the transaction there, which then runs again with every insert answered).
+    func insertNew(_ fix: StoredLocation, of account: AccountKey) throws {
+        try db.execute(Self.insertSQL.description, expectingChanges: 1) { row in
+            Self.bind(fix, of: account, to: &row)
+        }
+    }
+
     /// The time of the newest stored fix of `account` (whatever its flags), nil when it has none.
     func newestFixTime(of account: AccountKey) throws -> Timestamp? {
         try db.fetchOne(literal: "SELECT max(t_ms) AS newest_t_ms FROM locations WHERE account_key = ?", [account]) { row in (try row.value(named: "newest_t_ms") as Int64?).map(Timestamp.init(unixMilliseconds:)) } ?? nil
@@ -24,24 +33,18 @@ struct LocationStore {
     /// Stores `fixes` of `account`, every one of which the caller knows to be new (newer than the
     /// account's newest stored fix, no two with the same time and hash), many rows per statement.
     func insertNew(_ fixes: [StoredLocation], of account: AccountKey) throws {
+        let bulkRows = Self.bulkRows(in: db.dialect)
         var start = 0
         while start < fixes.count {
             let left = fixes.count - start
-            let rows = left >= Self.bulkRows ? Self.bulkRows : 1
+            let rows = left >= bulkRows ? bulkRows : 1
             let bindRows = { (row: inout ParameterBinder) in
                 for fix in fixes[start..<start + rows] {
                     Self.bind(fix, of: account, to: &row)
                 }
             }
-            if rows == Self.bulkRows {
-                try db.execute(Self.bulkInsertSQL, binding: bindRows)
-            } else {
-                try db.execute(literal: Self.insertSQL, binding: bindRows)
-            }
-            guard db.changes == rows else {
-                // SQLITE_ERROR: the caller's promise was wrong; the write block rolls back.
-                throw DatabaseError(extendedResultCode: 1, message: "\(rows - db.changes) of \(rows) fixes thought new were already stored")
-            }
+            // A wrong promise throws: the write block rolls back.
+            try db.execute(rows == 1 ? Self.insertSQL.description : Self.bulkInsertSQL(in: db.dialect), expectingChanges: rows, binding: bindRows)
             start += rows
         }
     }
@@ -210,31 +213,58 @@ struct LocationStore {
         try db.cached(Self.latestCache, account) { try readLatest(of: account) }
     }
 
+    /// Reads the `latest_locations` rows of `accounts` into `latestCache` in one statement (an
+    /// account without one is cached as having none): what a group of writes will ask for.
+    func cacheLatest(of accounts: [AccountKey]) throws {
+        let found = try latest(of: accounts)
+        for account in accounts { db.setCached(Self.latestCache, account, found[account]) }
+    }
+
+    /// The `latest_locations` rows of `accounts`, in one statement.
+    func latest(of accounts: [AccountKey]) throws -> [AccountKey: LatestLocation] {
+        var found: [AccountKey: LatestLocation] = [:]
+        guard !accounts.isEmpty else { return found }
+        try db.query(
+            "SELECT account_key, \(Self.latestColumns) FROM latest_locations WHERE \(KeyList.condition("account_key", in: db.dialect))",
+            [KeyList(keys: accounts).argument(in: db.dialect)]
+        ) { row in
+            found[try row.value(named: "account_key")] = try Self.latestLocation(from: row)
+        }
+        return found
+    }
+
+    private static let latestColumns = """
+        t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s, heading_deg, battery_pct, flags, newest_fix_t_ms, received_at_ms
+        """
+
     private func readLatest(of account: AccountKey) throws -> LatestLocation? {
         try db.fetchOne(literal: """
             SELECT t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s, heading_deg, battery_pct, flags,
                    newest_fix_t_ms, received_at_ms
             FROM latest_locations WHERE account_key = ?
-            """, [account]) { row in
-            LatestLocation(
-                fix: StoredLocation(
-                    time: Timestamp(unixMilliseconds: try row.value(named: "t_ms")), sampleHash: SampleIdentity.absentIDHash,
-                    lat: try row.value(named: "lat"), lon: try row.value(named: "lon"),
-                    accuracyMetres: try row.value(named: "accuracy_m"), altitudeMetres: try row.value(named: "altitude_m"),
-                    speedMetresPerSecond: try row.value(named: "speed_m_s"), headingDegrees: try row.value(named: "heading_deg"),
-                    batteryPercent: try row.value(named: "battery_pct"), flags: SampleFlags(rawValue: try row.value(named: "flags"))
-                ),
-                newestFixTime: Timestamp(unixMilliseconds: try row.value(named: "newest_fix_t_ms")),
-                receivedAt: Timestamp(unixMilliseconds: try row.value(named: "received_at_ms"))
-            )
-        }
+            """, [account], map: Self.latestLocation(from:))
+    }
+
+    private static func latestLocation(from row: Row) throws -> LatestLocation {
+        LatestLocation(
+            fix: StoredLocation(
+                time: Timestamp(unixMilliseconds: try row.value(named: "t_ms")), sampleHash: SampleIdentity.absentIDHash,
+                lat: try row.value(named: "lat"), lon: try row.value(named: "lon"),
+                accuracyMetres: try row.value(named: "accuracy_m"), altitudeMetres: try row.value(named: "altitude_m"),
+                speedMetresPerSecond: try row.value(named: "speed_m_s"), headingDegrees: try row.value(named: "heading_deg"),
+                batteryPercent: try row.value(named: "battery_pct"), flags: SampleFlags(rawValue: try row.value(named: "flags"))
+            ),
+            newestFixTime: Timestamp(unixMilliseconds: try row.value(named: "newest_fix_t_ms")),
+            receivedAt: Timestamp(unixMilliseconds: try row.value(named: "received_at_ms"))
+        )
     }
 
     /// Writes the `latest_locations` row of `account`.
     func save(_ latest: LatestLocation, of account: AccountKey) throws {
         let fix = latest.fix
         // An upsert rewrites the row in place; INSERT OR REPLACE would delete it and insert it again.
-        try db.execute(literal: """
+        // It changes one row whatever was there, so a writer across a network need not wait for it.
+        try db.execute("""
             INSERT INTO latest_locations (account_key, t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s,
                                           heading_deg, battery_pct, flags, newest_fix_t_ms, received_at_ms)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -243,7 +273,7 @@ struct LocationStore {
                 altitude_m = excluded.altitude_m, speed_m_s = excluded.speed_m_s, heading_deg = excluded.heading_deg,
                 battery_pct = excluded.battery_pct, flags = excluded.flags, newest_fix_t_ms = excluded.newest_fix_t_ms,
                 received_at_ms = excluded.received_at_ms
-            """
+            """, expectingChanges: 1
         ) { row in
             row.bind(account)
             row.bind(fix.time.unixMilliseconds)
@@ -277,15 +307,32 @@ struct LocationStore {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT DO NOTHING
         """
-    /// Rows per statement of `insertNew`: one statement's start and end (cursors, halt, reset) shared
-    /// by this many rows; the rest of a batch goes one row at a time.
+    /// Rows per statement of `insertNew` and `insertImported`: one statement's start and end (cursors,
+    /// halt, reset) shared by this many rows; the rest of a batch goes one row at a time.
     private static let bulkRows = 32
-    private static let bulkInsertSQL = """
+    /// Rows per statement of `insertNew` on PostgreSQL, where each statement also costs a parse of its
+    /// parameters and an executor start on the server: 250 (2,750 parameters, of the 65,535 allowed).
+    private static let postgresBulkRows = 250
+
+    private static func bulkRows(in dialect: SQLDialect) -> Int {
+        dialect == .postgresql ? postgresBulkRows : bulkRows
+    }
+
+    private static func bulkInsertSQL(in dialect: SQLDialect) -> String {
+        dialect == .postgresql ? postgresBulkInsertSQL : bulkInsertSQL
+    }
+
+    private static let bulkInsertSQL = multiRowInsertSQL(rows: bulkRows)
+    private static let postgresBulkInsertSQL = multiRowInsertSQL(rows: postgresBulkRows)
+
+    private static func multiRowInsertSQL(rows: Int) -> String {
+        """
         INSERT INTO locations (account_key, t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm,
                                speed_cm_s, heading_deg, battery_pct, flags)
-        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: bulkRows).joined(separator: ", "))
+        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
         ON CONFLICT DO NOTHING
         """
+    }
     private static let importSQL: StaticString = """
         INSERT INTO locations (account_key, t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm,
                                speed_cm_s, heading_deg, battery_pct, flags, import_key)

@@ -57,6 +57,28 @@ struct MotionStore {
         return totals
     }
 
+    /// The motion totals of each of `accounts` from `from` to `to` (quarter hours starting in that
+    /// range), in one statement; an account without any has none in the answer.
+    func totals(of accounts: [AccountKey], from: Timestamp, to: Timestamp) throws -> [AccountKey: MotionTotals] {
+        var found: [AccountKey: MotionTotals] = [:]
+        guard !accounts.isEmpty else { return found }
+        try db.query(
+            """
+            SELECT account_key, steps, distance_dm, active_minutes FROM motion_quarter_hours
+            WHERE \(KeyList.condition("account_key", in: db.dialect)) AND start_ms >= ? AND start_ms < ?
+            """,
+            [KeyList(keys: accounts).argument(in: db.dialect), from.unixMilliseconds, to.unixMilliseconds]
+        ) { row in
+            let account: AccountKey = try row.value(named: "account_key")
+            var totals = found[account] ?? MotionTotals()
+            totals.steps += try row.value(named: "steps") as Int
+            totals.distance += Double(try row.value(named: "distance_dm") as Int64) / Self.decimetresPerMetre
+            totals.activeMinutes += (try row.value(named: "active_minutes") as Int64).nonzeroBitCount
+            found[account] = totals
+        }
+        return found
+    }
+
     /// Deletes every motion report of `account` before `time`, and the quarter hours that ended by
     /// then; returns how many reports.
     func deleteHistory(of account: AccountKey, before time: Timestamp) throws -> Int {

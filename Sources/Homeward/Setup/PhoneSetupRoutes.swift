@@ -2,7 +2,8 @@ import HomewardHTTP
 
 /// `POST /v1/accounts/{id}/phone-setup` (a post-only device key and the chosen app's setup link and
 /// QR code), `GET /v1/accounts/{id}/devices`, `GET` and `DELETE /v1/accounts/{id}/devices/{deviceId}`
-/// (has the phone been heard from; revoke it): for the person and their guardians, 404 for anyone
+/// (has the phone been heard from; revoke it), `PATCH /v1/accounts/{id}/devices/{deviceId}` (the
+/// OwnTracks topic of a phone in MQTT mode): for the person and their guardians, 404 for anyone
 /// else. Nothing here is cached: the setup answer holds a key.
 func registerPhoneSetupRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: PhoneSetupRoutesDependencies) {
     let setup = services.setup
@@ -17,6 +18,11 @@ func registerPhoneSetupRoutes(on router: inout Router, signedIn: AuthenticatedRo
     }
     signedIn.get("/v1/accounts/{id}/devices/{deviceId}", on: &router) { context, caller in
         uncached(.json(try setup.device(try context.parameter("deviceId"), of: try context.parameter("id"), by: caller)))
+    }
+    signedIn.patch("/v1/accounts/{id}/devices/{deviceId}", on: &router) { context, caller in
+        let request = try context.decode(DeviceUpdateRequest.self)
+        return uncached(.json(try setup.update(
+            try context.parameter("deviceId"), of: try context.parameter("id"), with: request, by: caller)))
     }
     signedIn.delete("/v1/accounts/{id}/devices/{deviceId}", on: &router) { context, caller in
         try setup.revoke(try context.parameter("deviceId"), of: try context.parameter("id"), by: caller)

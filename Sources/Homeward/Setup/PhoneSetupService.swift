@@ -15,6 +15,8 @@ struct PhoneSetupService: Sendable {
     let clock: any WallClock
     /// Forgets the remembered Basic logins of an account whose key was revoked.
     let forgetBasicLogins: @Sendable (AccountKey) -> Void
+    /// The first level every OwnTracks topic of a device must have (`--mqtt-owntracks-prefix`).
+    let ownTracksTopicPrefix: String
 
     /// A new post-only device of the person `accountID` and the link setting `request.app` up to post
     /// to `server` with it.
@@ -32,7 +34,7 @@ struct PhoneSetupService: Sendable {
         let setup = PhoneSetupLink(app: app, server: server, key: device.key, name: personName, zones: zones)
         guard let code = QRCodeImage(encoding: setup.link) else { throw HTTPError.invalidRequest("The setup link is too long for a QR code.") }
         return PhoneSetup(
-            device: DeviceResource(id: device.id, name: device.name, createdAt: device.createdAt, lastUsedAt: nil, readsOthers: false),
+            device: DeviceResource(id: device.id, name: device.name, createdAt: device.createdAt, lastUsedAt: nil, readsOthers: false, ownTracksTopic: nil),
             app: app, link: setup.link,
             qrCode: "data:image/png;base64," + Data(code.png(pixelsPerModule: Self.qrPixelsPerModule)).base64EncodedString(),
             settings: setup.settings, stores: app.stores, steps: app.steps)
@@ -52,6 +54,28 @@ struct PhoneSetupService: Sendable {
             let account = try accessPolicy.visibleAccount(accountID, to: caller, in: db)
             guard let device = try DeviceStore(db: db).device(deviceID, of: account) else { throw HTTPError.notFound() }
             return device
+        }
+    }
+
+    /// Changes device `deviceID` of the person `accountID` as `request` says (its OwnTracks topic);
+    /// 409 when another device has the topic.
+    func update(_ deviceID: String, of accountID: String, with request: DeviceUpdateRequest, by caller: Caller) throws -> DeviceResource {
+        let topic: String?
+        switch request.ownTracksTopic {
+        case .unchanged: return try device(deviceID, of: accountID, by: caller)
+        case .cleared: topic = nil
+        case .set(let text): topic = try OwnTracksTopic.validated(text, prefix: ownTracksTopicPrefix)
+        }
+        do {
+            return try database.write { db in
+                let account = try accessPolicy.visibleAccount(accountID, to: caller, in: db)
+                let devices = DeviceStore(db: db)
+                guard try devices.setOwnTracksTopic(topic, ofDevice: deviceID, of: account),
+                      let device = try devices.device(deviceID, of: account) else { throw HTTPError.notFound() }
+                return device
+            }
+        } catch DeviceStoreError.topicTaken {
+            throw HTTPError.conflict("Another device already has this OwnTracks topic.")
         }
     }
 

@@ -43,6 +43,11 @@ public final class TripMonitor: LocationObserver {
         "trip:\(trip.id):\(rule.rawValue)"
     }
 
+    /// Whether each of `accounts` is on a trip, read at once.
+    public func readAhead(of accounts: [AccountKey], in db: Database) throws {
+        try TripStore(db: db).cacheTravellers(of: accounts)
+    }
+
     /// Follows `fixes` on the active trip of `account`, if it has one.
     public func observe(_ fixes: [ObservedFix], of account: AccountKey, in db: Database) throws -> [AppEvent] {
         let reliable = fixes.filter(\.isReliable)

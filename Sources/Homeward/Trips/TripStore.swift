@@ -60,6 +60,16 @@ struct TripStore {
         }
     }
 
+    /// Reads whether each of `accounts` is on a trip into `travellerCache` in one statement: what a
+    /// group of writes will ask for.
+    func cacheTravellers(of accounts: [AccountKey]) throws {
+        let travelling = Set(try db.fetchAll(
+            "SELECT DISTINCT account_key FROM trips WHERE \(KeyList.condition("account_key", in: db.dialect)) AND status = 'active'",
+            [KeyList(keys: accounts).argument(in: db.dialect)]
+        ) as [AccountKey])
+        for account in accounts { db.setCached(Self.travellerCache, account, travelling.contains(account)) }
+    }
+
     /// Whether each account the writer looked at has an active trip. A trip becomes active only in
     /// `insert` and stops being so only in `markArrived` and `delete`, which know the trip's key but
     /// not its traveller and so empty the cache (both are rare).

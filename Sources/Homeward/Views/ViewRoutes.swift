@@ -13,7 +13,7 @@ func registerViewRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, 
     signedIn.get("/v1/dependents", on: &router) { context, caller in
         let calendar = try LocalCalendar(zoneParameter: context.query["tz"])
         let dependents = try services.database.read { db in
-            try services.accessPolicy.dependents(of: caller, in: db).map { try views.person($0, today: calendar, in: db) }
+            try views.people(services.accessPolicy.dependents(of: caller, in: db), today: calendar, in: db)
         }
         return .json(DependentsResponse(dependents: dependents))
     }

@@ -23,39 +23,53 @@ struct ViewService {
 
     /// The view of `account`, with today's motion counted from midnight in `calendar`'s zone.
     func person(_ account: AccountKey, today calendar: LocalCalendar, in db: Database) throws -> PersonView {
-        let now = clock.now()
-        guard let overview = try AccountStore(db: db).overview(of: account) else { throw HTTPError.notFound() }
-        let latest = try LocationStore(db: db).latest(of: account)
-        let board = statusBoard.status(of: account)
-        // A fix is counted from its own time, not from when it arrived: a phone resending an hour of
-        // buffered fixes was not seen "0 seconds ago". Without any fix, the last authenticated request.
-        let lastSeen = latest?.newestFixTime.unixMilliseconds
-            ?? [presence.lastSeen(account)?.unixMilliseconds, overview.lastSeenAt?.unixMilliseconds].compactMap { $0 }.max()
-        let heard = [presence.lastSeen(account)?.unixMilliseconds, overview.lastSeenAt?.unixMilliseconds].compactMap { $0 }.max()
-            .map(Timestamp.init(unixMilliseconds:))
-        let reporting = heard == nil && latest == nil ? nil
-            : ReportingStatus(try reporting.assessment(of: account, heardAt: heard, at: now, in: db))
-        let today = calendar.day(of: now)
-        return PersonView(
-            account: AccountSummary(id: overview.id, name: overview.name),
-            location: latest.map { LocationResource($0.fix) },
-            status: StatusResource(
-                state: Self.state(reported: board?.state, of: latest?.fix, at: now),
-                lastSeenSeconds: lastSeen.map { Int(max(0, now.unixMilliseconds - $0) / Timestamp.millisecondsPerSecond) },
-                zone: board?.zone,
-                wandering: board?.wandering,
-                lastSeenAt: lastSeen.map(Timestamp.init(unixMilliseconds:)),
-                distanceFromHome: try latest.flatMap { try distanceFromHome(of: account, at: $0.fix, in: db) },
-                reporting: reporting
-            ),
-            motionToday: try MotionStore(db: db).totals(of: account, from: calendar.start(of: today), to: calendar.end(of: today))
-        )
+        try people([account], today: calendar, in: db)[0]
     }
 
-    /// Metres from `fix` to the home zone's centre (a polygon's: the mean of its vertices), if the
-    /// person has a home zone.
-    private func distanceFromHome(of account: AccountKey, at fix: StoredLocation, in db: Database) throws -> Double? {
-        guard let home = try ZoneStore(db: db).zones(of: account).first(where: \.home) else { return nil }
+    /// The views of `accounts`, in order, read in one statement per table whatever their number (a
+    /// guardian's list costs what one person's does); 404 if one of them does not exist.
+    func people(_ accounts: [AccountKey], today calendar: LocalCalendar, in db: Database) throws -> [PersonView] {
+        guard !accounts.isEmpty else { return [] }
+        let now = clock.now()
+        let today = calendar.day(of: now)
+        let overviews = try AccountStore(db: db).overviews(of: accounts)
+        let latestLocations = try LocationStore(db: db).latest(of: accounts)
+        let located = accounts.filter { latestLocations[$0] != nil }
+        let zones = try ZoneStore(db: db).zones(of: located)
+        let motion = try MotionStore(db: db).totals(of: accounts, from: calendar.start(of: today), to: calendar.end(of: today))
+        return try accounts.map { account in
+            guard let overview = overviews[account] else { throw HTTPError.notFound() }
+            let latest = latestLocations[account]
+            let board = statusBoard.status(of: account)
+            // A fix is counted from its own time, not from when it arrived: a phone resending an hour of
+            // buffered fixes was not seen "0 seconds ago". Without any fix, the last authenticated request.
+            let lastSeen = latest?.newestFixTime.unixMilliseconds
+                ?? [presence.lastSeen(account)?.unixMilliseconds, overview.lastSeenAt?.unixMilliseconds].compactMap { $0 }.max()
+            let heard = [presence.lastSeen(account)?.unixMilliseconds, overview.lastSeenAt?.unixMilliseconds].compactMap { $0 }.max()
+                .map(Timestamp.init(unixMilliseconds:))
+            let reporting = heard == nil && latest == nil ? nil
+                : ReportingStatus(try reporting.assessment(of: account, heardAt: heard, at: now, in: db))
+            return PersonView(
+                account: AccountSummary(id: overview.id, name: overview.name),
+                location: latest.map { LocationResource($0.fix) },
+                status: StatusResource(
+                    state: Self.state(reported: board?.state, of: latest?.fix, at: now),
+                    lastSeenSeconds: lastSeen.map { Int(max(0, now.unixMilliseconds - $0) / Timestamp.millisecondsPerSecond) },
+                    zone: board?.zone,
+                    wandering: board?.wandering,
+                    lastSeenAt: lastSeen.map(Timestamp.init(unixMilliseconds:)),
+                    distanceFromHome: latest.flatMap { Self.distanceFromHome(zones[account] ?? [], at: $0.fix) },
+                    reporting: reporting
+                ),
+                motionToday: motion[account] ?? MotionTotals()
+            )
+        }
+    }
+
+    /// Metres from `fix` to the centre of the home zone among `zones` (a polygon's: the mean of its
+    /// vertices), if there is one.
+    private static func distanceFromHome(_ zones: [ZoneResource], at fix: StoredLocation) -> Double? {
+        guard let home = zones.first(where: \.home) else { return nil }
         let points = home.center.map { [$0] } ?? home.polygon ?? []
         guard !points.isEmpty else { return nil }
         let centre = Coordinate(

@@ -72,6 +72,25 @@ public final class ZoneObserver: LocationObserver {
 
     /// Feeds `fixes` to the person's tracker and raises or resolves the alerts that follow.
     public func observe(_ fixes: [ObservedFix], of account: AccountKey, in db: Database) throws -> [AppEvent] {
+        try observe(fixes, of: account, knownNewestBefore: nil, in: db)
+    }
+
+    /// As `observe(_:of:in:)`; a tracker that judged the fix at `previousNewest` (the newest stored
+    /// before `fixes`) missed nothing, so whether another node stored fixes it never judged is not read.
+    public func observe(
+        _ fixes: [ObservedFix], of account: AccountKey, storedUpTo previousNewest: Timestamp?, in db: Database
+    ) throws -> [AppEvent] {
+        try observe(fixes, of: account, knownNewestBefore: previousNewest, in: db)
+    }
+
+    /// The active alerts the fixes of `accounts` will look at, read at once.
+    public func readAhead(of accounts: [AccountKey], in db: Database) throws {
+        try AlertStore(db: db).cacheActiveAlerts(of: accounts)
+    }
+
+    private func observe(
+        _ fixes: [ObservedFix], of account: AccountKey, knownNewestBefore previousNewest: Timestamp?, in db: Database
+    ) throws -> [AppEvent] {
         guard let last = fixes.last else { return [] }
         var published: [AppEvent] = []
         if let resolved = try alerts.resolve(cause: AlertCause.silent, for: account, at: last.time, in: db) {
@@ -81,7 +100,7 @@ public final class ZoneObserver: LocationObserver {
         let reliable = fixes.filter(\.isReliable)
         guard let first = reliable.first else { return published }
         if settings.sharesPeopleWithOtherNodes {
-            try dropTrackerIfBehind(account, judging: first.time, in: db)
+            try dropTrackerIfBehind(account, judging: first.time, newestBefore: previousNewest, in: db)
         }
         try ensureTracked(account, historyBefore: first.time, in: db)
         let outcome = people.withLock { people -> (events: [([GeoEvent], ObservedFix, [String: AlertEvidence])], zones: [String: ZoneResource], status: HomewardGeo.PersonStatus, before: TrackerSnapshot)? in
@@ -151,8 +170,13 @@ public final class ZoneObserver: LocationObserver {
     /// judged: another node took the person's fixes meanwhile (a load balancer moved their phone),
     /// so this tracker's view of where they are is out of date. `ensureTracked` then builds it again
     /// from the database, as after a restart, and it judges the next fixes without a false alert.
-    private func dropTrackerIfBehind(_ account: AccountKey, judging time: Timestamp, in db: Database) throws {
+    /// When the newest fix stored before (`newestBefore`, known to ingest) is one it judged, there is
+    /// nothing to read.
+    private func dropTrackerIfBehind(
+        _ account: AccountKey, judging time: Timestamp, newestBefore: Timestamp?, in db: Database
+    ) throws {
         guard let judged = people.withLock({ $0.byAccount[account]?.lastFixMilliseconds }) else { return }
+        if let newestBefore, newestBefore.unixMilliseconds <= judged { return }
         guard let stored = try LocationStore(db: db).lastReliableFix(of: account, before: time),
               stored.time.unixMilliseconds > judged else { return }
         invalidate(account)

@@ -51,6 +51,19 @@ struct ZoneStore {
         )
     }
 
+    /// The zones of each of `accounts` that has any, in creation order, in one statement.
+    func zones(of accounts: [AccountKey]) throws -> [AccountKey: [ZoneResource]] {
+        var found: [AccountKey: [ZoneResource]] = [:]
+        guard !accounts.isEmpty else { return found }
+        try db.query(
+            "SELECT account_key, \(Self.columns) FROM zones WHERE \(KeyList.condition("account_key", in: db.dialect)) ORDER BY created_at_ms, key",
+            [KeyList(keys: accounts).argument(in: db.dialect)]
+        ) { row in
+            found[try row.value(named: "account_key"), default: []].append(try Self.zone(row: row))
+        }
+        return found
+    }
+
     /// The owner of the zone with opaque `id`, if it exists.
     func owner(ofZone id: String) throws -> AccountKey? {
         try db.fetchOne("SELECT account_key FROM zones WHERE id = ?", [id])

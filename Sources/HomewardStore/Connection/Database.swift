@@ -50,6 +50,17 @@ public protocol Database: AnyObject {
     /// rows behind them (a rollback, a deletion that cascades).
     func invalidateWriteCaches()
 
+    /// Whether `execute(_:expectingChanges:binding:)` holds writes back to send them later (a
+    /// writer across a network); a caller able to predict a write's effect then should.
+    var defersWrites: Bool { get }
+
+    /// Runs the write of `sql`, which the caller predicts changes exactly `expectedChanges` rows,
+    /// with the parameters `bind` binds in order. An engine across a network that `defersWrites`
+    /// sends it later, with the next statement or the commit, in one round trip; a failure or another
+    /// count of changed rows then fails the transaction. Otherwise it runs at once, and another count
+    /// throws.
+    func execute(_ sql: String, expectingChanges expectedChanges: Int, binding bind: (inout ParameterBinder) -> Void) throws
+
     /// Runs a savepoint statement of `inSavepoint`. An engine across a network may hold it back and
     /// send it with the next statement, in one round trip, or not at all when nothing ran in the
     /// savepoint (`PostgresConnection`); a failure then surfaces at that statement, or at the commit.
@@ -60,6 +71,17 @@ extension Database {
     /// Runs it at once, as any statement.
     public func execute(_ statement: SavepointStatement) throws {
         try execute(statement.sql, arguments: [])
+    }
+
+    /// False: an embedded engine runs every statement at once.
+    public var defersWrites: Bool { false }
+
+    /// Runs the write at once; another count of changed rows than `expectedChanges` throws.
+    public func execute(_ sql: String, expectingChanges expectedChanges: Int, binding bind: (inout ParameterBinder) -> Void) throws {
+        try execute(sql, binding: bind)
+        guard changes == expectedChanges else {
+            throw DatabaseError.misuse("a write predicted to change \(expectedChanges) rows changed \(changes)", sql: sql)
+        }
     }
 }
 

@@ -7,6 +7,13 @@ public enum SavepointStatement: Equatable, Sendable {
     /// `ROLLBACK TO SAVEPOINT name`: its work is undone, the savepoint stays open.
     case rollBack(String)
 
+    /// The savepoint's name.
+    public var name: String {
+        switch self {
+        case .create(let name), .release(let name), .rollBack(let name): name
+        }
+    }
+
     /// The statement's SQL, the same in both dialects.
     public var sql: String {
         switch self {

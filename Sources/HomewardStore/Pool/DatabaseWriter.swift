@@ -18,4 +18,32 @@ public protocol DatabaseWriter: DatabaseReader {
         _ block: @escaping @Sendable (any Database) throws -> Result,
         completion: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
     )
+
+    /// Queues `block` as `submitWrite(_:completion:)` does, naming the rows' owners it will touch
+    /// (`subjects`, account keys): a writer across a network reads what a group's blocks need of
+    /// them in a few statements before it runs the group (`prepareGroups(_:)`).
+    func submitWrite<Result>(
+        touching subjects: [Int64],
+        _ block: @escaping @Sendable (any Database) throws -> Result,
+        completion: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
+    )
+
+    /// Registers `prepare`, which a writer that groups blocks across a network runs inside each
+    /// group's transaction before the blocks, with the subjects they named, to fill the write caches
+    /// (`WriteCacheSlot`) in a few statements. Nothing for a writer whose reads cost no round trip.
+    func prepareGroups(_ prepare: @escaping @Sendable (any Database, [Int64]) throws -> Void)
+}
+
+extension DatabaseWriter {
+    /// Queues the block; the subjects are not needed.
+    public func submitWrite<Result>(
+        touching subjects: [Int64],
+        _ block: @escaping @Sendable (any Database) throws -> Result,
+        completion: @escaping @Sendable (Swift.Result<Result, any Error>) -> Void
+    ) {
+        submitWrite(block, completion: completion)
+    }
+
+    /// Nothing to prepare.
+    public func prepareGroups(_ prepare: @escaping @Sendable (any Database, [Int64]) throws -> Void) {}
 }

@@ -49,4 +49,20 @@ final class DatabaseAwayTests: XCTestCase {
             XCTAssertTrue(recovered, "the node serves again once the server is back")
         }
     }
+
+    /// A PostgreSQL server that no longer takes the node's connections makes the node not ready
+    /// (`/readyz` 503, so a balancer sends its requests elsewhere); once it takes them, ready again.
+    func testReadinessFollowsAPostgreSQLServerThatStopsAndStartsTakingTheNode() throws {
+        try XCTSkipUnless(TestDatabase.isPostgreSQL, "PostgreSQL connections")
+        let test = try TestApp()
+        let name = try XCTUnwrap(PostgresConnection(url: test.app.configuration.databasePath).fetchOne("SELECT current_database()") as String?)
+        // The server's own database: a connection to the node's could not shut the node out.
+        let admin = try PostgresConnection(url: try XCTUnwrap(ProcessInfo.processInfo.environment["HOMEWARD_TEST_POSTGRES_URL"]))
+        XCTAssertTrue(HealthMonitor(database: test.app.database).isReady)
+        try admin.executeScript("ALTER DATABASE \(name) ALLOW_CONNECTIONS false")
+        try admin.executeScript("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'")
+        XCTAssertFalse(HealthMonitor(database: test.app.database).isReady, "a node whose database is gone is not ready")
+        try admin.executeScript("ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
+        XCTAssertTrue(HealthMonitor(database: test.app.database).isReady, "ready again once the server takes the node")
+    }
 }

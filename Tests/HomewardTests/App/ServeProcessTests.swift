@@ -109,6 +109,49 @@ final class ServeProcessTests: XCTestCase {
         XCTAssertTrue(successor.process.isRunning)
     }
 
+    func testTheAdminCommandsWorkOnAPostgreSQLDatabaseAndBackupNamesPgDump() throws {
+        guard TestDatabase.isPostgreSQL else { throw XCTSkip("PostgreSQL only (HOMEWARD_TEST_DATABASE=postgresql)") }
+        let url = try TestDatabase.fresh(in: directory)
+        defer { TestDatabase.drop(url) }
+        let migrate = try runCommand(["migrate", "--database", url])
+        XCTAssertEqual(migrate.status, 0, migrate.errors)
+        XCTAssertTrue(migrate.output.contains("applied now"), migrate.output)
+        let stats = try runCommand(["stats", "--database", url])
+        XCTAssertEqual(stats.status, 0, stats.errors)
+        XCTAssertTrue(stats.output.contains("locations: 0"), stats.output)
+        XCTAssertTrue(stats.output.contains("database bytes: "), stats.output)
+        let prune = try runCommand(["prune", "--older-than", "90d", "--database", url])
+        XCTAssertEqual(prune.status, 0, prune.errors)
+        XCTAssertTrue(prune.output.contains("deleted 0 location samples"), prune.output)
+
+        let backup = try runCommand(["backup", "--database", url, database("copy.sqlite")])
+        XCTAssertNotEqual(backup.status, 0)
+        XCTAssertTrue(backup.errors.contains("pg_dump --format=custom"), backup.errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: database("copy.sqlite")))
+
+        let unreachable = try runCommand(["stats", "--database", "postgres://homeward:secret@127.0.0.1:1/none"])
+        XCTAssertNotEqual(unreachable.status, 0)
+        XCTAssertTrue(unreachable.errors.contains("Cannot connect to the PostgreSQL database"), unreachable.errors)
+        XCTAssertFalse(unreachable.errors.contains("secret"), "the password stays out of the message: \(unreachable.errors)")
+    }
+
+    /// Runs `homeward` with `arguments` to its end (at most 30 s): its status, standard output and error.
+    private func runCommand(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("HOMEWARD_") }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        started.append(process)
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let failed = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: printed, as: UTF8.self), String(decoding: failed, as: UTF8.self))
+    }
+
     func testResetPasswordPrintsAOneTimeLinkThatSetsANewPassword() throws {
         let shared = database("homeward.sqlite")
         let port = try freePort()

@@ -2,7 +2,7 @@ extension ServerSettings {
     /// Where the data lives, the secret kept beside it, its connections and how long history is kept.
     static let database: [ServerSetting] = [
         .value("database", \.databasePath,
-               "Path of the SQLite database file, created on first start; or, for `serve`, the URL of a PostgreSQL database (`postgres://user:password@host:port/name`, see Running on PostgreSQL)"),
+               "Path of the SQLite database file, created on first start; or the URL of a PostgreSQL database (`postgres://user:password@host:port/name`, see Running on PostgreSQL), for `serve`, `migrate`, `stats`, `prune`, `import` and `replay` (back it up with `pg_dump`)"),
         .parsed("secret-file", \.secretFilePath,
                 "The server secret: the key of the stored digests of codes, tokens and keys; created with mode 0600 on first start; back it up with the database (see Security); every node of one PostgreSQL database needs the same file",
                 shownDefault: "`<database path>.secret` (`./homeward.secret` on PostgreSQL)", show: { _ in "" }) { $0 },

@@ -13,6 +13,7 @@ public enum ServerSettings {
         SettingSection(id: "weather", title: "Weather of episodes", settings: weather),
         SettingSection(id: "email", title: "Email", settings: email),
         SettingSection(id: "trips", title: "Trips", settings: trips),
+        SettingSection(id: "mqtt", title: "MQTT: OwnTracks phones and Home Assistant", settings: mqtt),
     ]
 
     /// Every setting, section after section.

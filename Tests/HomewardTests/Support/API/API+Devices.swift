@@ -15,6 +15,7 @@ extension API {
         let createdAt: String
         let lastUsedAt: String?
         let readsOthers: Bool
+        var ownTracksTopic: String?
     }
 
     /// `GET /v1/me/devices`.
@@ -27,5 +28,18 @@ extension API {
         let name: String
         var readsOthers: Bool?
         var payloadSecret: String?
+        var ownTracksTopic: String?
+    }
+}
+
+extension API {
+    /// `GET` and `PUT /v1/accounts/{id}/home-assistant`.
+    struct HomeAssistantSetting: Decodable {
+        let enabled: Bool
+        let broker: String
+        let uniqueId: String
+        let stateTopic: String
+        let attributesTopic: String
+        let alertTopic: String
     }
 }

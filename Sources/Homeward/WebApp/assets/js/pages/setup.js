@@ -1,5 +1,6 @@
 // Set up this phone: choose the app, scan one square code (or tap one link on the phone itself), and
-// see the first position arrive. The server makes a key that can only send positions.
+// see the first position arrive. The server makes a key that can only send positions. Below, whether
+// the person appears in the family's Home Assistant.
 import { api } from "../api.js";
 import { h, replace, announce, when } from "../dom.js";
 
@@ -77,15 +78,71 @@ export async function showSetup(view, session, [id = session.account.id]) {
         h("span", {}, device.name, " · ", device.lastUsedAt ? `last heard ${when(device.lastUsedAt)}` : "not heard from yet"), remove);
     })) : h("p", {}, "None yet."));
   }
+  const homeAssistant = h("section", { id: "home-assistant", class: "card stack", "aria-labelledby": "home-assistant-title" });
   replace(view,
     h("h1", {}, own ? "Set up this phone" : `Set up ${person.name}'s phone`),
     h("p", {}, own
       ? "Your phone can send where you are with a free app. Choose the app, then scan the square code with the phone (or, on this phone, tap “Open in the app”)."
       : `${person.name}'s phone can send where ${person.name} is with a free app. Choose the app, then scan the square code with ${person.name}'s phone.`),
     choices, make, result,
-    h("h2", {}, own ? "Phones sending your position" : `Phones sending ${person.name}'s position`), devices);
+    h("h2", {}, own ? "Phones sending your position" : `Phones sending ${person.name}'s position`), devices,
+    homeAssistant);
   await loadDevices();
+  await showHomeAssistant(homeAssistant, id, own ? null : person.name);
   return () => stopWatching();
+}
+
+/** The "Show in Home Assistant" switch of the person `accountId` (`name`, or null for oneself). */
+async function showHomeAssistant(area, accountId, name) {
+  const path = `/v1/accounts/${encodeURIComponent(accountId)}/home-assistant`;
+  let setting;
+  try {
+    setting = await api("GET", path);
+  } catch (error) {
+    replace(area, h("p", { class: "error" }, error.message));
+    return;
+  }
+  // A server without Home Assistant says nothing about it: most families have none.
+  if (setting.broker === "off" && !setting.enabled) {
+    area.hidden = true;
+    return;
+  }
+  const words = name
+    ? { shown: `Home Assistant shows ${name} on its map, with the safe zone ${name} is in, and hears ${name}'s alerts.`,
+        hidden: `When this is on, everyone who uses this home's Home Assistant sees where ${name} is. It can be turned off at any time.`,
+        on: `${name} will appear in Home Assistant.`, off: `${name} no longer appears in Home Assistant.` }
+    : { shown: "Home Assistant shows you on its map, with the safe zone you are in, and hears your alerts.",
+        hidden: "When this is on, everyone who uses this home's Home Assistant sees where you are. It can be turned off at any time.",
+        on: "You will appear in Home Assistant.", off: "You no longer appear in Home Assistant." };
+  const toggle = h("input", { type: "checkbox", id: "home-assistant-toggle", checked: setting.enabled });
+  const note = h("p", { class: "muted", id: "home-assistant-note" });
+  const explain = (current) => {
+    if (current.broker === "off") {
+      replace(note, "Home Assistant is no longer connected to this Homeward server; whoever runs the server can connect it again.");
+    } else if (current.enabled) {
+      replace(note, words.shown, current.broker === "connected" ? "" : " The link to Home Assistant is down right now; it catches up as soon as it is back.");
+    } else {
+      replace(note, words.hidden);
+    }
+  };
+  toggle.addEventListener("change", async () => {
+    toggle.disabled = true;
+    try {
+      const changed = await api("PUT", path, { enabled: toggle.checked });
+      explain(changed);
+      announce(changed.enabled ? words.on : words.off);
+    } catch (error) {
+      toggle.checked = !toggle.checked;
+      announce(error.message);
+    } finally {
+      toggle.disabled = false;
+    }
+  });
+  explain(setting);
+  replace(area,
+    h("h2", { id: "home-assistant-title" }, "Home Assistant"),
+    h("div", { class: "check" }, toggle, h("label", { for: "home-assistant-toggle" }, name ? `Show ${name} in Home Assistant` : "Show me in Home Assistant")),
+    note);
 }
 
 /** Shows the steps, the code and the link of `setup`, and watches for the phone's first position. */

@@ -1,0 +1,5 @@
+/// Refusals of `DeviceStore`, answered by the routes with an `HTTPError`.
+enum DeviceStoreError: Error {
+    /// Another device already has the OwnTracks topic.
+    case topicTaken
+}

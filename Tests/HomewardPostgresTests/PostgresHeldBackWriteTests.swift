@@ -1,0 +1,149 @@
+import Foundation
+import HomewardStore
+import XCTest
+@testable import HomewardPostgres
+
+/// Writes whose effect the caller predicts: held back to travel with the next statement or the
+/// COMMIT, a wrong prediction failing the transaction, and the group writer running the group again
+/// with every write answered so that each block gets its own outcome.
+final class PostgresHeldBackWriteTests: XCTestCase {
+    private let insert = "INSERT INTO marks VALUES (?) ON CONFLICT DO NOTHING"
+
+    private func connection() throws -> PostgresConnection {
+        let db = try PostgresTestServer.connect()
+        try db.execute("CREATE TEMP TABLE marks (n BIGINT PRIMARY KEY)")
+        db.defersPredictedWrites = true
+        return db
+    }
+
+    private func count(_ db: PostgresConnection) throws -> Int? {
+        try db.fetchOne("SELECT count(*) FROM marks")
+    }
+
+    func testPredictedWritesWaitForTheCommitAndAreAllKept() throws {
+        let db = try connection()
+        XCTAssertFalse(db.defersWrites, "outside a transaction a write runs at once")
+        try db.inTransaction(isolation: .serializable) {
+            XCTAssertTrue(db.defersWrites)
+            for n in 1...3 { try db.execute(insert, expectingChanges: 1) { $0.bind(Int64(n)) } }
+            try db.inSavepoint { try db.execute(insert, expectingChanges: 1) { $0.bind(Int64(4)) } }
+        }
+        XCTAssertEqual(try count(db), 4)
+    }
+
+    func testAPredictedWriteSeenByALaterStatementWasSentBeforeIt() throws {
+        let db = try connection()
+        try db.inTransaction {
+            try db.execute(insert, expectingChanges: 1) { $0.bind(Int64(1)) }
+            XCTAssertEqual(try count(db), 1, "a read sends the held-back writes ahead of itself")
+        }
+    }
+
+    func testAWrongPredictionFailsTheCommitAndKeepsNothingEvenIfTheBlockCaughtIt() throws {
+        let db = try connection()
+        try db.inTransaction { try db.execute(insert, arguments: [1]) }
+        XCTAssertThrowsError(try db.inTransaction {
+            try db.execute(insert, expectingChanges: 1) { $0.bind(Int64(2)) }
+            try db.execute(insert, expectingChanges: 1) { $0.bind(Int64(1)) }
+            // The error surfaces here, and this block swallows it: the COMMIT still refuses.
+            _ = try? db.fetchOne("SELECT 1") as Int?
+        }) { error in
+            XCTAssertEqual((error as? PostgresError)?.isHeldBackWriteFailure, true)
+            XCTAssertEqual((error as? PostgresError)?.sqlState, PostgresError.wrongPredictionState)
+        }
+        XCTAssertEqual(try count(db), 1, "neither write of the failed transaction was kept")
+        db.defersPredictedWrites = false
+        try db.inTransaction {
+            XCTAssertThrowsError(try db.execute(insert, expectingChanges: 1) { $0.bind(Int64(1)) }, "answered at once, checked at once")
+        }
+    }
+
+    func testAHeldBackWriteRolledBackWithItsSavepointIsNeverSent() throws {
+        struct Refusal: Error {}
+        let db = try connection()
+        try db.inTransaction {
+            try db.execute(insert, expectingChanges: 1) { $0.bind(Int64(1)) }
+            XCTAssertThrowsError(try db.inSavepoint {
+                try db.execute(insert, expectingChanges: 1) { $0.bind(Int64(2)) }
+                try db.inSavepoint { try db.execute(insert, expectingChanges: 1) { $0.bind(Int64(3)) } }
+                throw Refusal()
+            })
+            try db.inSavepoint { try db.execute(insert, expectingChanges: 1) { $0.bind(Int64(4)) } }
+        }
+        XCTAssertEqual(try db.fetchAll("SELECT n FROM marks ORDER BY n") as [Int], [1, 4])
+    }
+
+    func testWriteCachesLiveForOneTransactionOnly() throws {
+        let slot = WriteCacheSlot<Int, Int>()
+        let db = try connection()
+        db.keepsWriteCaches = true
+        var loads = 0
+        try db.inTransaction {
+            XCTAssertEqual(db.cached(slot, 1) { loads += 1; return 10 }, 10)
+            XCTAssertEqual(db.cached(slot, 1) { loads += 1; return 11 }, 10, "kept within the transaction")
+        }
+        try db.inTransaction {
+            XCTAssertEqual(db.cached(slot, 1) { loads += 1; return 12 }, 12, "another node may have written since")
+        }
+        XCTAssertEqual(db.cached(slot, 1) { loads += 1; return 13 }, 13, "none outside a transaction")
+        XCTAssertEqual(loads, 3)
+    }
+
+    func testAGroupWithAWrongPredictionRunsAgainAndOnlyTheWrongBlockFails() throws {
+        let table = "held_back_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+        let admin = try PostgresTestServer.connect()
+        try admin.execute("CREATE TABLE \(table) (n BIGINT PRIMARY KEY)")
+        defer { try? admin.execute("DROP TABLE \(table)") }
+        try admin.execute("INSERT INTO \(table) VALUES (1)")
+        let pool = try PostgresPool(url: PostgresTestServer.url())
+        defer { pool.close() }
+        let sql = "INSERT INTO \(table) VALUES (?) ON CONFLICT DO NOTHING"
+        let outcomes = OutcomeList()
+        let done = DispatchGroup()
+        // Queued together, the blocks share one group; the one predicting a new row for 1 is wrong.
+        for n in [2, 1, 3] {
+            done.enter()
+            pool.submitWrite(touching: [Int64(n)], { db in
+                try db.execute(sql, expectingChanges: 1) { $0.bind(Int64(n)) }
+            }, completion: { result in
+                outcomes.append(n, result)
+                done.leave()
+            })
+        }
+        done.wait()
+        XCTAssertEqual(outcomes.failed, [1], outcomes.errors)
+        XCTAssertEqual(try admin.fetchAll("SELECT n FROM \(table) ORDER BY n") as [Int], [1, 2, 3])
+    }
+}
+
+/// The outcomes of submitted writes, from the writer's thread.
+private final class OutcomeList: @unchecked Sendable {
+    // @unchecked Sendable: `list` is guarded by `lock`.
+    private let lock = NSLock()
+    private var list: [(Int, Bool)] = []
+    private var failures: [String] = []
+
+    func append(_ n: Int, _ result: Result<Void, any Error>) {
+        lock.lock()
+        defer { lock.unlock() }
+        switch result {
+        case .success: list.append((n, true))
+        case .failure(let error):
+            list.append((n, false))
+            failures.append("\(n): \(error)")
+        }
+    }
+
+    /// What each failed write said.
+    var errors: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return failures.joined(separator: "; ")
+    }
+
+    var failed: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return list.filter { !$0.1 }.map(\.0).sorted()
+    }
+}
