@@ -13,7 +13,7 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             The format is recognised from the content: Google Takeout Records.json, Semantic Location History, \
             the phone's Timeline export, GPX, KML (gx:Track), GeoJSON, CSV (t,lat,lon[,accuracy]) and OwnTracks \
-            Recorder .rec files, gzip-compressed or not. Imported fixes raise no alerts, skip those already stored \
+            Recorder .rec files, gzip-compressed or not, or a zip of them (a Takeout export, a KMZ). Imported fixes raise no alerts, skip those already stored \
             (same time ±1 s and place), never move the latest position back, and rebuild the person's routine. \
             Prints progress (a bar on a terminal) and the import id that --undo takes.
             """
@@ -47,9 +47,13 @@ struct ImportCommand: ParsableCommand {
             guard let record = try service.begin(accountID: account) else { throw ArgumentParser.ValidationError("No account has the id \(account).") }
             print("import \(record.id)")
             let progress = ProgressLine(terminal: isatty(STDOUT_FILENO) == 1)
-            let summary = try service.run(reader, into: record) { record, reader in progress.show(record, reader.progress) }
+            let summary = try service.run(reader, into: record) { record in progress.show(record) }
             progress.finish()
             print(Self.sentence(summary))
+            let skipped = summary.record.rejections
+            if skipped.count > 0 {
+                print("\(Self.count(skipped.count)) records skipped as unusable, first: " + skipped.reasons.joined(separator: "; "))
+            }
             if let problem = summary.record.problem { print("stopped at \(problem); what came before is stored") }
         }
     }
@@ -82,13 +86,14 @@ private struct ProgressLine {
     /// Characters of the bar.
     static let barWidth = 30
 
-    func show(_ record: ImportRecord, _ progress: (bytes: Int, total: Int?)) {
+    func show(_ record: ImportRecord) {
+        let progress = (bytes: record.bytesRead, total: record.totalBytes)
         let stored = "\(ImportCommand.count(record.positions)) positions, \(ImportCommand.count(record.duplicates)) duplicates"
+        let fraction = progress.total.map { $0 > 0 ? min(1, Double(progress.bytes) / Double($0)) : 1 } ?? 0
         guard terminal else {
-            print(stored)
+            print("\(Int(fraction * 100))% read: \(stored)")
             return
         }
-        let fraction = progress.total.map { $0 > 0 ? min(1, Double(progress.bytes) / Double($0)) : 1 } ?? 0
         let filled = Int(fraction * Double(Self.barWidth))
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: Self.barWidth - filled)
         // Unbuffered, so the bar is redrawn as it goes.

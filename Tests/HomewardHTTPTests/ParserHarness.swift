@@ -8,9 +8,14 @@ enum ParserHarness {
         case continueExpected
         case request(method: String, target: String, body: String, keepAlive: Bool)
         case failure(status: Int, code: String)
+        /// The head of a request whose body is streamed, then its body once complete.
+        case streamed(method: String, target: String)
+        case streamedBody(String)
 
         var description: String {
             switch self {
+            case let .streamed(method, target): "\(method) \(target) (streamed)"
+            case let .streamedBody(body): "streamed body=\(body.debugDescription)"
             case .continueExpected: "100-continue"
             case let .request(method, target, body, keepAlive): "\(method) \(target) body=\(body.debugDescription) keepAlive=\(keepAlive)"
             case let .failure(status, code): "failure \(status) \(code)"
@@ -29,8 +34,12 @@ enum ParserHarness {
     }()
 
     /// Feeds `bytes` in slices ending at `cuts` (ascending offsets); stops at the first failure.
-    static func outcomes(_ bytes: [UInt8], cuts: [Int], configuration: HTTPServerConfiguration = configuration) -> [Outcome] {
-        var parser = HTTPRequestParser(configuration: configuration)
+    static func outcomes(
+        _ bytes: [UInt8], cuts: [Int], configuration: HTTPServerConfiguration = configuration,
+        streamedBodyLimit: (@Sendable (HTTPRequest) -> Int?)? = nil
+    ) -> [Outcome] {
+        var parser = HTTPRequestParser(configuration: configuration, streamedBodyLimit: streamedBodyLimit)
+        var streamedBody: [UInt8] = []
         var buffer = ReadBuffer(capacity: 16)
         var outcomes: [Outcome] = []
         var start = 0
@@ -41,6 +50,12 @@ enum ParserHarness {
                 switch event {
                 case .continueExpected:
                     outcomes.append(.continueExpected)
+                case .request(let request) where parser.isStreamingBody:
+                    streamedBody = []
+                    outcomes.append(.streamed(method: request.method.rawValue, target: request.target))
+                case .bodyPart(let bytes, let isLast):
+                    streamedBody += bytes
+                    if isLast { outcomes.append(.streamedBody(String(decoding: streamedBody, as: UTF8.self))) }
                 case .request(let request):
                     outcomes.append(.request(
                         method: request.method.rawValue, target: request.target,

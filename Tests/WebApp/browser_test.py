@@ -885,6 +885,45 @@ def main():
         go(anna, server, "profile")
         visible(anna, "#profile-form")
         audit(anna, "profile")
+
+        # Import history: Anna brings in a week of her father's GPX from another app (mornings at the
+        # gym, two kilometres north); the bar fills, the result is said in plain words with the places
+        # learned; then a file cut off in the middle says where it stopped and keeps what came before.
+        gym = (VIENNA[0] + 0.018, VIENNA[1])
+        points = []
+        for days_ago in range(4, 11):
+            evening = day_start - days_ago * 86400 + 18 * 3600
+            for minute in range(40):
+                stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(evening + minute * 60))
+                points.append(f'<trkpt lat="{gym[0]}" lon="{gym[1]}"><time>{stamp}</time></trkpt>')
+        gpx_path = os.path.join(server.directory, "walter-week.gpx")
+        with open(gpx_path, "w") as gpx:
+            gpx.write('<?xml version="1.0"?>\n<gpx version="1.1"><trk><trkseg>\n' + "\n".join(points) + "\n</trkseg></trk></gpx>\n")
+        visible(anna, "#import-panel")
+        anna.execute_script("arguments[0].scrollIntoView({block: 'center'})", anna.find_element(By.ID, "import-panel"))
+        anna.execute_script("const s = document.getElementById('import-whose'); s.value = arguments[0]; s.dispatchEvent(new Event('change'))",
+                            father_id)
+        anna.find_element(By.ID, "import-file").send_keys(gpx_path)
+        anna.find_element(By.ID, "import-start").click()
+        text_in(anna, "#import-status", "places learned")
+        said = anna.find_element(By.ID, "import-status").text
+        check("an import of his history says what it stored and the places learned in plain words",
+              said.startswith(f"{len(points)} positions ") and "; 0 duplicates; " in said and "Home" in said, said)
+        imports = server.api("GET", f"/v1/accounts/{father_id}/imports", token=walter_token)["imports"]
+        check("the import is his, done, with every position", imports and imports[0]["state"] == "done"
+              and imports[0]["positions"] == len(points), json.dumps(imports))
+        text_in(anna, "#import-list", "Undo this import")
+        shoot(anna, "import-history")
+        cut_path = os.path.join(server.directory, "walter-cut.gpx")
+        with open(gpx_path) as whole, open(cut_path, "w") as cut:
+            text = whole.read()
+            cut.write(text[:text.index("<trkpt", len(text) // 2) + 20])
+        anna.find_element(By.ID, "import-file").send_keys(cut_path)
+        anna.find_element(By.ID, "import-start").click()
+        text_in(anna, "#import-status", "What came before is kept")
+        said = anna.find_element(By.ID, "import-status").text
+        check("a file cut off in the middle says where it stopped, in words", "cut off at line" in said and "duplicates" in said, said)
+        shoot(anna, "import-history-cut")
         fill(anna, "#password-form input[name=currentPassword]", PASSWORD)
         fill(anna, "#password-form input[name=newPassword]", "Changed-pass3")
         anna.find_element(By.CSS_SELECTOR, "#password-form button[type=submit]").click()

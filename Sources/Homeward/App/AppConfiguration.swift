@@ -107,6 +107,15 @@ public struct AppConfiguration: Sendable {
     /// At most this many stored fixes are read for that rebuild (newest first, one a minute at most:
     /// the routine needs no more), so a tracker's first fix costs bounded work.
     public var routineHistoryMaxFixes = 20_000
+    /// Bytes an uploaded history file may have at most, as sent (`POST /v1/accounts/{id}/imports`).
+    public var maxImportUploadBytes = 4 * 1024 * 1024 * 1024
+    /// History imports running at once for one person.
+    public var maxRunningImportsPerAccount = 1
+    /// History imports running at once on this server.
+    public var maxRunningImports = 2
+    /// Where uploaded history files are kept while they are imported; nil: the system's temporary
+    /// directory (TMPDIR, else /tmp).
+    public var importUploadDirectory: String?
     /// A tracker built again (at the first fix after a start, a zone change or an eviction, or on a
     /// node that did not see the person's last fixes) first recalls their stored fixes of this many
     /// minutes, so an exit under way is still raised and one already raised is not raised again.

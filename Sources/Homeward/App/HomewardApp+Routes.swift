@@ -14,6 +14,8 @@ extension HomewardApp {
         registerZoneRoutes(on: &router, signedIn: signedIn, ZoneRoutesDependencies(
             database: database, accessPolicy: accessPolicy, clock: clock, limits: ZoneLimits(configuration),
             zoneObserver: zoneObserver, alerts: alerts, events: events))
+        registerImportRoutes(on: &router, signedIn: signedIn, ImportRoutesDependencies(
+            database: database, accessPolicy: accessPolicy, service: importService, jobs: imports, limits: ImportLimits(configuration)))
         registerRoutineRoutes(on: &router, signedIn: signedIn, RoutineRoutesDependencies(
             database: database, accessPolicy: accessPolicy, zoneObserver: zoneObserver, clock: clock,
             falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps))

@@ -79,6 +79,10 @@ public final class HomewardApp: Sendable {
     public let accountMemories: [any AccountMemory]
     /// Applies `retentionDays` while the server runs.
     public let retention: RetentionSweeper
+    /// Imports of history files uploaded over the API.
+    public let imports: ImportJobs
+    /// Stores, lists and undoes imports.
+    let importService: ImportService
     /// What each OwnTracks phone should be asked next (shared by HTTP and MQTT mode).
     let ownTracksCommands = OwnTracksCommandQueue()
     /// The MQTT client (OwnTracks in MQTT mode, Home Assistant); nil without `--mqtt-url`.
@@ -145,6 +149,15 @@ public final class HomewardApp: Sendable {
         accountMemories = [authenticator, presence, statusBoard, zoneObserver, tripMonitor, reporting, eventStreams]
         retention = RetentionSweeper(pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
                                      intervalSeconds: configuration.retentionIntervalSeconds, logger: logger)
+        var importSettings = ImportSettings(configuration)
+        importSettings.batchFixes = ImportLimits.batchFixes
+        importService = ImportService(database: database, clock: clock, zoneObserver: zoneObserver, settings: importSettings)
+        imports = ImportJobs(service: importService, limits: ImportLimits(configuration), events: events, logger: logger)
+        if configuration.postgresURL == nil {
+            // One server per SQLite file: an import still running in the database was cut short by a stop.
+            let interrupted = try importService.failInterrupted()
+            if interrupted > 0 { logger.warning("imports cut short by a stop were taken out", metadata: ["imports": "\(interrupted)"]) }
+        }
         mqtt = try Self.makeMQTT(
             configuration: configuration, database: database, authenticator: authenticator, accessPolicy: accessPolicy,
             statusBoard: statusBoard, commands: ownTracksCommands, clock: clock, metrics: metrics, logger: logger,
@@ -222,6 +235,7 @@ public final class HomewardApp: Sendable {
 
     /// Stops the background services and closes the database after the server has stopped.
     public func close() throws {
+        imports.stop()
         services.stop()
         try database.close()
     }

@@ -51,11 +51,11 @@ struct AuthenticatedRoutes: Sendable {
 
     /// Registers `handler` for `method` and `template` on `router`, behind this group's authentication.
     func on(
-        _ method: HTTPMethod, _ template: String, execution: RouteExecution = .worker, on router: inout Router,
-        handler: @escaping Handler
+        _ method: HTTPMethod, _ template: String, execution: RouteExecution = .worker, body: RouteBody = .buffered,
+        on router: inout Router, handler: @escaping Handler
     ) {
         let authenticate = authenticate
-        router.on(method, template, execution: execution) { context in try handler(context, try authenticate(context)) }
+        router.on(method, template, execution: execution, body: body) { context in try handler(context, try authenticate(context)) }
     }
 
     /// Registers a POST route that runs on the I/O thread when `mayRunInline` allows the request and

@@ -9,6 +9,8 @@ public struct AppEvent: Sendable {
         case alert
         /// A trip started, progressed, changed state or ended.
         case trip
+        /// A history import progressed or ended: for the person and their guardians.
+        case `import`
     }
 
     /// The kind of event.

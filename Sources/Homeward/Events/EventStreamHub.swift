@@ -114,7 +114,8 @@ public final class EventStreamHub: @unchecked Sendable {
                 let oldest = buffer.count > bufferStart ? buffer[bufferStart].id : nextEventID
                 if lastEventID + 1 >= oldest && lastEventID < nextEventID {
                     for event in buffer[bufferStart...] where event.id > lastEventID
-                        && grants.admits(event.event, at: Timestamp(unixMilliseconds: event.timeMilliseconds)) {
+                        && (grants.admits(event.event, at: Timestamp(unixMilliseconds: event.timeMilliseconds))
+                            || Self.isOwnImport(event.event, of: caller)) {
                         _ = writer.send(event.frame)
                     }
                 } else {
@@ -141,7 +142,7 @@ public final class EventStreamHub: @unchecked Sendable {
             let id = nextEventID
             nextEventID += 1
             var frame: [UInt8]?
-            for stream in streams.values where stream.grants.admits(event, at: now) {
+            for stream in streams.values where stream.grants.admits(event, at: now) || Self.isOwnImport(event, of: stream.caller) {
                 let rendered = frame ?? Self.frame(id: id, kind: event.kind, payload: event.payload)
                 frame = rendered
                 _ = stream.writer.send(rendered)
@@ -149,6 +150,12 @@ public final class EventStreamHub: @unchecked Sendable {
             buffer.append(BufferedEvent(id: id, timeMilliseconds: now.unixMilliseconds, event: event, renderedFrame: frame))
             prune(now: now.unixMilliseconds)
         }
+    }
+
+    /// Whether `event` is the progress of an import of the viewer's own history (their own stream
+    /// hears of it as their guardians' do).
+    private static func isOwnImport(_ event: AppEvent, of viewer: Caller) -> Bool {
+        event.kind == .import && event.subject == viewer.accountKey
     }
 
     /// Sends a heartbeat comment on every stream, then closes streams whose session ended and reads

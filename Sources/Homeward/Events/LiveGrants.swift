@@ -37,6 +37,8 @@ public struct LiveGrants: Sendable, Equatable {
             return windows.contains { $0.shows(alertOf: subject, type: alertType, createdAt: time, tripID: tripID) }
         case .trip:
             return windows.contains { $0.tripID == tripID && $0.joinedAt <= time }
+        case .import:
+            return false
         }
     }
 

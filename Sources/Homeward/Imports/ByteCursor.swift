@@ -8,6 +8,8 @@ final class ByteCursor {
     private(set) var line = 1
     /// Bytes of the string or number being read, reused so reading one allocates nothing.
     var scratch: [UInt8] = []
+    /// Whether the last line `nextLine` returned ended with a line end (not with the input).
+    private(set) var lastLineWasEnded = true
 
     init(_ input: ImportInput) {
         self.input = input
@@ -41,8 +43,12 @@ final class ByteCursor {
     func nextLine(maxBytes: Int) throws -> [UInt8]? {
         guard try peek() != nil else { return nil }
         var bytes: [UInt8] = []
+        lastLineWasEnded = false
         while let byte = try next() {
-            if byte == 0x0A { break }
+            if byte == 0x0A {
+                lastLineWasEnded = true
+                break
+            }
             bytes.append(byte)
             guard bytes.count <= maxBytes else {
                 throw ImportProblem(at: "line \(line)", expected: "a line of at most \(maxBytes) bytes")

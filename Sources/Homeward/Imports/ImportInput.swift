@@ -13,6 +13,12 @@ public final class ImportInput {
     public private(set) var bytesConsumed = 0
     /// The size of the file or memory in bytes, when known.
     public let totalBytes: Int?
+    /// The file's path, when read from one.
+    let path: String?
+    /// Whether the file is a zip archive (`ZipTrackReader` reads its entries).
+    private(set) var isZipArchive = false
+    /// Raw bytes left to read, for a zip entry (nil: up to the end of the file).
+    private var remainingBytes: Int?
 
     /// How many bytes are read from a file at a time.
     static let chunkBytes = 256 * 1024
@@ -23,14 +29,34 @@ public final class ImportInput {
             throw ImportProblem(at: path, expected: "a readable file")
         }
         self.handle = handle
+        self.path = path
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
         totalBytes = size
         try start()
     }
 
+    /// Reads `length` bytes of the file at `path` from `offset`: a zip entry, inflated when `deflated`.
+    init(path: String, offset: Int, length: Int, deflated: Bool) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ImportProblem(at: path, expected: "a readable file")
+        }
+        try handle.seek(toOffset: UInt64(offset))
+        self.handle = handle
+        self.path = path
+        totalBytes = length
+        remainingBytes = length
+        if deflated {
+            inflater = GzipInflater(rawDeflate: true)
+            pending = try inflate(try rawChunk())
+        } else {
+            pending = try rawChunk()
+        }
+    }
+
     /// Reads `bytes`.
     public init(bytes: [UInt8]) throws {
         handle = nil
+        path = nil
         memory = bytes
         totalBytes = bytes.count
         try start()
@@ -41,7 +67,9 @@ public final class ImportInput {
     /// Looks at the first bytes: gzip (1f 8b) is inflated from then on.
     private func start() throws {
         let first = try rawChunk()
-        if first.count >= 2, first[0] == 0x1f, first[1] == 0x8b {
+        if path != nil, first.count >= 4, first[0] == 0x50, first[1] == 0x4B, (first[2] == 0x03 && first[3] == 0x04) || (first[2] == 0x05 && first[3] == 0x06) {
+            isZipArchive = true
+        } else if first.count >= 2, first[0] == 0x1f, first[1] == 0x8b {
             inflater = GzipInflater()
             pending = try inflate(first)
         } else {
@@ -75,7 +103,9 @@ public final class ImportInput {
         guard !ended else { return [] }
         let chunk: [UInt8]
         if let handle {
-            chunk = [UInt8](try handle.read(upToCount: Self.chunkBytes) ?? Data())
+            let count = min(Self.chunkBytes, remainingBytes ?? Self.chunkBytes)
+            chunk = count == 0 ? [] : [UInt8](try handle.read(upToCount: count) ?? Data())
+            remainingBytes = remainingBytes.map { $0 - chunk.count }
         } else {
             chunk = memory ?? []
             memory = nil

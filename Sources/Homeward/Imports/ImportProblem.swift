@@ -7,12 +7,21 @@ public struct ImportProblem: Error, CustomStringConvertible, Equatable, Sendable
     public var message: String
     /// True when the file ended in the middle of a record (what came before is good).
     public var isTruncation: Bool
+    /// True when only this record is unusable (read whole, but missing or wrong values): it is
+    /// rejected and reading goes on with the next.
+    public var isRejection = false
 
     /// A record at `location` is not what `expected` describes.
     public init(at location: String, expected: String) {
         self.location = location
         message = "expected \(expected)"
         isTruncation = false
+    }
+
+    /// The record at `location` was read but cannot be used, as `expected` says: it is skipped.
+    public init(rejecting location: String, expected: String) {
+        self.init(at: location, expected: expected)
+        isRejection = true
     }
 
     /// The input ends inside a record at `location`.

@@ -1,13 +1,14 @@
 import HomewardGeo
 
 /// Reads the fixes of a history file one at a time, whatever its size, recognising its format from
-/// its first bytes (gzip inflated first): `<` starts GPX or KML, `{` or `[` a JSON export (which
+/// its first bytes (gzip inflated first; a zip file's history files read one after the other): `<` starts GPX or KML, `{` or `[` a JSON export (which
 /// one its first array's name says), a line `2024-…Z<tab>…` the OwnTracks Recorder, anything else CSV.
 public final class ImportReader {
     private enum Source {
         case json(JSONExportReader)
         case xml(XMLTrackReader)
         case lines(LineTrackReader)
+        case zip(ZipTrackReader)
     }
 
     private let input: ImportInput
@@ -18,6 +19,10 @@ public final class ImportReader {
     /// A reader of `input`.
     public init(_ input: ImportInput) throws {
         self.input = input
+        if input.isZipArchive, let path = input.path {
+            source = .zip(try ZipTrackReader(path: path))
+            return
+        }
         let cursor = ByteCursor(input)
         var start = try cursor.lookahead(3)
         if start.elementsEqual([0xEF, 0xBB, 0xBF]) {
@@ -48,11 +53,25 @@ public final class ImportReader {
         case .json(let reader): reader.format
         case .xml(let reader): reader.format
         case .lines(let reader): reader.format
+        case .zip(let reader): reader.format
+        }
+    }
+
+    /// The records skipped because they could not be used, with the first reasons.
+    public var rejections: ImportRejections {
+        switch source {
+        case .json(let reader): reader.rejections
+        case .xml: ImportRejections()
+        case .lines(let reader): reader.rejections
+        case .zip(let reader): reader.rejections
         }
     }
 
     /// Bytes of the file (compressed, for gzip) read so far, and the file's size when known.
-    public var progress: (bytes: Int, total: Int?) { (input.bytesConsumed, input.totalBytes) }
+    public var progress: (bytes: Int, total: Int?) {
+        if case .zip(let reader) = source { return (reader.bytesConsumed, input.totalBytes) }
+        return (input.bytesConsumed, input.totalBytes)
+    }
 
     /// The next fix in file order; nil at the end; an `ImportProblem` for a record that cannot be
     /// read (the fixes before it are good).
@@ -62,6 +81,7 @@ public final class ImportReader {
         case .json(let reader): fix = try reader.next()
         case .xml(let reader): fix = try reader.next()
         case .lines(let reader): fix = try reader.next()
+        case .zip(let reader): fix = try reader.next()
         }
         if fix != nil { count += 1 }
         return fix

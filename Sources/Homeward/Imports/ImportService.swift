@@ -31,6 +31,31 @@ public struct ImportService: Sendable {
         self.settings = settings
     }
 
+    /// Starts an import for `account`: its record, still running.
+    public func begin(account: AccountKey) throws -> ImportRecord {
+        let now = clock.now()
+        return try database.write { db -> ImportRecord in
+            let id = SecureRandom.identifier()
+            _ = try ImportStore(db: db).insert(id: id, of: account, at: now)
+            return ImportRecord(id: id, state: .running, positions: 0, duplicates: 0, createdAt: now)
+        }
+    }
+
+    /// The imports of `account`, newest first, at most `limit`.
+    public func imports(of account: AccountKey, limit: Int) throws -> [ImportRecord] {
+        try database.read { db in try ImportStore(db: db).list(of: account, limit: limit) }
+    }
+
+    /// Takes out the fixes of every import left running by a server that stopped without ending it
+    /// (state `failed`); returns how many there were.
+    public func failInterrupted() throws -> Int {
+        let running = try database.read { db in try ImportStore(db: db).running() }
+        for (key, account, record) in running {
+            _ = try abandon(record, key: key, of: account, as: .failed, problem: "the server stopped during the import; nothing of it was kept")
+        }
+        return running.count
+    }
+
     /// Starts an import for the account with id `accountID`: its record, still running; nil when
     /// there is no such account.
     public func begin(accountID: String) throws -> ImportRecord? {
@@ -44,30 +69,40 @@ public struct ImportService: Sendable {
     }
 
     /// Reads every fix of `reader` into import `record` (from `begin`), calling `progress` after each
-    /// batch. A bad or cut-off record stops reading: what came before is kept and the record says where
-    /// it stopped (state `stopped`).
+    /// batch; the next batch is read on another thread while one is stored. A bad or cut-off record
+    /// stops reading: what came before is kept and the record says where it stopped (state
+    /// `stopped`). When `shouldStop` says so between two batches (the import was cancelled), or
+    /// storing fails, the fixes stored so far are taken out again (state `cancelled` or `failed`):
+    /// the routine only ever learns from an import that ended.
     public func run(
-        _ reader: ImportReader, into record: ImportRecord, progress: (ImportRecord, ImportReader) -> Void = { _, _ in }
+        _ reader: ImportReader, into record: ImportRecord, progress: (ImportRecord) -> Void = { _ in },
+        shouldStop: () -> Bool = { false }
     ) throws -> Summary {
         guard let (key, account, _) = try database.read({ db in try ImportStore(db: db).find(id: record.id) }) else {
             throw ImportProblem(at: record.id, expected: "an import begun with begin(accountID:)")
         }
         var record = record
-        var batch: [Fix] = []
-        batch.reserveCapacity(settings.batchFixes)
+        let batches = ImportBatches(reader, batchFixes: settings.batchFixes)
+        defer { batches.cancel() }
         do {
-            while let fix = try reader.next() {
-                batch.append(fix)
-                guard batch.count == settings.batchFixes else { continue }
-                try store(batch, of: account, importKey: key, into: &record, format: reader.format)
-                batch.removeAll(keepingCapacity: true)
-                progress(record, reader)
+            while let batch = batches.next() {
+                if shouldStop() {
+                    batches.cancel()
+                    return try abandon(record, key: key, of: account, as: .cancelled, problem: nil)
+                }
+                try store(batch, of: account, importKey: key, into: &record)
+                progress(record)
             }
-        } catch let problem as ImportProblem {
-            record.problem = problem.description
+            switch batches.outcome {
+            case .finished: break
+            case .problem(let problem): record.problem = problem.description
+            case .failure(let error): throw error
+            }
+        } catch {
+            batches.cancel()
+            _ = try? abandon(record, key: key, of: account, as: .failed, problem: "the import failed: \(error)")
+            throw error
         }
-        try store(batch, of: account, importKey: key, into: &record, format: reader.format)
-        if !batch.isEmpty { progress(record, reader) }
         record.state = record.problem == nil ? .done : .stopped
         record.finishedAt = clock.now()
         let finished = record
@@ -83,28 +118,51 @@ public struct ImportService: Sendable {
     }
 
     /// Deletes the fixes import `id` stored; returns the import as it stands afterwards, nil when
-    /// there is no such import (or `accountKey` is given and it is not that account's).
+    /// there is no such import (or `accountKey` is given and it is not that account's). An import
+    /// that was cancelled, failed or undone already has none left and is returned as it is.
     public func undo(importID id: String, ofAccount accountKey: AccountKey? = nil) throws -> ImportRecord? {
-        let now = clock.now()
-        return try database.write { db -> ImportRecord? in
-            guard let (key, account, found) = try ImportStore(db: db).find(id: id),
-                  accountKey == nil || accountKey == account else { return nil }
-            var record = found
-            guard record.state != .undone else { return record }
-            let locations = LocationStore(db: db)
-            if let first = record.first, let last = record.last {
-                _ = try locations.deleteImported(
-                    importKey: key, of: account, from: first.unixMilliseconds, to: last.unixMilliseconds)
-                if let latest = try locations.latest(of: account), latest.fix.time >= first, latest.fix.time <= last {
-                    try restoreLatest(of: account, at: now, in: db)
+        guard let (key, account, found) = try database.read({ db in try ImportStore(db: db).find(id: id) }),
+              accountKey == nil || accountKey == account else { return nil }
+        guard [.done, .stopped].contains(found.state) else { return found }
+        return try abandon(found, key: key, of: account, as: .undone, problem: found.problem).record
+    }
+
+    /// Takes out every fix import `key` stored, a chunk per write so that live writes wait for no
+    /// long transaction, then records the import in `state` (and the latest position and routine
+    /// follow) in the last one.
+    private func abandon(
+        _ record: ImportRecord, key: Int64, of account: AccountKey, as state: ImportState, problem: String?
+    ) throws -> Summary {
+        var record = record
+        if let first = record.first, let last = record.last {
+            var from = first.unixMilliseconds
+            while true {
+                let done = try database.write { db -> Bool in
+                    let locations = LocationStore(db: db)
+                    let end = try locations.importedTime(importKey: key, of: account, from: from, offset: settings.batchFixes)
+                    _ = try locations.deleteImported(
+                        importKey: key, of: account, from: from, to: (end ?? last.unixMilliseconds + 1) - 1)
+                    if let end { from = end }
+                    return end == nil
                 }
+                if done { break }
             }
-            record.state = .undone
-            record.finishedAt = now
-            try ImportStore(db: db).update(record, key: key)
-            zoneObserver?.historyChanged(of: account, in: db)
-            return record
         }
+        let now = clock.now()
+        record.state = state
+        record.problem = problem
+        record.finishedAt = now
+        let finished = record
+        try database.write { db in
+            let locations = LocationStore(db: db)
+            if let first = finished.first, let last = finished.last,
+               let latest = try locations.latest(of: account), latest.fix.time >= first, latest.fix.time <= last {
+                try restoreLatest(of: account, at: now, in: db)
+            }
+            try ImportStore(db: db).update(finished, key: key)
+            zoneObserver?.historyChanged(of: account, in: db)
+        }
+        return Summary(record: finished, placesLearned: 0)
     }
 
     /// The import with opaque `id` and whose it is; nil when there is none.
@@ -116,14 +174,15 @@ public struct ImportService: Sendable {
 
     /// Stores `fixes` (in file order) of `account` as import `importKey`, skipping duplicates, and
     /// writes the import's counts in the same transaction.
-    private func store(
-        _ fixes: [Fix], of account: AccountKey, importKey: Int64, into record: inout ImportRecord, format: ImportFormat?
-    ) throws {
-        guard !fixes.isEmpty else { return }
-        let candidates = fixes.map(storedLocation).sorted { $0.time < $1.time }
+    private func store(_ batch: ImportBatches.Batch, of account: AccountKey, importKey: Int64, into record: inout ImportRecord) throws {
+        record.format = batch.format
+        record.bytesRead = batch.bytesRead
+        record.totalBytes = batch.totalBytes
+        record.rejections = batch.rejections
+        guard !batch.fixes.isEmpty else { return }
+        let candidates = batch.fixes.map(storedLocation).sorted { $0.time < $1.time }
         let window = settings.duplicateWindowMilliseconds
         var updated = record
-        updated.format = format
         try database.write { db in
             let locations = LocationStore(db: db)
             let stored = try locations.positions(

@@ -8,4 +8,8 @@ public enum ImportState: String, Sendable, Codable {
     case stopped
     /// Its fixes were deleted again.
     case undone
+    /// Cancelled while running: the fixes it had stored were taken out again.
+    case cancelled
+    /// Storing failed (or the server stopped) while running: the fixes it had stored were taken out.
+    case failed
 }

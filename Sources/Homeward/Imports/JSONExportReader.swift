@@ -13,6 +13,8 @@ final class JSONExportReader {
     private var done = false
     /// The format, once a known member was seen.
     private(set) var format: ImportFormat?
+    /// The elements skipped because they could not be used.
+    private(set) var rejections = ImportRejections()
 
     init(cursor: ByteCursor) throws {
         scanner = JSONScanner(cursor: cursor)
@@ -54,10 +56,15 @@ final class JSONExportReader {
             // Named only when a message needs it: millions of elements pass without one.
             let rootIsArray = rootIsArray
             func path() -> String { rootIsArray ? "$[\(index)]" : "\(key)[\(index)]" }
-            if key == "locations" {
-                try record(at: path())
-            } else {
-                try convert(try scanner.value(at: path()), of: key, at: path())
+            do {
+                if key == "locations" {
+                    try record(at: path())
+                } else {
+                    try convert(try scanner.value(at: path()), of: key, at: path())
+                }
+            } catch let problem as ImportProblem where problem.isRejection {
+                // The element was read whole: skip it and go on with the next.
+                rejections.add(problem)
             }
             if try scanner.separator(closing: UInt8(ascii: "]"), in: path()) {
                 array = (key, index + 1)
@@ -130,14 +137,14 @@ final class JSONExportReader {
                 }
             } while try scanner.separator(closing: UInt8(ascii: "}"), in: path())
         }
-        guard let latE7, let lonE7 else { throw scanner.problem(at: path(), expected: "latitudeE7 and longitudeE7") }
+        guard let latE7, let lonE7 else { throw scanner.rejection(at: path(), expected: "latitudeE7 and longitudeE7") }
         let t: Double
         if let text = timestamp, let time = Self.seconds(text) {
             t = time
         } else if let timestampMs {
             t = timestampMs / 1000
         } else {
-            throw scanner.problem(at: "\(path()).timestamp", expected: "an RFC 3339 timestamp or timestampMs")
+            throw scanner.rejection(at: "\(path()).timestamp", expected: "an RFC 3339 timestamp or timestampMs")
         }
         try append(t, Self.degrees(e7: latE7, limit: 90), Self.degrees(e7: lonE7, limit: 180),
                    accuracy: accuracy, speed: velocity, at: path())
@@ -158,10 +165,10 @@ final class JSONExportReader {
             for (index, point) in points.enumerated() {
                 let here = "\(path).timelinePath[\(index)]"
                 guard let text = point["point"]?.string, let position = Self.latLon(text) else {
-                    throw scanner.problem(at: "\(here).point", expected: "\"lat°, lon°\" or \"geo:lat,lon\"")
+                    throw scanner.rejection(at: "\(here).point", expected: "\"lat°, lon°\" or \"geo:lat,lon\"")
                 }
                 guard let t = point["time"]?.string.flatMap(Self.seconds) else {
-                    throw scanner.problem(at: "\(here).time", expected: "an RFC 3339 time")
+                    throw scanner.rejection(at: "\(here).time", expected: "an RFC 3339 time")
                 }
                 try append(t, position.lat, position.lon, at: here)
             }
@@ -170,7 +177,7 @@ final class JSONExportReader {
         let end = element["endTime"]?.string.flatMap(Self.seconds)
         if let visit = element["visit"], let text = visit["topCandidate"]?["placeLocation"]?["latLng"]?.string {
             guard let position = Self.latLon(text), let start, let end else {
-                throw scanner.problem(at: "\(path).visit", expected: "a placeLocation latLng with startTime and endTime")
+                throw scanner.rejection(at: "\(path).visit", expected: "a placeLocation latLng with startTime and endTime")
             }
             try append(start, position.lat, position.lon, at: path)
             try append(end, position.lat, position.lon, at: path)
@@ -179,7 +186,7 @@ final class JSONExportReader {
             for (side, time) in [("start", start), ("end", end)] {
                 guard let text = activity[side]?["latLng"]?.string else { continue }
                 guard let position = Self.latLon(text), let time else {
-                    throw scanner.problem(at: "\(path).activity.\(side)", expected: "a latLng with the segment's \(side)Time")
+                    throw scanner.rejection(at: "\(path).activity.\(side)", expected: "a latLng with the segment's \(side)Time")
                 }
                 try append(time, position.lat, position.lon, at: path)
             }
@@ -190,7 +197,7 @@ final class JSONExportReader {
         guard let position = element["position"] else { return }
         guard let text = (position["LatLng"] ?? position["latLng"])?.string, let coordinate = Self.latLon(text),
               let t = position["timestamp"]?.string.flatMap(Self.seconds) else {
-            throw scanner.problem(at: "\(path).position", expected: "LatLng and timestamp")
+            throw scanner.rejection(at: "\(path).position", expected: "LatLng and timestamp")
         }
         try append(t, coordinate.lat, coordinate.lon, accuracy: position["accuracyMeters"]?.number,
                    speed: position["speedMetersPerSecond"]?.number, at: path)
@@ -202,7 +209,7 @@ final class JSONExportReader {
         if let visit = element["placeVisit"] {
             let (start, end) = try duration(of: visit, at: "\(path).placeVisit")
             guard let place = visit["location"], let position = Self.e7(place) else {
-                throw scanner.problem(at: "\(path).placeVisit.location", expected: "latitudeE7 and longitudeE7")
+                throw scanner.rejection(at: "\(path).placeVisit.location", expected: "latitudeE7 and longitudeE7")
             }
             try append(start, position.lat, position.lon, at: path)
             try append(end, position.lat, position.lon, at: path)
@@ -212,7 +219,7 @@ final class JSONExportReader {
             for point in activity["simplifiedRawPath"]?["points"]?.array ?? [] {
                 guard let position = Self.e7(point),
                       let t = point["timestamp"]?.string.flatMap(Self.seconds) ?? point["timestampMs"]?.number.map({ $0 / 1000 }) else {
-                    throw scanner.problem(at: "\(path).activitySegment.simplifiedRawPath", expected: "latE7, lngE7 and timestamp")
+                    throw scanner.rejection(at: "\(path).activitySegment.simplifiedRawPath", expected: "latE7, lngE7 and timestamp")
                 }
                 try append(t, position.lat, position.lon, at: path)
             }
@@ -226,7 +233,7 @@ final class JSONExportReader {
                 ?? element["duration"]?["\(name)TimestampMs"]?.number.map { $0 / 1000 }
         }
         guard let start = time("start"), let end = time("end") else {
-            throw scanner.problem(at: "\(path).duration", expected: "startTimestamp and endTimestamp")
+            throw scanner.rejection(at: "\(path).duration", expected: "startTimestamp and endTimestamp")
         }
         return (start, end)
     }
@@ -245,10 +252,10 @@ final class JSONExportReader {
         case "Point":
             guard let position = geometry?["coordinates"]?.array, position.count >= 2,
                   let lon = position[0].number, let lat = position[1].number else {
-                throw scanner.problem(at: "\(path).geometry.coordinates", expected: "[lon, lat]")
+                throw scanner.rejection(at: "\(path).geometry.coordinates", expected: "[lon, lat]")
             }
             guard let t = (properties?["timestamp"] ?? properties?["time"]).flatMap(Self.seconds(of:)) else {
-                throw scanner.problem(at: "\(path).properties", expected: "a timestamp or time")
+                throw scanner.rejection(at: "\(path).properties", expected: "a timestamp or time")
             }
             try append(t, lat, lon, accuracy: (properties?["horizontal_accuracy"] ?? properties?["accuracy"])?.number,
                        speed: properties?["speed"]?.number, at: path)
@@ -256,17 +263,17 @@ final class JSONExportReader {
             let positions = geometry?["coordinates"]?.array ?? []
             let times = properties?["coordTimes"]?.array ?? []
             guard positions.count == times.count else {
-                throw scanner.problem(at: "\(path).properties.coordTimes", expected: "one time per position")
+                throw scanner.rejection(at: "\(path).properties.coordTimes", expected: "one time per position")
             }
             for (index, (position, time)) in zip(positions, times).enumerated() {
                 guard let pair = position.array, pair.count >= 2, let lon = pair[0].number, let lat = pair[1].number,
                       let t = Self.seconds(of: time) else {
-                    throw scanner.problem(at: "\(path).geometry.coordinates[\(index)]", expected: "[lon, lat] with a time")
+                    throw scanner.rejection(at: "\(path).geometry.coordinates[\(index)]", expected: "[lon, lat] with a time")
                 }
                 try append(t, lat, lon, at: path)
             }
         default:
-            throw scanner.problem(at: "\(path).geometry.type", expected: "Point or LineString")
+            throw scanner.rejection(at: "\(path).geometry.type", expected: "Point or LineString")
         }
     }
 
@@ -274,7 +281,7 @@ final class JSONExportReader {
 
     private func append(_ t: Double, _ lat: Double, _ lon: Double, accuracy: Double? = nil, speed: Double? = nil, at path: @autoclosure () -> String) throws {
         let fix = Fix(t: t, lat: lat, lon: lon, accuracy: accuracy, speed: speed)
-        guard fix.coordinate.isValid else { throw scanner.problem(at: path(), expected: "a latitude within ±90 and a longitude within ±180") }
+        guard fix.coordinate.isValid else { throw scanner.rejection(at: path(), expected: "a latitude within ±90 and a longitude within ±180") }
         pending.append(fix)
     }
 

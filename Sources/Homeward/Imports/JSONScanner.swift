@@ -92,6 +92,11 @@ struct JSONScanner {
         throw problem(at: path(), expected: "',' or '\(Character(Unicode.Scalar(closing)))'")
     }
 
+    /// A record at `path` (read whole) that cannot be used, with the line it is on: it is skipped.
+    func rejection(at path: String, expected: String) -> ImportProblem {
+        ImportProblem(rejecting: "line \(cursor.line), \(path)", expected: expected)
+    }
+
     /// A problem at `path`, with the line it is on.
     func problem(at path: String, expected: String) -> ImportProblem {
         ImportProblem(at: "line \(cursor.line), \(path)", expected: expected)

@@ -17,19 +17,31 @@ final class LineTrackReader {
         self.format = format
     }
 
+    /// The lines skipped because they could not be used.
+    private(set) var rejections = ImportRejections()
+
     func next() throws -> Fix? {
         while let bytes = try cursor.nextLine(maxBytes: Self.maxLineBytes) {
             lineNumber += 1
-            let fix: Fix?
-            switch format {
-            case .ownTracksRecorder: fix = try ownTracks(bytes)
-            default: fix = try csv(String(decoding: bytes, as: UTF8.self))
-            }
-            if let fix {
-                guard fix.coordinate.isValid else {
-                    throw ImportProblem(at: "line \(lineNumber)", expected: "a latitude within ±90 and a longitude within ±180")
+            do {
+                let fix: Fix?
+                switch format {
+                case .ownTracksRecorder: fix = try ownTracks(bytes)
+                default: fix = try csv(String(decoding: bytes, as: UTF8.self))
                 }
-                return fix
+                if let fix {
+                    guard fix.coordinate.isValid else {
+                        throw ImportProblem(rejecting: "line \(lineNumber)", expected: "a latitude within ±90 and a longitude within ±180")
+                    }
+                    return fix
+                }
+            } catch let problem as ImportProblem where problem.isRejection {
+                // A last line without its line end that cannot be read is where the file was cut off.
+                let isLastLine = try cursor.peek() == nil
+                guard cursor.lastLineWasEnded || !isLastLine else {
+                    throw ImportProblem(truncatedAt: problem.location, detail: "the file ends inside this line (\(problem.message))")
+                }
+                rejections.add(problem)
             }
         }
         return nil
@@ -44,10 +56,10 @@ final class LineTrackReader {
         }
         func number(_ column: Int?) -> Double? { column.flatMap { $0 < fields.count ? Double(fields[$0]) : nil } }
         guard columns.t < fields.count, let t = TimeText.seconds(fields[columns.t]) else {
-            throw ImportProblem(at: "line \(lineNumber)", expected: "a time (Unix seconds or RFC 3339) in column \(columns.t + 1)")
+            throw ImportProblem(rejecting: "line \(lineNumber)", expected: "a time (Unix seconds or RFC 3339) in column \(columns.t + 1)")
         }
         guard let lat = number(columns.lat), let lon = number(columns.lon) else {
-            throw ImportProblem(at: "line \(lineNumber)", expected: "numeric lat and lon in columns \(columns.lat + 1) and \(columns.lon + 1)")
+            throw ImportProblem(rejecting: "line \(lineNumber)", expected: "numeric lat and lon in columns \(columns.lat + 1) and \(columns.lon + 1)")
         }
         return Fix(t: t, lat: lat, lon: lon, accuracy: number(columns.accuracy), speed: number(columns.speed))
     }
@@ -64,7 +76,7 @@ final class LineTrackReader {
     private func ownTracks(_ bytes: [UInt8]) throws -> Fix? {
         guard let brace = bytes.firstIndex(of: UInt8(ascii: "{")) else {
             guard bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
-                throw ImportProblem(at: "line \(lineNumber)", expected: "time, tab, type, tab and a JSON payload")
+                throw ImportProblem(rejecting: "line \(lineNumber)", expected: "time, tab, type, tab and a JSON payload")
             }
             return nil
         }
@@ -72,7 +84,7 @@ final class LineTrackReader {
             .value(at: "line \(lineNumber)")
         guard payload["_type"]?.string ?? "location" == "location" else { return nil }
         guard let lat = payload["lat"]?.number, let lon = payload["lon"]?.number, let tst = payload["tst"]?.number else {
-            throw ImportProblem(at: "line \(lineNumber)", expected: "a location payload with lat, lon and tst")
+            throw ImportProblem(rejecting: "line \(lineNumber)", expected: "a location payload with lat, lon and tst")
         }
         return Fix(t: tst, lat: lat, lon: lon, accuracy: payload["acc"]?.number, speed: payload["vel"]?.number.map { $0 / 3.6 })
     }

@@ -196,6 +196,15 @@ struct LocationStore {
         return db.changes
     }
 
+    /// The time of the fix `offset` places after the first fix of `account` that import `importKey`
+    /// stored at or after `from` (milliseconds); nil when there are fewer: where a chunked undo stops.
+    func importedTime(importKey: Int64, of account: AccountKey, from: Int64, offset: Int) throws -> Int64? {
+        try db.fetchOne(
+            "SELECT t_ms FROM locations WHERE account_key = ? AND t_ms >= ? AND import_key = ? ORDER BY t_ms LIMIT 1 OFFSET ?",
+            [account, from, importKey, offset]
+        ) { row in try row.value(named: "t_ms") }
+    }
+
     /// Deletes the `latest_locations` row of `account` (its last fix was undone and none is left).
     func deleteLatest(of account: AccountKey) throws {
         try db.execute("DELETE FROM latest_locations WHERE account_key = ?", account)

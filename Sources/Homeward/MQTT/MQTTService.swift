@@ -96,7 +96,7 @@ public final class MQTTService: @unchecked Sendable {
         switch event.kind {
         case .location: locationChanged(event.subject)
         case .alert: alertChanged(event.subject, payload: event.payload)
-        case .trip: break
+        case .trip, .import: break
         }
     }
 

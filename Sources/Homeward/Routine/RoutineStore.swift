@@ -118,11 +118,18 @@ public struct RoutineStore: Sendable {
     }
 
     /// Feeds `tracker`'s routine the stored history of `account` before `end`: at most `maxFixes`
-    /// fixes of the last `days` days, one index seek each, read in `timeZone`.
+    /// fixes of the `days` days up to the person's newest learnable fix before `end`, one index seek
+    /// each, read in `timeZone`. The window ends at that fix, not at `end`: years of history brought in
+    /// by an import teach the routine even when they stop long before today.
     public func learn(
         historyOf account: AccountKey, before end: Timestamp, days: Int, maxFixes: Int, timeZone: TimeZone,
         into tracker: inout PersonTracker, in db: Database
     ) throws {
+        let maxAccuracy = Int64((tracker.configuration.maxAccuracyMetres * 10).rounded(.down))
+        guard let newest: Int64 = try db.fetchOne(
+            literal: Self.historyStepSQL, [account, end.unixMilliseconds, Int64.min, maxAccuracy],
+            map: { row in try row.value(named: "t_ms") }) else { return }
+        let end = Timestamp(unixMilliseconds: min(end.unixMilliseconds, newest + 1))
         let start = end.adding(milliseconds: -Int64(days) * 86_400_000)
         for fix in try history(
             of: account, from: start, before: end, maxFixes: maxFixes,

@@ -13,10 +13,13 @@ public final class GzipInflater {
     private var finished = false
     private static let gzipWindowBits: Int32 = 31
 
-    /// A fresh inflater.
-    public init() {
-        precondition(homeward_inflateInit2(&stream, Self.gzipWindowBits) == Z_OK, "inflateInit2 failed: out of memory")
+    /// A fresh inflater of gzip data; with `rawDeflate`, of bare deflate data (a zip entry's).
+    public init(rawDeflate: Bool = false) {
+        let windowBits = rawDeflate ? Self.rawDeflateWindowBits : Self.gzipWindowBits
+        precondition(homeward_inflateInit2(&stream, windowBits) == Z_OK, "inflateInit2 failed: out of memory")
     }
+
+    private static let rawDeflateWindowBits: Int32 = -15
 
     deinit { inflateEnd(&stream) }
 

@@ -16,6 +16,9 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// Whether the connection stays open after the response.
     public var keepAlive: Bool
+    /// The body as it arrives, for a route that takes its body streamed (`RouteBody.streamed`);
+    /// `body` is then empty. Nil for every other route.
+    public var bodyStream: HTTPRequestBodyStream?
 
     /// Creates a request; used by the parser and by in-process tests.
     public init(

@@ -26,15 +26,28 @@ public struct HTTPRequestParser: Sendable {
     private var state = State.head(scannedBytes: 0)
     private var pending: HTTPRequest?
     private var continueAnnounced = true
+    /// The bytes a request whose route takes its body streamed may send at most; nil: it is buffered.
+    private let streamedBodyLimit: (@Sendable (HTTPRequest) -> Int?)?
+    /// The limit of the body being streamed; nil while a body is buffered (or none is read).
+    private var streamLimit: Int?
+    /// Bytes of the streamed body so far, and those not yet handed out as a part.
+    private var streamedBytes = 0
+    private var streamPart: [UInt8] = []
 
-    /// Creates a parser enforcing the configuration's limits.
-    public init(configuration: HTTPServerConfiguration) {
+    /// Creates a parser enforcing the configuration's limits. `streamedBodyLimit` says, once a head is
+    /// parsed, whether its body is streamed (and up to how many bytes): such a request is handed out
+    /// at once and its body follows as `.bodyPart` events instead of being buffered.
+    public init(configuration: HTTPServerConfiguration, streamedBodyLimit: (@Sendable (HTTPRequest) -> Int?)? = nil) {
         maxRequestLineBytes = configuration.maxRequestLineBytes
         maxHeaderBytes = configuration.maxHeaderBytes
         maxHeaderCount = configuration.maxHeaderCount
         maxChunkLineBytes = configuration.maxChunkLineBytes
         maxBodyBytes = configuration.maxBodyBytes
+        self.streamedBodyLimit = streamedBodyLimit
     }
+
+    /// Whether the body being read is streamed (its request was handed out already).
+    public var isStreamingBody: Bool { streamLimit != nil && isReadingBody }
 
     /// Whether the parser has finished a head and waits for its body.
     public var isReadingBody: Bool {
@@ -59,11 +72,11 @@ public struct HTTPRequestParser: Sendable {
                 let taken = takeBody(&buffer, upTo: remainingBytes)
                 if taken == remainingBytes { return completeRequest() }
                 state = .fixedBody(remainingBytes: remainingBytes - taken)
-                return nil
+                return streamedPart()
             case .chunkSize:
                 if let event = announceContinueIfNeeded(buffer) { return event }
                 switch parseChunkSize(&buffer) {
-                case .none: return nil
+                case .none: return streamedPart()
                 case .some(.failure(let error)): return fail(error)
                 case .some(.success): continue
                 }
@@ -71,17 +84,17 @@ public struct HTTPRequestParser: Sendable {
                 let taken = takeBody(&buffer, upTo: remainingBytes)
                 guard taken == remainingBytes else {
                     state = .chunkData(remainingBytes: remainingBytes - taken)
-                    return nil
+                    return streamedPart()
                 }
                 state = .chunkDataEnd
             case .chunkDataEnd:
-                guard buffer.readableBytes >= 2 else { return nil }
+                guard buffer.readableBytes >= 2 else { return streamedPart() }
                 let isCRLF = buffer.withReadableBytes { $0[0] == 0x0D && $0[1] == 0x0A }
                 guard isCRLF else { return fail(.invalidRequest("Chunk data is not followed by CRLF.")) }
                 buffer.consume(2)
                 state = .chunkSize
             case .trailers(let scannedBytes):
-                guard let event = parseTrailers(&buffer, scannedBytes: scannedBytes) else { return nil }
+                guard let event = parseTrailers(&buffer, scannedBytes: scannedBytes) else { return streamedPart() }
                 return event
             }
         }
@@ -112,15 +125,25 @@ public struct HTTPRequestParser: Sendable {
             case .success(let (request, framing, expectsContinue)):
                 pending = request
                 continueAnnounced = !expectsContinue
+                if case .none = framing { return completeRequest() }
+                if case .length(0) = framing { return completeRequest() }
+                streamLimit = streamedBodyLimit?(request)
                 switch framing {
                 case .none:
                     return completeRequest()
                 case .length(let length):
-                    if length == 0 { return completeRequest() }
-                    pending?.body.reserveCapacity(length)
+                    guard length <= streamLimit ?? maxBodyBytes else { return fail(.payloadTooLarge()) }
+                    if streamLimit == nil { pending?.body.reserveCapacity(length) }
                     state = .fixedBody(remainingBytes: length)
                 case .chunked:
                     state = .chunkSize
+                }
+                if streamLimit != nil {
+                    // The head goes to its handler now; the body follows part by part.
+                    streamedBytes = 0
+                    streamPart = []
+                    defer { pending = nil }
+                    return .request(request)
                 }
                 return parse(&buffer)
             }
@@ -275,7 +298,6 @@ public struct HTTPRequestParser: Sendable {
             }
             framing = .chunked
         } else if let contentLength {
-            if contentLength > maxBodyBytes { return .failure(.payloadTooLarge()) }
             framing = .length(contentLength)
         }
 
@@ -308,10 +330,22 @@ public struct HTTPRequestParser: Sendable {
         let count = min(limit, buffer.readableBytes)
         guard count > 0 else { return 0 }
         buffer.withReadableBytes { bytes in
-            pending?.body.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
+            if streamLimit != nil {
+                streamPart.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
+            } else {
+                pending?.body.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
+            }
         }
         buffer.consume(count)
+        streamedBytes += streamLimit == nil ? 0 : count
         return count
+    }
+
+    /// The bytes of a streamed body taken since the last part, when there are any.
+    private mutating func streamedPart() -> HTTPParserEvent? {
+        guard streamLimit != nil, !streamPart.isEmpty else { return nil }
+        defer { streamPart = [] }
+        return .bodyPart(streamPart, isLast: false)
     }
 
     private enum ChunkSizeOutcome {
@@ -342,7 +376,9 @@ public struct HTTPRequestParser: Sendable {
             buffer.consume(lineBytes)
             if size == 0 {
                 state = .trailers(scannedBytes: 0)
-            } else if (pending?.body.count ?? 0) + size > maxBodyBytes {
+            } else if let streamLimit, streamedBytes + size > streamLimit {
+                return .failure(.payloadTooLarge())
+            } else if streamLimit == nil, (pending?.body.count ?? 0) + size > maxBodyBytes {
                 return .failure(.payloadTooLarge())
             } else {
                 state = .chunkData(remainingBytes: size)
@@ -401,15 +437,22 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private mutating func completeRequest() -> HTTPParserEvent? {
+        state = .head(scannedBytes: 0)
+        if streamLimit != nil {
+            streamLimit = nil
+            defer { streamPart = [] }
+            return .bodyPart(streamPart, isLast: true)
+        }
         guard let request = pending else { return nil }
         pending = nil
-        state = .head(scannedBytes: 0)
         return .request(request)
     }
 
     private mutating func fail(_ error: HTTPError) -> HTTPParserEvent {
         state = .failed
         pending = nil
+        streamLimit = nil
+        streamPart = []
         return .failure(error)
     }
 }

@@ -5,6 +5,9 @@ import Logging
 public struct RequestContext: Sendable {
     /// The request (with its body already content-decoded).
     public let request: HTTPRequest
+    /// The body as it arrives, for a route that takes it streamed (`RouteBody.streamed`); nil for
+    /// every other route.
+    public var bodyStream: HTTPRequestBodyStream? { request.bodyStream }
     /// The decoded path parameters by template name.
     public let parameters: [String: String]
     /// The decoded query parameters.

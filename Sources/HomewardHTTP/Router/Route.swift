@@ -7,6 +7,8 @@ public struct Route: Sendable {
     public let template: String
     /// Where the handler runs.
     public let execution: RouteExecution
+    /// Whether the body is buffered before the handler runs or streamed to it.
+    public let body: RouteBody
     /// The handler.
     public let handler: Handler
 }

@@ -24,7 +24,7 @@ public enum RouteExecution: Sendable {
     func placement(of request: HTTPRequest) -> RoutePlacement {
         switch self {
         case .inline: .loop(admission: nil)
-        case .worker: .worker(WorkerLane.defaultLane(for: request.method))
+        case .worker: .worker(request.bodyStream != nil ? .bulk : WorkerLane.defaultLane(for: request.method))
         case .lane(let lane): .worker(lane)
         case .laneWhen(let choose): .worker(choose(request) ?? WorkerLane.defaultLane(for: request.method))
         case .inlineWhen(let admit): admit(request).map { .loop(admission: $0) } ?? .worker(WorkerLane.defaultLane(for: request.method))

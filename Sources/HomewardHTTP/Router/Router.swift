@@ -11,11 +11,13 @@ public struct Router: Sendable {
         _ method: HTTPMethod,
         _ template: String,
         execution: RouteExecution = .worker,
+        body: RouteBody = .buffered,
         handler: @escaping Route.Handler
     ) {
         precondition(template.hasPrefix("/"), "A route template starts with /: \(template)")
-        let route = Route(template: template, execution: execution, handler: handler)
+        let route = Route(template: template, execution: execution, body: body, handler: handler)
         root.insert(Self.templateSegments(template), method: method, route: route)
+        if body.streamedMaxBytes != nil { hasStreamedRoutes = true }
     }
 
     /// Registers a GET route (which also serves HEAD).
@@ -42,6 +44,16 @@ public struct Router: Sendable {
     public mutating func delete(_ template: String, execution: RouteExecution = .worker, handler: @escaping Route.Handler) {
         on(.delete, template, execution: execution, handler: handler)
     }
+
+    /// The most bytes the body of `request` may have when its route takes it streamed; nil when the
+    /// body is buffered (or no route matches).
+    public func streamedBodyLimit(of request: HTTPRequest) -> Int? {
+        guard hasStreamedRoutes, case .matched(let route, _) = resolve(request.method, path: request.path) else { return nil }
+        return route.body.streamedMaxBytes
+    }
+
+    /// Whether any route takes its body streamed (if none does, no request needs a second lookup).
+    private var hasStreamedRoutes = false
 
     /// Every registered route as (method, template), sorted by template then method: what an API
     /// description must cover.

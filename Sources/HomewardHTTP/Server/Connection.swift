@@ -59,12 +59,19 @@ final class Connection {
     /// Whether closing drains input first: after an error the client may still be sending, and
     /// closing with unread input would reset the connection and lose the error response.
     var lingersOnClose = false
+    /// The streamed body of the request being handled, while it is still arriving.
+    var bodyStream: HTTPRequestBodyStream?
+    /// Whether reading the streamed body waits for its handler to take what arrived.
+    var isBodyPaused = false
 
-    init(key: ConnectionKey, remoteAddress: String, configuration: HTTPServerConfiguration, now: UInt64) {
+    init(
+        key: ConnectionKey, remoteAddress: String, configuration: HTTPServerConfiguration, now: UInt64,
+        streamedBodyLimit: (@Sendable (HTTPRequest) -> Int?)? = nil
+    ) {
         self.key = key
         self.remoteAddress = remoteAddress
         readBuffer = ReadBuffer(capacity: 0)
-        parser = HTTPRequestParser(configuration: configuration)
+        parser = HTTPRequestParser(configuration: configuration, streamedBodyLimit: streamedBodyLimit)
         deadlineNanoseconds = now + Self.nanoseconds(configuration.headerReadTimeoutSeconds)
         lastWriteProgressNanoseconds = now
     }

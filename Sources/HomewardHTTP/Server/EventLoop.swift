@@ -50,6 +50,8 @@ final class EventLoop {
     private var scratchBuffer: ReadBuffer
     private var readyTags = [UInt64](repeating: 0, count: EventLoop.maxEventsPerWait)
     private var readyEvents = [UInt32](repeating: 0, count: EventLoop.maxEventsPerWait)
+    /// Whether a request's body is streamed to its route, and up to how many bytes (the router's answer).
+    private let streamedBodyLimit: @Sendable (HTTPRequest) -> Int?
 
     init(context: ServerContext, listener: Int32, mailbox: LoopMailbox) {
         self.context = context
@@ -61,6 +63,8 @@ final class EventLoop {
             headers: ["Retry-After": String(context.configuration.queueFullRetryAfterSeconds)]
         )
         scratchBuffer = ReadBuffer(capacity: context.configuration.readChunkBytes)
+        let router = context.responder.router
+        streamedBodyLimit = { request in router.streamedBodyLimit(of: request) }
         epoll = homeward_epoll_create()
         precondition(epoll >= 0, "epoll_create failed: \(errno)")
         _ = homeward_epoll_ctl(epoll, Self.controlAdd, listener, homeward_EPOLLIN, Self.listenerTag)
@@ -134,7 +138,7 @@ final class EventLoop {
             nextGeneration &+= 1
             let connection = Connection(
                 key: ConnectionKey(descriptor: descriptor, generation: nextGeneration), remoteAddress: remoteAddress,
-                configuration: configuration, now: MonotonicClock.nowNanoseconds()
+                configuration: configuration, now: MonotonicClock.nowNanoseconds(), streamedBodyLimit: streamedBodyLimit
             )
             let index = Int(descriptor)
             if index >= connections.count {
@@ -166,6 +170,8 @@ final class EventLoop {
             processInput(connection)
         case .draining:
             drainInput(connection)
+        case .processing where connection.bodyStream != nil && !connection.isBodyPaused:
+            pumpBody(connection)
         case .streaming where connection.peerClosedInput:
             closeConnection(connection)
         case .processing, .streaming, .closing:
@@ -256,11 +262,82 @@ final class EventLoop {
             case .failure(let error):
                 respond(to: connection, withError: error)
                 return
-            case .request(let request):
+            case .request(var request):
+                guard connection.parser.isStreamingBody else {
+                    dispatch(request, on: connection)
+                    continue parsing
+                }
+                let key = connection.key
+                let mailbox = mailbox
+                let stream = HTTPRequestBodyStream(maxBufferedBytes: configuration.maxStreamBufferBytes) {
+                    mailbox.post(.bodyDemand(key))
+                }
+                request.bodyStream = stream
+                connection.bodyStream = stream
+                connection.isBodyPaused = false
                 dispatch(request, on: connection)
+                guard connections[Int(connection.key.descriptor)] === connection else { return }
+                if connection.bodyStream != nil { pumpBody(connection) }
+                break parsing
+            case .bodyPart:
+                // Only a streamed body has parts, and `pumpBody` takes those.
+                break parsing
             }
         }
         if connections[Int(connection.key.descriptor)] === connection { returnScratch(connection) }
+    }
+
+    /// Reads a streamed request body and hands it to its handler's stream, part by part, while the
+    /// stream has room; when it has none, reading waits for the handler (`LoopMessage.bodyDemand`).
+    /// The body timeout counts from the last byte that arrived, so a long upload that keeps coming is
+    /// never cut off.
+    private func pumpBody(_ connection: Connection) {
+        pumping: while let stream = connection.bodyStream, !connection.isBodyPaused {
+            guard let event = connection.parser.parse(&connection.readBuffer) else {
+                if connection.mayRead {
+                    switch readChunk(connection) {
+                    case .read: continue pumping
+                    case .exhausted: break
+                    case .closed: return
+                    }
+                }
+                if connection.deadlineKind != .body {
+                    connection.setDeadline(.body, seconds: configuration.bodyReadTimeoutSeconds, now: MonotonicClock.nowNanoseconds())
+                }
+                break pumping
+            }
+            switch event {
+            case .continueExpected:
+                connection.output.append(contentsOf: Self.continueResponse)
+                guard flush(connection) else { return }
+            case .bodyPart(let bytes, let isLast):
+                let hasRoom = stream.append(bytes)
+                connection.deadlineKind = .none
+                if isLast {
+                    stream.end()
+                    connection.bodyStream = nil
+                } else if !hasRoom {
+                    connection.isBodyPaused = true
+                }
+            case .failure(let error):
+                abandonBody(of: connection, failing: error)
+            case .request:
+                break pumping
+            }
+        }
+        if connections[Int(connection.key.descriptor)] === connection { returnScratch(connection) }
+    }
+
+    /// Ends the streamed body of `connection` early: its handler reads `error` (when given), and the
+    /// connection closes after the response, draining what the client still sends.
+    private func abandonBody(of connection: Connection, failing error: HTTPError?) {
+        guard let stream = connection.bodyStream else { return }
+        if let error { stream.fail(error) } else { stream.abandon() }
+        connection.bodyStream = nil
+        connection.isBodyPaused = false
+        connection.deadlineKind = .none
+        connection.lingersOnClose = true
+        connection.current?.keepAlive = false
     }
 
     /// Reads and drops input until the socket is empty or the peer closes (lingering close).
@@ -340,6 +417,8 @@ final class EventLoop {
     // MARK: - Responding
 
     private func complete(_ connection: Connection, with response: HTTPResponse) {
+        // Answered before its streamed body ended: the rest is not read, and the connection closes.
+        abandonBody(of: connection, failing: nil)
         guard var current = connection.current else { return }
         let omitBody = current.method == .head
         current.keepAlive = current.keepAlive && !isStopping
@@ -499,6 +578,8 @@ final class EventLoop {
         context.connectionCount.subtract(1, ordering: .relaxed)
         context.metrics.connectionClosed()
         if case .streaming(let writer) = connection.phase { writer.connectionDidClose() }
+        connection.bodyStream?.fail(.invalidRequest("The connection closed before the body ended."))
+        connection.bodyStream = nil
     }
 
     // MARK: - Messages and timers
@@ -511,6 +592,10 @@ final class EventLoop {
         case .streamActivity(let key):
             guard let connection = connection(for: key), case .streaming(let writer) = connection.phase else { return }
             pumpStream(connection, writer: writer)
+        case .bodyDemand(let key):
+            guard let connection = connection(for: key), connection.bodyStream != nil else { return }
+            connection.isBodyPaused = false
+            pumpBody(connection)
         case .shutdown:
             beginShutdown()
         }
@@ -559,6 +644,8 @@ final class EventLoop {
             case .header, .body:
                 if case .reading = connection.phase {
                     respond(to: connection, withError: .requestTimeout)
+                } else if connection.bodyStream != nil {
+                    abandonBody(of: connection, failing: .requestTimeout)
                 }
             case .idle, .lingering:
                 closeConnection(connection)

@@ -59,7 +59,12 @@ public struct HTTPResponder: Sendable {
             route = matched
             do {
                 var decoded = request
-                decoded.body = try decodedBody(of: request)
+                if route.body.streamedMaxBytes != nil {
+                    // A streamed body's bytes are the handler's to read (and to undo any coding of).
+                    if decoded.bodyStream == nil { decoded.bodyStream = HTTPRequestBodyStream(complete: request.body) }
+                } else {
+                    decoded.body = try decodedBody(of: request)
+                }
                 let context = RequestContext(
                     request: decoded, parameters: parameters, query: try QueryParameters(parsing: request.query),
                     routeTemplate: route.template, requestID: requestID, remoteAddress: remoteAddress,

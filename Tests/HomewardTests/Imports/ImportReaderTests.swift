@@ -18,16 +18,16 @@ final class ImportReaderTests: XCTestCase {
         return (reader.format, fixes)
     }
 
-    /// The fixes read before the problem, and the problem.
-    private func readUntilProblem(_ text: String) throws -> (fixes: [Fix], problem: ImportProblem?) {
+    /// The fixes read before the problem, the problem, and the records skipped on the way.
+    private func readUntilProblem(_ text: String) throws -> (fixes: [Fix], problem: ImportProblem?, rejections: ImportRejections) {
         let reader = try ImportReader(try ImportInput(bytes: Array(text.utf8)))
         var fixes: [Fix] = []
         do {
             while let fix = try reader.next() { fixes.append(fix) }
         } catch let problem as ImportProblem {
-            return (fixes, problem)
+            return (fixes, problem, reader.rejections)
         }
-        return (fixes, nil)
+        return (fixes, nil, reader.rejections)
     }
 
     private static let start = 1_704_182_400.0 // 2024-01-02T08:00:00Z
@@ -127,23 +127,24 @@ final class ImportReaderTests: XCTestCase {
         XCTAssertEqual(reader.progress.bytes, reader.progress.total)
     }
 
-    func testABadRecordNamesItsPathOrLineAndWhatWasExpected() throws {
+    func testABadRecordIsSkippedNamingItsPathOrLineAndWhatWasExpected() throws {
         let records = try readUntilProblem("""
             {"locations": [
               {"latitudeE7": 515007000, "longitudeE7": -1246000, "timestamp": "2024-01-02T08:00:00Z"},
-              {"latitudeE7": 515007000, "timestamp": "2024-01-02T08:00:10Z"}
+              {"latitudeE7": 515007000, "timestamp": "2024-01-02T08:00:10Z"},
+              {"latitudeE7": 515007000, "longitudeE7": -1246000, "timestamp": "2024-01-02T08:00:20Z"}
             ]}
             """)
-        XCTAssertEqual(records.fixes.count, 1)
-        XCTAssertEqual(records.problem?.description, "line 3, locations[1]: expected latitudeE7 and longitudeE7")
-        XCTAssertEqual(records.problem?.isTruncation, false)
+        XCTAssertEqual(records.fixes.count, 2)
+        XCTAssertNil(records.problem)
+        XCTAssertEqual(records.rejections, ImportRejections(count: 1, reasons: ["line 3, locations[1]: expected latitudeE7 and longitudeE7"]))
 
         let syntax = try readUntilProblem("{\"locations\": [{\"latitudeE7\": 1 \"longitudeE7\": 2}]}")
         XCTAssertEqual(syntax.problem?.description, "line 1, locations[0]: expected ',' or '}'")
 
         let csv = try readUntilProblem("t,lat,lon\n1704182400,51.5,-0.12\n1704182410,north,-0.12\n")
         XCTAssertEqual(csv.fixes.count, 1)
-        XCTAssertEqual(csv.problem?.description, "line 3: expected numeric lat and lon in columns 2 and 3")
+        XCTAssertEqual(csv.rejections.reasons, ["line 3: expected numeric lat and lon in columns 2 and 3"])
 
         let gpx = try readUntilProblem("<gpx>\n<trkpt lat=\"51.5\" lon=\"0\"><time>2024-01-02T08:00:00Z</time></trkpt>\n<trkpt lat=\"51.5\">\n</trkpt></gpx>")
         XCTAssertEqual(gpx.fixes.count, 1)
@@ -153,7 +154,7 @@ final class ImportReaderTests: XCTestCase {
         XCTAssertEqual(kml.problem?.description, "line 1: expected an RFC 3339 <when>")
 
         let timeline = try readUntilProblem("{\"semanticSegments\":[{\"timelinePath\":[{\"point\":\"north\",\"time\":\"2024-01-02T08:00:00Z\"}]}]}")
-        XCTAssertEqual(timeline.problem?.description, "line 1, semanticSegments[0].timelinePath[0].point: expected \"lat°, lon°\" or \"geo:lat,lon\"")
+        XCTAssertEqual(timeline.rejections.reasons, ["line 1, semanticSegments[0].timelinePath[0].point: expected \"lat°, lon°\" or \"geo:lat,lon\""])
 
         XCTAssertThrowsError(try read("")) { XCTAssertEqual("\($0)", "line 1: expected positions, but the file is empty") }
     }

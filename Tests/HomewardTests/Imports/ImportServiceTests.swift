@@ -115,7 +115,7 @@ final class ImportServiceTests: XCTestCase {
         let file = csv(rows + [rows[99]])
         let record = try XCTUnwrap(try scene.service.begin(accountID: scene.person.id))
         var reports = 0
-        let summary = try scene.service.run(try ImportReader(try ImportInput(bytes: file)), into: record) { _, _ in reports += 1 }
+        let summary = try scene.service.run(try ImportReader(try ImportInput(bytes: file)), into: record) { _ in reports += 1 }
         XCTAssertEqual(summary.record.state, .done)
         XCTAssertNil(summary.record.problem)
         XCTAssertEqual(summary.record.format, .csv)
@@ -171,7 +171,29 @@ final class ImportServiceTests: XCTestCase {
         let summary = try scene.service.run(try ImportReader(try ImportInput(bytes: file)), into: record)
         XCTAssertEqual(summary.record.state, .stopped)
         XCTAssertEqual(summary.record.positions, 100)
-        XCTAssertEqual(summary.record.problem, "line 102: expected numeric lat and lon in columns 2 and 3")
+        XCTAssertEqual(
+            summary.record.problem, "line 102: cut off: the file ends inside this line (expected numeric lat and lon in columns 2 and 3)")
         XCTAssertEqual(try storedFixes(scene), 100)
+    }
+
+    func testACancelledImportTakesOutWhatItHadStoredAndTeachesTheRoutineNothing() throws {
+        let scene = try scene()
+        let placesBefore = try placeCount(scene)
+        var settings = ImportSettings(AppConfiguration())
+        settings.batchFixes = 100
+        let service = ImportService(
+            database: scene.test.app.database, clock: scene.test.clock, zoneObserver: scene.test.app.zoneObserver, settings: settings)
+        let file = csv(history(days: 2, before: scene.today))
+        let record = try service.begin(account: scene.person.key)
+        var batches = 0
+        let summary = try service.run(
+            try ImportReader(try ImportInput(bytes: file)), into: record, progress: { _ in batches += 1 }, shouldStop: { batches >= 3 })
+        XCTAssertEqual(summary.record.state, .cancelled)
+        XCTAssertEqual(batches, 3)
+        XCTAssertEqual(try storedFixes(scene), 0)
+        XCTAssertEqual(try service.find(importID: record.id)?.record.state, .cancelled)
+        XCTAssertEqual(try placeCount(scene), placesBefore)
+        // Nothing left to undo.
+        XCTAssertEqual(try service.undo(importID: record.id)?.state, .cancelled)
     }
 }

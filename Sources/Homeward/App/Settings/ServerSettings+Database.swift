@@ -12,6 +12,16 @@ extension ServerSettings {
                check: .from(1...1000)),
         .value("retention-days", \.retentionDays, "Days of location and motion history kept; 0 keeps all", check: .notNegative),
         .value("retention-interval-seconds", \.retentionIntervalSeconds, "Seconds between retention sweeps", check: .atLeast(1)),
+        .value("max-import-upload-bytes", \.maxImportUploadBytes,
+               "Bytes a history file uploaded to `POST /v1/accounts/{id}/imports` may have at most, as sent; more gets 413 (see docs/imports.md)",
+               defaultNote: "4 GiB", check: .atLeast(1)),
+        .value("max-running-imports-per-account", \.maxRunningImportsPerAccount,
+               "History imports running (or uploading) at once for one person; more gets 409", check: .atLeast(1)),
+        .value("max-running-imports", \.maxRunningImports,
+               "History imports running (or uploading) at once on this server; more gets 503 with Retry-After", check: .atLeast(1)),
+        .parsed("import-upload-directory", \.importUploadDirectory,
+                "Directory where uploaded history files are kept while they are imported (it needs room for the largest upload)",
+                shownDefault: "the system's temporary directory (`TMPDIR`, else `/tmp`)", show: { _ in "" }) { $0.isEmpty ? nil : $0 },
     ]
 
     /// Sessions, verification codes, password hashing and failed-attempt limits.

@@ -7,6 +7,11 @@ export function setCSRFToken(token) {
   csrfToken = token;
 }
 
+/** The CSRF token of the current session, for requests made without `api` (an upload with progress). */
+export function currentCSRFToken() {
+  return csrfToken;
+}
+
 /** An API error: the server's message, status and the field at fault. */
 export class APIError extends Error {
   constructor(message, status, field) {

@@ -1,5 +1,5 @@
 // One event stream for the whole app: every page listens here instead of opening its own.
-const listeners = { location: new Set(), alert: new Set(), trip: new Set() };
+const listeners = { location: new Set(), alert: new Set(), trip: new Set(), import: new Set() };
 /** How long after the server refused or dropped the stream it is opened again (the browser itself
  * retries only a dropped stream, never a refused one). */
 const reopenMilliseconds = 5000;

@@ -1,6 +1,7 @@
 // The profile: name, picture and the fields of the phone apps' profiles; logging out.
 import { api } from "../api.js";
 import { h, replace, form, announce } from "../dom.js";
+import { importPanel } from "./imports.js";
 
 /** The profile page. */
 export async function showProfile(view, session) {
@@ -45,7 +46,9 @@ export async function showProfile(view, session) {
   }, { id: "password-form" });
   const logout = h("button", { type: "button", class: "secondary", id: "logout" }, "Log out");
   logout.addEventListener("click", () => session.signOut());
+  const imports = await importPanel(session);
   replace(view, h("h1", {}, "Profile"), h("p", {}, `Phone: ${account.phone}`), profileForm,
     h("div", { class: "card stack" }, h("label", { for: "avatar" }, "Profile picture (PNG or JPEG, up to 512 KiB)"), picture),
-    h("h2", {}, "Password"), passwordForm, logout);
+    imports.panel, h("h2", {}, "Password"), passwordForm, logout);
+  return imports.stop;
 }
