@@ -22,7 +22,7 @@ extension HomewardApp {
         registerAlertRoutes(on: &router, signedIn: signedIn, AlertRoutesDependencies(
             alerts: alertService, database: database, zoneObserver: zoneObserver,
             rateLimiter: rateLimiter, outgoingClient: outgoingClient, clock: clock))
-        registerNotifyRoutes(on: &router, signedIn: signedIn, NotifyRoutesDependencies(
+        registerNotifyRoutes(on: &router, signedIn: signedIn, notify: NotifyService(
             database: database, channelDelivery: channelDelivery, rateLimiter: rateLimiter,
             clock: clock, escalationMaxSteps: configuration.escalationMaxSteps))
         registerEventRoutes(on: &router, signedIn: signedIn, EventRoutesDependencies(
