@@ -28,6 +28,37 @@ public struct PacingDetector: Sendable, Equatable, Codable {
         return .ended
     }
 
+    /// The first indices of the window's tails (`pacingWindowTailShares` of `pacingWindowSeconds`,
+    /// longest first) whose fixes' bounding box is no smaller than the shortest corridor and no larger
+    /// than the longest one with a margin for noise across and along it; one pass from the newest fix.
+    private func tailsThatCouldHoldACorridor(now t: UnixSeconds, configuration: TrackerConfiguration) -> [Int] {
+        let starts = configuration.pacingWindowTailShares.map { t - configuration.pacingWindowSeconds * $0 }
+        var order = Array(starts.indices).sorted { starts[$0] > starts[$1] }[...]
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        var fits: [(share: Int, start: Int)] = []
+        let largest = configuration.pacingCorridorMaxMetres + configuration.pacingBoundingMarginMetres
+        var index = points.count - 1
+        while let next = order.first {
+            let reachesBack = index < 0 || points[index].t <= starts[next]
+            if reachesBack {
+                order.removeFirst()
+                let diagonal = ((maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY)).squareRoot()
+                if diagonal.isFinite, diagonal >= configuration.pacingCorridorMinMetres, diagonal <= largest {
+                    fits.append((next, index + 1))
+                }
+                continue
+            }
+            let point = points[index].point
+            minX = min(minX, point.x)
+            maxX = max(maxX, point.x)
+            minY = min(minY, point.y)
+            maxY = max(maxY, point.y)
+            if maxX - minX > largest || maxY - minY > largest { break }
+            index -= 1
+        }
+        return fits.sorted { $0.start < $1.start }.map(\.start)
+    }
+
     /// Takes the next raw position (in the tracker's plane) and says whether an episode started or ended.
     public mutating func observe(_ point: PlanarPoint, at t: UnixSeconds, configuration: TrackerConfiguration) -> WanderingChange? {
         var change: WanderingChange?
@@ -36,12 +67,18 @@ public struct PacingDetector: Sendable, Equatable, Codable {
         points.append(TimedPoint(t: t, point: point))
         guard t - lastJudgedAt >= configuration.pacingJudgeEverySeconds else { return change }
         lastJudgedAt = t
-        // The window's tails, longest first: the walk that led here must not hide the pacing that followed.
-        let all = points.elements
-        let measures = configuration.pacingWindowTailShares.lazy.compactMap { share -> PacingMeasures? in
-            let window = all.filter { $0.t > t - configuration.pacingWindowSeconds * share }
-            return PacingMeasures(window, configuration: configuration).flatMap { $0.isPacing(configuration: configuration) ? $0 : nil }
-        }.first
+        // The window's tails, longest first: the walk that led here must not hide the pacing that
+        // followed. Only tails whose bounding box could hold a corridor are measured (a walker going
+        // somewhere, or a phone at rest, is let go without a copy of the window).
+        let candidates = tailsThatCouldHoldACorridor(now: t, configuration: configuration)
+        var measures: PacingMeasures?
+        for start in candidates {
+            let window = (start..<points.count).map { points[$0] }
+            if let measured = PacingMeasures(window, configuration: configuration), measured.isPacing(configuration: configuration) {
+                measures = measured
+                break
+            }
+        }
         if let measures {
             pacingInARow += 1
             otherInARow = 0
