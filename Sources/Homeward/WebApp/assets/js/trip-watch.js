@@ -42,7 +42,9 @@ async function watch(credentials) {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   unlockAudio();
-  const credentials = { phone: form.elements.phone.value, accessCode: form.elements.accessCode.value };
+  // A number typed the local way ("07700 900456") is read in the country of the browser's language.
+  const country = /-([A-Za-z]{2})$/.exec(navigator.language || "");
+  const credentials = { phone: form.elements.phone.value, accessCode: form.elements.accessCode.value, country: country ? country[1].toUpperCase() : undefined };
   const status = document.getElementById("status");
   clearTimeout(timer);
   try {
