@@ -2,6 +2,9 @@
 import { h, replace, distance, clock } from "./dom.js";
 import { PositionMarker, fit, textLabel } from "./map.js";
 
+/** How each way of travelling reads. */
+const modeWords = { walking: "Walking", cycling: "Bicycle", driving: "Car", transit: "Public transport" };
+
 /** Draws `trip` on `map` and its facts into `facts`; call again with fresher data. */
 export class TripView {
   constructor(map, facts) {
@@ -31,7 +34,7 @@ export class TripView {
       h("dt", {}, "Traveller"), h("dd", {}, trip.account.name),
       h("dt", {}, "Status"), h("dd", { id: "trip-status" }, arrived ? `Arrived safely${trip.endedAt ? ` at ${clock(trip.endedAt)}` : ""}` : progress.offRoute ? "Off route" : "On the way"),
       h("dt", {}, "Going to"), h("dd", {}, trip.destination.name || `${trip.destination.lat.toFixed(4)}, ${trip.destination.lon.toFixed(4)}`),
-      h("dt", {}, "By"), h("dd", {}, trip.mode),
+      h("dt", {}, "By"), h("dd", {}, modeWords[trip.mode] || trip.mode),
       arrived ? null : [
         h("dt", {}, "Distance left"), h("dd", { id: "trip-remaining" }, progress.distanceRemaining === undefined || progress.distanceRemaining === null
           ? "known once the phone sends a position" : distance(progress.distanceRemaining)),

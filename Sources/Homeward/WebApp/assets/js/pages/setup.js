@@ -66,6 +66,7 @@ export async function showSetup(view, session, [id = session.account.id]) {
     replace(devices, list.length ? h("ul", { class: "stack" }, list.map((device) => {
       const remove = h("button", { type: "button", class: "secondary" }, `Remove “${device.name}”`);
       remove.addEventListener("click", async () => {
+        if (!window.confirm(`Remove “${device.name}”? That phone stops sending ${own ? "your" : `${person.name}'s`} position until it is set up again.`)) return;
         remove.disabled = true;
         try {
           await api("DELETE", `/v1/accounts/${encodeURIComponent(id)}/devices/${encodeURIComponent(device.id)}`);
