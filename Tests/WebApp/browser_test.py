@@ -344,6 +344,7 @@ def main():
               anna.find_elements(By.CSS_SELECTOR, "#start-guardian a[href='#link']") and anna.find_elements(By.CSS_SELECTOR, "#start-dependent #setup-own")
               and not anna.find_elements(By.ID, "home-map"))
         audit(anna, "getting-started")
+        shoot(anna, "getting-started")
 
         # Walter has an account (made on his phone); he shows his code in the browser.
         server.api("POST", "/v1/accounts", {**FATHER, "password": PASSWORD})
@@ -539,6 +540,8 @@ def main():
         check("the decoded key posts a fix the OwnTracks way and reads nothing back", reply == "[]", reply)
         text_in(anna, "#setup-status", "Received the first position from this phone")
         check("the setup page says the first position arrived", True)
+        anna.execute_script("document.getElementById('setup-qr').scrollIntoView({block: 'end'})")
+        shoot(anna, "phone-setup")
         go(anna, server, "home")
         go(anna, server, f"setup/{father_id}")
         text_in(anna, "#setup-devices", "OwnTracks phone · last heard")

@@ -9,6 +9,9 @@ import { watchOpenAlerts, isUrgent, isCalm } from "../banner.js";
 import { alertTitle } from "../words.js";
 import { safetyPanel } from "./trips.js";
 
+/** After this long without a position, someone looked after is asked to check their phone's app. */
+const staleSeconds = 6 * 3600;
+
 /** The people the event stream was opened for, as this page last saw them. */
 let streamedPeople = null;
 
@@ -30,7 +33,9 @@ export async function showHome(view, session, [followed = null] = []) {
     lookedAfter = h("section", { class: "card stack", id: "looked-after" },
       h("p", {}, `${names.join(" and ")} ${names.length === 1 ? "looks" : "look"} after you.`),
       own && own.location
-        ? h("p", {}, `Your position was last sent ${ago(sent)}. `, h("a", { href: ownSetup, id: "setup-own" }, "Phones that send it"))
+        ? h("p", {}, `Your position was last sent ${ago(sent)}. `,
+          sent > staleSeconds ? "That is a while ago: check that the app on your phone is still on, or set it up again. " : "",
+          h("a", { href: ownSetup, id: "setup-own" }, "Phones that send it"))
         : [h("p", {}, `Set up this phone so that ${whom} can see where you are.`),
           h("p", {}, h("a", { href: ownSetup, class: "button", id: "setup-own" }, "Set up this phone"))]);
   }
