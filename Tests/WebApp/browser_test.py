@@ -327,10 +327,15 @@ def main():
         visible(anna, "#signup-form")
         audit(anna, "signup")
 
-        # Anna signs up in the browser.
+        # Anna signs up in the browser; a number too short to be one is explained in words, not digit counts.
         fill(anna, "#signup-form input[name=name]", DAUGHTER["name"])
-        fill(anna, "#signup-form input[name=phone]", DAUGHTER["phone"])
+        fill(anna, "#signup-form input[name=phone]", "+49 1234")
         fill(anna, "#signup-form input[name=password]", PASSWORD)
+        anna.find_element(By.CSS_SELECTOR, "#signup-form button[type=submit]").click()
+        text_in(anna, "#signup-form .error", "Check the phone number")
+        check("a phone number the server cannot read is explained in plain words",
+              "digits" not in anna.find_element(By.CSS_SELECTOR, "#signup-form .error").text)
+        fill(anna, "#signup-form input[name=phone]", DAUGHTER["phone"])
         anna.find_element(By.CSS_SELECTOR, "#signup-form button[type=submit]").click()
         visible(anna, "#nav")
         cookies = {c["name"]: c for c in anna.get_cookies()}

@@ -28,6 +28,10 @@ export function field(label, attributes = {}, tag = "input") {
   return { label: h("label", { for: id }, label), control };
 }
 
+/** What a family reads for a phone number the server cannot read (its own words speak of digits
+ * after a +, which nobody typed). */
+export const phoneAdvice = "Check the phone number: type it as you dial it at home, or with the country code (like +44 7700 900123).";
+
 /** A form made of fields, with a submit button; `onsubmit` gets the form's values. */
 export function form(fields, submitText, onsubmit, attributes = {}) {
   const made = fields.map((spec) => field(spec.label, spec.attributes, spec.tag));
@@ -42,7 +46,7 @@ export function form(fields, submitText, onsubmit, attributes = {}) {
     try {
       await onsubmit(values, element);
     } catch (error) {
-      message.textContent = error.message;
+      message.textContent = error.status === 400 && error.field === "phone" ? phoneAdvice : error.message;
     } finally {
       button.disabled = false;
     }

@@ -47,7 +47,7 @@ export async function showProfile(view, session) {
     const setup = `#setup/${encodeURIComponent(session.account.id)}`;
     replace(passwordDone,
       h("strong", { class: "ok" }, "Your password is changed."),
-      " Other phones and computers were signed out of Homeward, and links shared with a doctor were withdrawn. ",
+      " Other phones and computers were signed out of Homeward, and any link shared with a doctor was withdrawn. ",
       devices.length
         ? [`The ${devices.length === 1 ? "phone" : `${devices.length} phones`} sending your position keep${devices.length === 1 ? "s" : ""} working: `,
           h("a", { href: setup }, "see them"), " and remove any you do not know."]
