@@ -22,7 +22,7 @@ export class TripView {
     this.layers.clearLayers();
     const destination = [trip.destination.lat, trip.destination.lon];
     L.circleMarker(destination, { radius: 9, color: "#9a5b00", weight: 3, fillOpacity: 0.4 })
-      .bindTooltip(textLabel(trip.destination.name || "Destination")).addTo(this.layers);
+      .bindTooltip(textLabel(trip.destination.name || "Destination"), { permanent: true, direction: "top", className: "zone-label" }).addTo(this.layers);
     if (trip.route && trip.route.length) L.polyline(trip.route.map((p) => [p.lat, p.lon]), { color: "#9a5b00", dashArray: "6 6" }).addTo(this.layers);
     if (!this.marker) this.marker = new PositionMarker(this.map, trip.account.name);
     if (progress.lastLocation) this.marker.update(progress.lastLocation);
