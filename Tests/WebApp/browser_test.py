@@ -499,7 +499,7 @@ def main():
             "schedule": [zone["schedule"][0], weekend]}, token=walter_token)
         anna.refresh()
         settle(anna)
-        anna.find_element(By.CSS_SELECTOR, f"[data-zone='{zone['id']}'] button.change").click()
+        visible(anna, f"[data-zone='{zone['id']}'] button.change").click()
         text_in(anna, "#zone-schedule-info", "One more watch time is kept as it is: Sat, Sun 10:00–18:00")
         anna.find_element(By.ID, "zone-save").click()
         text_in(anna, "#zone-form-title", "New zone")
