@@ -763,6 +763,8 @@ def main():
         text_in(anna, "#trip-facts", "Arrives about")
         check("a guardian's Trips page shows the trip on the map with its arrival time",
               len(anna.find_elements(By.CSS_SELECTOR, "#trip-map path.leaflet-interactive")) >= 2)
+        text_in(anna, "#trip-map", "Walter")
+        check("the guardian's trip map names him and the destination", "Pharmacy" in anna.find_element(By.ID, "trip-map").text)
         audit(anna, "trips-watched")
         # He shares where he is from the page, then presses SOS there: the browser's position (set
         # through the DevTools protocol) goes with it, and it shows on the companion's page at once.

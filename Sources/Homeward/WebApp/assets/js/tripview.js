@@ -15,7 +15,9 @@ export class TripView {
     this.fitted = false;
   }
 
-  show(trip) {
+  /** `latest`, the traveller's newest position from before the trip's first one (a guardian may read
+   * it), puts them on the map until the trip has its own. */
+  show(trip, latest = null) {
     const L = window.L;
     const progress = trip.progress || {};
     const arrived = trip.status === "arrived";
@@ -26,6 +28,7 @@ export class TripView {
     if (trip.route && trip.route.length) L.polyline(trip.route.map((p) => [p.lat, p.lon]), { color: "#9a5b00", dashArray: "6 6" }).addTo(this.layers);
     if (!this.marker) this.marker = new PositionMarker(this.map, trip.account.name);
     if (progress.lastLocation) this.marker.update(progress.lastLocation);
+    else if (latest) this.marker.update(latest);
     if (!this.fitted) {
       fit(this.map, [destination, this.marker.latLng]);
       this.fitted = true;

@@ -51,12 +51,14 @@ export async function showTrips(view, session, [followed = null] = []) {
   };
   let stop = () => {};
   if (shownTrip) {
-    tripView.show(await refresh(shownTrip));
+    // Until the trip has a position of its own, the traveller's newest one puts them on the map.
+    const latest = await api("GET", `/v1/accounts/${encodeURIComponent(shownTrip.account.id)}/location`).then((item) => item.location).catch(() => null);
+    tripView.show(await refresh(shownTrip), latest);
     replace(panel, h("h2", {}, `${shownTrip.account.name}'s trip`), facts,
       mine ? null : h("p", { class: "muted" }, "Going somewhere yourself? ", h("a", { href: "#trips/new" }, "Start your own trip")));
     mapElement.setAttribute("aria-label", `Map of ${shownTrip.account.name}'s trip`);
     stop = onEvent("trip", async (event) => {
-      if (event.tripId === shownTrip.id || event.id === shownTrip.id) tripView.show(await refresh(shownTrip));
+      if (event.tripId === shownTrip.id || event.id === shownTrip.id) tripView.show(await refresh(shownTrip), latest);
     });
   } else if (mine) {
     const full = await api("GET", `/v1/trips/${encodeURIComponent(mine.id)}`);
