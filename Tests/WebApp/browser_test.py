@@ -177,9 +177,13 @@ class NtfyStandIn:
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
-def browser(sound_without_tap=True):
-    """Headless Chromium at phone size; by default it lets pages play sound before any tap."""
+def browser(sound_without_tap=True, language=None):
+    """Headless Chromium at phone size; by default it lets pages play sound before any tap.
+    `language` ("de-DE") sets the browser's language, which the app reads local phone numbers by."""
     options = webdriver.ChromeOptions()
+    if language:
+        options.add_argument(f"--lang={language}")
+        options.add_experimental_option("prefs", {"intl.accept_languages": language})
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      f"--window-size={PHONE_SIZE[0]},{PHONE_SIZE[1]}", "--force-device-scale-factor=1"]:
@@ -309,7 +313,7 @@ def main():
     ntfy = NtfyStandIn()
     drivers = []
     try:
-        anna, walter, companion = browser(), browser(), browser()
+        anna, walter, companion = browser(), browser(), browser(language="de-DE")
         drivers += [anna, walter, companion]
 
         # The pages before signing in.
@@ -323,10 +327,15 @@ def main():
         visible(anna, "#signup-form")
         audit(anna, "signup")
 
-        # Anna signs up in the browser.
+        # Anna signs up in the browser; a number too short to be one is explained in words, not digit counts.
         fill(anna, "#signup-form input[name=name]", DAUGHTER["name"])
-        fill(anna, "#signup-form input[name=phone]", DAUGHTER["phone"])
+        fill(anna, "#signup-form input[name=phone]", "+49 1234")
         fill(anna, "#signup-form input[name=password]", PASSWORD)
+        anna.find_element(By.CSS_SELECTOR, "#signup-form button[type=submit]").click()
+        text_in(anna, "#signup-form .error", "Check the phone number")
+        check("a phone number the server cannot read is explained in plain words",
+              "digits" not in anna.find_element(By.CSS_SELECTOR, "#signup-form .error").text)
+        fill(anna, "#signup-form input[name=phone]", DAUGHTER["phone"])
         anna.find_element(By.CSS_SELECTOR, "#signup-form button[type=submit]").click()
         visible(anna, "#nav")
         cookies = {c["name"]: c for c in anna.get_cookies()}
@@ -335,6 +344,12 @@ def main():
               session.get("httpOnly") is True and session.get("sameSite") == "Strict", str(session))
         check("the page's script cannot read the session cookie",
               "homeward_session" not in anna.execute_script("return document.cookie"))
+        visible(anna, "#start-guardian")
+        check("a new account's first page says what to do first (link, or show a code and set up the phone), with no empty map",
+              anna.find_elements(By.CSS_SELECTOR, "#start-guardian a[href='#link']") and anna.find_elements(By.CSS_SELECTOR, "#start-dependent #setup-own")
+              and not anna.find_elements(By.ID, "home-map"))
+        audit(anna, "getting-started")
+        shoot(anna, "getting-started")
 
         # Walter has an account (made on his phone); he shows his code in the browser.
         server.api("POST", "/v1/accounts", {**FATHER, "password": PASSWORD})
@@ -357,6 +372,8 @@ def main():
         walter.find_element(By.ID, "show-code").click()
         check("showing the code again shows the live code instead of replacing it",
               visible(walter, "#code-digits").text.strip() == code, code)
+        check("the code is shown with his own phone number, which the other person types with it",
+              walter.find_element(By.ID, "code-phone").text == FATHER["phone"], walter.find_element(By.ID, "code-phone").text)
         qr = visible(walter, "#code-qr")
         wait(walter, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", qr),
              message="the QR code did not load")
@@ -371,6 +388,8 @@ def main():
         anna.get("about:blank")
         anna.get(decoded)
         visible(anna, "#login-form")
+        text_in(anna, "#pending-link", FATHER["phone"])
+        check("the QR link opened logged out says why it asks to log in, and that the code waits", True)
         fill(anna, "#login-form input[name=phone]", DAUGHTER["phone"])
         fill(anna, "#login-form input[name=password]", PASSWORD)
         anna.find_element(By.CSS_SELECTOR, "#login-form button[type=submit]").click()
@@ -382,6 +401,11 @@ def main():
         anna.find_element(By.CSS_SELECTOR, "#link-form button[type=submit]").click()
         text_in(anna, "#links", FATHER["name"])
         check("linking by code lists the father among the people Anna looks after", True)
+        go(walter, server, "home")
+        text_in(walter, "#looked-after", "Anna looks after you")
+        check("his first page says who looks after him and offers to set up his phone, not \"No one yet\"",
+              walter.find_elements(By.CSS_SELECTOR, "#looked-after #setup-own") and not walter.find_elements(By.ID, "start-guardian"))
+        shoot(walter, "home-looked-after")
 
         # Home: his position arrives through the event stream within 2 s of his phone's POST.
         go(anna, server, "home")
@@ -421,6 +445,10 @@ def main():
         go(anna, server, "zones")
         check("the zones page opens on the first person one looks after, not oneself",
               anna.find_element(By.ID, "zone-person").get_attribute("value") == father_id)
+        hint = visible(anna, "#zone-shape-info")
+        check("on a phone, what to do on the map is said above it, in the first screen",
+              anna.execute_script("const r = arguments[0].getBoundingClientRect(); return r.bottom <= innerHeight", hint)
+              and "Tap the map" in hint.text, hint.text)
         anna.set_window_size(*DESKTOP_SIZE)
         zone_map = visible(anna, "#zone-map")
         check("the drawing map shows his latest position", "Walter" in zone_map.text, zone_map.text)
@@ -471,7 +499,7 @@ def main():
             "schedule": [zone["schedule"][0], weekend]}, token=walter_token)
         anna.refresh()
         settle(anna)
-        anna.find_element(By.CSS_SELECTOR, f"[data-zone='{zone['id']}'] button.change").click()
+        visible(anna, f"[data-zone='{zone['id']}'] button.change").click()
         text_in(anna, "#zone-schedule-info", "One more watch time is kept as it is: Sat, Sun 10:00–18:00")
         anna.find_element(By.ID, "zone-save").click()
         text_in(anna, "#zone-form-title", "New zone")
@@ -504,6 +532,8 @@ def main():
               link.startswith("owntracks:///config?inline=") and config.get("mode") == 3
               and [w.get("desc") for w in config.get("waypoints", [])] == ["Home and garden"], link)
         audit(anna, "setup")
+        check("the OwnTracks steps name its switch as the app shows it (“Allow external configuration”)",
+              "Allow external configuration" in anna.find_element(By.ID, "setup-result").text)
         fix = {"_type": "location", "lat": VIENNA[0], "lon": VIENNA[1], "tst": int(time.time()), "acc": 10, "tid": config.get("tid")}
         request = urllib.request.Request(config.get("url", server.base + "/v1/clients/owntracks"),
                                          data=json.dumps(fix).encode(), method="POST")
@@ -515,10 +545,15 @@ def main():
         check("the decoded key posts a fix the OwnTracks way and reads nothing back", reply == "[]", reply)
         text_in(anna, "#setup-status", "Received the first position from this phone")
         check("the setup page says the first position arrived", True)
+        anna.execute_script("document.getElementById('setup-qr').scrollIntoView({block: 'end'})")
+        shoot(anna, "phone-setup")
         go(anna, server, "home")
         go(anna, server, f"setup/{father_id}")
         text_in(anna, "#setup-devices", "OwnTracks phone · last heard")
         anna.find_element(By.CSS_SELECTOR, "#setup-devices button").click()
+        question = anna.switch_to.alert.text
+        anna.switch_to.alert.accept()
+        check("removing a phone asks first, saying it stops sending his position", "stops sending Walter's position" in question, question)
         text_in(anna, "#setup-devices", "None yet.")
         removed = urllib.request.Request(config.get("url"), data=json.dumps(fix).encode(), method="POST")
         removed.add_header("Content-Type", "application/json")
@@ -529,6 +564,30 @@ def main():
         except urllib.error.HTTPError as error:
             refused = error.code == 401
         check("a phone removed on the setup page can no longer send positions", refused)
+        # Traccar Client: its own link (org.traccar.client://, read by the app's ConfigurationService),
+        # decoded from the QR code; the key it carries posts the OsmAnd way, and the values to type
+        # have copy buttons.
+        anna.find_element(By.ID, "setup-app-traccar").click()
+        anna.find_element(By.ID, "make-setup").click()
+        text_in(anna, "#setup-result", "Apply new configuration?")
+        qr = visible(anna, "#setup-qr")
+        with open(png_path, "wb") as file:
+            file.write(base64.b64decode(qr.get_attribute("src").split(",", 1)[1]))
+        traccar = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sbinary", png_path], capture_output=True, text=True).stdout.strip()
+        values = urllib.parse.parse_qs(urllib.parse.urlsplit(traccar).query)
+        check("the Traccar Client QR code decodes (zbarimg) to its own setup link with our address and a post-only key",
+              traccar.startswith("org.traccar.client://config?") and values.get("url") == [server.base + "/v1/clients/osmand"]
+              and values.get("id", [""])[0].startswith("post."), traccar)
+        check("the values to type by hand each have a copy button",
+              len(anna.find_elements(By.CSS_SELECTOR, "#setup-settings button.copy")) == 2)
+        text_in(anna, "#setup-devices", "Traccar Client phone · not heard from yet")
+        query = urllib.parse.urlencode({"id": values.get("id", [""])[0], "lat": VIENNA[0], "lon": VIENNA[1], "timestamp": int(time.time())})
+        with urllib.request.urlopen(f"{server.base}/v1/clients/osmand?{query}", timeout=10) as response:
+            response.read()
+        text_in(anna, "#setup-status", "Received the first position from this phone")
+        text_in(anna, "#setup-devices", "Traccar Client phone · last heard")
+        check("a Traccar Client phone set up by its QR code is heard from, and the list of phones says so", True)
+        shoot(anna, "setup-traccar")
         if server.broker:
             # Show in Home Assistant, for the person looked after, from the same page.
             visible(anna, "#home-assistant-toggle").click()
@@ -687,10 +746,11 @@ def main():
         companion.get(server.base + "/trip")
         visible(companion, "#watch-form")
         audit(companion, "trip-watch-form")
-        fill(companion, "#watch-phone", FATHER["phone"])
+        fill(companion, "#watch-phone", "0" + FATHER["phone"][3:])  # typed the German way, in a German browser
         fill(companion, "#watch-code", access_code)
         companion.find_element(By.CSS_SELECTOR, "#watch-form button").click()
         text_in(companion, "#trip-status", "On the way")
+        check("a companion types the traveller's number the local way and follows the trip", True)
         trip = server.api("GET", "/v1/trips?status=active", token=walter_token)["trips"][0]
         destination = trip["destination"]
         server.api("POST", "/v1/locations", {"samples": [{"t": time.time(), "lat": destination["lat"] + 0.0005,
@@ -703,6 +763,8 @@ def main():
         text_in(anna, "#trip-facts", "Arrives about")
         check("a guardian's Trips page shows the trip on the map with its arrival time",
               len(anna.find_elements(By.CSS_SELECTOR, "#trip-map path.leaflet-interactive")) >= 2)
+        text_in(anna, "#trip-map", "Walter")
+        check("the guardian's trip map names him and the destination", "Pharmacy" in anna.find_element(By.ID, "trip-map").text)
         audit(anna, "trips-watched")
         # He shares where he is from the page, then presses SOS there: the browser's position (set
         # through the DevTools protocol) goes with it, and it shows on the companion's page at once.
@@ -722,6 +784,7 @@ def main():
         visible(walter, "#sos").click()
         posted = time.monotonic()
         text_in(walter, "#status", "SOS sent with where you are")
+        text_in(walter, "#sos-status", "SOS sent with where you are")
         sos_alert = next(a for a in server.api("GET", "/v1/alerts", token=walter_token)["alerts"] if a["type"] == "sos")
         check("the web app's SOS carries the browser's position",
               abs(sos_alert.get("location", {}).get("lat", 0) - sos_place[0]) < 1e-6, json.dumps(sos_alert))
@@ -733,6 +796,8 @@ def main():
         walter.find_element(By.ID, "arrive").click()
         text_in(companion, "#trip-status", "Arrived safely")
         check("the companion's page shows the arrival", True)
+        text_in(walter, "#trip-arrived", "You arrived at Pharmacy")
+        check("the traveller's page says the arrival was shared", True)
 
         # Journal: Anna adds water; the day's total shows it.
         go(anna, server, "journal/water")
@@ -928,6 +993,7 @@ def main():
         fill(anna, "#password-form input[name=newPassword]", "Changed-pass3")
         anna.find_element(By.CSS_SELECTOR, "#password-form button[type=submit]").click()
         text_in(anna, "#status", "Password changed")
+        text_in(anna, "#password-done", "Your password is changed")
         check("the profile changes the password",
               server.api("POST", "/v1/sessions", {"phone": DAUGHTER["phone"], "password": "Changed-pass3"}) is not None)
         anna.find_element(By.ID, "logout").click()
@@ -938,10 +1004,10 @@ def main():
         # A forgotten password: the page says how to get a link; `homeward reset-password` prints one,
         # which sets a new password; she logs in with it.
         anna.find_element(By.ID, "forgot-password").click()
-        text_in(anna, "#view", "Ask whoever runs Homeward for a reset link")
-        fill(anna, "#reset-request-form input[name=phone]", DAUGHTER["phone"])
-        anna.find_element(By.CSS_SELECTOR, "#reset-request-form button[type=submit]").click()
-        text_in(anna, "#reset-sent", "the link is on its way")
+        text_in(anna, "#reset-by-admin", "Ask whoever runs this Homeward")
+        check("a server that cannot send mail offers no email form for a forgotten password, only the way that works",
+              not anna.find_elements(By.ID, "reset-request-form"))
+        audit(anna, "forgot-password")
         printed = subprocess.run([BINARY, "reset-password", "--phone", DAUGHTER["phone"], "--database",
                                   os.path.join(server.directory, "db.sqlite"), "--public-base-url", server.base],
                                  capture_output=True, text=True, check=True).stdout

@@ -113,7 +113,9 @@ struct AccountService: Sendable {
     }
 
     /// Replaces the password after checking the current one; revokes every other session, every
-    /// share link, every device key and the verification code.
+    /// share link and the verification code. Device keys stay: a phone set up to send the person's
+    /// position (or an app that watches the family) keeps the family covered, so it stops only when
+    /// removed on its own (each is listed with when it was last heard from; docs/security.md).
     func changePassword(of caller: Caller, _ request: PasswordChangeRequest, from clientHost: String) throws {
         let credentials = try confirmPassword(request.currentPassword, of: caller, from: clientHost)
         do {
@@ -127,10 +129,11 @@ struct AccountService: Sendable {
             let accounts = AccountStore(db: db)
             try accounts.changePasswordHash(of: credentials.key, to: passwordHash, at: now)
             try accounts.deleteSessions(of: credentials.key, except: caller.sessionID)
-            // Every other way in handed out while the old password held ends with it: a thief who
-            // knew it may have made a share link, a device key or a verification code of their own.
+            // Every way to look handed out while the old password held ends with it: a thief who
+            // knew it may have made a share link or a verification code of their own. Device keys
+            // stay (a father's phone must not fall silent because a password changed); they are
+            // listed and removed one by one.
             try ShareStore(db: db).deleteShares(of: credentials.key)
-            try DeviceStore(db: db).revokeAll(of: credentials.key)
             try LinkStore(db: db).deleteCode(of: credentials.key)
         }
         liveAccess.sessionsEnded(of: credentials.key, except: caller.sessionID)

@@ -124,7 +124,7 @@ public final class HomewardApp: Sendable {
         self.clusterRelay = clusterRelay
         liveAccess = clusterRelay.map { ClusterLiveAccess(local: eventStreams, relay: $0) } ?? eventStreams
         trips = TripService(monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
-                            rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: liveAccess)
+                            rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: liveAccess, phoneNumbers: phoneNumbers)
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
         reporting = ReportingObserver(settings: ReportingSettings(configuration))
         let observers: [any LocationObserver] = [zoneObserver, tripMonitor, reporting]

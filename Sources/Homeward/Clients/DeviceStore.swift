@@ -153,11 +153,6 @@ struct DeviceStore {
         return db.changes > 0
     }
 
-    /// Revokes every device of `account`.
-    func revokeAll(of account: AccountKey) throws {
-        try db.execute("DELETE FROM devices WHERE account_key = ?", account)
-    }
-
     /// Keeps `token` as the push token of device `id` of `account`.
     func saveNotificationToken(_ token: String, forDevice id: String, of account: AccountKey) throws {
         try db.execute("UPDATE devices SET notification_token = ? WHERE id = ? AND account_key = ?", token, id, account)

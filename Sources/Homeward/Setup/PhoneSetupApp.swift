@@ -34,24 +34,29 @@ enum PhoneSetupApp: String, Sendable, Codable, CaseIterable {
         }
     }
 
-    /// What to do on the phone, step by step.
+    /// What to do on the phone, step by step, in the words each app's screens use: OwnTracks' switch
+    /// is “Allow external configuration” (iOS: `Base.lproj/Storyboard.storyboard`, at the top of
+    /// Settings; Android: `res/xml/preferences_remote_control.xml` under Preferences › Remote
+    /// Control), off until turned on; Traccar Client asks “Apply new configuration?” and tracks once
+    /// “Continuous tracking” is on (`lib/l10n/app_en.arb`).
     var steps: [String] {
         switch self {
         case .owntracks: [
             "Install OwnTracks on the phone from its store.",
-            "Open OwnTracks. In its settings, turn on “Allow configuration by URI and config file” (it stays off until you turn it on).",
-            "Scan the square code below with the phone's camera, or open this page on the phone and tap “Open in the app”.",
+            "Open OwnTracks and turn on “Allow external configuration”: on an iPhone it is at the top of Settings, on Android under Preferences › Remote Control.",
+            "Scan the square code below with the phone's camera, or open this page on the phone and tap “Open in \(title)”.",
             "Accept the settings OwnTracks shows, and allow location access “Always”.",
         ]
         case .overland: [
             "Install Overland on the iPhone from the App Store.",
-            "Scan the square code below with the iPhone's camera, or open this page on the iPhone and tap “Open in the app”.",
+            "Scan the square code below with the iPhone's camera, or open this page on the iPhone and tap “Open in \(title)”.",
             "Allow location access “Always”, then switch tracking on in Overland.",
         ]
         case .traccar: [
             "Install Traccar Client on the phone from its store.",
-            "Scan the square code below with the phone's camera, or open this page on the phone and tap “Open in the app”, and accept.",
-            "Allow location access “Always”, then switch tracking on in Traccar Client.",
+            "Scan the square code below with the phone's camera, or open this page on the phone and tap “Open in \(title)”.",
+            "Traccar Client asks “Apply new configuration?”: press OK.",
+            "Switch “Continuous tracking” on, and allow location access “Always”.",
         ]
         }
     }

@@ -7,8 +7,12 @@ import Foundation
 ///   turn a `+` into a space); HTTP mode is `mode: 3`, and iOS sends Basic credentials only with `auth: true`.
 /// - Overland: `overland://setup?url=&token=&device_id=&unique_id=` (`GPSLogger/SceneDelegate.m`,
 ///   `GLManager.m`); the token is sent as `Authorization: Bearer`.
-/// - Traccar Client: `org.traccar.client://config?url=&id=&…` (`lib/main.dart`,
-///   `lib/configuration_service.dart`); the `id` it sends with every position is the key.
+/// - Traccar Client: `org.traccar.client://config?url=&id=&interval=&distance=&accuracy=`
+///   (`lib/main.dart` hands any link of its scheme but host `action` to
+///   `ConfigurationService.applyUri` in `lib/configuration_service.dart`, after asking “Apply new
+///   configuration?”; the scheme is registered in `android/app/src/main/AndroidManifest.xml` and
+///   `ios/Runner/Info.plist`; the keys are `lib/preferences.dart`'s); the `id` it sends with every
+///   position is the key.
 struct PhoneSetupLink: Equatable {
     /// How often and how far apart the apps report, when the phone moves: every 5 minutes or 100 m,
     /// what keeps a phone's battery through a day while an SOS still has a recent place.

@@ -4,8 +4,11 @@ import HomewardHTTP
 /// The body of POST /v1/trips/join: the traveller, by phone or by name (Homie sends the username),
 /// and the trip's access code.
 public struct JoinTripRequest: Sendable, Decodable {
-    /// The traveller's phone number, in any form `PhoneNumber` accepts.
+    /// The traveller's phone number, in any form `PhoneNumber` accepts, or typed the local way.
     public var phone: String?
+    /// Where a number typed the local way is read (an ISO country code, the browser's); else the
+    /// server's `--default-country`.
+    public var country: String?
     /// The traveller's name as they show it (compared without regard to case or surrounding spaces).
     public var name: String?
     /// The access code the traveller shared.
@@ -18,11 +21,11 @@ public struct JoinTripRequest: Sendable, Decodable {
     }
 
     /// The traveller the request names; 400 unless exactly one of `phone` and `name` is given.
-    func traveller() throws(HTTPError) -> Traveller {
+    func traveller(reading phoneNumbers: PhoneNumberReader) throws(HTTPError) -> Traveller {
         switch (phone, name) {
         case (let phone?, nil):
             do {
-                return .phone(try PhoneNumber(normalizing: phone).e164)
+                return .phone(try phoneNumbers.read(phone, country: country).e164)
             } catch {
                 throw error.httpError(field: "phone")
             }

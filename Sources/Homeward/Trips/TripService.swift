@@ -15,12 +15,16 @@ public final class TripService: Sendable {
 
     /// Creates the service.
     private let liveAccess: any LiveAccess
+    /// Reads the traveller's number as a companion typed it (the local way too).
+    private let phoneNumbers: PhoneNumberReader
 
     public init(
         monitor: TripMonitor, database: any DatabaseWriter, clock: any WallClock, accessPolicy: AccessPolicy,
-        rateLimiter: RateLimiter, secrets: SecretHasher, events: EventBus, liveAccess: any LiveAccess
+        rateLimiter: RateLimiter, secrets: SecretHasher, events: EventBus, liveAccess: any LiveAccess,
+        phoneNumbers: PhoneNumberReader = PhoneNumberReader(defaultCountry: nil)
     ) {
         self.liveAccess = liveAccess
+        self.phoneNumbers = phoneNumbers
         self.monitor = monitor
         self.database = database
         self.clock = clock
@@ -120,7 +124,7 @@ public final class TripService: Sendable {
     /// code is right: one 403 for a wrong traveller or code, 429 once the traveller, the caller or
     /// the caller's client address has had too many failures.
     public func join(_ request: JoinTripRequest, by caller: Caller, from clientHost: String) throws -> TripResource {
-        let traveller = try request.traveller()
+        let traveller = try request.traveller(reading: phoneNumbers)
         var limits = try enforcedAccessCodeLimits([
             (caller.accountID, RateLimitPolicy.tripAccessCodeFailuresPerCaller),
             (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress),
@@ -155,7 +159,7 @@ public final class TripService: Sendable {
     /// who has the access code but no account (the `/trip` page): one 403 for a wrong traveller or
     /// code, 429 once the traveller or the client's address has had too many failures.
     public func watch(_ request: JoinTripRequest, from clientHost: String) throws -> TripResource {
-        let traveller = try request.traveller()
+        let traveller = try request.traveller(reading: phoneNumbers)
         var limits = try enforcedAccessCodeLimits([
             (clientHost, RateLimitPolicy.tripAccessCodeFailuresPerClientAddress),
         ])

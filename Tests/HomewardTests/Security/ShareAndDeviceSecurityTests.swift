@@ -48,13 +48,21 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
         }
     }
 
-    func testAChangedPasswordEndsSharesDeviceKeysTheCodeAndOtherSessions() throws {
+    func testAChangedPasswordEndsSharesTheCodeAndOtherSessionsButKeepsDeviceKeys() throws {
         let test = try TestApp()
         let anna = try test.makeAccount(password: "Anna-Pass-123")
         let ben = try test.makeAccount()
         try test.withClient { client in
             let link = try share(client, anna)
-            let key = try client.send(.post, "/v1/me/devices", token: anna.token, body: API.DeviceRequest(name: "Phone")).string("key", expecting: .created)
+            let made = try client.send(.post, "/v1/me/devices", token: anna.token, body: API.DeviceRequest(name: "Phone"))
+            let key = try made.string("key", expecting: .created)
+            let deviceID = try made.string("id", expecting: .created)
+            // The phone set up by QR code (a post-only key): a father's phone must not fall silent
+            // because his password changed.
+            let setup = try client.send(.post, "/v1/accounts/\(anna.id)/phone-setup", token: anna.token, json: #"{"app":"traccar"}"#)
+            XCTAssertEqual(setup.status, .created, setup.text)
+            let setupLink = try setup.string("link", expecting: .created)
+            let postOnly = try XCTUnwrap(URLComponents(string: setupLink)?.queryItems?.first { $0.name == "id" }?.value)
             try client.setCode("555123", for: anna)
             let thief = try client.logIn(phone: anna.phone, password: "Anna-Pass-123")
             XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("x", key)).status, .ok)
@@ -63,14 +71,17 @@ final class ShareAndDeviceSecurityTests: XCTestCase {
                 body: API.PasswordChange(currentPassword: "Anna-Pass-123", newPassword: "Anna-Pass-456")).status, .noContent)
 
             XCTAssertEqual(try client.send(.get, "/v1/shared/\(link.token)/locations").status, .notFound)
-            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("x", key)).status, .unauthorized)
-            XCTAssertEqual(try client.execute(.post, "/v1/clients/overland?token=\(key)",
-                headers: ["Content-Type": "application/json"], body: Array(#"{"locations":[]}"#.utf8)).status, .unauthorized)
             XCTAssertEqual(try client.send(.get, "/v1/me", token: thief).status, .unauthorized)
             XCTAssertEqual(try client.send(.post, "/v1/links", token: ben.token,
                 body: API.LinkRequest(phone: anna.phone, code: "555123")).status, .forbidden)
             XCTAssertEqual(try listedShareIDs(client, anna), [])
-            XCTAssertEqual(try client.send(.get, "/v1/me/devices", token: anna.token).text, #"{"devices":[]}"#)
+            // The phones keep sending, and each is listed to be removed on its own.
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("x", key)).status, .ok)
+            XCTAssertEqual(try client.execute(.get, "/v1/clients/osmand?id=\(postOnly)&lat=51.5&lon=-0.12").status, .ok)
+            let listed = try client.send(.get, "/v1/me/devices", token: anna.token).text
+            XCTAssertTrue(listed.contains(deviceID), listed)
+            XCTAssertEqual(try client.send(.delete, "/v1/me/devices/\(deviceID)", token: anna.token).status, .noContent)
+            XCTAssertEqual(try client.execute(.post, "/v1/clients/owntracks", headers: basic("x", key)).status, .unauthorized)
         }
     }
 

@@ -45,6 +45,27 @@ final class TripWatchTests: XCTestCase {
         }
     }
 
+    func testACompanionTypesTheTravellersNumberTheLocalWay() throws {
+        let test = try TestApp()
+        let walter = try test.makeAccount(name: "Walter")
+        try test.withClient { client in
+            let created = try client.send(.post, "/v1/trips", token: walter.token, body: API.TripRequest(
+                destination: TripPlace(lat: 48.21, lon: 16.37, name: "Pharmacy"), mode: .walking)).decode(TripResource.self)
+            let code = try XCTUnwrap(created.accessCode)
+            // "+44 70000 00001" as a British companion types it: "070000 00001", read in the browser's country.
+            let local = "0" + walter.phone.dropFirst(3)
+            let watched = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: String(local), accessCode: code, country: "GB"))
+            XCTAssertEqual(watched.status, .ok, watched.text)
+            XCTAssertEqual(try watched.decode(TripResource.self).id, created.id)
+            let joined = try client.send(.post, "/v1/trips/join", token: try test.makeAccount().token,
+                body: API.TripJoin(phone: String(local), accessCode: code, country: "GB"))
+            XCTAssertEqual(joined.status, .created, joined.text)
+            let withoutCountry = try client.send(.post, "/v1/trips/watch", body: API.TripJoin(phone: String(local), accessCode: code))
+            XCTAssertEqual(withoutCountry.status, .badRequest, "without a country (nor --default-country) a local number cannot be read")
+            XCTAssertEqual(withoutCountry.errorField, "phone")
+        }
+    }
+
     func testTheTravellerSeesTheAccessCodeAgainWhileTheTripLastsAndNobodyElseDoes() throws {
         let test = try TestApp()
         let walter = try test.makeAccount(name: "Walter")

@@ -60,5 +60,7 @@ extension API {
         var phone: String?
         var name: String?
         let accessCode: String
+        /// Where a number typed the local way is read (the browser's country).
+        var country: String?
     }
 }

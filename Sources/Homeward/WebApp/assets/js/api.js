@@ -42,9 +42,17 @@ export async function api(method, path, body, contentType = "application/json") 
   if (!response.ok) {
     const error = isJSON && data && data.error ? data.error : {};
     if (response.status === 429) throw new APIError(tooManyTries(response.headers.get("Retry-After")), 429);
-    throw new APIError(error.message || response.statusText, response.status, error.field);
+    throw new APIError(sentence(error.message || response.statusText), response.status, error.field);
   }
   return data;
+}
+
+/** The server's message as a sentence on screen: "password needs …" reads "Password needs …". */
+function sentence(text) {
+  const trimmed = String(text).trim();
+  if (!trimmed) return "Something went wrong. Try again.";
+  const capital = trimmed[0].toUpperCase() + trimmed.slice(1);
+  return /[.!?)]$/.test(capital) ? capital : `${capital}.`;
 }
 
 /** "Too many tries. Try again in 15 minutes.": a refusal for too many attempts, without raw seconds. */

@@ -8,7 +8,7 @@ function svg(tag, attributes, text) {
   return element;
 }
 
-/** A bar chart of `bars` ([{label, value}]) titled `title`. */
+/** A bar chart of `bars` ([{label, value}]) under the visible title `title`. */
 export function barChart(bars, title) {
   const width = 320, height = 140, bottom = 18, top = 14;
   const max = Math.max(1, ...bars.map((bar) => bar.value || 0));
@@ -22,5 +22,14 @@ export function barChart(bars, title) {
     chart.append(svg("text", { x: x + step * 0.35, y: height - 4, "text-anchor": "middle" }, bar.label));
     chart.append(svg("text", { x: x + step * 0.35, y: height - bottom - barHeight - 3, "text-anchor": "middle" }, String(Math.round(bar.value || 0))));
   });
-  return chart;
+  const figure = document.createElement("figure");
+  figure.className = "chart-figure";
+  const caption = document.createElement("figcaption");
+  caption.textContent = title;
+  // A row of zeros says nothing a sentence would not say better.
+  const empty = document.createElement("p");
+  empty.className = "muted";
+  empty.textContent = "Nothing recorded on these days yet.";
+  figure.append(caption, bars.some((bar) => bar.value) ? chart : empty);
+  return figure;
 }

@@ -28,6 +28,10 @@ export function field(label, attributes = {}, tag = "input") {
   return { label: h("label", { for: id }, label), control };
 }
 
+/** What a family reads for a phone number the server cannot read (its own words speak of digits
+ * after a +, which nobody typed). */
+export const phoneAdvice = "Check the phone number: type it as you dial it at home, or with the country code (like +44 7700 900123).";
+
 /** A form made of fields, with a submit button; `onsubmit` gets the form's values. */
 export function form(fields, submitText, onsubmit, attributes = {}) {
   const made = fields.map((spec) => field(spec.label, spec.attributes, spec.tag));
@@ -42,7 +46,7 @@ export function form(fields, submitText, onsubmit, attributes = {}) {
     try {
       await onsubmit(values, element);
     } catch (error) {
-      message.textContent = error.message;
+      message.textContent = error.status === 400 && error.field === "phone" ? phoneAdvice : error.message;
     } finally {
       button.disabled = false;
     }
@@ -79,16 +83,31 @@ export function distance(metres) {
   return metres < 1000 ? `${Math.round(metres)} m` : `${(metres / 1000).toFixed(1)} km`;
 }
 
+/** The person's languages, for dates and times written their way (the browser's own settings:
+ * an English browser in Britain reads "28 Nov, 14:05", not "11/28, 02:05 PM"). */
+export const locales = navigator.languages && navigator.languages.length ? [...navigator.languages] : [];
+
 /** A time for people: "14:05". */
 export function clock(time) {
-  return new Date(time).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return new Date(time).toLocaleTimeString(locales, { hour: "2-digit", minute: "2-digit" });
 }
 
-/** A moment for people: "14:05" today, "Mon 3 Mar, 14:05" on another day. */
+/** A day for people, never ambiguous: "Sat 28 Nov 2026" (the month in words). */
+export function day(time) {
+  return new Date(time).toLocaleDateString(locales, { weekday: "short", day: "numeric", month: "short", year: "numeric" });
+}
+
+/** A moment for people: "at 14:05" today, "on Mon 3 Mar, 14:05" on another day. */
 export function when(time) {
   const date = new Date(time);
   if (localDate(date) === localDate()) return `at ${clock(date)}`;
-  return `on ${date.toLocaleString([], { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })}`;
+  return `on ${date.toLocaleString(locales, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })}`;
+}
+
+/** A chart's label for a YYYY-MM-DD day: "Sat 28". */
+export function dayLabel(isoDate) {
+  const date = new Date(`${isoDate}T12:00:00`);
+  return date.toLocaleDateString(locales, { weekday: "short", day: "numeric" });
 }
 
 /** The local calendar date of `date` as YYYY-MM-DD. */

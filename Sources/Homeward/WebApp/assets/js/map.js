@@ -9,13 +9,21 @@ export function textLabel(text) {
   return span;
 }
 
-/** The safe zones of one person on `layer`: circles and polygons with their names. */
+/** The safe zones of one person on `layer`: circles and polygons with their names. A name sits on
+ * the zone's top edge, not its middle, where the person it is drawn for usually stands (and their
+ * own name would be hidden under it). */
 export function drawZones(layer, zones, color = "#1b4d6b") {
   return zones.map((zone) => {
     const shape = zone.center
       ? L().circle([zone.center.lat, zone.center.lon], { radius: zone.radius, color, weight: 2, fillOpacity: 0.08 })
       : L().polygon(zone.polygon.map((p) => [p.lat, p.lon]), { color, weight: 2, fillOpacity: 0.08 });
-    return shape.bindTooltip(textLabel(zone.name), { permanent: true, direction: "center", className: "zone-label" }).addTo(layer);
+    shape.addTo(layer);
+    const top = zone.center
+      ? [zone.center.lat + zone.radius / 111320, zone.center.lon]
+      : [Math.max(...zone.polygon.map((p) => p.lat)), zone.polygon.reduce((sum, p) => sum + p.lon, 0) / zone.polygon.length];
+    L().circleMarker(top, { radius: 0, opacity: 0, fillOpacity: 0, interactive: false })
+      .bindTooltip(textLabel(zone.name), { permanent: true, direction: "top", className: "zone-label" }).addTo(layer);
+    return shape;
   });
 }
 

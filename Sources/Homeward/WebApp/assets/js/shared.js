@@ -1,14 +1,11 @@
 // /shared#episodes/<token>: the read-only page a doctor opens from a share link: whose record, which
 // dates, the episodes newest first, a download and a print button.
-import { h, replace, clock } from "./dom.js";
+import { h, replace, clock, day, dayLabel } from "./dom.js";
 import { barChart } from "./chart.js";
 
 /** Episodes asked for per page, and the most pages read (a long record is also in the CSV). */
 const pageSize = 1000;
 const maxPages = 10;
-
-/** "Mon 3 Nov 2026". */
-const day = (time) => new Date(time).toLocaleDateString([], { weekday: "short", day: "numeric", month: "short", year: "numeric" });
 
 /** "from Mon 3 Nov 2026 to Thu 27 Nov 2026", or "on Mon 3 Nov 2026" for one day (newest first). */
 function dates(episodes) {
@@ -47,7 +44,8 @@ async function show() {
   const average = finished.length ? finished.reduce((sum, e) => sum + e.durationSeconds, 0) / finished.length : 0;
   const byDay = new Map();
   for (const episode of episodes) {
-    const date = episode.start.slice(0, 10);
+    const started = new Date(episode.start);
+    const date = `${started.getFullYear()}-${String(started.getMonth() + 1).padStart(2, "0")}-${String(started.getDate()).padStart(2, "0")}`;
     byDay.set(date, (byDay.get(date) || 0) + 1);
   }
   document.title = `Headache record of ${about.name} · Homeward`;
@@ -60,7 +58,7 @@ async function show() {
       finished.length ? ` Finished ones lasted ${minutes(average)} on average.` : ""),
     h("p", { class: "muted" }, `Read-only, shared by ${about.name}. This link works until ${day(about.expiresAt)}, ${clock(about.expiresAt)}.`),
     h("div", { class: "row no-print" }, print, h("a", { href: `${base}?format=csv`, download: "episodes.csv" }, "Download as a spreadsheet (CSV)")),
-    episodes.length ? barChart([...byDay.entries()].sort().slice(-14).map(([date, count]) => ({ label: date.slice(5), value: count })), "Episodes per day, last 14 days with episodes") : null,
+    episodes.length ? barChart([...byDay.entries()].sort().slice(-14).map(([date, count]) => ({ label: dayLabel(date), value: count })), "Episodes per day, last 14 days with episodes") : null,
     episodes.length ? h("table", { id: "shared-episodes", class: "stacking" }, h("caption", {}, "Episodes, newest first"),
       h("thead", {}, h("tr", {}, ["Started", "Lasted", "Temperature", "Humidity", "Note"].map((title) => h("th", { scope: "col" }, title)))),
       h("tbody", {}, episodes.map((episode) => h("tr", {},

@@ -32,8 +32,10 @@ export async function sendSOS() {
   const here = await currentPosition();
   const body = { type: "sos" };
   if (here) body.location = { lat: here.coords.latitude, lon: here.coords.longitude, accuracy: here.coords.accuracy };
-  if (here) await api("POST", "/v1/locations", { samples: [sample(here)] }).catch(() => null);
+  // The alert goes at once; the position is also stored as a sample, beside it, not before it.
+  const stored = here ? api("POST", "/v1/locations", { samples: [sample(here)] }).catch(() => null) : null;
   await api("POST", "/v1/alerts", body);
+  await stored;
   return Boolean(here);
 }
 

@@ -3,7 +3,7 @@
 import { APIError, tooManyTries } from "./api.js";
 import { makeMap } from "./map.js";
 import { TripView } from "./tripview.js";
-import { h, replace, clock } from "./dom.js";
+import { h, replace, clock, phoneAdvice } from "./dom.js";
 import { alertTitle } from "./words.js";
 import { playAlarm, unlockAudio } from "./alarm.js";
 
@@ -35,14 +35,16 @@ async function watch(credentials) {
   });
   const data = await response.json();
   if (response.status === 429) throw new APIError(tooManyTries(response.headers.get("Retry-After")), 429);
-  if (!response.ok) throw new APIError(data.error ? data.error.message : response.statusText, response.status);
+  if (!response.ok) throw new APIError(data.error ? data.error.message : response.statusText, response.status, data.error && data.error.field);
   return data;
 }
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   unlockAudio();
-  const credentials = { phone: form.elements.phone.value, accessCode: form.elements.accessCode.value };
+  // A number typed the local way ("07700 900456") is read in the country of the browser's language.
+  const country = /-([A-Za-z]{2})$/.exec(navigator.language || "");
+  const credentials = { phone: form.elements.phone.value, accessCode: form.elements.accessCode.value, country: country ? country[1].toUpperCase() : undefined };
   const status = document.getElementById("status");
   clearTimeout(timer);
   try {
@@ -66,6 +68,6 @@ form.addEventListener("submit", async (event) => {
     };
     if (trip.status !== "arrived") timer = setTimeout(poll, pollMilliseconds);
   } catch (error) {
-    status.textContent = error.message;
+    status.textContent = error.status === 400 && error.field === "phone" ? phoneAdvice : error.message;
   }
 });

@@ -2,6 +2,9 @@
 import { h, replace, distance, clock } from "./dom.js";
 import { PositionMarker, fit, textLabel } from "./map.js";
 
+/** How each way of travelling reads. */
+const modeWords = { walking: "Walking", cycling: "Bicycle", driving: "Car", transit: "Public transport" };
+
 /** Draws `trip` on `map` and its facts into `facts`; call again with fresher data. */
 export class TripView {
   constructor(map, facts) {
@@ -12,17 +15,20 @@ export class TripView {
     this.fitted = false;
   }
 
-  show(trip) {
+  /** `latest`, the traveller's newest position from before the trip's first one (a guardian may read
+   * it), puts them on the map until the trip has its own. */
+  show(trip, latest = null) {
     const L = window.L;
     const progress = trip.progress || {};
     const arrived = trip.status === "arrived";
     this.layers.clearLayers();
     const destination = [trip.destination.lat, trip.destination.lon];
     L.circleMarker(destination, { radius: 9, color: "#9a5b00", weight: 3, fillOpacity: 0.4 })
-      .bindTooltip(textLabel(trip.destination.name || "Destination")).addTo(this.layers);
+      .bindTooltip(textLabel(trip.destination.name || "Destination"), { permanent: true, direction: "top", className: "zone-label" }).addTo(this.layers);
     if (trip.route && trip.route.length) L.polyline(trip.route.map((p) => [p.lat, p.lon]), { color: "#9a5b00", dashArray: "6 6" }).addTo(this.layers);
     if (!this.marker) this.marker = new PositionMarker(this.map, trip.account.name);
     if (progress.lastLocation) this.marker.update(progress.lastLocation);
+    else if (latest) this.marker.update(latest);
     if (!this.fitted) {
       fit(this.map, [destination, this.marker.latLng]);
       this.fitted = true;
@@ -31,7 +37,7 @@ export class TripView {
       h("dt", {}, "Traveller"), h("dd", {}, trip.account.name),
       h("dt", {}, "Status"), h("dd", { id: "trip-status" }, arrived ? `Arrived safely${trip.endedAt ? ` at ${clock(trip.endedAt)}` : ""}` : progress.offRoute ? "Off route" : "On the way"),
       h("dt", {}, "Going to"), h("dd", {}, trip.destination.name || `${trip.destination.lat.toFixed(4)}, ${trip.destination.lon.toFixed(4)}`),
-      h("dt", {}, "By"), h("dd", {}, trip.mode),
+      h("dt", {}, "By"), h("dd", {}, modeWords[trip.mode] || trip.mode),
       arrived ? null : [
         h("dt", {}, "Distance left"), h("dd", { id: "trip-remaining" }, progress.distanceRemaining === undefined || progress.distanceRemaining === null
           ? "known once the phone sends a position" : distance(progress.distanceRemaining)),

@@ -112,8 +112,9 @@ export async function showAlerts(view, session, [focus] = []) {
         alert.acknowledgedBy ? ` by ${alert.acknowledgedBy.name}` : "",
         alert.message ? ` · “${alert.message}”` : ""),
       escalationText(alert) ? h("p", { class: alert.status === "open" && alert.escalation.step > 0 ? "escalation error" : "escalation" }, escalationText(alert)) : null,
-      alert.location ? h("p", {}, h("a", { href: `#home/${encodeURIComponent(alert.account.id)}` }, "Show on the map"),
-        ` (${alert.location.lat.toFixed(5)}, ${alert.location.lon.toFixed(5)})`) : null,
+      alert.location ? h("p", {}, h("a", { href: `#home/${encodeURIComponent(alert.account.id)}` }, "Show on the map"), " · ",
+        h("a", { href: `https://www.openstreetmap.org/?mlat=${alert.location.lat}&mlon=${alert.location.lon}#map=17/${alert.location.lat}/${alert.location.lon}`,
+          target: "_blank", rel: "noopener" }, "Open where it was in a maps app")) : null,
       alert.status === "open" ? acknowledge : null,
       deliveries(alert));
   }

@@ -7,25 +7,66 @@ import { makeMap, PositionMarker, fit, drawZones } from "../map.js";
 import { onEvent, reconnectEvents } from "../events.js";
 import { watchOpenAlerts, isUrgent, isCalm } from "../banner.js";
 import { alertTitle } from "../words.js";
+import { safetyPanel } from "./trips.js";
+
+/** After this long without a position, someone looked after is asked to check their phone's app. */
+const staleSeconds = 6 * 3600;
 
 /** The people the event stream was opened for, as this page last saw them. */
 let streamedPeople = null;
 
 /** The home page; `followed` is the account id whose position the map keeps in view. */
 export async function showHome(view, session, [followed = null] = []) {
-  const { dependents } = await api("GET", "/v1/dependents");
+  const [{ dependents }, { guardians }] = await Promise.all([api("GET", "/v1/dependents"), api("GET", "/v1/links")]);
   // A link made elsewhere (another device, the phone) reaches the stream only when it opens again.
   const everyone = dependents.map((d) => d.account.id).sort().join(",");
   if (streamedPeople !== null && streamedPeople !== everyone) reconnectEvents();
   streamedPeople = everyone;
+  const ownSetup = `#setup/${encodeURIComponent(session.account.id)}`;
+  const names = guardians.map((link) => link.guardian.name);
+  const whom = names.length === 1 ? names[0] : "they";
+  let lookedAfter = null;
+  if (names.length) {
+    // Whether this person's own phone already sends: the next step, or that all is in place.
+    const own = await api("GET", `/v1/accounts/${encodeURIComponent(session.account.id)}/location`).catch(() => null);
+    const sent = own && own.location ? own.status && own.status.lastSeenSeconds : null;
+    lookedAfter = h("section", { class: "card stack", id: "looked-after" },
+      h("p", {}, `${names.join(" and ")} ${names.length === 1 ? "looks" : "look"} after you.`),
+      own && own.location
+        ? h("p", {}, `Your position was last sent ${ago(sent)}. `,
+          sent > staleSeconds ? "That is a while ago: check that the app on your phone is still on, or set it up again. " : "",
+          h("a", { href: ownSetup, id: "setup-own" }, "Phones that send it"))
+        : [h("p", {}, `Set up this phone so that ${whom} can see where you are.`),
+          h("p", {}, h("a", { href: ownSetup, class: "button", id: "setup-own" }, "Set up this phone"))]);
+  }
+  if (!dependents.length) {
+    // Nobody to show yet: what to do first, for each side of a family, instead of an empty map. Someone
+    // who is looked after gets the SOS button here, where they look first.
+    const safety = names.length ? safetyPanel(false, session.account.id) : null;
+    replace(view,
+      h("h1", {}, names.length ? `Hello, ${session.account.name}` : "Getting started"),
+      lookedAfter,
+      safety ? safety.element : null,
+      names.length ? null : h("section", { class: "card stack", id: "start-guardian", "aria-labelledby": "start-guardian-title" },
+        h("h2", { id: "start-guardian-title" }, "Do you want to look after someone?"),
+        h("p", {}, "A parent, a child, a friend: ask them to open Homeward on their phone and show their code (under Link). Then link to them."),
+        h("p", {}, h("a", { href: "#link", class: "button", id: "start-link" }, "Link to someone"))),
+      names.length ? null : h("section", { class: "card stack", id: "start-dependent", "aria-labelledby": "start-dependent-title" },
+        h("h2", { id: "start-dependent-title" }, "Should someone look after you?"),
+        h("p", {}, "Show them your code, then set up this phone so that it sends where you are."),
+        h("p", { class: "row" }, h("a", { href: "#link", class: "button", id: "start-code" }, "Show my code"),
+          h("a", { href: ownSetup, class: "button secondary", id: "setup-own" }, "Set up this phone"))),
+      names.length ? h("p", {}, "Going somewhere? ", h("a", { href: "#trips" }, "Start a trip"), " so that someone can follow you. Want to look after someone too? ",
+        h("a", { href: "#link" }, "Link to them"), ".") : null);
+    return safety ? safety.stop : () => {};
+  }
   const list = h("ul", { class: "people", id: "people" });
   const mapElement = h("div", { class: "map", id: "home-map", role: "region", "aria-label": "Map of the people you look after" });
   replace(view,
     h("h1", {}, "People you look after"),
-    h("p", {}, h("a", { href: `#setup/${encodeURIComponent(session.account.id)}`, id: "setup-own" }, "Set up this phone"),
-      " so that it sends where you are."),
-    dependents.length ? null : h("p", { class: "card" }, "No one yet. ", h("a", { href: "#link" }, "Link to someone"), " with their phone number and verification code."),
-    h("div", { class: "split" }, list, mapElement));
+    h("div", { class: "split" }, list, mapElement),
+    lookedAfter || h("p", { class: "muted" }, "Should the family see you too? ", h("a", { href: ownSetup, id: "setup-own" }, "Set up this phone"),
+      " so that it sends where you are."));
   const map = makeMap(mapElement);
   const zoneLayer = window.L.layerGroup().addTo(map);
   const people = new Map();
@@ -97,19 +138,22 @@ function render(person, followed) {
     other.map((alert) => h("p", { class: "warn" }, `${alertTitle(alert)} at ${clock(alert.createdAt)}`)),
     h("dl", { class: "facts" },
       h("dt", {}, "Now"), h("dd", { class: status.state === "moving" ? "state-moving" : "" }, state),
-      h("dt", {}, "Zone"), h("dd", {}, status.zone || "outside safe zones"),
+      h("dt", {}, "Zone"), h("dd", {}, status.zone || (location ? "outside safe zones" : "not known yet")),
       h("dt", {}, "Last seen"), h("dd", { class: "last-seen" }, location ? ago(status.lastSeenSeconds) : "no position yet"),
-      h("dt", {}, "Phone"), h("dd", { class: reporting && reporting.state !== "fine" ? "error" : "" }, reportingText(reporting)),
+      h("dt", {}, "Phone"), h("dd", { class: reporting && reporting.state !== "fine" ? "error" : "" }, location ? reportingText(reporting) : "not set up yet"),
       h("dt", {}, "Battery"), h("dd", {}, location && location.battery !== null && location.battery !== undefined ? `${Math.round(location.battery)} %` : "unknown",
         reporting && reporting.batteryEmptyAt ? ` · empty about ${clock(reporting.batteryEmptyAt)}` : ""),
       h("dt", {}, "Steps today"), h("dd", {}, String(motion.steps || 0)),
       location ? [h("dt", {}, "Accuracy"), h("dd", {}, distance(location.accuracy))] : null),
     status.wandering ? h("p", { class: "error" }, `Wandering (${status.wandering.pattern})`) : null,
+    location ? null : h("div", { class: "hint stack no-position" },
+      h("p", {}, `${item.account.name}'s phone has not sent a position yet.`),
+      h("a", { href: `#setup/${encodeURIComponent(item.account.id)}`, class: "button setup-phone" }, `Set up ${item.account.name}'s phone`)),
     h("p", { class: "row person-links" },
       following ? h("span", { class: "muted" }, "The map follows them")
         : h("a", { href: `#home/${encodeURIComponent(item.account.id)}`, class: "follow" }, `Follow ${item.account.name} on the map`),
       h("a", { href: `#person/${encodeURIComponent(item.account.id)}` }, "Their day and steps"),
-      h("a", { href: `#setup/${encodeURIComponent(item.account.id)}`, class: "setup-phone" }, `Set up ${item.account.name}'s phone`))));
+      location ? h("a", { href: `#setup/${encodeURIComponent(item.account.id)}`, class: "setup-phone" }, `Set up ${item.account.name}'s phone`) : null)));
 }
 
 /** How the phone reports against its own habit: "as usual (every 15 min)", "quieter than usual", "silent". */

@@ -1,7 +1,7 @@
 // "Import history": a person (or a guardian, for someone they look after) brings years of positions
 // in from a file; the upload and the import show as one progress bar, the result in plain words.
 import { api, currentCSRFToken } from "../api.js";
-import { h, replace, field } from "../dom.js";
+import { h, replace, field, when as moment } from "../dom.js";
 import { onEvent } from "../events.js";
 
 /** "1,204,311". */
@@ -127,8 +127,7 @@ export async function importPanel(session) {
           undo.disabled = false;
         }
       });
-      const when = new Date(item.createdAt).toLocaleString();
-      return h("li", { class: "card stack" }, h("strong", {}, `Imported ${when}`), h("p", {}, outcome(item)),
+      return h("li", { class: "card stack" }, h("strong", {}, `Imported ${moment(item.createdAt)}`), h("p", {}, outcome(item)),
         ["done", "stopped"].includes(item.state) ? undo : null);
     }));
   }

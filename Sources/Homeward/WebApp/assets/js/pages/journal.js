@@ -1,7 +1,7 @@
 // Journal and episodes: enter water, food, exercise and sleep; day totals as charts; headache
 // episodes started and ended; a read-only link for a doctor.
 import { api } from "../api.js";
-import { h, replace, form, announce, localDate, clock } from "../dom.js";
+import { h, replace, form, announce, localDate, clock, day as dayText, dayLabel } from "../dom.js";
 import { barChart } from "../chart.js";
 
 const kinds = {
@@ -53,8 +53,8 @@ export async function showJournal(view, session, [kind = "water"]) {
         h("dt", {}, "Calories today"), h("dd", {}, String(today.calories || 0)),
         h("dt", {}, "Exercise today"), h("dd", {}, `${today.exerciseMinutes || 0} min`),
         h("dt", {}, "Sleep last night"), h("dd", {}, `${Math.round((today.sleepMinutes || 0) / 6) / 10} h`)),
-      barChart(days.map((day) => ({ label: day.date.slice(5), value: day.waterMillilitres })), "Water per day, millilitres"),
-      barChart(days.map((day) => ({ label: day.date.slice(5), value: day.exerciseMinutes })), "Exercise per day, minutes"));
+      barChart(days.map((day) => ({ label: dayLabel(day.date), value: day.waterMillilitres })), "Water per day, millilitres"),
+      barChart(days.map((day) => ({ label: dayLabel(day.date), value: day.exerciseMinutes })), "Exercise per day, minutes"));
   }
 
   async function loadEpisodes() {
@@ -77,8 +77,8 @@ export async function showJournal(view, session, [kind = "water"]) {
       list.length ? h("table", {}, h("caption", { class: "muted" }, "Recent headaches"),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Started"), h("th", { scope: "col" }, "Lasted"))),
         h("tbody", {}, list.slice(0, 10).map((episode) => h("tr", {},
-          h("td", {}, `${new Date(episode.start).toLocaleDateString()} ${clock(episode.start)}`),
-          h("td", {}, episode.durationSeconds ? `${Math.round(episode.durationSeconds / 60)} min` : "ongoing"))))) : null);
+          h("td", {}, `${dayText(episode.start)} ${clock(episode.start)}`),
+          h("td", {}, episode.durationSeconds ? (episode.durationSeconds < 60 ? "under a minute" : `${Math.round(episode.durationSeconds / 60)} min`) : "still going"))))) : null);
   }
   /** The links that still work: copy (where this browser made it), withdraw. */
   async function loadShares() {
@@ -107,7 +107,7 @@ export async function showJournal(view, session, [kind = "water"]) {
       const shown = address ? h("a", { href: address, class: "share-address" }, address) : null;
       return h("li", { class: "card", "data-share": link.id },
         h("strong", {}, link.scope === "episodes" ? "Headache record" : "Where you were"),
-        h("p", { class: "muted" }, `Made ${new Date(link.createdAt).toLocaleDateString()}, works until ${new Date(link.expiresAt).toLocaleDateString()} ${clock(link.expiresAt)}.`),
+        h("p", { class: "muted" }, `Made ${dayText(link.createdAt)}, works until ${dayText(link.expiresAt)}, ${clock(link.expiresAt)}.`),
         shown ? h("p", {}, shown) : h("p", { class: "muted" }, "Made on another device: the link is shown only where it was made."),
         h("div", { class: "row" }, address ? copy : null, withdraw));
     }))] : null);

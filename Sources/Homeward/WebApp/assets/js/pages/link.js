@@ -1,7 +1,7 @@
 // Linking: a person shows their verification code (digits and QR code); a guardian types it or
 // scans it. Links are listed and ended from either side.
 import { api } from "../api.js";
-import { h, replace, form, announce } from "../dom.js";
+import { h, replace, form, announce, when, day } from "../dom.js";
 import { reconnectEvents } from "../events.js";
 import { browserCountry } from "./login.js";
 
@@ -16,10 +16,13 @@ export async function showLink(view, session, [phone = "", code = ""]) {
     sessionStorage.setItem("myCode", code);
     newCode.hidden = false;
     replace(codeArea,
-      h("p", {}, "Your code (valid until ", new Date(expiresAt).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" }), "):"),
-      h("p", { class: "code", id: "code-digits" }, code),
+      h("dl", { class: "facts", id: "code-facts" },
+        h("dt", {}, "Your phone number"), h("dd", { id: "code-phone" }, session.account.phone),
+        h("dt", {}, "Your code"), h("dd", { class: "code", id: "code-digits" }, code)),
+      h("p", {}, "Or they scan this square with their phone's camera: it opens Homeward with both filled in."),
       h("img", { class: "qr", id: "code-qr", alt: `QR code for linking to you with code ${code}`,
-        src: `/v1/me/verification-code/qr?code=${encodeURIComponent(code)}` }));
+        src: `/v1/me/verification-code/qr?code=${encodeURIComponent(code)}` }),
+      h("p", { class: "muted" }, `The code works once, until ${when(expiresAt).replace(/^(at|on) /, "")}.`));
   };
   const makeCode = async () => {
     const created = await api("PUT", "/v1/me/verification-code", {});
@@ -34,7 +37,7 @@ export async function showLink(view, session, [phone = "", code = ""]) {
     if (any.live) {
       newCode.hidden = false;
       replace(codeArea, h("p", { id: "code-elsewhere" }, "You already have a code that works until ",
-        new Date(any.expiresAt).toLocaleString([], { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }),
+        when(any.expiresAt).replace(/^(at|on) /, ""),
         ". It was shown on another device or chosen by you. Press “Make a new code” to replace it."));
       return;
     }
@@ -52,7 +55,7 @@ export async function showLink(view, session, [phone = "", code = ""]) {
     element.reset();
     replace(codeArea,
       h("p", {}, `Your own code works for up to ${chosen.maxGuardians} people until `,
-        new Date(chosen.expiresAt).toLocaleDateString([], { day: "numeric", month: "long" }),
+        day(chosen.expiresAt),
         ". You will be told each time someone uses it, and you can remove them below."));
     announce("Your code is set.");
   }, { id: "own-code-form" });
@@ -80,7 +83,7 @@ export async function showLink(view, session, [phone = "", code = ""]) {
   replace(view,
     h("h1", {}, "Link"),
     h("h2", {}, "Let someone look after you"),
-    h("p", {}, "Show this code to the person who should see where you are. It works once they enter it with your phone number."),
+    h("p", {}, "Show your code to the person who should see where you are (your son or daughter, say). They type it with your phone number under “Look after someone” on their own phone, or scan the square."),
     h("div", { class: "row" }, showCode, newCode), codeArea, ownCodeArea,
     h("h2", {}, "Look after someone"),
     scanArea, linkForm,

@@ -2,10 +2,21 @@
 import { api } from "../api.js";
 import { h, replace, form } from "../dom.js";
 
+/** A note on the log-in and sign-up pages when a linking QR code was opened before logging in:
+ * what happens next, so the family is not left wondering where the code went. */
+function pendingLinkNote() {
+  const pending = sessionStorage.getItem("pendingLink");
+  if (!pending) return null;
+  const phone = decodeURIComponent(pending.split("/")[0]);
+  return h("p", { class: "card hint", id: "pending-link" },
+    `You opened the code of ${phone}. Log in, or create an account if you have none; the code and number will be filled in for you to press Link.`);
+}
+
 /** The log-in page. */
 export function showLogin(view, session) {
   replace(view,
     h("h1", {}, "Log in"),
+    pendingLinkNote(),
     form([
       { label: "Phone number", attributes: { name: "phone", type: "tel", autocomplete: "tel", required: true } },
       { label: "Password", attributes: { name: "password", type: "password", autocomplete: "current-password", required: true } },
@@ -21,6 +32,7 @@ export function showLogin(view, session) {
 export function showSignUp(view, session) {
   replace(view,
     h("h1", {}, "Create an account"),
+    pendingLinkNote(),
     form([
       { label: "Your name", attributes: { name: "name", autocomplete: "name", required: true } },
       { label: "Phone number", attributes: { name: "phone", type: "tel", autocomplete: "tel", required: true } },

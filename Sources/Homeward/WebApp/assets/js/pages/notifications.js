@@ -9,10 +9,14 @@ const kindNames = { ntfy: "ntfy app", gotify: "Gotify server", telegram: "Telegr
 /** Whether the server has a mail relay (index.html says so); email is offered only then. */
 const sendsEmail = (document.querySelector('meta[name="homeward-server"]') || { content: "" }).content.includes("sends-email=true");
 
+/** A topic name nobody could guess, made in this browser for the ntfy steps (a topic on ntfy.sh is
+ * read by whoever knows its name). */
+const suggestedTopic = `homeward-${Array.from(crypto.getRandomValues(new Uint8Array(6)), (byte) => "abcdefghijkmnpqrstuvwxyz23456789"[byte % 32]).join("")}`;
+
 /** The fields of each kind of channel the form adds: [name, label, input attributes]. */
 const kindFields = {
   ntfy: [
-    ["url", "Topic address", { type: "url", required: true, placeholder: "https://ntfy.sh/walter-family-7431" }],
+    ["url", "Topic address", { type: "url", required: true, placeholder: `https://ntfy.sh/${suggestedTopic}` }],
     ["token", "Password key (only for a protected topic; usually empty)", { autocomplete: "off" }],
   ],
   gotify: [
@@ -29,7 +33,7 @@ const kindFields = {
 /** What to do for each kind, step by step, in words a family uses. */
 const kindHelp = {
   ntfy: ["Install the free ntfy app on the phone (Android or iPhone).",
-    "In the app tap +, and subscribe to a topic with a name nobody could guess, like walter-family-7431.",
+    `In the app tap +, and subscribe to a topic with a name nobody could guess, like ${suggestedTopic}.`,
     "Type the same name below after https://ntfy.sh/ and add it. Then send a test."],
   gotify: ["For families who run their own Gotify server.",
     "In Gotify open Apps, make one called Homeward, and copy its key here."],
@@ -135,7 +139,7 @@ function channelForm(reload) {
         return [h("label", { for: id }, label), h("input", { id, name, ...attributes })];
       }));
   }
-  const label = h("input", { id: "channel-label", name: "label", maxlength: 100, placeholder: "e.g. Anna's phone" });
+  const label = h("input", { id: "channel-label", name: "label", maxlength: 100, placeholder: "e.g. My phone" });
   const types = alertTypeChooser();
   const message = h("p", { class: "error", role: "alert" });
   const submit = h("button", { type: "submit" }, "Add channel");

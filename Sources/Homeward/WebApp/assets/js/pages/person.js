@@ -1,6 +1,6 @@
 // One person: their path on a chosen day, steps by day, and the day's history to download.
 import { api } from "../api.js";
-import { h, replace, localDate, clock } from "../dom.js";
+import { h, replace, localDate, clock, dayLabel } from "../dom.js";
 import { makeMap, PositionMarker, fit } from "../map.js";
 import { onEvent } from "../events.js";
 import { barChart } from "../chart.js";
@@ -30,7 +30,7 @@ export async function showPerson(view, session, [id, date = localDate()]) {
       history.locations.length ? ` from ${clock(history.locations[0].t)} to ${clock(history.locations.at(-1).t)}` : ""),
     mapElement,
     h("h2", {}, "Steps, last 7 days"),
-    barChart(motion.days.map((day) => ({ label: day.date.slice(5), value: day.steps })), "Steps per day"));
+    barChart(motion.days.map((day) => ({ label: dayLabel(day.date), value: day.steps })), "Steps per day"));
   const map = makeMap(mapElement);
   if (points.length) window.L.polyline(points, { color: "#1b4d6b", weight: 4 }).addTo(map);
   const marker = new PositionMarker(map, item.account.name);

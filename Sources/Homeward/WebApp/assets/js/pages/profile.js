@@ -42,13 +42,24 @@ export async function showProfile(view, session) {
   ], "Change password", async (values, element) => {
     await api("PUT", "/v1/me/password", values);
     element.reset();
-    announce("Password changed. Other phones and computers were signed out; phones that send positions need setting up again.");
+    // Phones set up to send the position keep working: a password change must not silence them.
+    const { devices } = await api("GET", "/v1/me/devices").catch(() => ({ devices: [] }));
+    const setup = `#setup/${encodeURIComponent(session.account.id)}`;
+    replace(passwordDone,
+      h("strong", { class: "ok" }, "Your password is changed."),
+      " Other phones and computers were signed out of Homeward, and any link shared with a doctor was withdrawn. ",
+      devices.length
+        ? [`The ${devices.length === 1 ? "phone" : `${devices.length} phones`} sending your position keep${devices.length === 1 ? "s" : ""} working: `,
+          h("a", { href: setup }, "see them"), " and remove any you do not know."]
+        : "");
+    announce("Password changed.");
   }, { id: "password-form" });
+  const passwordDone = h("p", { id: "password-done", role: "status" });
   const logout = h("button", { type: "button", class: "secondary", id: "logout" }, "Log out");
   logout.addEventListener("click", () => session.signOut());
   const imports = await importPanel(session);
   replace(view, h("h1", {}, "Profile"), h("p", {}, `Phone: ${account.phone}`), profileForm,
     h("div", { class: "card stack" }, h("label", { for: "avatar" }, "Profile picture (PNG or JPEG, up to 512 KiB)"), picture),
-    imports.panel, h("h2", {}, "Password"), passwordForm, logout);
+    imports.panel, h("h2", {}, "Password"), passwordForm, passwordDone, logout);
   return imports.stop;
 }

@@ -19,10 +19,20 @@ export function showReset(view, session, [token = ""]) {
       }, { id: "reset-form" }));
     return;
   }
+  // A server that cannot send mail offers no email form: only the way that works.
+  const sendsEmail = (document.querySelector('meta[name="homeward-server"]') || { content: "" }).content.includes("sends-email=true");
+  if (!sendsEmail) {
+    replace(view,
+      h("h1", {}, "Forgot your password?"),
+      h("p", { id: "reset-by-admin" }, "Ask whoever runs this Homeward (the person who set it up) for a reset link: they can make one for your phone number in a minute. Open the link on this phone or computer, choose a new password, and log in with it."),
+      h("p", {}, "Phones set up to send your position keep working."),
+      h("p", {}, h("a", { href: "#login" }, "Back to logging in")));
+    return;
+  }
   const sent = h("p", { id: "reset-sent", role: "status" });
   replace(view,
     h("h1", {}, "Forgot your password?"),
-    h("p", {}, "Type your phone number. If this Homeward can send email and your account has an email address (under Notifications), a link to choose a new password arrives there within a few minutes. It works for an hour."),
+    h("p", {}, "Type your phone number. If your account has an email address (under Notifications), a link to choose a new password arrives there within a few minutes. It works for an hour."),
     form([
       { label: "Phone number", attributes: { name: "phone", type: "tel", autocomplete: "tel", required: true } },
     ], "Email me a link", async (values) => {

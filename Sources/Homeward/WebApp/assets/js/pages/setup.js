@@ -19,7 +19,7 @@ const apps = [
 const checks = {
   owntracks: [
     "OwnTracks is open on the phone and showed “Import” or “Apply”: press it.",
-    "In OwnTracks' settings, “Allow configuration by URI and config file” was on before the code was scanned. If not, turn it on and scan again.",
+    "“Allow external configuration” was on in OwnTracks before the code was scanned (iPhone: top of Settings; Android: Preferences › Remote Control). If not, turn it on and scan again.",
     "Location access for OwnTracks is “Always”, and the phone has internet (Wi-Fi or mobile data).",
   ],
   overland: [
@@ -27,7 +27,7 @@ const checks = {
     "Location access for Overland is “Always”, and the phone has internet.",
   ],
   traccar: [
-    "Traccar Client asked whether to use the new settings: press yes, then switch “Continuous tracking” on.",
+    "Traccar Client asked “Apply new configuration?” and OK was pressed; “Continuous tracking” is switched on.",
     "Location access for Traccar Client is “Always”, and the phone has internet.",
   ],
 };
@@ -50,7 +50,9 @@ export async function showSetup(view, session, [id = session.account.id]) {
     try {
       stopWatching();
       const setup = await api("POST", `/v1/accounts/${encodeURIComponent(id)}/phone-setup`, { app });
-      stopWatching = showResult(result, setup, id);
+      stopWatching = showResult(result, setup, id, loadDevices);
+      await loadDevices();
+      result.scrollIntoView({ block: "start", behavior: "smooth" });
       announce("The code is ready: scan it with the phone.");
     } catch (error) {
       replace(result, h("p", { class: "error" }, error.message));
@@ -64,6 +66,7 @@ export async function showSetup(view, session, [id = session.account.id]) {
     replace(devices, list.length ? h("ul", { class: "stack" }, list.map((device) => {
       const remove = h("button", { type: "button", class: "secondary" }, `Remove “${device.name}”`);
       remove.addEventListener("click", async () => {
+        if (!window.confirm(`Remove “${device.name}”? That phone stops sending ${own ? "your" : `${person.name}'s`} position until it is set up again.`)) return;
         remove.disabled = true;
         try {
           await api("DELETE", `/v1/accounts/${encodeURIComponent(id)}/devices/${encodeURIComponent(device.id)}`);
@@ -82,7 +85,7 @@ export async function showSetup(view, session, [id = session.account.id]) {
   replace(view,
     h("h1", {}, own ? "Set up this phone" : `Set up ${person.name}'s phone`),
     h("p", {}, own
-      ? "Your phone can send where you are with a free app. Choose the app, then scan the square code with the phone (or, on this phone, tap “Open in the app”)."
+      ? "Your phone can send where you are with a free app. Choose the app, then scan the square code with the phone (or, on this phone, tap “Open in …” under the code)."
       : `${person.name}'s phone can send where ${person.name} is with a free app. Choose the app, then scan the square code with ${person.name}'s phone.`),
     choices, make, result,
     h("h2", {}, own ? "Phones sending your position" : `Phones sending ${person.name}'s position`), devices,
@@ -145,8 +148,25 @@ async function showHomeAssistant(area, accountId, name) {
     note);
 }
 
-/** Shows the steps, the code and the link of `setup`, and watches for the phone's first position. */
-function showResult(area, setup, accountId) {
+/** A value to type into the app, with a button that copies it (the phone being set up can paste it). */
+function copyable(value) {
+  const code = h("code", {}, value);
+  const copy = h("button", { type: "button", class: "secondary copy" }, "Copy");
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      announce("Copied: paste it into the app.");
+    } catch {
+      window.getSelection().selectAllChildren(code);
+      announce("Selected: copy it, then paste it into the app.");
+    }
+  });
+  return h("div", { class: "copy-row" }, code, copy);
+}
+
+/** Shows the steps, the code and the link of `setup`, and watches for the phone's first position
+ * (`heard` refreshes the list of phones when it comes). */
+function showResult(area, setup, accountId, heard) {
   const status = h("p", { id: "setup-status", class: "card", role: "status" }, "Waiting for the first position from the phone…");
   const title = apps.find((item) => item.app === setup.app).label;
   replace(area,
@@ -154,9 +174,11 @@ function showResult(area, setup, accountId) {
     h("ol", { class: "stack" }, setup.steps.map((step) => h("li", {}, step))),
     h("p", {}, "Get the app: ", setup.stores.flatMap((store, index) => [index ? " · " : "", h("a", { href: store.url, target: "_blank", rel: "noopener" }, store.name)])),
     h("img", { class: "qr large", id: "setup-qr", src: setup.qrCode, alt: `Square code that sets up ${title}` }),
-    h("p", {}, h("a", { href: setup.link, id: "setup-link" }, "Open in the app"), " (on the phone being set up)"),
-    h("details", {}, h("summary", {}, "Type it in instead"),
-      h("dl", { class: "facts", id: "setup-settings" }, setup.settings.flatMap((setting) => [h("dt", {}, setting.label), h("dd", {}, h("code", {}, setting.value))]))),
+    h("p", { class: "row" }, h("a", { href: setup.link, id: "setup-link", class: "button secondary" }, `Open in ${title}`),
+      h("span", { class: "muted" }, "when this page is open on the phone being set up")),
+    h("details", { id: "setup-type" }, h("summary", {}, "Type it in instead"),
+      h("p", { class: "muted" }, `In ${title}'s settings, fill in:`),
+      h("dl", { class: "stack", id: "setup-settings" }, setup.settings.flatMap((setting) => [h("dt", {}, setting.label), h("dd", {}, copyable(setting.value))]))),
     status,
     h("p", { class: "muted" }, `This phone appears as “${setup.device.name}” among the devices; the code only lets it send positions, and it can be removed at any time.`));
   const started = Date.now();
@@ -167,6 +189,7 @@ function showResult(area, setup, accountId) {
       if (device.lastUsedAt) {
         const seconds = Math.max(0, Math.round((Date.now() - Date.parse(device.lastUsedAt)) / 1000));
         replace(status, h("strong", { class: "ok" }, `Received the first position from this phone ✓ (${seconds} s ago)`));
+        heard();
         return;
       }
       if (Date.now() - started > helpAfterMilliseconds) {

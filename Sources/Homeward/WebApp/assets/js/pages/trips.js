@@ -20,7 +20,11 @@ export async function showTrips(view, session, [followed = null] = []) {
   // Someone watching a trip sees it first; their own SOS and check follow.
   const watching = others.length ? [h("h2", {}, "Trips of the people you look after"), watchedList] : [];
   const safety = safetyPanel(Boolean(mine), session.account.id);
-  replace(view, h("h1", {}, "Trips and safety"), watching,
+  const arrivedAt = sessionStorage.getItem("tripArrived");
+  sessionStorage.removeItem("tripArrived");
+  const arrived = arrivedAt && !mine ? h("p", { class: "card ok", id: "trip-arrived", role: "status" },
+    `You arrived at ${arrivedAt}. Everyone following your trip was told. Glad you are there.`) : null;
+  replace(view, h("h1", {}, "Trips and safety"), arrived, watching,
     others.length ? h("div", { class: "split" }, panel, mapElement) : null, safety.element,
     others.length ? null : h("div", { class: "split" }, panel, mapElement));
   const map = makeMap(mapElement);
@@ -47,12 +51,14 @@ export async function showTrips(view, session, [followed = null] = []) {
   };
   let stop = () => {};
   if (shownTrip) {
-    tripView.show(await refresh(shownTrip));
+    // Until the trip has a position of its own, the traveller's newest one puts them on the map.
+    const latest = await api("GET", `/v1/accounts/${encodeURIComponent(shownTrip.account.id)}/location`).then((item) => item.location).catch(() => null);
+    tripView.show(await refresh(shownTrip), latest);
     replace(panel, h("h2", {}, `${shownTrip.account.name}'s trip`), facts,
       mine ? null : h("p", { class: "muted" }, "Going somewhere yourself? ", h("a", { href: "#trips/new" }, "Start your own trip")));
     mapElement.setAttribute("aria-label", `Map of ${shownTrip.account.name}'s trip`);
     stop = onEvent("trip", async (event) => {
-      if (event.tripId === shownTrip.id || event.id === shownTrip.id) tripView.show(await refresh(shownTrip));
+      if (event.tripId === shownTrip.id || event.id === shownTrip.id) tripView.show(await refresh(shownTrip), latest);
     });
   } else if (mine) {
     const full = await api("GET", `/v1/trips/${encodeURIComponent(mine.id)}`);
@@ -61,12 +67,24 @@ export async function showTrips(view, session, [followed = null] = []) {
     const arrive = h("button", { type: "button", id: "arrive" }, "I've arrived safely");
     arrive.addEventListener("click", async () => {
       await api("POST", `/v1/trips/${encodeURIComponent(mine.id)}/arrive`);
-      announce("Arrival shared.");
+      // The page starts afresh (a new trip's form); it says first that the arrival was shared.
+      sessionStorage.setItem("tripArrived", full.destination.name || "your destination");
       location.reload();
     });
+    const invitation = code ? `Follow my trip on Homeward: open ${location.origin}/trip and enter my phone number ${session.account.phone} and the code ${code}.` : "";
+    const copy = h("button", { type: "button", class: "secondary", id: "copy-invitation" }, "Copy an invitation to send");
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(invitation);
+        announce("Copied: paste it into a message.");
+      } catch {
+        announce(invitation);
+      }
+    });
     replace(panel, h("h2", {}, "Your trip"), facts,
-      code ? h("p", {}, "Access code for companions: ", h("strong", { class: "code", id: "access-code" }, code),
-        h("br"), "They open ", h("a", { href: "/trip" }, `${location.origin}/trip`), " and enter your phone number and this code.")
+      code ? [h("p", {}, "Access code for companions: ", h("strong", { class: "code", id: "access-code" }, code)),
+        h("p", {}, "They open ", h("a", { href: "/trip" }, `${location.origin}/trip`), ` and enter your phone number (${session.account.phone}) and this code. No account is needed.`),
+        h("p", {}, copy)]
         : h("p", { class: "muted" }, "This trip's access code was shown when it started."),
       arrive);
     stop = onEvent("trip", async (event) => {
@@ -120,7 +138,7 @@ function startForm(map) {
 /** SOS, the 15-second check, and sharing the browser's position; during the person's own trip
  * (`onTrip`) the browser can send positions continuously while the page is open; `accountId` is the
  * person's own, for the link to setting up their phone. */
-function safetyPanel(onTrip, accountId) {
+export function safetyPanel(onTrip, accountId) {
   const sos = h("button", { type: "button", class: "danger sos", id: "sos" }, "SOS");
   const countdownButton = h("button", { type: "button", class: "secondary", id: "countdown-start" }, "Start a 15 second check");
   const area = h("div", { id: "countdown-area", "aria-live": "assertive" });
@@ -129,12 +147,19 @@ function safetyPanel(onTrip, accountId) {
     "This page can send where you are only while it is open. To be followed all the time, set up one of the phone apps (",
     h("a", { href: `#setup/${encodeURIComponent(accountId)}` }, "Set up this phone"), ").");
   let stopSharing = () => {};
+  const sosStatus = h("p", { id: "sos-status", role: "status" });
   sos.addEventListener("click", async () => {
     sos.disabled = true;
+    replace(sosStatus, h("strong", {}, "Sending the SOS…"));
     try {
       const placed = await sendSOS();
-      announce(placed ? "SOS sent with where you are to everyone who looks after you."
-        : "SOS sent to everyone who looks after you, with the last place we know for you.");
+      const text = placed ? "SOS sent with where you are to everyone who looks after you."
+        : "SOS sent to everyone who looks after you, with the last place we know for you.";
+      // Said where the button is, and kept: a frightened person must see that it went.
+      replace(sosStatus, h("strong", { class: "error" }, `${text.replace(/\.$/, "")} (${clock(new Date())}).`), " Stay where you are if you can.");
+      announce(text);
+    } catch (error) {
+      replace(sosStatus, h("strong", { class: "error" }, `The SOS could not be sent: ${error.message} Call someone now.`));
     } finally { sos.disabled = false; }
   });
   shareNow.addEventListener("click", async () => {
@@ -179,7 +204,7 @@ function safetyPanel(onTrip, accountId) {
     });
   });
   const element = h("section", { class: "card", "aria-labelledby": "safety-title" }, h("h2", { id: "safety-title" }, "Safety"),
-    h("div", { class: "row" }, sos, countdownButton), area,
+    h("div", { class: "row" }, sos, countdownButton), sosStatus, area,
     h("div", { class: "row" }, shareNow, continuous), sharing);
   return { element, stop: () => stopSharing() };
 }

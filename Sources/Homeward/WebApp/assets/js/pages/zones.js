@@ -50,7 +50,7 @@ export async function showZones(view, session, [chosen] = []) {
   const message = h("p", { class: "error", role: "alert" });
   const radiusRow = h("div", { class: "stack" }, radius.label, radius.control);
   const zoneForm = h("form", { class: "card", id: "zone-form", "aria-labelledby": "zone-form-title" },
-    heading, shapeInfo, h("div", { class: "row" }, atCentre), name.label, name.control,
+    heading, h("div", { class: "row" }, atCentre), name.label, name.control,
     h("div", { class: "check" }, home.control, home.label), radiusRow, mode.label, mode.control, more,
     h("div", { class: "row" }, save, clear, cancel), message);
   const list = h("ul", { id: "zone-list", class: "zone-list" });
@@ -64,7 +64,8 @@ export async function showZones(view, session, [chosen] = []) {
   const mapElement = h("div", { class: "map", id: "zone-map", role: "region", "aria-label": `Map for drawing ${personName}'s zones` });
   replace(view, h("h1", {}, "Safe zones"),
     h("div", { class: "stack narrow" }, who.label, who.control),
-    h("div", { class: "split map-first" }, mapElement,
+    // What to do on the map is said above it: on a phone the form is below the fold.
+    h("div", { class: "split map-first" }, h("div", { class: "stack" }, shapeInfo, mapElement),
       h("div", {}, zoneForm, h("h2", {}, `${personName}'s zones`), list)),
     placesSection);
 
@@ -102,7 +103,7 @@ export async function showZones(view, session, [chosen] = []) {
   function showShapeInfo() {
     if (mode.control.value === "circle") {
       shapeInfo.textContent = circle
-        ? `A circle of ${distance(circle.getRadius())} around the dot. Drag the middle dot to move it, the white edge dot (or type the size) to make it bigger or smaller.`
+        ? `A circle of ${distance(circle.getRadius())} around the dot. Drag the middle dot to move it, the white edge dot (or type the size) to make it bigger or smaller. Then name it below and press “${save.textContent}”.`
         : "Tap the map where the middle of the zone should be.";
     } else {
       shapeInfo.textContent = vertices.length
