@@ -32,7 +32,8 @@ final class CommitFinisher: @unchecked Sendable {
             var batch: [Outcome] = []
             while take(into: &batch) {
                 var syncError: (any Error)?
-                if let log, batch.contains(where: \.committed) {
+                // A background job's commit waits for the next ordinary one's sync.
+                if let log, batch.contains(where: { $0.committed && !$0.job.isBackground }) {
                     do {
                         try log.sync()
                     } catch {

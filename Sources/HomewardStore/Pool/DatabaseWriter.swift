@@ -12,6 +12,13 @@ public protocol DatabaseWriter: DatabaseReader {
     /// inside a write block.
     func write<Result>(_ block: (any Database) throws -> Result) throws -> Result
 
+    /// Runs `block` atomically as `write` does, for bulk work that nobody is waiting on (an import's
+    /// batches): a writer that groups blocks lets the ordinary writes waiting go first, runs it in a
+    /// group of its own and does not sync the log for it alone, so an SOS never waits behind it
+    /// for more than the block itself. Its changes are committed when it returns, and durable with
+    /// the next ordinary write's sync: the caller ends its work with an ordinary `write`.
+    func writeInBackground<Result>(_ block: (any Database) throws -> Result) throws -> Result
+
     /// Queues `block` and returns at once; `completion` gets its result once it is durable, or the
     /// error that failed it, on the writer's thread (so it must only hand the outcome on).
     func submitWrite<Result>(
@@ -35,6 +42,11 @@ public protocol DatabaseWriter: DatabaseReader {
 }
 
 extension DatabaseWriter {
+    /// An ordinary write, for writers that do not group blocks.
+    public func writeInBackground<Result>(_ block: (any Database) throws -> Result) throws -> Result {
+        try write(block)
+    }
+
     /// Queues the block; the subjects are not needed.
     public func submitWrite<Result>(
         touching subjects: [Int64],
