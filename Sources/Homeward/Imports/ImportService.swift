@@ -183,8 +183,9 @@ public struct ImportService: Sendable {
         let candidates = batch.fixes.map(storedLocation).sorted { $0.time < $1.time }
         let window = settings.duplicateWindowMilliseconds
         var updated = record
-        // In the background: live writes (an SOS) go first, and the batch is durable with the
-        // import's last write, an ordinary one (a server stopped before it fails the import).
+        // In the background: live writes (an SOS) go first, and the next batch is read and stored
+        // while this one is synced; the import's last write is an ordinary one, durable when it
+        // returns (a server stopped before it fails the import).
         try database.writeInBackground { db in
             let locations = LocationStore(db: db)
             let stored = try locations.positions(

@@ -32,8 +32,13 @@ final class CommitFinisher: @unchecked Sendable {
             var batch: [Outcome] = []
             while take(into: &batch) {
                 var syncError: (any Error)?
-                // A background job's commit waits for the next ordinary one's sync.
-                if let log, batch.contains(where: { $0.committed && !$0.job.isBackground }) {
+                // A background job (an import's batch) learns of its commit at once and goes on
+                // with its next batch while the log is synced, so the log never holds much that
+                // an SOS's sync would have to write; its last, ordinary write waits for a sync.
+                for outcome in batch where outcome.job.isBackground {
+                    outcome.job.finish(failingWith: outcome.error)
+                }
+                if let log, batch.contains(where: \.committed) {
                     do {
                         try log.sync()
                     } catch {
@@ -42,7 +47,7 @@ final class CommitFinisher: @unchecked Sendable {
                         syncError = error
                     }
                 }
-                for outcome in batch {
+                for outcome in batch where !outcome.job.isBackground {
                     outcome.job.finish(failingWith: outcome.committed ? syncError : outcome.error)
                 }
                 batch.removeAll(keepingCapacity: true)

@@ -64,8 +64,8 @@ public final class DatabasePool: DatabaseWriter {
         try writeSQLite(block)
     }
 
-    /// Queues `block` behind the ordinary writes waiting, in a group of its own whose commit is not
-    /// synced for it alone (see `DatabaseWriter.writeInBackground`), and waits until it is committed.
+    /// Queues `block` behind the ordinary writes waiting, in a group of its own, and waits until it
+    /// is committed, not for the log's sync (see `DatabaseWriter.writeInBackground`).
     public func writeInBackground<Result>(_ block: (any Database) throws -> Result) throws -> Result {
         try writeSQLite(isBackground: true, block)
     }

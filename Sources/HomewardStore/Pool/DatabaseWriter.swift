@@ -13,10 +13,10 @@ public protocol DatabaseWriter: DatabaseReader {
     func write<Result>(_ block: (any Database) throws -> Result) throws -> Result
 
     /// Runs `block` atomically as `write` does, for bulk work that nobody is waiting on (an import's
-    /// batches): a writer that groups blocks lets the ordinary writes waiting go first, runs it in a
-    /// group of its own and does not sync the log for it alone, so an SOS never waits behind it
-    /// for more than the block itself. Its changes are committed when it returns, and durable with
-    /// the next ordinary write's sync: the caller ends its work with an ordinary `write`.
+    /// batches): a writer that groups blocks lets the ordinary writes waiting go first and runs it
+    /// in a group of its own, so an SOS never waits behind it for more than the block itself. It
+    /// returns once its changes are committed, while the log is synced (the caller's next block
+    /// overlaps the sync); they are durable for sure once the caller's last, ordinary `write` returns.
     func writeInBackground<Result>(_ block: (any Database) throws -> Result) throws -> Result
 
     /// Queues `block` and returns at once; `completion` gets its result once it is durable, or the

@@ -17,7 +17,7 @@ final class WriteJob: @unchecked Sendable {
     private var failure: (any Error)?
     private let completion: (@Sendable ((any Error)?) -> Void)?
     /// Work nobody waits on (an import's batch): it yields to the ordinary jobs waiting, runs in a
-    /// group of its own, and its commit is not synced on its own account (`writeInBackground`).
+    /// group of its own, and learns of its commit before the log is synced (`writeInBackground`).
     let isBackground: Bool
 
     /// A job whose caller blocks in `waitUntilFinished()`.
