@@ -11,6 +11,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     private var stayDetector: StayPointDetector
     private(set) var wanderingDetector: WanderingDetector
     private(set) var aimlessWalkDetector: AimlessWalkDetector
+    private(set) var pacingDetector: PacingDetector
     /// Whether the recent fixes scatter within their accuracy (then they draw no shape).
     private var scatterGate = ScatterGate()
     private var motionState = MotionState.unknown
@@ -24,6 +25,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     private var routine: RoutineModel
     private var reportedWandering = false
     private var reportedAimlessWalk = false
+    private var reportedPacing = false
     private var departedHomeAtNight = false
     private var recentFixes = RingBuffer<Fix>(capacity: PersonTracker.evidenceFixCount)
 
@@ -40,6 +42,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             radiusMetres: configuration.stayRadiusMetres, minimumSeconds: configuration.stayMinimumSeconds)
         wanderingDetector = WanderingDetector(configuration: configuration)
         aimlessWalkDetector = AimlessWalkDetector(configuration: configuration)
+        pacingDetector = PacingDetector(configuration: configuration)
         routine = RoutineModel(
             cellMetres: configuration.routineCellMetres, maxCells: configuration.routineMaxCells,
             placeRadiusMetres: configuration.stayRadiusMetres, placeMinimumSeconds: configuration.routinePlaceMinimumSeconds)
@@ -68,10 +71,15 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     /// feed the fixes oldest first, before the live ones).
     public mutating func learnRoutine(from fix: Fix) {
         guard configuration.learnsRoutine, fix.coordinate.isValid else { return }
+        let time = LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         routine.learn(
-            fix.coordinate, at: LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds), t: fix.t,
+            fix.coordinate, at: time, t: fix.t,
             maxGapSeconds: configuration.routineCorridorMaxGapSeconds,
             maxJumpMetres: configuration.routineCorridorMaxJumpMetres)
+        if let limit = configuration.farFromHomeMetres, let home = zones.first(where: \.isHome),
+           home.shape.distanceFromCenterMetres(to: SphericalPoint(fix.coordinate)) > limit {
+            routine.noteAwayFromHome(at: time)
+        }
     }
 
     /// Takes the next fix; fixes older than the last one used, duplicates, inaccurate fixes and impossible
@@ -112,10 +120,12 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         let localTime = LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         if learning { learnRoutine(from: fix) }
         var aimlessChange: WanderingChange?
+        var pacingChange: WanderingChange?
         if filtered.startsSegment {
             stayDetector.reset()
             wanderingDetector.resetPath()
             aimlessChange = aimlessWalkDetector.reset()
+            pacingChange = pacingDetector.reset()
             scatterGate.reset()
         }
         if let reported = fix.accuracy, reported >= 0 {
@@ -137,6 +147,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
                 isSlow: motionState == .stationary, configuration: configuration)
             if !noise {
                 aimlessChange = aimlessWalkDetector.observe(filtered.raw, at: fix.t, configuration: configuration) ?? aimlessChange
+                pacingChange = pacingDetector.observe(filtered.raw, at: fix.t, configuration: configuration) ?? pacingChange
             }
         }
         let pathSpeed = wanderingDetector.recentPathSpeed(
@@ -159,6 +170,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             events: &events)
         reportWandering(wanderingChange, at: fix.t, coordinate: fix.coordinate, localTime: localTime, events: &events)
         reportAimlessWalk(aimlessChange, events: &events)
+        reportPacing(pacingChange, events: &events)
         events += evaluateClock(now: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         return events
     }
@@ -279,7 +291,8 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     /// routine said of the place and hour.
     public func evidenceOfWandering(farFromHome: Bool) -> DecisionEvidence? {
         guard let last = lastFiltered else { return nil }
-        let shapeSince = reportedAimlessWalk ? aimlessWalkDetector.episode?.since : wanderingDetector.episode?.since
+        let shapeSince = reportedAimlessWalk ? aimlessWalkDetector.episode?.since
+            : reportedPacing ? pacingDetector.episode?.since : wanderingDetector.episode?.since
         let since = (farFromHome ? farFromHomeSince : shapeSince) ?? last.t
         let fixes = evidenceFixes(since: since)
         var metres: Double?
@@ -327,7 +340,8 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             zoneId: current.map { zones[$0].id },
             zoneName: current.map { zones[$0].name },
             wandering: (reportedWandering ? wanderingDetector.episode : nil)
-                ?? (reportedAimlessWalk ? aimlessWalkDetector.episode : nil) ?? farEpisode,
+                ?? (reportedAimlessWalk ? aimlessWalkDetector.episode : nil)
+                ?? (reportedPacing ? pacingDetector.episode : nil) ?? farEpisode,
             distanceFromHomeMetres: distanceFromHomeMetres,
             timeAwaySeconds: timeAway,
             smoothedSpeedMetresPerSecond: filter.smoothedSpeedMetresPerSecond,
@@ -393,7 +407,8 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             reportedWandering = false
             return
         }
-        guard !reportedWandering, !reportedAimlessWalk, wanderingDetector.episode != nil, wanderingDetector.lastSupportedAt == t,
+        guard !reportedWandering, !reportedAimlessWalk, !reportedPacing, wanderingDetector.episode != nil,
+              wanderingDetector.lastSupportedAt == t,
               let episode = wanderingDetector.episode else { return }
         // Laps or back-and-forths beyond doubt are told at once, wherever the person is.
         let clear = wanderingDetector.repetitionIsClear && episode.pattern != .random
@@ -406,12 +421,31 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
     }
 
+    /// Pacing along a short corridor (see `PacingDetector`) is told when it starts while no other
+    /// episode is told; its end is told only when its start was, and forgets the shape window.
+    private mutating func reportPacing(_ change: WanderingChange?, events: inout [GeoEvent]) {
+        switch change {
+        case .started(let pacing)?:
+            guard !reportedWandering, !reportedAimlessWalk, !reportedPacing else { return }
+            reportedPacing = true
+            events.append(.wanderingStarted(pattern: pacing.pattern, score: pacing.score))
+        case .ended?:
+            guard reportedPacing else { return }
+            reportedPacing = false
+            // The shape window still holds the corridor: it must not tell the same pacing again.
+            wanderingDetector.resetPath()
+            events.append(.wanderingEnded)
+        case nil:
+            return
+        }
+    }
+
     /// An aimless walk (see `AimlessWalkDetector`) is told as random wandering when it starts while no
     /// shape episode is told; its end is told only when its start was.
     private mutating func reportAimlessWalk(_ change: WanderingChange?, events: inout [GeoEvent]) {
         switch change {
         case .started(let walk)?:
-            guard !reportedWandering, !reportedAimlessWalk else { return }
+            guard !reportedWandering, !reportedAimlessWalk, !reportedPacing else { return }
             reportedAimlessWalk = true
             events.append(.wanderingStarted(pattern: walk.pattern, score: walk.score))
         case .ended?:
@@ -451,7 +485,8 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             return
         }
         // Riding in a vehicle restarts the clock: being driven is not wandering off. Once the routine
-        // is learned, being off it counts at night or after a night departure; by day a trip off the
+        // is learned, being off it counts at night or after a night departure (unless the person is
+        // habitually away from home at this hour); by day a trip off the
         // routine (a new shop, a friend's flat) is not an alarm by itself, unless it is in a place a
         // guardian marked not usual: aimlessness anywhere is what the shape classes judge.
         let nightDeparture = departedHomeAtNight && isNightOrJustAfter(localTime)
@@ -459,7 +494,12 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         if outsideTooLong {
             excused = false
         } else if let onRoutine = isOnRoutine(coordinate, at: localTime) {
-            excused = onRoutine || !(nightDeparture || isNight(localTime) || routine.isInUnusualPlace(coordinate))
+            // Someone out at this hour on evening after evening is not off their routine by being
+            // out, wherever they are (a night departure was raised as such when it happened).
+            let unusualPlace = routine.isInUnusualPlace(coordinate)
+            let habituallyOut = routine.daysAwayFromHome(near: localTime, toleranceHours: configuration.routineHourToleranceHours)
+                >= configuration.routineUsualMinimumDays
+            excused = onRoutine || !(nightDeparture || isNight(localTime) || unusualPlace) || (habituallyOut && !unusualPlace)
         } else {
             excused = !nightDeparture
         }
