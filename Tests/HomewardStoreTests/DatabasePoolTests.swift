@@ -69,6 +69,60 @@ final class DatabasePoolTests: XCTestCase {
         XCTAssertEqual(pool.commitCount - commitsBefore, 2, "the holding write, then all 50 in one group")
     }
 
+    func testABackgroundWriteLetsTheWaitingWritesGoFirstInAGroupOfTheirOwn() throws {
+        let pool = try XCTUnwrap(pool)
+        let commitsBefore = pool.commitCount
+        let hold = try holdWriter()
+        let order = Mutex<[String]>([])
+        let writers = DispatchGroup()
+        func start(_ name: String, background: Bool) {
+            writers.enter()
+            Thread {
+                let block = { (db: any Database) in
+                    try db.execute("INSERT INTO samples VALUES (?, ?)", background ? 1 : 0, 0)
+                    order.withLock { $0.append(name) }
+                }
+                if background { try? pool.writeInBackground(block) } else { try? pool.write(block) }
+                writers.leave()
+            }.start()
+        }
+        // The background write is queued first, the ordinary ones after it.
+        start("import", background: true)
+        XCTAssertTrue(Deadline.waitUntil { pool.queuedWriteCount == 1 })
+        start("sos", background: false)
+        XCTAssertTrue(Deadline.waitUntil { pool.queuedWriteCount == 2 })
+        start("phone", background: false)
+        XCTAssertTrue(Deadline.waitUntil { pool.queuedWriteCount == 3 })
+        hold.release.signal()
+        writers.wait()
+        hold.finished.wait()
+        XCTAssertEqual(order.withLock { $0 }, ["sos", "phone", "import"])
+        XCTAssertEqual(pool.commitCount - commitsBefore, 3, "the holding write, the two ordinary ones together, the background one alone")
+        XCTAssertEqual(try sampleCount(in: pool), 3)
+    }
+
+    func testABackgroundWriteIsNotStarvedByOrdinaryOnes() throws {
+        let pool = try XCTUnwrap(pool)
+        let stop = Atomic<Bool>(false)
+        let writers = DispatchGroup()
+        // Ordinary writes keep the queue busy all the time the background ones run.
+        for writer in 0..<8 {
+            writers.enter()
+            Thread {
+                while !stop.load(ordering: .relaxed) {
+                    _ = try? pool.write { try $0.execute("INSERT INTO samples VALUES (?, ?)", writer, 0) }
+                }
+                writers.leave()
+            }.start()
+        }
+        for n in 0..<20 {
+            try pool.writeInBackground { try $0.execute("INSERT INTO samples VALUES (?, ?)", 100, n) }
+        }
+        stop.store(true, ordering: .relaxed)
+        writers.wait()
+        XCTAssertEqual(try pool.read { try $0.fetchOne("SELECT count(*) FROM samples WHERE writer = 100") }, 20)
+    }
+
     func testEveryAcknowledgedRowOfFiftyWritersIsPresent() throws {
         let pool = try XCTUnwrap(pool)
         let acknowledged = Atomic<Int>(0)

@@ -101,8 +101,9 @@ public struct AppConfiguration: Sendable {
     /// `far_from_home` is raised only after a night departure from home (0 judges every unusual place
     /// from the first day).
     public var routineMinimumDays = 7
-    /// How far back a person's stored history is read to rebuild their routine when their tracker
-    /// is built (at the first fix after a start, a zone change or an eviction).
+    /// How many days of a person's stored history (the newest days that have fixes, however old)
+    /// are read to rebuild their routine when their tracker is built (at the first fix after a
+    /// start, a zone change, an eviction or an import).
     public var routineHistoryDays = 28
     /// At most this many stored fixes are read for that rebuild (newest first, one a minute at most:
     /// the routine needs no more), so a tracker's first fix costs bounded work.

@@ -60,11 +60,47 @@ final class ByteCursor {
 
     /// Up to `count` upcoming bytes, not taken (for recognising the format).
     func lookahead(_ count: Int) throws -> ArraySlice<UInt8> {
+        try fill(atLeast: count)
+        return buffer[index..<min(buffer.count, index + count)]
+    }
+
+    /// Makes at least `count` unread bytes lie in the buffer together, unless the input ends first:
+    /// the unread bytes move to the front and the next chunks follow them.
+    func fill(atLeast count: Int) throws {
         while buffer.count - index < count, !ended {
             let more = try input.nextChunk()
-            if more.isEmpty { ended = true } else { buffer = Array(buffer[index...]) + more; index = 0 }
+            if more.isEmpty {
+                ended = true
+            } else if index == buffer.count {
+                buffer = more
+                index = 0
+            } else {
+                buffer.removeSubrange(0..<index)
+                buffer.append(contentsOf: more)
+                index = 0
+            }
         }
-        return buffer[index..<min(buffer.count, index + count)]
+    }
+
+    /// Whether the input has no bytes left beyond the buffer.
+    var inputEnded: Bool { ended }
+
+    /// Hands `body` the unread bytes of the buffer (at least those `fill(atLeast:)` asked for); it
+    /// answers how many of them it took, from the front, with its result. The line count follows.
+    /// For scanners that work on the buffer at once instead of a call per byte.
+    func withUnreadBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> (taken: Int, result: Result)) rethrows -> Result {
+        let start = index
+        let (taken, lines, result) = try buffer.withUnsafeBufferPointer { all -> (Int, Int, Result) in
+            let unread = UnsafeBufferPointer(rebasing: all[start...])
+            let (taken, result) = try body(unread)
+            precondition(taken >= 0 && taken <= unread.count, "a scanner took bytes it was not given")
+            var lines = 0
+            for byte in UnsafeBufferPointer(rebasing: unread[..<taken]) where byte == 0x0A { lines += 1 }
+            return (taken, lines, result)
+        }
+        index += taken
+        line += lines
+        return result
     }
 
     private func refill() throws -> Bool {

@@ -90,9 +90,8 @@ final class ImportBatches: @unchecked Sendable {
         }
         var finish: End = .finished
         do {
-            while let fix = try reader.next() {
-                fixes.append(fix)
-                if fixes.count == batchFixes, !hand() { return }
+            while try reader.read(into: &fixes, limit: batchFixes) {
+                if !hand() { return }
             }
         } catch let problem as ImportProblem {
             finish = .problem(problem)

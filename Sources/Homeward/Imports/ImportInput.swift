@@ -19,6 +19,9 @@ public final class ImportInput {
     private(set) var isZipArchive = false
     /// Raw bytes left to read, for a zip entry (nil: up to the end of the file).
     private var remainingBytes: Int?
+    /// Bytes of `memory` handed out at a time (nil: all at once), and how many were.
+    private var memoryChunkBytes: Int?
+    private var memoryOffset = 0
 
     /// How many bytes are read from a file at a time.
     static let chunkBytes = 256 * 1024
@@ -62,14 +65,31 @@ public final class ImportInput {
         try start()
     }
 
+    /// Reads `bytes` `chunkBytes` at a time, as a file is read (a record or number may then be cut
+    /// between two chunks anywhere).
+    public convenience init(bytes: [UInt8], chunkBytes: Int) throws {
+        try self.init(bytes: bytes, memoryChunkBytes: max(1, chunkBytes))
+    }
+
+    private init(bytes: [UInt8], memoryChunkBytes: Int) throws {
+        handle = nil
+        path = nil
+        memory = bytes
+        self.memoryChunkBytes = memoryChunkBytes
+        totalBytes = bytes.count
+        try start()
+    }
+
     deinit { try? handle?.close() }
 
     /// Looks at the first bytes: gzip (1f 8b) is inflated from then on.
     private func start() throws {
         let first = try rawChunk()
-        if path != nil, first.count >= 4, first[0] == 0x50, first[1] == 0x4B, (first[2] == 0x03 && first[3] == 0x04) || (first[2] == 0x05 && first[3] == 0x06) {
+        // Memory handed out in small chunks is recognised by its own first bytes.
+        let magic = memoryChunkBytes == nil ? Array(first.prefix(4)) : Array((memory ?? []).prefix(4))
+        if path != nil, magic.count >= 4, magic[0] == 0x50, magic[1] == 0x4B, (magic[2] == 0x03 && magic[3] == 0x04) || (magic[2] == 0x05 && magic[3] == 0x06) {
             isZipArchive = true
-        } else if first.count >= 2, first[0] == 0x1f, first[1] == 0x8b {
+        } else if magic.count >= 2, magic[0] == 0x1f, magic[1] == 0x8b {
             inflater = GzipInflater()
             pending = try inflate(first)
         } else {
@@ -106,6 +126,10 @@ public final class ImportInput {
             let count = min(Self.chunkBytes, remainingBytes ?? Self.chunkBytes)
             chunk = count == 0 ? [] : [UInt8](try handle.read(upToCount: count) ?? Data())
             remainingBytes = remainingBytes.map { $0 - chunk.count }
+        } else if let size = memoryChunkBytes, let bytes = memory {
+            let end = min(bytes.count, memoryOffset + size)
+            chunk = Array(bytes[memoryOffset..<end])
+            memoryOffset = end
         } else {
             chunk = memory ?? []
             memory = nil

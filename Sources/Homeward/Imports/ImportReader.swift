@@ -87,6 +87,22 @@ public final class ImportReader {
         return fix
     }
 
+    /// Appends the next fixes in file order to `fixes` until it holds `limit`: the bulk form of
+    /// `next()`, which a Records.json reads without a call per fix. False once the input is read to
+    /// its end; an `ImportProblem` as `next()` throws it, with the fixes before it appended.
+    public func read(into fixes: inout [Fix], limit: Int) throws -> Bool {
+        guard case .json(let reader) = source else {
+            while fixes.count < limit {
+                guard let fix = try next() else { return false }
+                fixes.append(fix)
+            }
+            return true
+        }
+        let before = fixes.count
+        defer { count += fixes.count - before }
+        return try reader.read(into: &fixes, limit: limit)
+    }
+
     /// Every fix of `bytes`, in file order (for files known to be small, as `homeward replay` reads).
     public static func fixes(of bytes: [UInt8]) throws -> [Fix] {
         let reader = try ImportReader(try ImportInput(bytes: bytes))

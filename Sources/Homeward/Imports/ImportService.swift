@@ -127,9 +127,9 @@ public struct ImportService: Sendable {
         return try abandon(found, key: key, of: account, as: .undone, problem: found.problem).record
     }
 
-    /// Takes out every fix import `key` stored, a chunk per write so that live writes wait for no
-    /// long transaction, then records the import in `state` (and the latest position and routine
-    /// follow) in the last one.
+    /// Takes out every fix import `key` stored, a chunk per background write so that live writes
+    /// wait for no long transaction, then records the import in `state` (and the latest position
+    /// and routine follow) in an ordinary write, which makes them all durable.
     private func abandon(
         _ record: ImportRecord, key: Int64, of account: AccountKey, as state: ImportState, problem: String?
     ) throws -> Summary {
@@ -137,7 +137,7 @@ public struct ImportService: Sendable {
         if let first = record.first, let last = record.last {
             var from = first.unixMilliseconds
             while true {
-                let done = try database.write { db -> Bool in
+                let done = try database.writeInBackground { db -> Bool in
                     let locations = LocationStore(db: db)
                     let end = try locations.importedTime(importKey: key, of: account, from: from, offset: settings.batchFixes)
                     _ = try locations.deleteImported(
@@ -183,7 +183,10 @@ public struct ImportService: Sendable {
         let candidates = batch.fixes.map(storedLocation).sorted { $0.time < $1.time }
         let window = settings.duplicateWindowMilliseconds
         var updated = record
-        try database.write { db in
+        // In the background: live writes (an SOS) go first, and the next batch is read and stored
+        // while this one is synced; the import's last write is an ordinary one, durable when it
+        // returns (a server stopped before it fails the import).
+        try database.writeInBackground { db in
             let locations = LocationStore(db: db)
             let stored = try locations.positions(
                 of: account, from: candidates[0].time.unixMilliseconds - window,

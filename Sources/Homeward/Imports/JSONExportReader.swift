@@ -50,9 +50,53 @@ final class JSONExportReader {
         }
     }
 
+    /// Appends the next fixes to `fixes` until it holds `limit`; false once the input is read to its end.
+    func read(into fixes: inout [Fix], limit: Int) throws -> Bool {
+        while true {
+            if pendingIndex < pending.count {
+                let count = min(pending.count - pendingIndex, limit - fixes.count)
+                fixes.append(contentsOf: pending[pendingIndex..<pendingIndex + count])
+                pendingIndex += count
+            }
+            if fixes.count >= limit { return true }
+            pending.removeAll(keepingCapacity: true)
+            pendingIndex = 0
+            guard !done else { return false }
+            try advance()
+        }
+    }
+
+    /// Bytes kept together in the buffer for `RecordsBufferScanner`, and how close to their end a
+    /// record may start (one longer than that is read the careful way).
+    static let bufferScanBytes = 64 * 1024
+    static let bufferScanMarginBytes = 16 * 1024
+    /// Records read by one buffer scan at most (the fixes wait in `pending`).
+    static let bufferScanRecords = 4096
+
+    /// Reads elements of `locations` straight from the buffer (`RecordsBufferScanner`); returns how
+    /// many, 0 when the next one must be read the careful way.
+    private func scanRecords() throws -> Int {
+        let cursor = scanner.cursor
+        try cursor.fill(atLeast: Self.bufferScanBytes)
+        let ended = cursor.inputEnded
+        return cursor.withUnreadBytes { bytes in
+            let limit = ended ? bytes.count : bytes.count - Self.bufferScanMarginBytes
+            let (taken, read) = RecordsBufferScanner.records(
+                in: bytes, startingBefore: limit, maxRecords: Self.bufferScanRecords, into: &pending)
+            return (taken, read)
+        }
+    }
+
     /// Reads the next element of the current root array, or the next root member.
     private func advance() throws {
         if let (key, index) = array {
+            if key == "locations", !rootIsArray {
+                let read = try scanRecords()
+                if read > 0 {
+                    array = (key, index + read)
+                    return
+                }
+            }
             // Named only when a message needs it: millions of elements pass without one.
             let rootIsArray = rootIsArray
             func path() -> String { rootIsArray ? "$[\(index)]" : "\(key)[\(index)]" }
@@ -152,7 +196,7 @@ final class JSONExportReader {
 
     /// Degrees from an E7 integer; Takeout wrote some values past the range as 32-bit overflows,
     /// which are wrapped back.
-    private static func degrees(e7 value: Double, limit: Double) -> Double {
+    static func degrees(e7 value: Double, limit: Double) -> Double {
         var degrees = value / 1e7
         if degrees > limit { degrees -= 4_294_967_296 / 1e7 } else if degrees < -limit { degrees += 4_294_967_296 / 1e7 }
         return degrees

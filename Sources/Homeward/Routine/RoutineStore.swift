@@ -94,45 +94,52 @@ public struct RoutineStore: Sendable {
             account, placeID, note.name, note.usual, time.unixMilliseconds)
     }
 
-    /// The stored fixes of `account` from `start` until before `end` that the routine learns from:
-    /// not flagged, at most `maxAccuracyMetres` inaccurate, at least a minute apart, the newest
-    /// `maxFixes` of them, oldest first. Each is one index seek, so the work is bounded by
-    /// `maxFixes` whatever the history holds.
+    /// The stored fixes of `account` before `end` that the routine learns from: not flagged, at most
+    /// `maxAccuracyMetres` inaccurate, at least a minute apart, those of the newest `days` local
+    /// days (in `timeZone`) that have any, at most the newest `maxFixes`, oldest first. Days without
+    /// fixes do not count, however long the gap: a person's newest days are read whether a phone
+    /// posted them last week or an import brought them from years ago. Each fix is one index seek
+    /// (a gap of months is one seek too), so the work is bounded by `maxFixes` whatever the history
+    /// holds.
     public func history(
-        of account: AccountKey, from start: Timestamp, before end: Timestamp, maxFixes: Int, maxAccuracyMetres: Double,
+        of account: AccountKey, before end: Timestamp, days: Int, timeZone: TimeZone, maxFixes: Int, maxAccuracyMetres: Double,
         in db: Database
     ) throws -> [(t: Timestamp, lat: Double, lon: Double, accuracy: Double?)] {
         var fixes: [(t: Timestamp, lat: Double, lon: Double, accuracy: Double?)] = []
         var cursor = end.unixMilliseconds
         let maxAccuracy = Int64((maxAccuracyMetres * 10).rounded(.down))
-        while fixes.count < maxFixes, cursor > start.unixMilliseconds {
-            guard let fix = try db.fetchOne(literal: Self.historyStepSQL, [account, cursor, start.unixMilliseconds, maxAccuracy], map: { row in
+        var day: Int?, daysRead = 0
+        while fixes.count < maxFixes {
+            guard let fix = try db.fetchOne(literal: Self.historyStepSQL, [account, cursor, maxAccuracy], map: { row in
                 (t: Timestamp(unixMilliseconds: try row.value(named: "t_ms")),
                  lat: Double(try row.value(named: "lat_e7") as Int64) / 1e7, lon: Double(try row.value(named: "lon_e7") as Int64) / 1e7,
                  accuracy: (try row.value(named: "accuracy_dm") as Int64?).map { Double($0) / 10 })
             }) else { break }
+            let seconds = Double(fix.t.unixMilliseconds) / 1000
+            let local = LocalTime(t: seconds, utcOffsetSeconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))).dayNumber
+            if local != day {
+                daysRead += 1
+                guard daysRead <= days else { break }
+                day = local
+            }
             fixes.append(fix)
             cursor = fix.t.unixMilliseconds - Self.historyStepMilliseconds + 1
         }
         return fixes.reversed()
     }
 
-    /// Feeds `tracker`'s routine the stored history of `account` before `end`: at most `maxFixes`
-    /// fixes of the `days` days up to the person's newest learnable fix before `end`, one index seek
-    /// each, read in `timeZone`. The window ends at that fix, not at `end`: years of history brought in
-    /// by an import teach the routine even when they stop long before today.
+    /// Feeds `tracker`'s routine the stored history of `account` before `end`: the fixes of the
+    /// newest `days` days that have any (at most `maxFixes`, see `history`), read in `timeZone`.
+    /// An import therefore teaches the routine at once, however old its history: a person with two
+    /// days of live fixes and a year-old import is learned from those two days and the newest
+    /// imported days before them. Recent days come first: older history only fills the days the
+    /// newer leaves, and a person's live days push the imported ones out as they come.
     public func learn(
         historyOf account: AccountKey, before end: Timestamp, days: Int, maxFixes: Int, timeZone: TimeZone,
         into tracker: inout PersonTracker, in db: Database
     ) throws {
-        let maxAccuracy = Int64((tracker.configuration.maxAccuracyMetres * 10).rounded(.down))
-        guard let newest: Int64 = try db.fetchOne(
-            literal: Self.historyStepSQL, [account, end.unixMilliseconds, Int64.min, maxAccuracy],
-            map: { row in try row.value(named: "t_ms") }) else { return }
-        let end = Timestamp(unixMilliseconds: min(end.unixMilliseconds, newest + 1))
-        let start = end.adding(milliseconds: -Int64(days) * 86_400_000)
         for fix in try history(
-            of: account, from: start, before: end, maxFixes: maxFixes,
+            of: account, before: end, days: days, timeZone: timeZone, maxFixes: maxFixes,
             maxAccuracyMetres: tracker.configuration.maxAccuracyMetres, in: db) {
             let seconds = Double(fix.t.unixMilliseconds) / 1000
             tracker.learnRoutine(from: Fix(
@@ -144,7 +151,7 @@ public struct RoutineStore: Sendable {
     /// The newest learnable fix before a time: one index seek, run once per fix of a rebuild.
     private static let historyStepSQL: StaticString = """
         SELECT t_ms, lat_e7, lon_e7, accuracy_dm FROM locations
-        WHERE account_key = ? AND t_ms < ? AND t_ms >= ? AND flags = 0 AND (accuracy_dm IS NULL OR accuracy_dm <= ?)
+        WHERE account_key = ? AND t_ms < ? AND flags = 0 AND (accuracy_dm IS NULL OR accuracy_dm <= ?)
         ORDER BY t_ms DESC LIMIT 1
         """
 

@@ -85,7 +85,9 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     private static let millisecondsPerDay: Int64 = 86_400_000
     private static let minimumRFC3339Bytes = 20
 
-    private static func parseRFC3339(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    /// The Unix milliseconds of the RFC 3339 date-time that `bytes` hold whole (as
+    /// `init?(rfc3339:)` reads it), for readers that scan bytes without making strings.
+    static func parseRFC3339(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard bytes.count >= minimumRFC3339Bytes,
               let year = number(in: bytes, at: 0, digits: 4), bytes[4] == UInt8(ascii: "-"),
               let month = number(in: bytes, at: 5, digits: 2), bytes[7] == UInt8(ascii: "-"),

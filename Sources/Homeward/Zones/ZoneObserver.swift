@@ -6,7 +6,8 @@ import Synchronization
 /// The geo reactions to fresh fixes: keeps one `PersonTracker` per person in memory (at most
 /// `ZoneObserverSettings.maxTrackedPeople`, least recently fed dropped first, rebuilt on demand from the zones table, the
 /// person's routine settings and notes, and their routine from their stored history: at most
-/// `routineHistoryMaxFixes` fixes of the last `routineHistoryDays`, one index seek each; then it
+/// `routineHistoryMaxFixes` fixes of the newest `routineHistoryDays` days that have fixes (however
+/// old: an import's), one index seek each; then it
 /// recalls their last `trackerRecallMinutes` of fixes, so it takes up where they left off),
 /// turns its events into alerts through the `AlertCenter` and keeps `PersonStatusBoard` current.
 /// Also watches the battery (`low_battery`), resolves `silent` when a fix arrives, and asks the
@@ -334,7 +335,8 @@ public final class ZoneObserver: LocationObserver {
     }
 
     /// Feeds `tracker`'s routine the stored history of `account` before `end`: at most
-    /// `routineHistoryMaxFixes` fixes of the last `routineHistoryDays`, one index seek each.
+    /// `routineHistoryMaxFixes` fixes of the newest `routineHistoryDays` days that have fixes, one
+    /// index seek each (`RoutineStore.learn`).
     private func learnHistory(
         of account: AccountKey, before end: Timestamp, timeZone: TimeZone, into tracker: inout PersonTracker, in db: Database
     ) throws {

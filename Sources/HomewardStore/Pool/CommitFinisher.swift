@@ -32,6 +32,12 @@ final class CommitFinisher: @unchecked Sendable {
             var batch: [Outcome] = []
             while take(into: &batch) {
                 var syncError: (any Error)?
+                // A background job (an import's batch) learns of its commit at once and goes on
+                // with its next batch while the log is synced, so the log never holds much that
+                // an SOS's sync would have to write; its last, ordinary write waits for a sync.
+                for outcome in batch where outcome.job.isBackground {
+                    outcome.job.finish(failingWith: outcome.error)
+                }
                 if let log, batch.contains(where: \.committed) {
                     do {
                         try log.sync()
@@ -41,7 +47,7 @@ final class CommitFinisher: @unchecked Sendable {
                         syncError = error
                     }
                 }
-                for outcome in batch {
+                for outcome in batch where !outcome.job.isBackground {
                     outcome.job.finish(failingWith: outcome.committed ? syncError : outcome.error)
                 }
                 batch.removeAll(keepingCapacity: true)

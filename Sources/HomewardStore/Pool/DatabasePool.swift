@@ -64,18 +64,28 @@ public final class DatabasePool: DatabaseWriter {
         try writeSQLite(block)
     }
 
+    /// Queues `block` behind the ordinary writes waiting, in a group of its own, and waits until it
+    /// is committed, not for the log's sync (see `DatabaseWriter.writeInBackground`).
+    public func writeInBackground<Result>(_ block: (any Database) throws -> Result) throws -> Result {
+        try writeSQLite(isBackground: true, block)
+    }
+
     /// `write`, with the block given SQLite's connection itself (for SQLite's own statements:
     /// migrations, pragmas).
     public func writeSQLite<Result>(_ block: (SQLiteDatabase) throws -> Result) throws -> Result {
+        try writeSQLite(isBackground: false, block)
+    }
+
+    private func writeSQLite<Result>(isBackground: Bool, _ block: (SQLiteDatabase) throws -> Result) throws -> Result {
         guard !writer.isCurrentThread && !writer.isFinisherThread else {
             throw DatabaseError.misuse("write called from inside a write block or a write's completion would wait for itself")
         }
         return try withoutActuallyEscaping(block) { block in
             // Safe to let the block escape into the queue: this thread waits until the writer ran it.
             var result: Result?
-            let job = WriteJob { database in
+            let job = WriteJob({ database in
                 result = try block(database)
-            }
+            }, isBackground: isBackground)
             try writer.enqueue(job)
             try job.waitUntilFinished()
             guard let result else {

@@ -12,6 +12,13 @@ public protocol DatabaseWriter: DatabaseReader {
     /// inside a write block.
     func write<Result>(_ block: (any Database) throws -> Result) throws -> Result
 
+    /// Runs `block` atomically as `write` does, for bulk work that nobody is waiting on (an import's
+    /// batches): a writer that groups blocks lets the ordinary writes waiting go first and runs it
+    /// in a group of its own, so an SOS never waits behind it for more than the block itself. It
+    /// returns once its changes are committed, while the log is synced (the caller's next block
+    /// overlaps the sync); they are durable for sure once the caller's last, ordinary `write` returns.
+    func writeInBackground<Result>(_ block: (any Database) throws -> Result) throws -> Result
+
     /// Queues `block` and returns at once; `completion` gets its result once it is durable, or the
     /// error that failed it, on the writer's thread (so it must only hand the outcome on).
     func submitWrite<Result>(
@@ -35,6 +42,11 @@ public protocol DatabaseWriter: DatabaseReader {
 }
 
 extension DatabaseWriter {
+    /// An ordinary write, for writers that do not group blocks.
+    public func writeInBackground<Result>(_ block: (any Database) throws -> Result) throws -> Result {
+        try write(block)
+    }
+
     /// Queues the block; the subjects are not needed.
     public func submitWrite<Result>(
         touching subjects: [Int64],

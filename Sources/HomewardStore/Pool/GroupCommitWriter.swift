@@ -18,6 +18,10 @@ final class GroupCommitWriter: @unchecked Sendable {
     private let connection: SQLiteDatabase
     private let finisher: CommitFinisher
     private let maxGroupBlocks: Int
+    /// Groups taken ahead of a waiting background job since the last one ran (under `lock`).
+    private var backgroundYields = 0
+    /// A background job lets at most this many groups go first, so that it is never starved.
+    static let maxBackgroundYields = 8
     private let threadEnded = DispatchSemaphore(value: 0)
     private var thread: Thread?
     /// How many groups committed.
@@ -85,9 +89,25 @@ final class GroupCommitWriter: @unchecked Sendable {
                 lock.wait()
             }
             guard !queue.isEmpty else { return nil }
-            let count = min(queue.count, maxGroupBlocks)
-            let group = Array(queue.prefix(count))
-            queue.removeFirst(count)
+            // Ordinary jobs go first, grouped in the order they came; a background job runs in a
+            // group of its own when none waits, or when it has let `maxBackgroundYields` go first.
+            let ordinary = queue.count(where: { !$0.isBackground })
+            if ordinary == queue.count {
+                let count = min(queue.count, maxGroupBlocks)
+                let group = Array(queue.prefix(count))
+                queue.removeFirst(count)
+                return group
+            }
+            if ordinary == 0 || backgroundYields >= Self.maxBackgroundYields {
+                backgroundYields = 0
+                return [queue.remove(at: queue.firstIndex(where: \.isBackground)!)]
+            }
+            backgroundYields += 1
+            var group: [WriteJob] = [], rest: [WriteJob] = []
+            for job in queue {
+                if !job.isBackground && group.count < maxGroupBlocks { group.append(job) } else { rest.append(job) }
+            }
+            queue = rest
             return group
         }
     }

@@ -16,11 +16,15 @@ final class WriteJob: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private var failure: (any Error)?
     private let completion: (@Sendable ((any Error)?) -> Void)?
+    /// Work nobody waits on (an import's batch): it yields to the ordinary jobs waiting, runs in a
+    /// group of its own, and learns of its commit before the log is synced (`writeInBackground`).
+    let isBackground: Bool
 
     /// A job whose caller blocks in `waitUntilFinished()`.
-    init(_ body: @escaping (SQLiteDatabase) throws -> Void) {
+    init(_ body: @escaping (SQLiteDatabase) throws -> Void, isBackground: Bool = false) {
         self.body = body
         completion = nil
+        self.isBackground = isBackground
     }
 
     /// A job whose outcome goes to `completion`, called on the finisher thread: nil after the commit,
@@ -28,6 +32,7 @@ final class WriteJob: @unchecked Sendable {
     init(_ body: @escaping (SQLiteDatabase) throws -> Void, completion: @escaping @Sendable ((any Error)?) -> Void) {
         self.body = body
         self.completion = completion
+        isBackground = false
     }
 
     /// Runs the block on the writer's connection; returns what it threw, if anything.

@@ -48,6 +48,30 @@ final class ImportRoutesTests: XCTestCase {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Metres east and north of home as a position.
+    private func position(east: Double, north: Double = 0) -> (lat: Double, lon: Double) {
+        (Self.home.lat + north / 111_320, Self.home.lon + east / (111_320 * cos(Self.home.lat * .pi / 180)))
+    }
+
+    /// The places `person`'s routine knows, as GET …/places shows them to `caller`.
+    private func places(of person: TestApp.Account, by caller: TestApp.Account, in test: TestApp) throws -> [[String: Any]] {
+        try test.withClient { client in
+            let response = try client.execute(.get, "/v1/accounts/\(person.id)/places", headers: caller.auth)
+            XCTAssertEqual(response.status.code, 200, response.text)
+            return try XCTUnwrap(try json(response)["places"] as? [[String: Any]], response.text)
+        }
+    }
+
+    /// Whether one of `places` lies within 300 m (a cell and a half) of the position `east` metres east of home.
+    private func hasPlace(_ places: [[String: Any]], east: Double) -> Bool {
+        let want = position(east: east)
+        return places.contains { place in
+            guard let lat = place["lat"] as? Double, let lon = place["lon"] as? Double else { return false }
+            let north = (lat - want.lat) * 111_320, across = (lon - want.lon) * 111_320 * cos(want.lat * .pi / 180)
+            return (north * north + across * across).squareRoot() < 300
+        }
+    }
+
     private func json(_ response: HTTPTestResponse) throws -> [String: Any] {
         try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any], response.text)
     }
@@ -100,6 +124,54 @@ final class ImportRoutesTests: XCTestCase {
             XCTAssertEqual(try json(undone)["state"] as? String, "undone")
         }
         XCTAssertEqual(try storedFixes(scene.test, scene.person), 0)
+    }
+
+    func testOldHistoryImportedForAPersonWithLiveDaysAlreadyTeachesTheirRoutine() throws {
+        let scene = try scene()
+        // Two days of live fixes from the person's phone, away on holiday 40 km north: the newest
+        // fixes, long after the imported history ends.
+        let holiday = position(east: 0, north: 40_000)
+        var live: [API.LocationSample] = []
+        for minute in stride(from: 0, to: 2 * 24 * 60, by: 2) {
+            let jitter = Double((minute * 7_919) % 11) - 5
+            live.append(API.LocationSample(
+                t: Double(scene.today - 2 * 86_400_000 + Int64(minute) * 60_000) / 1000,
+                lat: holiday.lat + jitter / 111_320, lon: holiday.lon, accuracy: 10))
+        }
+        try scene.test.withClient { client in
+            for start in stride(from: 0, to: live.count, by: 1_000) {
+                let response = try client.execute(
+                    .post, "/v1/locations", headers: scene.person.auth,
+                    body: JSONBody.encode(API.LocationBatch(samples: Array(live[start..<min(live.count, start + 1_000)]))))
+                XCTAssertEqual(response.status.code, 200, response.text)
+            }
+        }
+        let before = try places(of: scene.person, by: scene.guardian, in: scene.test)
+        XCTAssertFalse(hasPlace(before, east: 0), "\(before)")
+        XCTAssertFalse(hasPlace(before, east: 3_000), "\(before)")
+
+        // Six weeks of home and work, ending two months ago: older than the 28 days before the
+        // newest live fix.
+        let file = Array(history(days: 42, endingDaysAgo: 60, before: scene.today).utf8)
+        let id = try scene.test.withClient { client -> String in
+            let response = try client.execute(.post, "/v1/accounts/\(scene.person.id)/imports", headers: scene.person.auth, body: file)
+            XCTAssertEqual(response.status.code, 202, response.text)
+            return try XCTUnwrap(try json(response)["id"] as? String)
+        }
+        let done = try finished(id, of: scene.person, by: scene.person, in: scene.test)
+        XCTAssertEqual(done["positions"] as? Int, 42 * 24 * 60)
+        let after = try places(of: scene.person, by: scene.guardian, in: scene.test)
+        XCTAssertTrue(hasPlace(after, east: 0), "home, from the import: \(after)")
+        XCTAssertTrue(hasPlace(after, east: 3_000), "work, from the import: \(after)")
+
+        // Undone, the routine forgets them again.
+        try scene.test.withClient { client in
+            let undone = try client.execute(.delete, "/v1/accounts/\(scene.person.id)/imports/\(id)", headers: scene.person.auth)
+            XCTAssertEqual(undone.status.code, 200, undone.text)
+        }
+        let undone = try places(of: scene.person, by: scene.guardian, in: scene.test)
+        XCTAssertFalse(hasPlace(undone, east: 0), "\(undone)")
+        XCTAssertFalse(hasPlace(undone, east: 3_000), "\(undone)")
     }
 
     func testNobodyElseLearnsOfAnImportIncludingAGuardianWhoseAccessWasTakenBack() throws {

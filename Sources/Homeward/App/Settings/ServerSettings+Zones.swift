@@ -15,7 +15,7 @@ extension ServerSettings {
                "Days of a person's history before their learned routine is trusted; until then `far_from_home` is raised only after a night departure from home, and once trusted, off the routine at night, after a night departure or in a place marked not usual (by day a trip somewhere new is no alarm by itself; 0: trust it at once)",
                check: .notNegative),
         .value("routine-history-days", \.routineHistoryDays,
-               "Days of stored history read to rebuild a person's routine when their tracker is built (after a start, an eviction, learning switched on); 0 reads none",
+               "Days of stored history read to rebuild a person's routine when their tracker is built (after a start, an eviction, learning switched on, an import): the newest days that have fixes, however old (an import's history fills the days the live fixes leave); 0 reads none",
                check: .notNegative),
         .value("routine-history-max-fixes", \.routineHistoryMaxFixes,
                "Most stored fixes read for that rebuild, newest first, one a minute at most (one index seek each: the rebuild's work is bounded)",
