@@ -51,7 +51,7 @@ extension HomewardApp {
             database: database, accessPolicy: accessPolicy, clock: clock, settings: configuration.mqtt, mqtt: mqtt))
         registerOverlandRoutes(on: &router, trackingClient: trackingClient, OverlandRoutesDependencies(ingest: ingest, clock: clock))
         registerOsmAndRoutes(on: &router, devices: devices, OsmAndRoutesDependencies(
-            ingest: ingest, database: database, alerts: alerts, events: events, clock: clock))
+            ingest: ingest, database: database, alerts: alertService, clock: clock))
         registerJournalRoutes(on: &router, signedIn: signedIn, JournalRoutesDependencies(
             database: database, accessPolicy: accessPolicy, clock: clock))
         registerEpisodeRoutes(on: &router, signedIn: signedIn, EpisodeRoutesDependencies(
