@@ -56,8 +56,8 @@ extension HomewardApp {
             database: database, accessPolicy: accessPolicy, clock: clock))
         registerEpisodeRoutes(on: &router, signedIn: signedIn, EpisodeRoutesDependencies(
             database: database, accessPolicy: accessPolicy, clock: clock, weatherFiller: weatherFiller))
-        registerShareRoutes(on: &router, signedIn: signedIn, ShareRoutesDependencies(
-            database: database, secrets: secrets, clock: clock, addresses: linkAddresses))
+        registerShareRoutes(on: &router, signedIn: signedIn, shares: ShareService(database: database, secrets: secrets, clock: clock),
+                            addresses: linkAddresses)
         registerAccountFeatures(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, addresses: linkAddresses)
         var webApp = configuration.webApp
         webApp.sendsEmail = configuration.smtpServer != nil
