@@ -11,7 +11,7 @@ extension HomewardApp {
         let devices = DeviceKeyRoutes(authenticator)
         let linkAddresses = LinkAddresses(publicBaseURL: configuration.publicBaseURL, host: configuration.host, port: configuration.port)
         registerServiceRoutes(on: &router, app: self)
-        registerZoneRoutes(on: &router, signedIn: signedIn, ZoneRoutesDependencies(
+        registerZoneRoutes(on: &router, signedIn: signedIn, zones: ZoneService(
             database: database, accessPolicy: accessPolicy, clock: clock, limits: ZoneLimits(configuration),
             zoneObserver: zoneObserver, alerts: alerts, events: events))
         registerImportRoutes(on: &router, signedIn: signedIn, ImportRoutesDependencies(
@@ -54,7 +54,7 @@ extension HomewardApp {
             ingest: ingest, database: database, alerts: alertService, clock: clock))
         registerJournalRoutes(on: &router, signedIn: signedIn, JournalRoutesDependencies(
             database: database, accessPolicy: accessPolicy, clock: clock))
-        registerEpisodeRoutes(on: &router, signedIn: signedIn, EpisodeRoutesDependencies(
+        registerEpisodeRoutes(on: &router, signedIn: signedIn, episodes: EpisodeService(
             database: database, accessPolicy: accessPolicy, clock: clock, weatherFiller: weatherFiller))
         registerShareRoutes(on: &router, signedIn: signedIn, shares: ShareService(database: database, secrets: secrets, clock: clock),
                             addresses: linkAddresses)
