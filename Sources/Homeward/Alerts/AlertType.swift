@@ -1,39 +1,17 @@
 /// What an alert is about (API.md "Types"): the name of the rule that raises it (`sos`, `left_zone`).
 /// The set is open: each rule in `Alerts/Rules/` declares its own type, and `AlertRules.all` lists
 /// the rules, so a new type needs no change here nor in the database (which keeps the name as text).
-public struct AlertType: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct AlertType: RegisteredName {
     /// The name the API and the database use, e.g. `left_zone`.
     public let rawValue: String
 
-    /// The type called `rawValue`; nil unless a registered rule declares it.
-    public init?(rawValue: String) {
-        guard AlertRules.rule(named: rawValue) != nil else { return nil }
-        self.rawValue = rawValue
-    }
-
     /// A rule's own type, declared once in its file (`static let sos = AlertType(declaring: "sos")`).
-    init(declaring name: String) {
+    public init(declaring name: String) {
         rawValue = name
     }
 
-    /// Reads a registered type's name; any other string is refused as invalid, as an enum's would be.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let name = try container.decode(String.self)
-        guard let type = AlertType(rawValue: name) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Cannot initialize AlertType from invalid String value \(name)")
-        }
-        self = type
-    }
-
-    /// Writes the name.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The name.
-    public var description: String { rawValue }
+    /// Whether a registered rule declares the type `name`.
+    public static func isRegistered(_ name: String) -> Bool { AlertRules.rule(named: name) != nil }
 
     /// Every type, in the order of `AlertRules.all` (the API's and the web app's order).
     public static var allCases: [AlertType] { AlertRules.all.map { $0.type } }
