@@ -7,8 +7,8 @@ import Logging
 /// of a monitored person — one with a home zone or an active trip — is silent by its own learned
 /// rhythm, `ReportingObserver`: unheard for longer than it usually stays quiet, at least
 /// `silentAfterSeconds`, or past its battery's estimated end; resolved when they are heard again), the zones' "there by" deadlines, which must fire even when no
-/// sample arrives, and the end of `unaccompanied` alerts once a guardian's phone is near the person.
-///
+/// sample arrives, the end of `unaccompanied` alerts once a guardian's phone is near the person, and
+/// every clock rule of `AlertRules.all` (`ClockAlertRule`), all in one write.
 public final class AlertMonitor: Sendable {
     private let database: any DatabaseWriter
     private let alerts: AlertCenter
@@ -18,14 +18,18 @@ public final class AlertMonitor: Sendable {
     private let events: EventBus
     private let clock: any WallClock
     private let intervalSeconds: Int
+    private let clockRules: [any ClockAlertRule]
     private let logger: Logger
     private let loop = BackgroundLoop(name: "alert-checks")
 
-    /// Creates a stopped monitor that runs its checks every `intervalSeconds` (`monitorIntervalSeconds`).
+    /// Creates a stopped monitor that runs its checks and `clockRules` every `intervalSeconds`
+    /// (`monitorIntervalSeconds`).
     public init(
         database: any DatabaseWriter, alerts: AlertCenter, zones: ZoneObserver, reporting: ReportingObserver,
-        presence: Presence, events: EventBus, clock: any WallClock, intervalSeconds: Int, logger: Logger
+        presence: Presence, events: EventBus, clock: any WallClock, intervalSeconds: Int,
+        clockRules: [any ClockAlertRule] = [], logger: Logger
     ) {
+        self.clockRules = clockRules
         self.database = database
         self.alerts = alerts
         self.zones = zones
@@ -77,7 +81,9 @@ public final class AlertMonitor: Sendable {
                     published.append(resolved.event)
                 }
             }
-            return published + (try zones.checkClocks(at: now, in: db)) + (try zones.resolveAccompanied(at: now, in: db))
+            let rules = AlertRuleContext(center: alerts, db: db)
+            for rule in clockRules { try rule.check(at: now, with: rules) }
+            return published + (try zones.checkClocks(at: now, in: db)) + (try zones.resolveAccompanied(at: now, in: db)) + rules.events
         }
         for event in published { events.publish(event) }
         return published

@@ -43,6 +43,21 @@ public struct AlertService: Sendable {
         return try commit { db in try center.raise(alertRequest, for: caller.accountKey, at: clock.now(), in: db) }
     }
 
+    /// Raises the SOS a tracking client sent with its fix of `time` at `location` (Traccar Client's
+    /// `alarm=sos`), once however often the client resends it: its own write on the urgent lane, as
+    /// `raiseSOS`, published once committed. False when it was raised before.
+    @discardableResult
+    public func raiseClientSOS(at time: Timestamp, location: AlertResource.Location?, by caller: Caller) throws -> Bool {
+        let alertRequest = AlertRequest(
+            type: .sos, cause: AlertCause.clientSOS(at: time), message: SOSRule.clientMessage, location: location)
+        let now = clock.now()
+        guard let event = try database.write({ db in try center.raiseOnce(alertRequest, for: caller.accountKey, at: now, in: db) }) else {
+            return false
+        }
+        events.publish(event)
+        return true
+    }
+
     /// Starts a countdown for `caller` that fires as a `danger` alert unless cancelled in time.
     public func startCountdown(_ request: CountdownRequest, by caller: Caller) throws -> AlertResource {
         let seconds = request.seconds ?? countdowns.defaultSeconds

@@ -188,7 +188,7 @@ struct AlertStore {
                      try request.evidence?.storedJSON()]
         )
         db.updateCached(Self.activeAlertCache, account) { $0[request.cause] = ActiveAlert(key: key, status: request.status) }
-        if request.location == nil, request.status == .open, AlertType.carriesNewestFix.contains(request.type) {
+        if request.location == nil, request.status == .open, request.type.callsForHelp {
             try attachNewestFix(to: key)
         }
         return key

@@ -1,58 +1,36 @@
-/// What an alert is about (API.md "Types").
-public enum AlertType: String, Sendable, Codable, CaseIterable {
-    /// The person pressed SOS.
-    case sos
-    /// A countdown ran out without being cancelled.
-    case danger
-    /// The person arrived at the end of a trip.
-    case arrived
-    /// The person left a safe zone.
-    case leftZone = "left_zone"
-    /// The person entered a safe zone (when asked for).
-    case enteredZone = "entered_zone"
-    /// Movement looks like wandering.
-    case wandering
-    /// A trip left its route.
-    case offRoute = "off_route"
-    /// A trip is late.
-    case overdue
-    /// A trip has not progressed for too long.
-    case stalled
-    /// No heartbeat for too long.
-    case silent
-    /// The phone's battery is low.
-    case lowBattery = "low_battery"
-    /// A dependent is leaving home with none of their guardians near.
-    case unaccompanied
-    /// A zone's "there by" rule was not met.
-    case expectedMissed = "expected_missed"
-    /// Someone became the person's guardian with the code the person chose; told to the person.
-    case newGuardian = "new_guardian"
+/// What an alert is about (API.md "Types"): the name of the rule that raises it (`sos`, `left_zone`).
+/// The set is open: each rule in `Alerts/Rules/` declares its own type, and `AlertRules.all` lists
+/// the rules, so a new type needs no change here nor in the database (which keeps the name as text).
+public struct AlertType: RegisteredName {
+    /// The name the API and the database use, e.g. `left_zone`.
+    public let rawValue: String
 
-    /// A short human title, for webhook receivers such as ntfy or Gotify.
-    public var title: String {
-        switch self {
-        case .sos: "SOS"
-        case .danger: "Countdown ran out"
-        case .arrived: "Arrived safely"
-        case .leftZone: "Left a safe zone"
-        case .enteredZone: "Entered a safe zone"
-        case .wandering: "Wandering"
-        case .offRoute: "Off route"
-        case .overdue: "Overdue"
-        case .stalled: "Trip stalled"
-        case .silent: "Phone silent"
-        case .lowBattery: "Low battery"
-        case .unaccompanied: "Left home alone"
-        case .expectedMissed: "Not there in time"
-        case .newGuardian: "New guardian"
-        }
+    /// A rule's own type, declared once in its file (`static let sos = AlertType(declaring: "sos")`).
+    public init(declaring name: String) {
+        rawValue = name
     }
 
+    /// Whether a registered rule declares the type `name`.
+    public static func isRegistered(_ name: String) -> Bool { AlertRules.rule(named: name) != nil }
+
+    /// Every type, in the order of `AlertRules.all` (the API's and the web app's order).
+    public static var allCases: [AlertType] { AlertRules.all.map { $0.type } }
+
+    /// The rule that raises this type.
+    var rule: (any AlertRule.Type)? { AlertRules.rule(named: rawValue) }
+
+    /// A short human title, for people and for receivers such as ntfy or Gotify (`AlertRule.title`).
+    public var title: String { rule?.title ?? rawValue }
+
     /// Whether the alert is told to the person it is about (and acknowledged by them), not to the
-    /// people who watch them: a new guardian is news for the person, not for the other guardians.
-    public var isForThePerson: Bool { self == .newGuardian }
-    /// The types that get the person's newest stored fix when raised without a position: whoever
-    /// is told of a call for help must be told where.
-    static let carriesNewestFix: Set<AlertType> = [.sos, .danger]
+    /// people who watch them (`AlertRule.isForThePerson`).
+    public var isForThePerson: Bool { rule?.isForThePerson ?? false }
+
+    /// Whether it is a call for help (`AlertRule.callsForHelp`): raised at the top priority, given the
+    /// person's newest stored fix when raised without a position, and shown to a trip's companions
+    /// whatever trip it belongs to.
+    public var callsForHelp: Bool { rule?.callsForHelp ?? false }
+
+    /// The types that call for help (`callsForHelp`).
+    static let callsForHelpTypes: Set<AlertType> = Set(allCases.filter(\.callsForHelp))
 }

@@ -22,7 +22,6 @@ extension ZoneObserverSettings {
             maxLearnedPlaces: configuration.maxLearnedPlaces,
             falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps,
             unaccompaniedGuardianFixMaxAgeSeconds: configuration.unaccompaniedGuardianFixMaxAgeSeconds,
-            lowBatteryPercent: configuration.lowBatteryPercent, lowBatteryRecoveryPercent: configuration.lowBatteryRecoveryPercent,
             sharesPeopleWithOtherNodes: configuration.postgresURL != nil)
     }
 }

@@ -135,10 +135,9 @@ public struct AppConfiguration: Sendable {
     /// A guardian's latest position taken longer than this before (or after) the person's exit fix
     /// does not count for the `unaccompanied` rule: it says nothing about where the guardian is now.
     public var unaccompaniedGuardianFixMaxAgeSeconds = 5 * 60
-    /// Battery charge below which a `low_battery` alert is raised (once per discharge).
-    public var lowBatteryPercent = 15.0
-    /// How far above `lowBatteryPercent` the charge must climb before `low_battery` is resolved.
-    public var lowBatteryRecoveryPercent = 10.0
+    /// The values of the alert rules' own settings (`RuleSetting`), by name, as given; a rule reads
+    /// its setting with `RuleSetting.value(in:)`, which falls back to the default.
+    public var ruleValues: [String: String] = [:]
     /// Shortest countdown a client may ask for (the API's minimum; tests lower it).
     public var countdownMinSeconds = 5
     /// Longest countdown a client may ask for.

@@ -11,7 +11,7 @@ extension HomewardApp {
         let devices = DeviceKeyRoutes(authenticator)
         let linkAddresses = LinkAddresses(publicBaseURL: configuration.publicBaseURL, host: configuration.host, port: configuration.port)
         registerServiceRoutes(on: &router, app: self)
-        registerZoneRoutes(on: &router, signedIn: signedIn, ZoneRoutesDependencies(
+        registerZoneRoutes(on: &router, signedIn: signedIn, zones: ZoneService(
             database: database, accessPolicy: accessPolicy, clock: clock, limits: ZoneLimits(configuration),
             zoneObserver: zoneObserver, alerts: alerts, events: events))
         registerImportRoutes(on: &router, signedIn: signedIn, ImportRoutesDependencies(
@@ -51,13 +51,13 @@ extension HomewardApp {
             database: database, accessPolicy: accessPolicy, clock: clock, settings: configuration.mqtt, mqtt: mqtt))
         registerOverlandRoutes(on: &router, trackingClient: trackingClient, OverlandRoutesDependencies(ingest: ingest, clock: clock))
         registerOsmAndRoutes(on: &router, devices: devices, OsmAndRoutesDependencies(
-            ingest: ingest, database: database, alerts: alerts, events: events, clock: clock))
+            ingest: ingest, database: database, alerts: alertService, clock: clock))
         registerJournalRoutes(on: &router, signedIn: signedIn, JournalRoutesDependencies(
             database: database, accessPolicy: accessPolicy, clock: clock))
-        registerEpisodeRoutes(on: &router, signedIn: signedIn, EpisodeRoutesDependencies(
+        registerEpisodeRoutes(on: &router, signedIn: signedIn, episodes: EpisodeService(
             database: database, accessPolicy: accessPolicy, clock: clock, weatherFiller: weatherFiller))
-        registerShareRoutes(on: &router, signedIn: signedIn, ShareRoutesDependencies(
-            database: database, secrets: secrets, clock: clock, addresses: linkAddresses))
+        registerShareRoutes(on: &router, signedIn: signedIn, shares: ShareService(database: database, secrets: secrets, clock: clock),
+                            addresses: linkAddresses)
         registerAccountFeatures(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, addresses: linkAddresses)
         var webApp = configuration.webApp
         webApp.sendsEmail = configuration.smtpServer != nil

@@ -114,7 +114,8 @@ public final class HomewardApp: Sendable {
         events = EventBus()
         statusBoard = PersonStatusBoard()
         zoneObserver = ZoneObserver(alerts: alerts, statusBoard: statusBoard, settings: ZoneObserverSettings(configuration),
-                                    accessPolicy: accessPolicy, trackerConfiguration: configuration.trackerConfiguration)
+                                    accessPolicy: accessPolicy, fixRules: AlertRules.fixRules(configuration),
+                                    trackerConfiguration: configuration.trackerConfiguration)
         let tripMonitor = TripMonitor(
             configuration: TripConfiguration(configuration), database: database, clock: clock, alerts: alerts, events: events)
         let eventStreams = EventStreamHub(
@@ -135,7 +136,8 @@ public final class HomewardApp: Sendable {
                                         resyncSeconds: configuration.postgresURL == nil ? nil : CountdownScheduler.clusterResyncSeconds)
         alertMonitor = AlertMonitor(
             database: database, alerts: alerts, zones: zoneObserver, reporting: reporting, presence: presence, events: events,
-            clock: clock, intervalSeconds: configuration.monitorIntervalSeconds, logger: logger)
+            clock: clock, intervalSeconds: configuration.monitorIntervalSeconds, clockRules: AlertRules.clockRules(configuration),
+            logger: logger)
         outgoingClient = OutgoingHTTPClient(configuration: OutgoingHTTPClient.Configuration(configuration),
                                             policy: OutgoingAddressPolicy(allowedHosts: configuration.outgoingAllowHosts))
         channelDelivery = try Self.channelDelivery(configuration, client: outgoingClient, clock: clock, logger: logger)

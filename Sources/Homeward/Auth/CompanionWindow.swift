@@ -30,5 +30,5 @@ public struct CompanionWindow: Sendable, Equatable {
     }
 
     /// Alerts a companion sees during the trip even though no trip rule raised them.
-    public static let callsForHelp: Set<AlertType> = [.sos, .danger]
+    public static let callsForHelp = AlertType.callsForHelpTypes
 }

@@ -49,33 +49,27 @@ func registerOsmAndRoutes(on router: inout Router, devices: DeviceKeyRoutes, _ s
         guard alarms.isEmpty, token == nil else {
             // Rare messages (an alarm, a new push token): the fix first, then what it carried, each durable.
             _ = try ingest.storeLocations(samples, with: activities, of: caller)
-            let raised = try services.database.write { db -> [AppEvent] in
+            // An SOS is raised by the alert service, as the app's own SOS is.
+            for message in alarms where message.alarm == "sos" {
+                let location = message.sample.map { AlertResource.Location(lat: $0.lat, lon: $0.lon, accuracy: $0.accuracyMetres) }
+                try services.alerts.raiseClientSOS(at: message.sample.map(\.time) ?? now, location: location, by: caller)
+            }
+            let reports = alarms.filter { $0.alarm != "sos" }
+            guard token != nil || !reports.isEmpty else { return HTTPResponse(status: .ok) }
+            try services.database.write { db in
                 if let token, let device = caller.deviceID {
                     try DeviceStore(db: db).saveNotificationToken(token, forDevice: device, of: caller.accountKey)
                 }
-                var raised: [AppEvent] = []
-                for message in alarms {
+                for message in reports {
                     guard let alarm = message.alarm else { continue }
-                    let time = message.sample.map(\.time) ?? now
-                    if alarm == "sos" {
-                        let location = message.sample.map { AlertResource.Location(lat: $0.lat, lon: $0.lon, accuracy: $0.accuracyMetres) }
-                        if let event = try services.alerts.raiseOnce(
-                            AlertRequest(type: .sos, cause: AlertCause.clientSOS(at: time), message: "SOS from Traccar Client.", location: location),
-                            for: caller.accountKey, at: now, in: db) {
-                            raised.append(event)
-                        }
-                    } else {
-                        var body: [String: Any] = ["alarm": alarm]
-                        body["event"] = message.event
-                        try ClientReportStore(db: db).insert(
-                            ClientReport(client: .osmand, kind: .alarm, name: alarm, time: time, lat: message.sample?.lat,
-                                         lon: message.sample?.lon, body: body),
-                            of: caller.accountKey, receivedAt: now)
-                    }
+                    var body: [String: Any] = ["alarm": alarm]
+                    body["event"] = message.event
+                    try ClientReportStore(db: db).insert(
+                        ClientReport(client: .osmand, kind: .alarm, name: alarm, time: message.sample.map(\.time) ?? now,
+                                     lat: message.sample?.lat, lon: message.sample?.lon, body: body),
+                        of: caller.accountKey, receivedAt: now)
                 }
-                return raised
             }
-            raised.forEach(services.events.publish)
             return HTTPResponse(status: .ok)
         }
         guard !samples.isEmpty else { return HTTPResponse(status: .ok) }

@@ -41,7 +41,7 @@ public struct AlertNotification: Sendable, Codable, Equatable {
             self.place = place
             message += " Where: \(place)."
         }
-        let urgentType = alert.type == .sos || alert.type == .danger
+        let urgentType = alert.type.callsForHelp
         switch event {
         case "escalated": priority = 10
         case "raised", "fired": priority = urgentType ? 10 : 8

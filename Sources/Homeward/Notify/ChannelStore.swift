@@ -70,8 +70,7 @@ public struct ChannelStore {
             "SELECT key, id, kind, settings FROM notification_channels WHERE account_key = ? AND kind = 'email' AND removed_at_ms IS NULL ORDER BY key",
             [account], map: Self.target
         ).compactMap { target in
-            if case .email(let address) = target.settings { return address }
-            return nil
+            (target.settings.channel as? EmailChannel)?.address
         }
     }
 

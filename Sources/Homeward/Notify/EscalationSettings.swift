@@ -1,14 +1,24 @@
 import HomewardHTTP
 
-/// How a person's unanswered alerts escalate: after how many minutes an SOS, a countdown's danger or
-/// a left_zone alert that nobody acknowledged is sent again, and to whom next. Each escalation tells
+/// How a person's unanswered alerts escalate: after how many minutes an alert of a type that
+/// escalates (its rule's `AlertRule.escalation`: SOS, a countdown's danger, left_zone) that nobody
+/// acknowledged is sent again, and to whom next. Each escalation tells
 /// every guardian already told once more, plus the next guardian in the person's order; guardians
 /// the person has not placed in the order (and a trip's companions) are told from the start.
 public struct EscalationSettings: Sendable, Codable, Equatable {
+    /// The alert types that escalate, in the rules' order, with their defaults.
+    static let escalating: [(type: AlertType, defaults: AlertEscalation)] = AlertRules.all.compactMap { rule in
+        rule.escalation.map { (rule.type, $0) }
+    }
     /// The alert types that escalate.
-    public static let escalatingTypes: [AlertType] = [.sos, .danger, .leftZone]
+    public static let escalatingTypes: [AlertType] = escalating.map(\.type)
     /// Minutes before the first escalation (and between escalations) when the person has not chosen.
-    public static let defaultMinutes: [AlertType: Int] = [.sos: 3, .danger: 3, .leftZone: 10]
+    public static let defaultMinutes: [AlertType: Int] = Dictionary(uniqueKeysWithValues: escalating.map { ($0.type, $0.defaults.minutes) })
+    /// The names of the escalating types as a sentence says them: "sos, danger and left_zone".
+    private static let escalatingNames: String = {
+        let names = escalatingTypes.map(\.rawValue)
+        return names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1] : names.joined()
+    }()
     /// The shortest and longest delay a person may choose.
     public static let minutesRange = 1...60
 
@@ -32,10 +42,10 @@ public struct EscalationSettings: Sendable, Codable, Equatable {
     public func validate() throws(HTTPError) {
         for (name, value) in minutes {
             guard let type = AlertType(rawValue: name), Self.escalatingTypes.contains(type) else {
-                throw .invalidRequest("minutes may name sos, danger and left_zone only.", field: "minutes.\(name)")
+                throw .invalidRequest("minutes may name \(Self.escalatingNames) only.", field: "minutes.\(name)")
             }
             guard let value else {
-                guard type == .leftZone else {
+                guard type.rule?.escalation?.mayBeTurnedOff == true else {
                     throw .invalidRequest("An \(name) alert always escalates: give it minutes.", field: "minutes.\(name)")
                 }
                 continue

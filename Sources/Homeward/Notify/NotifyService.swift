@@ -35,14 +35,11 @@ struct NotifyService: Sendable {
         ChannelList(channels: try database.read { db in try ChannelStore(db: db).channels(of: caller.accountKey) })
     }
 
-    /// Adds the channel `request` describes for the caller: 409 for email when the server cannot send
-    /// any, or when the caller already has `ChannelStore.maxChannelsPerAccount` channels.
+    /// Adds the channel `request` describes for the caller: 409 when this server cannot send on its
+    /// kind (email without a mail relay), or when the caller already has `ChannelStore.maxChannelsPerAccount` channels.
     func addChannel(_ request: ChannelRequest, for caller: Caller) throws -> ChannelResource {
         let channelSettings = try request.validatedSettings()
-        if channelSettings.kind == .email, !channelDelivery.sendsEmail {
-            throw HTTPError.conflict("This server cannot send email yet: ask whoever runs it to set up email.")
-                .hinting("Start the server with --smtp-url (HOMEWARD_SMTP_URL).")
-        }
+        if let refusal = type(of: channelSettings.channel).refusal(on: channelDelivery.availability) { throw refusal }
         do {
             return try database.write { db in
                 try ChannelStore(db: db).add(

@@ -174,7 +174,7 @@ public final class TripService: Sendable {
             guard let trip = candidates.first(where: { accessCode(request.accessCode, opens: $0) }) else { return nil }
             var watched = trip.resource(events: try store.events(ofTrip: trip.key))
             watched.emergencies = try AlertStore(db: db).activeAlerts(of: [trip.accountKey]).map(\.alert).filter { alert in
-                (alert.type == .sos || alert.type == .danger) && alert.status == .open
+                alert.type.callsForHelp && alert.status == .open
                     && alert.createdAt >= trip.startedAt && trip.endedAt.map { alert.createdAt <= $0 } ?? true
             }
             return watched

@@ -49,7 +49,9 @@ struct WebAppBundle: Sendable {
                 .replacingOccurrences(of: "{{ASSETS}}", with: assetBase)
                 .replacingOccurrences(of: "{{TILE_URL}}", with: Self.escapedAttribute(settings.tileURLTemplate))
                 .replacingOccurrences(of: "{{TILE_ATTRIBUTION}}", with: Self.escapedAttribute(settings.tileAttribution))
-                .replacingOccurrences(of: "{{SENDS_EMAIL}}", with: settings.sendsEmail ? "true" : "false")
+                .replacingOccurrences(
+                    of: "{{CHANNEL_KINDS}}",
+                    with: Self.escapedAttribute(Channels.webAppDescription(ChannelAvailability(sendsEmail: settings.sendsEmail))))
                 .replacingOccurrences(of: "{{ALERT_TITLES}}", with: Self.escapedAttribute(Self.alertTitles))
             var headers = pageHeaders
             if page.file == "sw.js" { headers.add(name: "Service-Worker-Allowed", value: "/") }

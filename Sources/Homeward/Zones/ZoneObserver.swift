@@ -10,8 +10,9 @@ import Synchronization
 /// old: an import's), one index seek each; then it
 /// recalls their last `trackerRecallMinutes` of fixes, so it takes up where they left off),
 /// turns its events into alerts through the `AlertCenter` and keeps `PersonStatusBoard` current.
-/// Also watches the battery (`low_battery`), resolves `silent` when a fix arrives, and asks the
-/// `UnaccompaniedRule` whether an exit happened with no guardian near.
+/// Also resolves `silent` when a fix arrives, runs the fix rules (`FixAlertRule`: `low_battery` and
+/// any other in `AlertRules.all`), and asks the `UnaccompaniedRule` whether an exit happened with no
+/// guardian near.
 ///
 /// Ingest and the background checks call it inside the single writer's transactions, so one person's
 /// tracker is never fed from two threads; the mutex guards the dictionary against route handlers.
@@ -50,14 +51,18 @@ public final class ZoneObserver: LocationObserver {
     private let settings: ZoneObserverSettings
     private let trackerConfiguration: TrackerConfiguration
     private let unaccompanied: UnaccompaniedRule
+    private let fixRules: [any FixAlertRule]
     private let people = Mutex(People())
 
-    /// Creates the observer; `accessPolicy` names the guardians the `unaccompanied` rule looks for.
+    /// Creates the observer; `accessPolicy` names the guardians the `unaccompanied` rule looks for,
+    /// `fixRules` judge every upload's fixes.
     public init(
         alerts: AlertCenter, statusBoard: PersonStatusBoard, settings: ZoneObserverSettings,
-        accessPolicy: AccessPolicy, trackerConfiguration: TrackerConfiguration = TrackerConfiguration()
+        accessPolicy: AccessPolicy, fixRules: [any FixAlertRule] = [],
+        trackerConfiguration: TrackerConfiguration = TrackerConfiguration()
     ) {
         self.alerts = alerts
+        self.fixRules = fixRules
         self.statusBoard = statusBoard
         self.settings = settings
         self.trackerConfiguration = trackerConfiguration
@@ -97,7 +102,9 @@ public final class ZoneObserver: LocationObserver {
         if let resolved = try alerts.resolve(cause: AlertCause.silent, for: account, at: last.time, in: db) {
             published.append(resolved.event)
         }
-        published += try watchBattery(fixes, of: account, in: db)
+        let rules = AlertRuleContext(center: alerts, db: db)
+        for rule in fixRules { try rule.judge(fixes, of: account, with: rules) }
+        published += rules.events
         let reliable = fixes.filter(\.isReliable)
         guard let first = reliable.first else { return published }
         if settings.sharesPeopleWithOtherNodes {
@@ -387,32 +394,6 @@ public final class ZoneObserver: LocationObserver {
             }
         }
         return changes.compactMap { $0?.event }
-    }
-
-    private func watchBattery(_ fixes: [ObservedFix], of account: AccountKey, in db: Database) throws -> [AppEvent] {
-        var published: [AppEvent] = []
-        // After a raise an alert of the cause is active, after a resolve none is, and nothing else
-        // writes alerts inside this write block: a fix on the same side as the one before changes
-        // nothing, so only the first of each run is looked up.
-        var lastSideIsLow: Bool?
-        for fix in fixes {
-            guard let battery = fix.batteryPercent else { continue }
-            if battery < settings.lowBatteryPercent {
-                guard lastSideIsLow != true else { continue }
-                lastSideIsLow = true
-                let request = AlertRequest(
-                    type: .lowBattery, cause: AlertCause.lowBattery, message: "Battery at \(Int(battery.rounded())) %.",
-                    location: Self.location(of: fix))
-                if let raised = try alerts.raise(request, for: account, at: fix.time, in: db) { published.append(raised.event) }
-            } else if battery >= settings.lowBatteryPercent + settings.lowBatteryRecoveryPercent {
-                guard lastSideIsLow != false else { continue }
-                lastSideIsLow = false
-                if let resolved = try alerts.resolve(cause: AlertCause.lowBattery, for: account, at: fix.time, in: db) {
-                    published.append(resolved.event)
-                }
-            }
-        }
-        return published
     }
 
     private static func location(of fix: ObservedFix) -> AlertResource.Location {

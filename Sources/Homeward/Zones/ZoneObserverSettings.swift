@@ -2,8 +2,8 @@
 /// much history rebuilds a routine (`routineHistoryDays`, `routineHistoryMaxFixes`), how many recent
 /// fixes a rebuilt tracker recalls (`trackerRecallMinutes`, `trackerRecallMaxFixes`), how many learned
 /// places it lists (`maxLearnedPlaces`), how far false alarms tune (`falseAlarmMaxTuningSteps`), when
-/// a guardian's fix still counts as near (`unaccompaniedGuardianFixMaxAgeSeconds`) and when the
-/// battery is low (`lowBatteryPercent`, `lowBatteryRecoveryPercent`); `AppConfiguration` documents each.
+/// a guardian's fix still counts as near (`unaccompaniedGuardianFixMaxAgeSeconds`); `AppConfiguration`
+/// documents each.
 public struct ZoneObserverSettings: Sendable {
     /// People whose trackers are kept in memory at most.
     public var maxTrackedPeople: Int
@@ -22,10 +22,6 @@ public struct ZoneObserverSettings: Sendable {
     public var falseAlarmMaxTuningSteps: Int
     /// How old a guardian's fix may be and still show the guardian near (`unaccompanied`).
     public var unaccompaniedGuardianFixMaxAgeSeconds: Int
-    /// A charge below this raises `low_battery`.
-    public var lowBatteryPercent: Double
-    /// How far above `lowBatteryPercent` the charge must climb before `low_battery` is resolved.
-    public var lowBatteryRecoveryPercent: Double
     /// Whether other nodes judge the same people (several nodes on one PostgreSQL database): then a
     /// tracker that missed fixes another node stored is rebuilt before it judges the next ones.
     public var sharesPeopleWithOtherNodes = false

@@ -55,6 +55,35 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(check, "ok")
     }
 
+    /// 0019 opens the set of channel kinds the same way: a database made before it keeps its
+    /// channels, takes a kind no list names on the connection that migrated it, and still refuses an
+    /// empty kind.
+    func testADatabaseFromBeforeOpenChannelKindsTakesANewKindOnTheConnectionThatMigratedIt() throws {
+        let path = try temporaryDatabasePath()
+        let pool = try DatabasePool(path: path)
+        defer { try? pool.close() }
+        try Migrator(Schema.migrations.filter { $0.name < "0019" }).migrate(pool)
+        let insert = """
+            INSERT INTO notification_channels (id, account_key, kind, settings, created_at_ms, updated_at_ms)
+            VALUES (?, 1, ?, '{}', 1, 1)
+            """
+        try pool.write { db in
+            try db.execute(
+                "INSERT INTO accounts (key, id, phone, name, password_hash, created_at_ms, updated_at_ms) VALUES (1, 'a1', '+4915100000001', 'A', '$argon2id$x', 1, 1)")
+            try db.execute(insert, "old", "ntfy")
+        }
+        XCTAssertThrowsError(try pool.write { db in try db.execute(insert, "early", "pager") })
+
+        let applied = try Migrator(Schema.migrations).migrate(pool)
+        XCTAssertEqual(applied.map(\.name), ["0019_open_channel_kinds"])
+        try pool.write { db in try db.execute(insert, "new", "pager") }
+        XCTAssertThrowsError(try pool.write { db in try db.execute(insert, "empty", "") })
+        let kept: Int64? = try pool.read { db in try db.fetchOne("SELECT count(*) FROM notification_channels", []) }
+        XCTAssertEqual(kept, 2)
+        let check: String? = try pool.read { db in try db.fetchOne("PRAGMA quick_check", []) }
+        XCTAssertEqual(check, "ok")
+    }
+
     func testTheBinaryCarriesThePostgreSQLDialectOfEveryMigration() {
         XCTAssertEqual(Schema.postgresMigrations.map(\.name), Schema.migrations.map(\.name))
         for (name, sql) in Schema.postgresMigrations {

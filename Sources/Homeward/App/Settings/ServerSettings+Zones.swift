@@ -40,8 +40,5 @@ extension ServerSettings {
         .value("unaccompanied-guardian-fix-max-age-seconds", \.unaccompaniedGuardianFixMaxAgeSeconds,
                "A guardian's latest position taken longer than this before or after the person's exit fix does not count as \"near\" for the unaccompanied rule",
                check: .atLeast(1)),
-        .value("low-battery-percent", \.lowBatteryPercent, "Battery percent below which low_battery is raised"),
-        .value("low-battery-recovery-percent", \.lowBatteryRecoveryPercent,
-               "Percent above the low-battery level at which low_battery is resolved"),
     ]
 }

@@ -4,44 +4,22 @@ import { api, APIError } from "../api.js";
 import { h, replace, announce, when } from "../dom.js";
 import { alertLabels } from "../words.js";
 
-const kindNames = { ntfy: "ntfy app", gotify: "Gotify server", telegram: "Telegram", email: "Email", webpush: "This browser" };
+/** The server's kinds of channel (`Channels.all`), which the page carries: each with its name, and
+ * for those the form adds on this server (`offered`; email only where the server can send mail) the
+ * steps in plain words and the fields. */
+const channelKinds = JSON.parse(
+  (document.querySelector('meta[name="homeward-channels"]') || { content: "[]" }).content || "[]");
 
-/** Whether the server has a mail relay (index.html says so); email is offered only then. */
-const sendsEmail = (document.querySelector('meta[name="homeward-server"]') || { content: "" }).content.includes("sends-email=true");
+/** What each kind is called ("ntfy app", "This browser"). */
+const kindNames = Object.fromEntries(channelKinds.map((kind) => [kind.kind, kind.name]));
 
 /** A topic name nobody could guess, made in this browser for the ntfy steps (a topic on ntfy.sh is
- * read by whoever knows its name). */
+ * read by whoever knows its name): the server's words say `{topic}` where it goes. */
 const suggestedTopic = `homeward-${Array.from(crypto.getRandomValues(new Uint8Array(6)), (byte) => "abcdefghijkmnpqrstuvwxyz23456789"[byte % 32]).join("")}`;
+const withTopic = (text) => (typeof text === "string" ? text.replaceAll("{topic}", suggestedTopic) : text);
 
-/** The fields of each kind of channel the form adds: [name, label, input attributes]. */
-const kindFields = {
-  ntfy: [
-    ["url", "Topic address", { type: "url", required: true, placeholder: `https://ntfy.sh/${suggestedTopic}` }],
-    ["token", "Password key (only for a protected topic; usually empty)", { autocomplete: "off" }],
-  ],
-  gotify: [
-    ["url", "Address of your Gotify server", { type: "url", required: true, placeholder: "https://gotify.example.org" }],
-    ["token", "App key (in Gotify: Apps, then the key of the app you made)", { required: true, autocomplete: "off" }],
-  ],
-  telegram: [
-    ["botToken", "Bot key (the long line @BotFather sent you)", { required: true, autocomplete: "off" }],
-    ["chatId", "Your chat number (digits; @userinfobot tells you)", { required: true }],
-  ],
-  ...(sendsEmail ? { email: [["address", "Email address", { type: "email", required: true, autocomplete: "email" }]] } : {}),
-};
-
-/** What to do for each kind, step by step, in words a family uses. */
-const kindHelp = {
-  ntfy: ["Install the free ntfy app on the phone (Android or iPhone).",
-    `In the app tap +, and subscribe to a topic with a name nobody could guess, like ${suggestedTopic}.`,
-    "Type the same name below after https://ntfy.sh/ and add it. Then send a test."],
-  gotify: ["For families who run their own Gotify server.",
-    "In Gotify open Apps, make one called Homeward, and copy its key here."],
-  telegram: ["In Telegram, open @BotFather, send /newbot and follow the steps: it answers with a long bot key.",
-    "Open your new bot and send it any message (it may only write to you after that).",
-    "Open @userinfobot to see your chat number. Enter both below."],
-  email: ["Alerts arrive as email at this address."],
-};
+/** The kinds the form adds, by kind: their steps and fields. */
+const formKinds = Object.fromEntries(channelKinds.filter((kind) => kind.offered).map((kind) => [kind.kind, kind]));
 
 /** The notifications page. */
 export async function showNotifications(view) {
@@ -129,14 +107,17 @@ function channelItem(channel, testResults, reload) {
 /** The form that adds an ntfy, Gotify, Telegram or email channel. */
 function channelForm(reload) {
   const kind = h("select", { id: "channel-kind", name: "kind" },
-    Object.keys(kindFields).map((key) => h("option", { value: key }, kindNames[key])));
+    Object.keys(formKinds).map((key) => h("option", { value: key }, kindNames[key])));
   const groups = {};
-  for (const [key, fields] of Object.entries(kindFields)) {
+  for (const [key, { fields }] of Object.entries(formKinds)) {
     groups[key] = h("fieldset", { class: "stack plain", "data-kind": key },
       h("legend", { class: "visually-hidden" }, `${kindNames[key]} settings`),
-      fields.flatMap(([name, label, attributes]) => {
-        const id = `channel-${key}-${name}`;
-        return [h("label", { for: id }, label), h("input", { id, name, ...attributes })];
+      fields.flatMap((field) => {
+        const id = `channel-${key}-${field.name}`;
+        return [h("label", { for: id }, field.label), h("input", {
+          id, name: field.name, type: field.type, required: field.required, placeholder: withTopic(field.placeholder),
+          autocomplete: field.autocomplete,
+        })];
       }));
   }
   const label = h("input", { id: "channel-label", name: "label", maxlength: 100, placeholder: "e.g. My phone" });
@@ -154,7 +135,7 @@ function channelForm(reload) {
       group.hidden = key !== kind.value;
       group.disabled = key !== kind.value;
     }
-    replace(element.querySelector("#channel-help"), kindHelp[kind.value].map((step) => h("li", {}, step)));
+    replace(element.querySelector("#channel-help"), formKinds[kind.value].help.map((step) => h("li", {}, withTopic(step))));
   }
   kind.addEventListener("change", showKind);
   showKind();

@@ -9,7 +9,10 @@ import HomewardStore
 /// `withinMetres`, one `unaccompanied` alert is raised for that exit (its cause is per zone). It is
 /// resolved when the person comes back into the zone, or by the periodic check once a guardian's
 /// fresh position is within the distance of the person's latest one.
-struct UnaccompaniedRule: Sendable {
+struct UnaccompaniedRule: AlertRule {
+    static let type = AlertType.unaccompanied
+    static let title = "Left home alone"
+
     /// A guardian's phone where it last reported.
     struct GuardianPosition: Sendable, Equatable {
         /// The guardian's name, for the message.
@@ -91,4 +94,14 @@ struct UnaccompaniedRule: Sendable {
     static func distanceText(_ metres: Double) -> String {
         metres < 1_000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1_000)
     }
+}
+
+extension AlertType {
+    /// A dependent is leaving home with none of their guardians near.
+    public static let unaccompanied = AlertType(declaring: "unaccompanied")
+}
+
+extension AlertCause {
+    /// The person left the zone `id` with no guardian near (unaccompanied, when the zone asks for it).
+    public static func unaccompanied(_ id: String) -> String { "zone:\(id):unaccompanied" }
 }

@@ -34,7 +34,7 @@ struct NtfyMessage: Encodable {
 
     /// The request publishing it for a channel with topic URL `topicURL`.
     static func request(_ notification: AlertNotification, topicURL: String, token: String?) throws -> OutgoingRequest {
-        guard let topicAddress = OutgoingURL(topicURL), let topic = ChannelRequest.ntfyTopic(of: topicAddress),
+        guard let topicAddress = OutgoingURL(topicURL), let topic = NtfyChannel.topic(of: topicAddress),
               let root = OutgoingURL(String(topicURL.dropLast(topic.count + (topicURL.hasSuffix("/") ? 1 : 0))))
         else { throw OutgoingError("not an ntfy topic URL") }
         var headers = [OutgoingHeader("Content-Type", "application/json")]
@@ -46,14 +46,7 @@ struct NtfyMessage: Encodable {
         switch notification.event {
         case "acknowledged", "resolved": return "white_check_mark"
         case "escalated": return "rotating_light"
-        default:
-            switch notification.alert.type {
-            case .sos, .danger: return "rotating_light"
-            case .arrived, .enteredZone: return "house"
-            case .lowBattery: return "battery"
-            case .silent: return "zzz"
-            default: return "warning"
-            }
+        default: return notification.alert.type.rule?.icon ?? "warning"
         }
     }
 }

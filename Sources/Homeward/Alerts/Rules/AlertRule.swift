@@ -1,0 +1,144 @@
+import HomewardStore
+
+/// One kind of alert, declared once in its own file in `Alerts/Rules/`: the type it raises, its
+/// causes (as an `AlertCause` extension), its default wording, whether it calls for help, how it
+/// escalates by default and the settings it reads. `AlertRules.all` lists the rules; a new alert
+/// type is a new file here, its test, its name in schema/openapi.yaml and one line in that list.
+///
+/// What raises it is said by the kind of rule: a `FixAlertRule` judges each person's fresh fixes, a
+/// `ClockAlertRule` looks at the clock on the alert monitor's thread, and a rule raised by a request
+/// (an SOS, a countdown) or by another feature (zones, trips, links) builds its `AlertRequest` with
+/// the helpers of its file and hands it to the `AlertCenter`.
+public protocol AlertRule: Sendable {
+    /// The type it raises, as the API and the database name it.
+    static var type: AlertType { get }
+    /// A short human title ("Left a safe zone"): the alert's `title` in the API, the web app's words,
+    /// the headline of every channel's message.
+    static var title: String { get }
+    /// Whether it is a call for help (SOS, danger): top priority, the person's newest stored fix
+    /// when raised without a position, and shown to a trip's companions whatever trip it is about.
+    static var callsForHelp: Bool { get }
+    /// Whether it is told to the person it is about rather than to their guardians.
+    static var isForThePerson: Bool { get }
+    /// ntfy's tag (an emoji short code) shown in front of a new alert of this type.
+    static var icon: String { get }
+    /// How an unanswered alert of this type escalates by default; nil: it never escalates.
+    static var escalation: AlertEscalation? { get }
+    /// The settings of `homeward serve` it reads (`RuleSetting.declaration`), listed with the
+    /// alerts' settings in docs/configuration.md.
+    static var settings: [ServerSetting] { get }
+}
+
+extension AlertRule {
+    public static var callsForHelp: Bool { false }
+    public static var isForThePerson: Bool { false }
+    public static var icon: String { "warning" }
+    public static var escalation: AlertEscalation? { nil }
+    public static var settings: [ServerSetting] { [] }
+}
+
+/// How a type's unanswered alerts escalate when the person has not chosen (`EscalationSettings`).
+public struct AlertEscalation: Sendable, Equatable {
+    /// Minutes before the first escalation and between escalations.
+    public var minutes: Int
+    /// Whether the person may turn it off (a null in their minutes); an SOS always escalates.
+    public var mayBeTurnedOff: Bool
+
+    /// Creates the defaults.
+    public init(minutes: Int, mayBeTurnedOff: Bool = false) {
+        self.minutes = minutes
+        self.mayBeTurnedOff = mayBeTurnedOff
+    }
+}
+
+/// A rule that judges each person's fresh fixes, inside the write that stores them (after the
+/// `silent` alert is resolved, before the zones' tracker looks at them).
+public protocol FixAlertRule: AlertRule {
+    /// The rule with the settings `configuration` gives it.
+    init(_ configuration: AppConfiguration)
+    /// Judges `fixes` of `account` (one upload, oldest first), raising and resolving through `alerts`.
+    func judge(_ fixes: [ObservedFix], of account: AccountKey, with alerts: AlertRuleContext) throws
+}
+
+/// A rule that looks at the clock: run every `monitor-interval-seconds` by the alert monitor, in
+/// one write with the other clock checks.
+public protocol ClockAlertRule: AlertRule {
+    /// The rule with the settings `configuration` gives it.
+    init(_ configuration: AppConfiguration)
+    /// Looks at the time `now`, reading what it needs through `alerts.db`.
+    func check(at now: Timestamp, with alerts: AlertRuleContext) throws
+}
+
+/// What a fix or clock rule may do inside the write that runs it: read the database and raise or
+/// resolve alerts; the events of what it changed are published once the write has committed.
+public final class AlertRuleContext {
+    /// The write's connection.
+    public let db: Database
+    private let center: AlertCenter
+    /// The events of the alerts raised and resolved so far.
+    public private(set) var events: [AppEvent] = []
+
+    init(center: AlertCenter, db: Database) {
+        self.center = center
+        self.db = db
+    }
+
+    /// Raises `request` for `account` at `time` unless an alert of its cause is active; true when raised.
+    @discardableResult
+    public func raise(_ request: AlertRequest, for account: AccountKey, at time: Timestamp) throws -> Bool {
+        guard let raised = try center.raise(request, for: account, at: time, in: db) else { return false }
+        events.append(raised.event)
+        return true
+    }
+
+    /// Resolves the active alert of `cause` for `account`, if any; true when one was.
+    @discardableResult
+    public func resolve(cause: String, for account: AccountKey, at time: Timestamp) throws -> Bool {
+        guard let resolved = try center.resolve(cause: cause, for: account, at: time, in: db) else { return false }
+        events.append(resolved.event)
+        return true
+    }
+}
+
+/// A number a rule reads, declared in the rule's own file: its flag, environment variable, default,
+/// range and help are one value, and it is kept (as the text given) in `AppConfiguration.ruleValues`,
+/// so a rule's new setting needs no other file.
+public struct RuleSetting<Value: LosslessStringConvertible & Comparable & Sendable>: Sendable {
+    /// The flag without its dashes.
+    public let name: String
+    /// The value when none is given.
+    public let defaultValue: Value
+    /// What it does.
+    let help: String
+    /// The values allowed, if limited.
+    let range: ClosedRange<Value>?
+
+    /// Declares the setting `name` (`low-battery-percent`).
+    public init(_ name: String, default defaultValue: Value, help: String, range: ClosedRange<Value>? = nil) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.help = help
+        self.range = range
+    }
+
+    /// Its value in `configuration`.
+    public func value(in configuration: AppConfiguration) -> Value {
+        configuration.ruleValues[name].flatMap(Value.init) ?? defaultValue
+    }
+
+    /// The setting as `homeward serve` and docs/configuration.md show it.
+    public var declaration: ServerSetting {
+        let check: SettingCheck<Value> = range.map { .between($0) } ?? .none
+        let name = name, defaultValue = defaultValue
+        return ServerSetting(
+            name: name, help: check.allowed.map { "\(help); \($0)" } ?? help, shownDefault: plainNumber(defaultValue),
+            takesNoValue: false,
+            store: { text, configuration in
+                guard Value(text) != nil else { throw SettingError.notValid }
+                configuration.ruleValues[name] = text
+            },
+            problem: { configuration in
+                check.problem(configuration.ruleValues[name].flatMap(Value.init) ?? defaultValue, configuration)
+            })
+    }
+}
