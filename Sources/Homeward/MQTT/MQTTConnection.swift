@@ -31,6 +31,9 @@ final class MQTTConnection: @unchecked Sendable {
     private let onConnect: @Sendable () -> Void
     private let onMessage: @Sendable (MQTTMessage) -> Void
     private let handle: OpaquePointer
+    /// A pipe that wakes the connection's thread from `poll` when something was queued to send.
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
     private let condition = ConditionLock()
     private var isStopping = false
     private var hasExited = false
@@ -54,13 +57,26 @@ final class MQTTConnection: @unchecked Sendable {
         self.logger = logger
         self.onConnect = onConnect
         self.onMessage = onMessage
-        guard let handle = mosquitto_new(settings.clientID, false, nil) else { throw MQTTError.setUp("cannot create the MQTT client") }
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else { throw MQTTError.setUp("cannot open a pipe: \(String(cString: strerror(errno)))") }
+        for end in pipeEnds {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        guard let handle = mosquitto_new(settings.clientID, false, nil) else {
+            close(pipeEnds[0])
+            close(pipeEnds[1])
+            throw MQTTError.setUp("cannot create the MQTT client")
+        }
+        (wakeRead, wakeWrite) = (pipeEnds[0], pipeEnds[1])
         self.handle = handle
         try configure()
     }
 
     deinit {
         mosquitto_destroy(handle)
+        close(wakeRead)
+        close(wakeWrite)
     }
 
     /// Whether the session is connected now.
@@ -85,6 +101,7 @@ final class MQTTConnection: @unchecked Sendable {
         let rc = payload.withUnsafeBytes { bytes in
             mosquitto_publish(handle, nil, topic, Int32(bytes.count), bytes.baseAddress, 1, retain)
         }
+        wake()
         if rc != MOSQ_ERR_SUCCESS.rawValue && rc != MOSQ_ERR_NO_CONN.rawValue {
             logger.warning("MQTT publish refused", metadata: ["topic": "\(topic)", "error": "\(Self.describe(rc))"])
             return false
@@ -102,9 +119,16 @@ final class MQTTConnection: @unchecked Sendable {
         guard started else { return }
         if isConnected { publish(will.topic, will.offline, retain: true) }
         mosquitto_disconnect(handle)
+        wake()
         condition.withLock {
             while !hasExited { condition.wait() }
         }
+    }
+
+    /// Wakes the connection's thread to send what was queued (a full pipe is awake already).
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
     }
 
     private func configure() throws {
@@ -151,8 +175,8 @@ final class MQTTConnection: @unchecked Sendable {
         }
     }
 
-    /// The thread: connect, run libmosquitto's loop (which reconnects by itself after a lost
-    /// connection), and when that loop gives up, wait out the back-off and start again.
+    /// The thread: connect, run the connection until it is lost, and wait out the back-off before
+    /// connecting again (from the shortest wait after a connection that was up).
     private func run() {
         var failures = 0
         while !condition.withLock({ isStopping }) {
@@ -161,12 +185,12 @@ final class MQTTConnection: @unchecked Sendable {
                 logger.warning("MQTT broker not reachable", metadata: [
                     "host": "\(broker.host)", "port": "\(broker.port)", "error": "\(Self.describe(rc))"])
             }
-            // Runs until `stop` (a requested disconnect) or an error libmosquitto does not retry.
-            let loop = mosquitto_loop_forever(handle, -1, 1)
+            let (loop, wasUp) = rc == MOSQ_ERR_SUCCESS.rawValue ? runConnection() : (rc, false)
             if condition.withLock({ isStopping }) { break }
-            if loop != MOSQ_ERR_SUCCESS.rawValue {
+            if loop != MOSQ_ERR_SUCCESS.rawValue, rc == MOSQ_ERR_SUCCESS.rawValue {
                 logger.warning("MQTT connection failed", metadata: ["error": "\(Self.describe(loop))"])
             }
+            if wasUp { failures = 0 }
             failures += 1
             let delay = min(Double(settings.reconnectMaxSeconds), Double(settings.reconnectMinSeconds) * pow(2, Double(min(failures, 16) - 1)))
             condition.withLock {
@@ -177,6 +201,43 @@ final class MQTTConnection: @unchecked Sendable {
             connected = false
             hasExited = true
             condition.broadcast()
+        }
+    }
+
+    /// Runs the open connection until it is lost or `stop` asks for the end: `poll` on its socket and
+    /// the wake pipe, then libmosquitto's reads, writes and keep-alive. Not libmosquitto's own loop,
+    /// which waits in `select` and aborts the process on a descriptor numbered 1,024 or more: a server
+    /// with many clients open hands it such descriptors. Says how it ended and whether the session
+    /// was up meanwhile.
+    private func runConnection() -> (Int32, Bool) {
+        var wasUp = false
+        var drain = [UInt8](repeating: 0, count: 64)
+        while true {
+            let stopping = condition.withLock { () -> Bool in
+                wasUp = wasUp || connected
+                return isStopping
+            }
+            let socket = mosquitto_socket(handle)
+            if socket < 0 || (stopping && !mosquitto_want_write(handle)) {
+                return (stopping ? MOSQ_ERR_SUCCESS.rawValue : MOSQ_ERR_NO_CONN.rawValue, wasUp)
+            }
+            var descriptors = [
+                pollfd(fd: socket, events: Int16(POLLIN) | (mosquitto_want_write(handle) ? Int16(POLLOUT) : 0), revents: 0),
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, 2, 1_000)
+            if ready < 0, errno != EINTR { return (MOSQ_ERR_ERRNO.rawValue, wasUp) }
+            if descriptors[1].revents != 0 { while read(wakeRead, &drain, drain.count) > 0 {} }
+            if descriptors[0].revents & (Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR)) != 0 {
+                let rc = mosquitto_loop_read(handle, 1)
+                if rc != MOSQ_ERR_SUCCESS.rawValue { return (rc, wasUp) }
+            }
+            if mosquitto_socket(handle) >= 0, mosquitto_want_write(handle) {
+                let rc = mosquitto_loop_write(handle, 1)
+                if rc != MOSQ_ERR_SUCCESS.rawValue { return (rc, wasUp) }
+            }
+            let rc = mosquitto_loop_misc(handle)
+            if rc != MOSQ_ERR_SUCCESS.rawValue { return (rc, wasUp) }
         }
     }
 
