@@ -222,11 +222,28 @@ struct LocationStore {
         try db.cached(Self.latestCache, account) { try readLatest(of: account) }
     }
 
-    /// Reads the `latest_locations` rows of `accounts` into `latestCache` in one statement (an
-    /// account without one is cached as having none): what a group of writes will ask for.
+    /// Reads the `latest_locations` rows of `accounts` into `latestCache` (an account without one is
+    /// cached as having none) and whether each account exists into `AccountStore.existenceCache`, in
+    /// one statement: what a group of writes will ask for.
     func cacheLatest(of accounts: [AccountKey]) throws {
-        let found = try latest(of: accounts)
-        for account in accounts { db.setCached(Self.latestCache, account, found[account]) }
+        // The outer value: the account exists; the inner: its latest position, if it has posted one.
+        var found: [AccountKey: LatestLocation?] = [:]
+        try db.query(
+            """
+            SELECT a.key AS account_key, l.t_ms, l.lat, l.lon, l.accuracy_m, l.altitude_m, l.speed_m_s, l.heading_deg,
+                   l.battery_pct, l.flags, l.newest_fix_t_ms, l.received_at_ms
+            FROM accounts a LEFT JOIN latest_locations l ON l.account_key = a.key
+            WHERE \(KeyList.condition("a.key", in: db.dialect))
+            """,
+            [KeyList(keys: accounts).argument(in: db.dialect)]
+        ) { row in
+            let hasPosted = try row.value(named: "t_ms") as Int64? != nil
+            found[try row.value(named: "account_key")] = .some(hasPosted ? try Self.latestLocation(from: row) : nil)
+        }
+        for account in accounts {
+            db.setCached(AccountStore.existenceCache, account, found[account] != nil)
+            db.setCached(Self.latestCache, account, found[account] ?? nil)
+        }
     }
 
     /// The `latest_locations` rows of `accounts`, in one statement.
@@ -301,6 +318,12 @@ struct LocationStore {
         var stored = latest
         stored.fix.sampleHash = SampleIdentity.absentIDHash
         db.setCached(Self.latestCache, account, stored)
+    }
+
+    /// Deletes every location sample of `account` (its deletion: no foreign key does it); returns how many.
+    func deleteHistory(of account: AccountKey) throws -> Int {
+        try db.execute("DELETE FROM locations WHERE account_key = ?", account)
+        return db.changes
     }
 
     /// Deletes every location sample of `account` taken before `time`; returns how many.
