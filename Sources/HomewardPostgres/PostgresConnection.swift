@@ -125,6 +125,10 @@ public final class PostgresConnection: Database {
     /// The server's version, as `150020` for 15.20.
     public var serverVersion: Int { Int(PQserverVersion(connection)) }
 
+    /// The process id of the server process serving this connection (a notification's
+    /// `senderProcessID` when this connection sent it).
+    public var serverProcessID: Int { Int(PQbackendPID(connection)) }
+
     /// PostgreSQL's.
     public var dialect: SQLDialect { .postgresql }
 
