@@ -44,6 +44,9 @@ public struct RoutineModel: Sendable, Equatable, Codable {
     public let placeMinimumSeconds: Double
     /// The cells of places marked not usual (see `markUnusual`).
     public private(set) var unusualPlaces: Set<Int64> = []
+    /// The hours of the day the person is habitually far from home (nil in a routine stored before
+    /// they were learned: none yet).
+    private var awayHours: AwayHours?
 
     /// An empty routine with cells of about `cellMetres` on a side, keeping at most `maxCells`; a
     /// stay is `placeMinimumSeconds` within `placeRadiusMetres`.
@@ -108,6 +111,19 @@ public struct RoutineModel: Sendable, Equatable, Codable {
             }
         }
         return nil
+    }
+
+    /// Records that the person was far from home at `time` (see `AwayHours`).
+    public mutating func noteAwayFromHome(at time: LocalTime) {
+        var hours = awayHours ?? AwayHours()
+        hours.note(time)
+        awayHours = hours
+    }
+
+    /// On how many earlier days the person was far from home within `toleranceHours` of `time`'s
+    /// hour (see `AwayHours.daysAway`).
+    public func daysAwayFromHome(near time: LocalTime, toleranceHours: Int) -> Int {
+        awayHours?.daysAway(near: time, toleranceHours: toleranceHours) ?? 0
     }
 
     /// Days with fixes before the local day `today`.

@@ -68,10 +68,15 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     /// feed the fixes oldest first, before the live ones).
     public mutating func learnRoutine(from fix: Fix) {
         guard configuration.learnsRoutine, fix.coordinate.isValid else { return }
+        let time = LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         routine.learn(
-            fix.coordinate, at: LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds), t: fix.t,
+            fix.coordinate, at: time, t: fix.t,
             maxGapSeconds: configuration.routineCorridorMaxGapSeconds,
             maxJumpMetres: configuration.routineCorridorMaxJumpMetres)
+        if let limit = configuration.farFromHomeMetres, let home = zones.first(where: \.isHome),
+           home.shape.distanceFromCenterMetres(to: SphericalPoint(fix.coordinate)) > limit {
+            routine.noteAwayFromHome(at: time)
+        }
     }
 
     /// Takes the next fix; fixes older than the last one used, duplicates, inaccurate fixes and impossible
@@ -451,7 +456,8 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             return
         }
         // Riding in a vehicle restarts the clock: being driven is not wandering off. Once the routine
-        // is learned, being off it counts at night or after a night departure; by day a trip off the
+        // is learned, being off it counts at night or after a night departure (unless the person is
+        // habitually away from home at this hour); by day a trip off the
         // routine (a new shop, a friend's flat) is not an alarm by itself, unless it is in a place a
         // guardian marked not usual: aimlessness anywhere is what the shape classes judge.
         let nightDeparture = departedHomeAtNight && isNightOrJustAfter(localTime)
@@ -459,7 +465,12 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         if outsideTooLong {
             excused = false
         } else if let onRoutine = isOnRoutine(coordinate, at: localTime) {
-            excused = onRoutine || !(nightDeparture || isNight(localTime) || routine.isInUnusualPlace(coordinate))
+            // Someone out at this hour on evening after evening is not off their routine by being
+            // out, wherever they are (a night departure was raised as such when it happened).
+            let unusualPlace = routine.isInUnusualPlace(coordinate)
+            let habituallyOut = routine.daysAwayFromHome(near: localTime, toleranceHours: configuration.routineHourToleranceHours)
+                >= configuration.routineUsualMinimumDays
+            excused = onRoutine || !(nightDeparture || isNight(localTime) || unusualPlace) || (habituallyOut && !unusualPlace)
         } else {
             excused = !nightDeparture
         }

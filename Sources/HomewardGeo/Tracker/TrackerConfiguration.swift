@@ -81,7 +81,7 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// it at the line, none from here on) ...
     public var exitClearBeyondMetres = 250.0
     /// ... (the longest such wait) ...
-    public var exitNearWaitSeconds = 60.0
+    public var exitNearWaitSeconds = 55.0
     /// ... and, until `exitHoldSeconds`, only while it carries on away from the line by at least
     /// this much (negative: heading back by at most this much) ...
     public var exitMinProgressMetres = 20.0
@@ -90,6 +90,13 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var exitApproachMetres = 50.0
     /// ... since a fix about this long before.
     public var exitProgressLookbackSeconds = 30.0
+    /// A run outside with a step away from or towards the line faster than this (over at least
+    /// `exitFastStepMinimumSeconds`) waits until `exitHoldSeconds`: nobody leaves home at motorway
+    /// speed within a few hundred metres of the door, but an urban-canyon burst carries a phone out
+    /// and back that fast, and the burst is over within the hold.
+    public var exitImplausibleSpeedMetresPerSecond = 30.0
+    /// ... (the time over which that speed is measured, at least: closer fixes' noise is not speed).
+    public var exitFastStepMinimumSeconds = 5.0
     /// After this long without a fix, one fix outside by `exitAfterSilenceBeyondMetres` (past its
     /// accuracy and the margin) decides an exit alone: the phone woke up far away (a logger paused
     /// indoors for a few minutes is common, so the silence is long) ...

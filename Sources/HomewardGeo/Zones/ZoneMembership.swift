@@ -5,8 +5,9 @@
 /// one that began with a jump from a fix inside faster than a walker, must also move on along the
 /// line (away from it, or back towards it while still outside), as a walker or a car does, or last a hold time: GPS multipath beside a building moves a resting phone outside in one step, but
 /// does not carry it on. Near the line the exit also waits, in proportion to how near, while the
-/// person does not carry on away from it (a trip to the bins comes back; a departure carries on); one
-/// fix far beyond after a silence decides at once. A fix inside resets the evidence. An entry needs
+/// person does not carry on away from it (a trip to the bins comes back; a departure carries on), and
+/// a run with a step faster than anyone leaves home waits for the hold; one fix far beyond after a
+/// silence decides at once. A fix inside resets the evidence. An entry needs
 /// consecutive fixes inside. Inaccurate fixes never count
 /// towards an exit. The first decision, from the same evidence, raises no event.
 /// A crossing the phone reported itself (`ReportedCrossing`) confirms at once when its fix agrees,
@@ -27,6 +28,7 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     private var outsideRunNearestDistance = 0.0
     private var outsideRunStartedWithJump = false
     private var outsideRunStartedAtRest = false
+    private var outsideRunFastestMetresPerSecond = 0.0
     private var entryEvidenceFixes = 0
     private var lastDistance: Double?
     private var lastT: UnixSeconds = 0
@@ -158,8 +160,12 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     private mutating func followOutsideRun(
         distance: Double, at t: UnixSeconds, wasResting: Bool, configuration: TrackerConfiguration
     ) {
+        let stepSpeed = lastDistance.map { previous in
+            abs(distance - previous) / max(t - lastT, configuration.exitFastStepMinimumSeconds)
+        } ?? 0
         guard outsideRunStarted else {
             outsideRunStarted = true
+            outsideRunFastestMetresPerSecond = stepSpeed
             outsideRunFirstDistance = distance
             outsideRunFarthestDistance = distance
             outsideRunNearestDistance = distance
@@ -172,6 +178,7 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
         }
         outsideRunFarthestDistance = max(outsideRunFarthestDistance, distance)
         outsideRunNearestDistance = min(outsideRunNearestDistance, distance)
+        outsideRunFastestMetresPerSecond = max(outsideRunFastestMetresPerSecond, stepSpeed)
     }
 
     /// The evidence of the exit last decided, read right after the decision: when the first fix that
@@ -195,6 +202,11 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
         } else if span < configuration.exitHoldSeconds, progress <= -configuration.exitApproachMetres {
             // Far beyond but heading back fast (a phone that slept through the departure wakes up on
             // the way home): the news is the return, unless the person turns away again.
+            return false
+        }
+        if span < configuration.exitHoldSeconds,
+           outsideRunFastestMetresPerSecond > configuration.exitImplausibleSpeedMetresPerSecond {
+            // A step faster than anyone leaves home: an urban-canyon burst, over within the hold.
             return false
         }
         let travel = outsideRunStartedWithJump ? configuration.exitJumpTravelMetres

@@ -11,13 +11,13 @@ final class RoutineModelTests: XCTestCase {
         let corner = PlanarPoint(x: place.x, y: 0)
         var fixes = scene.stand(at: PlanarPoint(x: 0, y: 0), seconds: 600, startTime: start - 600, interval: 30, noise: &random)
         fixes += scene.walk(from: PlanarPoint(x: 0, y: 0), to: corner, speed: 6, startTime: start, interval: 10, noise: &random)
-        let turn = start + place.x / 6
+        let turn = start + abs(place.x) / 6
         fixes += scene.walk(from: corner, to: place, speed: 1.3, startTime: turn, interval: 10, noise: &random)
-        let arrive = turn + place.y / 1.3
+        let arrive = turn + abs(place.y) / 1.3
         fixes += scene.stand(at: place, seconds: 1_800, startTime: arrive, interval: 30, noise: &random)
         let back = start + 9 * 3_600
         fixes += scene.walk(from: place, to: corner, speed: 1.3, startTime: back, interval: 10, noise: &random)
-        fixes += scene.walk(from: corner, to: PlanarPoint(x: 0, y: 0), speed: 6, startTime: back + place.y / 1.3, interval: 10,
+        fixes += scene.walk(from: corner, to: PlanarPoint(x: 0, y: 0), speed: 6, startTime: back + abs(place.y) / 1.3, interval: 10,
                             noise: &random)
         return fixes
     }
