@@ -18,7 +18,9 @@ For each person:
 Then every alert of the account is read back (GET /v1/alerts) and scored:
   * recall: truth exits that claim a left_zone alert, each one alert (the first from the crossing to the
     end of that absence, else the first within --grace-seconds of the exit);
-  * delay: alert time minus crossing time (median, p90), for exits the phone saw continuously;
+  * delay: alert time minus crossing time (median, p90), for exits the phone saw continuously; and,
+    with --truth family, alert time minus the exit fix's time (the first fix beyond radius +
+    --beyond-metres, the moment the issue's truth calls the exit);
   * false left_zone: with --truth family, left_zone alerts no exit claimed; with --truth seen, those
     that fall in no absence outside the circle (nor within --grace-seconds of one);
   * wandering alerts of every class per person-day (far_from_home counted apart too).
@@ -390,7 +392,7 @@ def main():
     server = Server(args.port)
     rng = random.Random(args.seed)
     utc_offset = args.utc_offset_hours * 3600
-    delays, missed, hits, false_exits, person_days = [], 0, 0, 0, 0
+    delays, exit_delays, missed, hits, false_exits, person_days = [], [], 0, 0, 0, 0
     wandering = {}
     report = []
     injected_found = injected_total = 0
@@ -430,6 +432,7 @@ def main():
                 person_found += 1
                 if continuous:
                     person_delays.append(lefts[chosen] - crossing)
+                    exit_delays.append(lefts[chosen] - moment)
             else:
                 person_missed += 1
         if args.truth == "family":
@@ -473,6 +476,10 @@ def main():
         ordered = sorted(delays)
         p90 = ordered[min(len(ordered) - 1, math.ceil(0.9 * len(ordered)) - 1)]
         print(f"exit delay median {statistics.median(ordered):.0f} s, p90 {p90:.0f} s")
+        from_exit = sorted(exit_delays)
+        p90_exit = from_exit[min(len(from_exit) - 1, math.ceil(0.9 * len(from_exit)) - 1)]
+        print(f"delay from the exit fix (the first beyond radius + {args.beyond_metres:.0f} m) median "
+              f"{statistics.median(from_exit):.0f} s, p90 {p90_exit:.0f} s")
     print(f"false left_zone {false_exits} ({false_exits / max(1, person_days) * 20:.2f} per 20 person-days)")
     print(f"wandering alerts {wandering_total} ({wandering_total / max(1, person_days) * 10:.2f} per 10 person-days): "
           f"{dict(sorted(wandering.items()))}")

@@ -11,6 +11,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     private var stayDetector: StayPointDetector
     private(set) var wanderingDetector: WanderingDetector
     private(set) var aimlessWalkDetector: AimlessWalkDetector
+    private(set) var pacingDetector: PacingDetector
     /// Whether the recent fixes scatter within their accuracy (then they draw no shape).
     private var scatterGate = ScatterGate()
     private var motionState = MotionState.unknown
@@ -24,6 +25,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     private var routine: RoutineModel
     private var reportedWandering = false
     private var reportedAimlessWalk = false
+    private var reportedPacing = false
     private var departedHomeAtNight = false
     private var recentFixes = RingBuffer<Fix>(capacity: PersonTracker.evidenceFixCount)
 
@@ -40,6 +42,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             radiusMetres: configuration.stayRadiusMetres, minimumSeconds: configuration.stayMinimumSeconds)
         wanderingDetector = WanderingDetector(configuration: configuration)
         aimlessWalkDetector = AimlessWalkDetector(configuration: configuration)
+        pacingDetector = PacingDetector(configuration: configuration)
         routine = RoutineModel(
             cellMetres: configuration.routineCellMetres, maxCells: configuration.routineMaxCells,
             placeRadiusMetres: configuration.stayRadiusMetres, placeMinimumSeconds: configuration.routinePlaceMinimumSeconds)
@@ -117,10 +120,12 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         let localTime = LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         if learning { learnRoutine(from: fix) }
         var aimlessChange: WanderingChange?
+        var pacingChange: WanderingChange?
         if filtered.startsSegment {
             stayDetector.reset()
             wanderingDetector.resetPath()
             aimlessChange = aimlessWalkDetector.reset()
+            pacingChange = pacingDetector.reset()
             scatterGate.reset()
         }
         if let reported = fix.accuracy, reported >= 0 {
@@ -142,6 +147,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
                 isSlow: motionState == .stationary, configuration: configuration)
             if !noise {
                 aimlessChange = aimlessWalkDetector.observe(filtered.raw, at: fix.t, configuration: configuration) ?? aimlessChange
+                pacingChange = pacingDetector.observe(filtered.raw, at: fix.t, configuration: configuration) ?? pacingChange
             }
         }
         let pathSpeed = wanderingDetector.recentPathSpeed(
@@ -164,6 +170,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             events: &events)
         reportWandering(wanderingChange, at: fix.t, coordinate: fix.coordinate, localTime: localTime, events: &events)
         reportAimlessWalk(aimlessChange, events: &events)
+        reportPacing(pacingChange, events: &events)
         events += evaluateClock(now: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         return events
     }
@@ -284,7 +291,8 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     /// routine said of the place and hour.
     public func evidenceOfWandering(farFromHome: Bool) -> DecisionEvidence? {
         guard let last = lastFiltered else { return nil }
-        let shapeSince = reportedAimlessWalk ? aimlessWalkDetector.episode?.since : wanderingDetector.episode?.since
+        let shapeSince = reportedAimlessWalk ? aimlessWalkDetector.episode?.since
+            : reportedPacing ? pacingDetector.episode?.since : wanderingDetector.episode?.since
         let since = (farFromHome ? farFromHomeSince : shapeSince) ?? last.t
         let fixes = evidenceFixes(since: since)
         var metres: Double?
@@ -332,7 +340,8 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             zoneId: current.map { zones[$0].id },
             zoneName: current.map { zones[$0].name },
             wandering: (reportedWandering ? wanderingDetector.episode : nil)
-                ?? (reportedAimlessWalk ? aimlessWalkDetector.episode : nil) ?? farEpisode,
+                ?? (reportedAimlessWalk ? aimlessWalkDetector.episode : nil)
+                ?? (reportedPacing ? pacingDetector.episode : nil) ?? farEpisode,
             distanceFromHomeMetres: distanceFromHomeMetres,
             timeAwaySeconds: timeAway,
             smoothedSpeedMetresPerSecond: filter.smoothedSpeedMetresPerSecond,
@@ -398,7 +407,8 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             reportedWandering = false
             return
         }
-        guard !reportedWandering, !reportedAimlessWalk, wanderingDetector.episode != nil, wanderingDetector.lastSupportedAt == t,
+        guard !reportedWandering, !reportedAimlessWalk, !reportedPacing, wanderingDetector.episode != nil,
+              wanderingDetector.lastSupportedAt == t,
               let episode = wanderingDetector.episode else { return }
         // Laps or back-and-forths beyond doubt are told at once, wherever the person is.
         let clear = wanderingDetector.repetitionIsClear && episode.pattern != .random
@@ -411,12 +421,31 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
     }
 
+    /// Pacing along a short corridor (see `PacingDetector`) is told when it starts while no other
+    /// episode is told; its end is told only when its start was, and forgets the shape window.
+    private mutating func reportPacing(_ change: WanderingChange?, events: inout [GeoEvent]) {
+        switch change {
+        case .started(let pacing)?:
+            guard !reportedWandering, !reportedAimlessWalk, !reportedPacing else { return }
+            reportedPacing = true
+            events.append(.wanderingStarted(pattern: pacing.pattern, score: pacing.score))
+        case .ended?:
+            guard reportedPacing else { return }
+            reportedPacing = false
+            // The shape window still holds the corridor: it must not tell the same pacing again.
+            wanderingDetector.resetPath()
+            events.append(.wanderingEnded)
+        case nil:
+            return
+        }
+    }
+
     /// An aimless walk (see `AimlessWalkDetector`) is told as random wandering when it starts while no
     /// shape episode is told; its end is told only when its start was.
     private mutating func reportAimlessWalk(_ change: WanderingChange?, events: inout [GeoEvent]) {
         switch change {
         case .started(let walk)?:
-            guard !reportedWandering, !reportedAimlessWalk else { return }
+            guard !reportedWandering, !reportedAimlessWalk, !reportedPacing else { return }
             reportedAimlessWalk = true
             events.append(.wanderingStarted(pattern: walk.pattern, score: walk.score))
         case .ended?:

@@ -241,6 +241,41 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// scores at least this (0...1), in proportion below: a faint pattern must hold longer.
     public var wanderingClearScore = 0.7
 
+    // MARK: Pacing along a short corridor (raw fixes; see `PacingDetector`)
+    /// The window of raw fixes judged for pacing, in seconds ...
+    public var pacingWindowSeconds = 420.0
+    /// ... keeping a fix at most this often (a phone logging every second adds nothing) ...
+    public var pacingMinSpacingSeconds = 4.0
+    /// ... and at most this many fixes (the oldest dropped first) ...
+    public var pacingWindowFixes = 128
+    /// ... judged, and its newest tails of these shares of it, at most this often ...
+    public var pacingWindowTailShares = [1.0, 0.85, 0.7, 0.55, 0.4]
+    public var pacingJudgeEverySeconds = 15.0
+    /// ... and forgotten after a silence this long.
+    public var pacingMaxGapSeconds = 60.0
+    /// A corridor is this long at least (a still phone's averaged noise spans less) ...
+    public var pacingCorridorMinMetres = 15.0
+    /// ... and at most this long (longer ones are the shape classes' to judge) ...
+    public var pacingCorridorMaxMetres = 80.0
+    /// ... with a spread across it at most this share of the spread along it.
+    public var pacingMaxThinness = 0.45
+    /// A turn needs the walk to come back by this share of the corridor ...
+    public var pacingTurnShare = 0.4
+    /// ... and by this many metres at least.
+    public var pacingTurnMinimumMetres = 8.0
+    /// Pacing needs this many turns in the window ...
+    public var pacingRawMinTurns = 7
+    /// ... legs whose durations vary by at most this share of their mean ...
+    public var pacingMaxLegVariation = 0.4
+    /// ... each covering at least this share of the corridor ...
+    public var pacingMinLegShare = 0.5
+    /// ... at a walker's pace along it, between this ...
+    public var pacingMinLegSpeedMetresPerSecond = 0.4
+    /// ... and this, in metres per second.
+    public var pacingMaxLegSpeedMetresPerSecond = 2.0
+    /// Pacing is reported after this many pacing windows in a row, and ends after as many that are not.
+    public var pacingConfirmJudgements = 2
+
     // MARK: Aimless walk
     /// The raw fixes (no less accurate than `shapeMaxAccuracyMetres`) are averaged over blocks of
     /// this long, and the path of the block means judged apart from the smoothed shape: a slow

@@ -61,7 +61,7 @@ final class PersonTrackerTests: XCTestCase {
             default: false
             }
         }
-        XCTAssertEqual(events.count, 2)
+        XCTAssertEqual(events.count, 2, "\(events)")
         guard case .wanderingStarted(.pacing, let score) = events.first else { return XCTFail("\(events)") }
         XCTAssertGreaterThan(score, 0.5)
         XCTAssertEqual(events.last, .wanderingEnded)

@@ -83,23 +83,90 @@ final class LapsAndPacingTests: XCTestCase {
     /// A 100 m corridor is told within 6 back-and-forths; a 50 m one, whose turns the position
     /// filter blurs most, within 9 (short of the goal; corridors under 50 m are not found at a
     /// 12 m accuracy: bench/README "Laps and pacing").
-    func testPacingACorridorIsToldWithinSixBackAndForthsFromOneHundredMetres() {
-        for (corridor, most) in [(50.0, 9.0), (100, 6)] {
-            var noise = SeededGenerator(seed: 5)
-            let start = Scene.monday + 15 * 3600
-            let backAndForth = 2 * corridor / speed
-            let fixes = stride(from: 0.0, to: 25 * 60, by: 5).map { elapsed -> Fix in
-                let along = (elapsed * speed).truncatingRemainder(dividingBy: 2 * corridor)
-                let x = along < corridor ? along : 2 * corridor - along
-                return scene.fix(x: 500 + x + noise.gaussian(sigma: 4), y: 2_000 + noise.gaussian(sigma: 4), t: start + elapsed, accuracy: 12)
-            }
-            var tracker = PersonTracker(zones: [home])
-            let told = firstWandering(.pacing, on: fixes, tracker: &tracker)
-            XCTAssertNotNil(told, "a \(corridor) m corridor")
-            if let told {
-                XCTAssertLessThanOrEqual(told - start, most * backAndForth, "a \(corridor) m corridor")
+    /// 25 minutes to and fro along a corridor `corridor` metres long, 2 km from home.
+    private func pacing(corridor: Double, seed: UInt64, start: UnixSeconds, minutes: Double = 25) -> [Fix] {
+        var noise = SeededGenerator(seed: seed)
+        return stride(from: 0.0, to: minutes * 60, by: 5).map { elapsed -> Fix in
+            let along = (elapsed * speed).truncatingRemainder(dividingBy: 2 * corridor)
+            let x = along < corridor ? along : 2 * corridor - along
+            return scene.fix(x: 500 + x + noise.gaussian(sigma: 4), y: 2_000 + noise.gaussian(sigma: 4), t: start + elapsed, accuracy: 12)
+        }
+    }
+
+    func testPacingACorridorIsToldWithinSixBackAndForthsFromThirtyMetres() {
+        // A 20 m corridor is walked in 19 s: at a fix every 5 s with 4 m of noise its turns blur, and
+        // it is told later (within 12 back-and-forths).
+        for (corridor, most) in [(20.0, 12.0), (30, 6), (40, 6), (50, 6), (100, 6)] {
+            for seed: UInt64 in 5...7 {
+                let start = Scene.monday + 15 * 3600
+                let backAndForth = 2 * corridor / speed
+                var tracker = PersonTracker(zones: [home])
+                let told = firstWandering(.pacing, on: pacing(corridor: corridor, seed: seed, start: start), tracker: &tracker)
+                XCTAssertNotNil(told, "a \(corridor) m corridor, seed \(seed)")
+                if let told {
+                    XCTAssertLessThanOrEqual(told - start, most * backAndForth, "a \(corridor) m corridor, seed \(seed)")
+                }
             }
         }
+    }
+
+    /// Pacing is told by the corridor detector even where the shape classes are off, and not at all
+    /// with it off for a 30 m corridor (their smoothed path loses its turns).
+    func testAShortCorridorIsToldFromTheRawFixes() {
+        let start = Scene.monday + 15 * 3600
+        var off = TrackerConfiguration()
+        off.pacingRawMinTurns = .max
+        var without = PersonTracker(configuration: off, zones: [home])
+        XCTAssertNil(firstWandering(.pacing, on: pacing(corridor: 30, seed: 5, start: start), tracker: &without))
+    }
+
+    /// Two back-and-forths in a corridor and on, a phone resting with 4 m of noise, and a walk to
+    /// the shop 150 m away and back, twice: none is pacing.
+    func testAFewTurnsARestingPhoneAndErrandsAreNotPacing() {
+        let start = Scene.monday + 15 * 3600
+        var noise = SeededGenerator(seed: 9)
+        var tracks: [(String, [Fix])] = []
+        let corridor = Array(pacing(corridor: 30, seed: 8, start: start, minutes: 2 * 60 / speed / 60))
+        let leaving = scene.walk(from: PlanarPoint(x: 500, y: 2_000), to: PlanarPoint(x: 500, y: 2_600), speed: speed,
+                                 startTime: (corridor.last?.t ?? start) + 5, interval: 5, noise: &noise, noiseSigmaMetres: 4, accuracy: 12)
+        tracks.append(("two back-and-forths", corridor + leaving))
+        tracks.append(("resting", scene.stand(at: PlanarPoint(x: 500, y: 2_000), seconds: 3_600, startTime: start, interval: 5,
+                                             noise: &noise, noiseSigmaMetres: 4, accuracy: 12)))
+        var errands: [Fix] = []
+        var t = start
+        for _ in 0..<2 {
+            for (from, to) in [(PlanarPoint(x: 500, y: 2_000), PlanarPoint(x: 650, y: 2_000)), (PlanarPoint(x: 650, y: 2_000), PlanarPoint(x: 500, y: 2_000))] {
+                errands += scene.walk(from: from, to: to, speed: speed, startTime: t, interval: 5, noise: &noise, noiseSigmaMetres: 4, accuracy: 12)
+                t = (errands.last?.t ?? t) + 5
+                errands += scene.stand(at: to, seconds: 300, startTime: t, interval: 5, noise: &noise, noiseSigmaMetres: 4, accuracy: 12)
+                t = (errands.last?.t ?? t) + 5
+            }
+        }
+        tracks.append(("errands", errands))
+        for (name, fixes) in tracks {
+            var tracker = PersonTracker(zones: [home])
+            XCTAssertNil(firstWandering(.pacing, on: fixes, tracker: &tracker), name)
+        }
+    }
+
+    func testTheCorridorMeasuresCountTurnsAlongTheMainAxis() {
+        let configuration = TrackerConfiguration()
+        // A clean walk to and fro along a 30 m corridor at 45° for 5 minutes, a point every 5 s.
+        let points = stride(from: 0.0, to: 300, by: 5).map { elapsed -> TimedPoint in
+            let along = (elapsed * 1.0).truncatingRemainder(dividingBy: 60)
+            let x = along < 30 ? along : 60 - along
+            return TimedPoint(t: elapsed, point: PlanarPoint(x: x * 0.7071, y: x * 0.7071))
+        }
+        let measures = PacingMeasures(points, configuration: configuration)
+        XCTAssertNotNil(measures)
+        guard let measures else { return }
+        XCTAssertEqual(measures.turns, 9)
+        XCTAssertEqual(measures.extentMetres, 23.3, accuracy: 0.1, "averaging in threes rounds the ends off")
+        XCTAssertLessThan(measures.thinness, 0.05)
+        XCTAssertLessThan(measures.legVariation, 0.1)
+        XCTAssertEqual(measures.legSpeedMetresPerSecond, 23.3 / 30, accuracy: 0.01)
+        XCTAssertTrue(measures.isPacing(configuration: configuration))
+        XCTAssertNil(PacingMeasures(Array(points.prefix(8)), configuration: configuration))
     }
 
     func testAStillPhoneIndoorsWhoseFixesScatterWithinTheirAccuracyIsNotWandering() {

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// The measures of a window of raw fixes that tell pacing to and fro along a short corridor: the
+/// fixes are averaged in threes (4 m of noise becomes 2.3 m), projected on their main axis, and the
+/// turns along it counted with a hysteresis of a share of the corridor's length; the legs between
+/// turns must each cover most of the corridor at a walker's pace, and take about as long as each
+/// other. A corridor of 15–40 m is walked in 15–40 s: the smoothed path the shape classes judge is
+/// drawn every 10 m and smoothed for a 12 m accuracy, and loses such turns.
+public struct PacingMeasures: Sendable, Equatable {
+    /// The length of the corridor (the extent of the averaged fixes along the main axis), in metres.
+    public let extentMetres: Double
+    /// The spread across the main axis over the spread along it (0 for a line).
+    public let thinness: Double
+    /// The turns counted along the main axis.
+    public let turns: Int
+    /// When the first counted turn was made.
+    public let firstTurnAt: UnixSeconds?
+    /// The legs' durations' standard deviation over their mean.
+    public let legVariation: Double
+    /// The shortest leg's distance along the axis over the extent.
+    public let shortestLegShare: Double
+    /// The mean speed along the axis over the legs, in metres per second.
+    public let legSpeedMetresPerSecond: Double
+
+    /// Measures `points` (oldest first); nil for fewer than 9 points.
+    public init?(_ points: [TimedPoint], configuration: TrackerConfiguration) {
+        guard points.count >= 9 else { return nil }
+        var averaged: [TimedPoint] = []
+        averaged.reserveCapacity(points.count - 2)
+        for index in 1..<(points.count - 1) {
+            let a = points[index - 1].point, b = points[index].point, c = points[index + 1].point
+            averaged.append(TimedPoint(t: points[index].t, point: PlanarPoint(x: (a.x + b.x + c.x) / 3, y: (a.y + b.y + c.y) / 3)))
+        }
+        let count = Double(averaged.count)
+        let meanX = averaged.reduce(0) { $0 + $1.point.x } / count
+        let meanY = averaged.reduce(0) { $0 + $1.point.y } / count
+        var xx = 0.0, yy = 0.0, xy = 0.0
+        for sample in averaged {
+            let dx = sample.point.x - meanX, dy = sample.point.y - meanY
+            xx += dx * dx
+            yy += dy * dy
+            xy += dx * dy
+        }
+        let angle = 0.5 * atan2(2 * xy, xx - yy)
+        let (ux, uy) = (cos(angle), sin(angle))
+        let trace = (xx + yy) / count, determinant = (xx * yy - xy * xy) / (count * count)
+        let root = (max(0, trace * trace / 4 - determinant)).squareRoot()
+        let major = trace / 2 + root, minor = max(0, trace / 2 - root)
+        thinness = major > 0 ? (minor / major).squareRoot() : 1
+        let along = averaged.map { ($0.point.x - meanX) * ux + ($0.point.y - meanY) * uy }
+        extentMetres = (along.max() ?? 0) - (along.min() ?? 0)
+        let hysteresis = max(configuration.pacingTurnMinimumMetres, extentMetres * configuration.pacingTurnShare)
+        // Turning points: the extreme since the last turn, once the walk has come back by the hysteresis.
+        var turnIndices: [Int] = []
+        var extremeIndex = 0
+        var direction = 0
+        for index in 1..<along.count {
+            switch direction {
+            case 0:
+                // The first leg's direction, once the walk is that far from where the window starts.
+                if abs(along[index] - along[0]) >= hysteresis {
+                    direction = along[index] > along[0] ? 1 : -1
+                    extremeIndex = index
+                }
+            default:
+                let further = direction > 0 ? along[index] > along[extremeIndex] : along[index] < along[extremeIndex]
+                if further {
+                    extremeIndex = index
+                } else if abs(along[index] - along[extremeIndex]) >= hysteresis {
+                    turnIndices.append(extremeIndex)
+                    direction = -direction
+                    extremeIndex = index
+                }
+            }
+        }
+        turns = turnIndices.count
+        firstTurnAt = turnIndices.first.map { averaged[$0].t }
+        var durations: [Double] = [], distances: [Double] = []
+        for (from, to) in zip(turnIndices, turnIndices.dropFirst()) {
+            durations.append(averaged[to].t - averaged[from].t)
+            distances.append(abs(along[to] - along[from]))
+        }
+        if durations.isEmpty {
+            legVariation = .infinity
+            shortestLegShare = 0
+            legSpeedMetresPerSecond = 0
+        } else {
+            let mean = durations.reduce(0, +) / Double(durations.count)
+            let variance = durations.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(durations.count)
+            legVariation = mean > 0 ? variance.squareRoot() / mean : .infinity
+            shortestLegShare = extentMetres > 0 ? (distances.min() ?? 0) / extentMetres : 0
+            let time = durations.reduce(0, +)
+            legSpeedMetresPerSecond = time > 0 ? distances.reduce(0, +) / time : 0
+        }
+    }
+
+    /// Whether the window is pacing by `configuration`'s thresholds.
+    public func isPacing(configuration: TrackerConfiguration) -> Bool {
+        extentMetres >= configuration.pacingCorridorMinMetres && extentMetres <= configuration.pacingCorridorMaxMetres
+            && thinness <= configuration.pacingMaxThinness
+            && turns >= configuration.pacingRawMinTurns
+            && legVariation <= configuration.pacingMaxLegVariation
+            && shortestLegShare >= configuration.pacingMinLegShare
+            && legSpeedMetresPerSecond >= configuration.pacingMinLegSpeedMetresPerSecond
+            && legSpeedMetresPerSecond <= configuration.pacingMaxLegSpeedMetresPerSecond
+    }
+
+    /// How clearly the window shows pacing, 0...1: more turns, more regular legs, a thinner corridor.
+    public var score: Double {
+        let regularity = max(0, 1 - legVariation)
+        return min(1, Double(turns) / 16) * 0.5 + regularity * 0.3 + max(0, 1 - thinness) * 0.2
+    }
+}
