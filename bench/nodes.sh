@@ -12,7 +12,7 @@
 # fsync on (a 2xx is durable on both engines), in a throwaway cluster (.ci/postgres-cluster.sh).
 # Usage: bash bench/nodes.sh   (ROUNDS 3, DURATION 10s, CONNECTIONS 64, PHONES 2000, GUARDIANS 200,
 #        DEPENDENTS 10, BATCH 1000 (0 leaves the batched POSTs out), BATCH_CONNECTIONS 8;
-#        BINARY=path measures another build)
+#        BINARY=path measures another build; SETUPS=12 runs setups 1 and 2 only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-3}
@@ -23,6 +23,7 @@ GUARDIANS=${GUARDIANS:-200}
 DEPENDENTS=${DEPENDENTS:-10}
 BATCH=${BATCH:-1000}
 BATCH_CONNECTIONS=${BATCH_CONNECTIONS:-8}
+SETUPS=${SETUPS:-1234}
 OUT=$PWD/bench/out/nodes
 SCRATCH=${SCRATCH:-.build-bench}
 HOMEWARD="${BINARY:-$SCRATCH/release/homeward}"
@@ -103,9 +104,11 @@ measure() { # measure NAME URL: mean single-sample POST, batched POST and GET /v
 }
 
 a=$(port); b=$(port); front=$(port)
-serve "$DB" "$a"; measure "1. one node, SQLite" "http://127.0.0.1:$a"; stop_nodes
-serve "$PG" "$a"; measure "2. one node, PostgreSQL" "http://127.0.0.1:$a"
-proxy "$front" "$a"; measure "3. one node, PostgreSQL, behind nginx" "http://127.0.0.1:$front"
-serve "$PG" "$b"; proxy "$front" "$a" "$b"; measure "4. two nodes, PostgreSQL, behind nginx" "http://127.0.0.1:$front"
+if [[ $SETUPS == *1* ]]; then serve "$DB" "$a"; measure "1. one node, SQLite" "http://127.0.0.1:$a"; stop_nodes; fi
+serve "$PG" "$a"
+[[ $SETUPS == *2* ]] && measure "2. one node, PostgreSQL" "http://127.0.0.1:$a"
+if [[ $SETUPS == *[34]* ]]; then proxy "$front" "$a"; fi
+[[ $SETUPS == *3* ]] && measure "3. one node, PostgreSQL, behind nginx" "http://127.0.0.1:$front"
+if [[ $SETUPS == *4* ]]; then serve "$PG" "$b"; proxy "$front" "$a" "$b"; measure "4. two nodes, PostgreSQL, behind nginx" "http://127.0.0.1:$front"; fi
 echo "guardians of $DEPENDENTS; batches of $BATCH fixes over $BATCH_CONNECTIONS connections"
 echo "machine: $(nproc) cores; nodes, nginx, PostgreSQL and wrk share them"

@@ -55,6 +55,20 @@ public final class PostgresConnection: Database {
         var beginsTransaction = false
         /// A held-back write: its prepared statement, its parameters and the rows it must change.
         var write: HeldBackWrite?
+        /// Held-back rows (`insertRows`), merged with the rows of the same shape around them when sent.
+        var rows: HeldBackRows?
+
+        /// Whether it is a held-back write (whose answer nobody waits for).
+        var isWrite: Bool { write != nil || rows != nil }
+    }
+
+    /// Rows `insertRows` held back: their shape, the name of its columnar statement, and their values
+    /// row after row.
+    private struct HeldBackRows {
+        let shape: RowInsert
+        let name: String
+        let values: [DatabaseValue]
+        let count: Int
     }
 
     /// A write sent later: what `execute(_:expectingChanges:binding:)` was given.
@@ -111,6 +125,10 @@ public final class PostgresConnection: Database {
     /// The server's version, as `150020` for 15.20.
     public var serverVersion: Int { Int(PQserverVersion(connection)) }
 
+    /// The process id of the server process serving this connection (a notification's
+    /// `senderProcessID` when this connection sent it).
+    public var serverProcessID: Int { Int(PQbackendPID(connection)) }
+
     /// PostgreSQL's.
     public var dialect: SQLDialect { .postgresql }
 
@@ -162,7 +180,7 @@ public final class PostgresConnection: Database {
                 heldBack.removeSubrange(held)
                 return
             }
-            if heldBack[held].allSatisfy({ $0.write != nil }) {
+            if heldBack[held].allSatisfy(\.isWrite) {
                 heldBack.remove(at: created)
                 return
             }
@@ -194,6 +212,128 @@ public final class PostgresConnection: Database {
         let name = try preparedName(for: text, parameterCount: arguments.positional.count)
         let texts = try arguments.positional.map { value throws(PostgresError) in try Self.text(of: value, sql: text) }
         heldBack.append(HeldBackStatement(sql: text, write: HeldBackWrite(name: name, texts: texts, expectedChanges: expectedChanges)))
+    }
+
+    /// Inserts `count` rows of `shape` with the values `bind` binds row after row, each predicted to
+    /// change one row. When `defersWrites` they are held back, and sent with the rows of the same shape
+    /// held back around them (other blocks' fixes, other accounts' latest positions) in one statement
+    /// of one array a column (`RowInsert.columnarSQL`), the next time held-back statements go; a failure
+    /// or another count of changed rows then fails the transaction (`isHeldBackWriteFailure`).
+    /// Otherwise they run at once, in one statement whatever their number, and another count throws.
+    public func insertRows(_ shape: RowInsert, count: Int, binding bind: (inout ParameterBinder) -> Void) throws {
+        var binder = ParameterBinder()
+        bind(&binder)
+        let values = binder.collected
+        guard count > 0, values.count == count * shape.columns.count else {
+            throw PostgresError(
+                sqlState: "08P01", message: "\(values.count) values bound for \(count) rows of \(shape.columns.count) columns",
+                sql: shape.columnarSQL)
+        }
+        guard defersWrites else {
+            let merged = MergedRows(HeldBackRows(shape: shape, name: "", values: values, count: count))
+            try execute(shape.columnarSQL, arguments: StatementArguments(values: try merged.columnTexts().map { .text($0) }))
+            guard changes == count else { throw Self.wrongPrediction(changes, count, sql: shape.columnarSQL, heldBack: false) }
+            return
+        }
+        readUnreadCommitAnswer()
+        let name = try preparedName(for: shape.columnarSQL, parameterCount: shape.columns.count)
+        heldBack.append(HeldBackStatement(sql: shape.columnarSQL, rows: HeldBackRows(shape: shape, name: name, values: values, count: count)))
+    }
+
+    /// Rows of one shape going in one statement, as `pipelineQueries` gathers them.
+    private struct MergedRows {
+        let shape: RowInsert
+        let name: String
+        var parts: [HeldBackRows]
+        /// The keys of the rows so far, when the shape's statement must not see one twice.
+        var keys: Set<[DatabaseValue]> = []
+
+        init(_ rows: HeldBackRows) {
+            shape = rows.shape
+            name = rows.name
+            parts = []
+            _ = take(rows)
+        }
+
+        /// Adds `rows` unless one of them repeats a key of the statement (then nothing is added).
+        mutating func take(_ rows: HeldBackRows) -> Bool {
+            let width = shape.columns.count, keyWidth = shape.keyColumnCount
+            if keyWidth > 0 {
+                var added: Set<[DatabaseValue]> = []
+                for row in 0..<rows.count {
+                    let key = Array(rows.values[row * width..<row * width + keyWidth])
+                    guard !keys.contains(key), added.insert(key).inserted else { return false }
+                }
+                keys.formUnion(added)
+            }
+            parts.append(rows)
+            return true
+        }
+
+        /// Each column's values as a PostgreSQL array literal.
+        func columnTexts() throws(PostgresError) -> [String] {
+            let width = shape.columns.count
+            var columns = Array(repeating: "{", count: width)
+            var first = true
+            for part in parts {
+                for row in 0..<part.count {
+                    for column in 0..<width {
+                        if !first { columns[column].append(",") }
+                        try PostgresConnection.appendArrayElement(part.values[row * width + column], to: &columns[column], sql: shape.columnarSQL)
+                    }
+                    first = false
+                }
+            }
+            return columns.map { $0 + "}" }
+        }
+
+        /// The prepared query sending them, predicted to change one row each.
+        func query() throws(PostgresError) -> PipelineQuery {
+            .prepared(name: name, texts: try columnTexts(), sql: shape.columnarSQL, expectedChanges: parts.reduce(0) { $0 + $1.count })
+        }
+    }
+
+    /// The queries that send `statements` (held back) in order, the rows of one shape merged into one
+    /// statement between two statements that are not rows (transaction control, other writes): rows
+    /// never cross a savepoint, so each block's rows still roll back with it. Within that stretch the
+    /// shapes' statements go in the order each shape first came; rows that would repeat an upsert's
+    /// key start the next statement.
+    private func pipelineQueries(_ statements: [HeldBackStatement]) throws(PostgresError) -> [PipelineQuery] {
+        var queries: [PipelineQuery] = []
+        var pending: [MergedRows] = []
+        func sendPending() throws(PostgresError) {
+            for merged in pending { queries.append(try merged.query()) }
+            pending = []
+        }
+        for statement in statements {
+            guard let rows = statement.rows else {
+                try sendPending()
+                queries.append(PipelineQuery(statement))
+                continue
+            }
+            if let index = pending.firstIndex(where: { $0.name == rows.name }) {
+                if !pending[index].take(rows) {
+                    try sendPending()
+                    pending = [MergedRows(rows)]
+                }
+            } else {
+                pending.append(MergedRows(rows))
+            }
+        }
+        try sendPending()
+        return queries
+    }
+
+    /// Appends `value` to an array literal as one element: a number, or NULL (a `ParameterBinder`
+    /// binds nothing else).
+    fileprivate static func appendArrayElement(_ value: DatabaseValue, to array: inout String, sql: String) throws(PostgresError) {
+        switch value {
+        case .null: array.append("NULL")
+        case .integer(let number): array.append(String(number))
+        case .real: array.append(try text(of: value, sql: sql) ?? "NULL")
+        case .text, .blob:
+            throw PostgresError(sqlState: "0A000", message: "rows are bound as numbers and NULL only", sql: sql)
+        }
     }
 
     /// The error of a predicted write that changed `changed` rows instead of `expected`; one run at
@@ -265,11 +405,11 @@ public final class PostgresConnection: Database {
     private func commit(waitingForTheAnswer: Bool) throws(PostgresError) {
         readUnreadCommitAnswer()
         if let heldBackFailure { throw heldBackFailure }
-        if heldBack.first?.beginsTransaction == true, !heldBack.contains(where: { $0.write != nil }) {
+        if heldBack.first?.beginsTransaction == true, !heldBack.contains(where: \.isWrite) {
             heldBack = []
             return
         }
-        if heldBack.contains(where: { $0.write != nil }) {
+        if heldBack.contains(where: \.isWrite) {
             // Every held-back write is checked before the COMMIT is sent: a count of changed rows
             // is this side's check, which the server would not stop a COMMIT in the same pipeline for.
             try sendHeldBackWrites()
@@ -371,7 +511,7 @@ public final class PostgresConnection: Database {
         let name = try preparedName(for: sql, parameterCount: arguments.positional.count)
         let texts = try arguments.positional.map { value throws(PostgresError) in try Self.text(of: value, sql: sql) }
         if !heldBack.isEmpty {
-            let queries = heldBack.map(PipelineQuery.init) + [.prepared(name: name, texts: texts, sql: sql, expectedChanges: nil)]
+            let queries = try pipelineQueries(heldBack) + [.prepared(name: name, texts: texts, sql: sql, expectedChanges: nil)]
             heldBack = []
             return try runPipeline(queries)
         }
@@ -391,8 +531,8 @@ public final class PostgresConnection: Database {
     /// Sends the held-back statements at once when writes are among them (before a statement that
     /// cannot join their pipeline).
     private func sendHeldBackWrites() throws(PostgresError) {
-        guard heldBack.contains(where: { $0.write != nil }) else { return }
-        let queries = heldBack.map(PipelineQuery.init)
+        guard heldBack.contains(where: \.isWrite) else { return }
+        let queries = try pipelineQueries(heldBack)
         heldBack = []
         PQclear(try runPipeline(queries))
     }

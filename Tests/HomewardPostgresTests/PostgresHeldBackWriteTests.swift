@@ -73,6 +73,62 @@ final class PostgresHeldBackWriteTests: XCTestCase {
         XCTAssertEqual(try db.fetchAll("SELECT n FROM marks ORDER BY n") as [Int], [1, 4])
     }
 
+    /// Rows of one shape (`insertRows`) held back by many blocks go in one statement of one array a
+    /// column: numbers and NULL arrive as bound, an upsert's repeated key lands after the first (the
+    /// last one wins), and a block rolled back takes its rows with it.
+    func testRowsOfManyBlocksMergeIntoOneStatementInTheirOrder() throws {
+        struct Refusal: Error {}
+        let db = try connection()
+        try db.execute("CREATE TEMP TABLE notes (k BIGINT PRIMARY KEY, v DOUBLE PRECISION, n BIGINT)")
+        let upsert = RowInsert(
+            table: "notes", columns: [.init("k", "bigint"), .init("v", "double precision"), .init("n", "bigint")],
+            conflictClause: "ON CONFLICT (k) DO UPDATE SET v = excluded.v, n = excluded.n", keyColumnCount: 1)
+        func note(_ k: Int64, _ v: Double?, _ n: Int64?) -> (inout ParameterBinder) -> Void {
+            { row in
+                row.bind(k)
+                row.bind(v)
+                row.bind(n)
+            }
+        }
+        try db.inTransaction(isolation: .serializable) {
+            try db.inSavepoint { try db.insertRows(upsert, count: 1, binding: note(1, 1.5, 10)) }
+            try db.inSavepoint { try db.insertRows(upsert, count: 1, binding: note(2, nil, Int64.min)) }
+            try db.inSavepoint { try db.insertRows(upsert, count: 1, binding: note(1, -0.25, nil)) }
+            XCTAssertThrowsError(try db.inSavepoint {
+                try db.insertRows(upsert, count: 1, binding: note(7, 7, 7))
+                _ = try db.fetchOne("SELECT 1") as Int?
+                throw Refusal()
+            })
+            try db.inSavepoint {
+                try db.insertRows(upsert, count: 2) { row in
+                    note(3, 3e-7, nil)(&row)
+                    note(4, 1e300, Int64.max)(&row)
+                }
+            }
+        }
+        let rows = try db.fetchAll("SELECT k, v, n FROM notes ORDER BY k") { row in
+            "\(try row.value(named: "k") as Int64) \(try row.value(named: "v") as Double?, default: "nil") \(try row.value(named: "n") as Int64?, default: "nil")"
+        }
+        XCTAssertEqual(rows, ["1 -0.25 nil", "2 nil \(Int64.min)", "3 3e-07 nil", "4 1e+300 \(Int64.max)"])
+    }
+
+    func testMergedRowsThatChangeOtherRowsThanPredictedFailTheCommit() throws {
+        let db = try connection()
+        let marks = RowInsert(table: "marks", columns: [.init("n", "bigint")], conflictClause: "ON CONFLICT DO NOTHING")
+        try db.inTransaction { try db.execute(insert, arguments: [2]) }
+        XCTAssertThrowsError(try db.inTransaction {
+            try db.inSavepoint { try db.insertRows(marks, count: 1) { $0.bind(Int64(1)) } }
+            try db.inSavepoint { try db.insertRows(marks, count: 2) { $0.bind(Int64(2)); $0.bind(Int64(3)) } }
+        }) { error in XCTAssertEqual((error as? PostgresError)?.isHeldBackWriteFailure, true, "\(error)") }
+        XCTAssertEqual(try db.fetchAll("SELECT n FROM marks ORDER BY n") as [Int], [2])
+        db.defersPredictedWrites = false
+        try db.inTransaction {
+            try db.insertRows(marks, count: 2) { $0.bind(Int64(4)); $0.bind(Int64(5)) }
+            XCTAssertThrowsError(try db.insertRows(marks, count: 1) { $0.bind(Int64(4)) }, "answered at once, checked at once")
+        }
+        XCTAssertEqual(try db.fetchAll("SELECT n FROM marks ORDER BY n") as [Int], [2, 4, 5])
+    }
+
     func testWriteCachesLiveForOneTransactionOnly() throws {
         let slot = WriteCacheSlot<Int, Int>()
         let db = try connection()

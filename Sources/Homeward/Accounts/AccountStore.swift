@@ -33,6 +33,22 @@ struct AccountStore {
         }
     }
 
+    /// Whether each account exists, by key, as the writer last read it: a write that adds rows no
+    /// foreign key ties to their account (its fixes, schema/0019) asks `requireAccount` first. Ingest
+    /// reads it with the latest positions, once per group (`LocationStore.cacheLatest`); a deletion
+    /// empties the connection's caches.
+    static let existenceCache = WriteCacheSlot<AccountKey, Bool>()
+
+    /// Throws `AccountGoneError` unless the account with `key` exists (on the writer's connection,
+    /// from `existenceCache` when it is there). In the write block that then adds the rows: a
+    /// deletion runs before the block (and the block is refused) or after it (and deletes them).
+    func requireAccount(_ key: AccountKey) throws {
+        let exists = try db.cached(Self.existenceCache, key) {
+            try db.fetchOne(literal: "SELECT 1 AS found FROM accounts WHERE key = ?", [key]) { _ in true } ?? false
+        }
+        guard exists else { throw AccountGoneError() }
+    }
+
     /// The key of the account with opaque `id`, if there is one.
     func key(ofAccount id: String) throws -> AccountKey? {
         try db.fetchOne("SELECT key FROM accounts WHERE id = ?", [id]) { row in try row.value(named: "key") }
@@ -165,8 +181,12 @@ struct AccountStore {
         )
     }
 
-    /// Erases the account with `key` and, through `ON DELETE CASCADE`, every row that belongs to it.
+    /// Erases the account with `key`, its location history, and through `ON DELETE CASCADE` every
+    /// other row that belongs to it.
     func deleteAccount(_ key: AccountKey) throws {
+        // `locations` has no foreign key (schema/0019: checking one cost every stored fix a look-up
+        // of the account): the history goes here, in the same transaction as the account's row.
+        _ = try LocationStore(db: db).deleteHistory(of: key)
         try db.execute("DELETE FROM accounts WHERE key = ?", key)
         // The cascade removed rows the writer's caches may hold (latest position, active alerts, trips).
         db.invalidateWriteCaches()

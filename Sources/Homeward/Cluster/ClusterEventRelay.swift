@@ -38,6 +38,9 @@ final class ClusterEventRelay: @unchecked Sendable {
     private(set) var dropped = 0
     /// Whether the listening connection is up and listening.
     private var listening = false
+    /// The server process of the sending connection: its notifications come back to this node's
+    /// listener too, and are dropped unread (decoding them cost a sixth of a busy node's CPU).
+    private var senderProcessID: Int?
 
     /// Whether this node hears the other nodes now.
     var isListening: Bool { condition.withLock { listening } }
@@ -96,6 +99,10 @@ final class ClusterEventRelay: @unchecked Sendable {
             guard let batch else { return }
             do {
                 let open = try connection ?? PostgresConnection(url: url)
+                if connection == nil {
+                    let processID = open.serverProcessID
+                    condition.withLock { senderProcessID = processID }
+                }
                 connection = open
                 for payload in packed(batch) {
                     try open.notify(Self.channel, payload: payload)
@@ -104,6 +111,8 @@ final class ClusterEventRelay: @unchecked Sendable {
                 logger.warning("cannot relay events to the other nodes", metadata: ["error": "\(error)"])
                 connection = nil
                 condition.withLock {
+                    // Its process id may soon serve another node's connection.
+                    senderProcessID = nil
                     queue.insert(contentsOf: batch, at: 0)
                     if queue.count > Self.maxQueued {
                         dropped += queue.count - Self.maxQueued
@@ -153,7 +162,11 @@ final class ClusterEventRelay: @unchecked Sendable {
                     connection = open
                     condition.withLock { listening = true }
                 }
-                for notification in try open.notifications(waitingUpTo: 500) where notification.channel == Self.channel {
+                let ownSender = condition.withLock { senderProcessID }
+                for notification in try open.notifications(waitingUpTo: 500)
+                where notification.channel == Self.channel && notification.senderProcessID != ownSender {
+                    // (A notification sent before the sender reconnected is read, and its events
+                    // recognised by `nodeID`.)
                     guard let messages = try? decoder.decode([RelayedMessage].self, from: Data(notification.payload.utf8)) else {
                         logger.warning("an unreadable event notification was ignored")
                         continue

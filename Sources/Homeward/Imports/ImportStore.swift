@@ -15,8 +15,10 @@ struct ImportStore {
         return key
     }
 
-    /// Writes what import `key` has stored so far and where it stands.
-    func update(_ record: ImportRecord, key: Int64) throws {
+    /// Writes what import `key` has stored so far and where it stands; false when there is no such
+    /// import any more (its account was deleted, and the import with it).
+    @discardableResult
+    func update(_ record: ImportRecord, key: Int64) throws -> Bool {
         try db.execute(
             """
             UPDATE imports SET format = ?, state = ?, positions = ?, duplicates = ?, first_t_ms = ?, last_t_ms = ?,
@@ -27,6 +29,7 @@ struct ImportStore {
             record.first?.unixMilliseconds, record.last?.unixMilliseconds, record.problem,
             record.finishedAt?.unixMilliseconds, record.bytesRead, record.totalBytes, record.rejections.count,
             record.rejections.reasons.isEmpty ? nil : record.rejections.reasons.joined(separator: "\n"), key)
+        return db.changes == 1
     }
 
     /// The imports of `account`, newest first, at most `limit`.

@@ -158,6 +158,9 @@ public struct IngestService: Sendable {
     private func write(_ samples: [LocationSample], of account: AccountKey, receivedAt now: Timestamp, in db: Database) throws -> Written {
         var written = Written()
         guard let first = samples.first else { return written }
+        // No foreign key refuses a fix of an account deleted since the request was authenticated
+        // (schema/0019): asked here, in the block that stores it.
+        try AccountStore(db: db).requireAccount(account)
         let locations = LocationStore(db: db)
         let previous = try locations.latest(of: account)
         var reference = try referenceFix(before: first.time, of: account, latest: previous, in: db)

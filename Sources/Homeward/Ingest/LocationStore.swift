@@ -20,7 +20,7 @@ struct LocationStore {
     /// without waiting for the answer where the connection `defersWrites` (a wrong prediction fails
     /// the transaction there, which then runs again with every insert answered).
     func insertNew(_ fix: StoredLocation, of account: AccountKey) throws {
-        try db.execute(Self.insertSQL.description, expectingChanges: 1) { row in
+        try db.insertRows(Self.newRows, count: 1) { row in
             Self.bind(fix, of: account, to: &row)
         }
     }
@@ -33,7 +33,14 @@ struct LocationStore {
     /// Stores `fixes` of `account`, every one of which the caller knows to be new (newer than the
     /// account's newest stored fix, no two with the same time and hash), many rows per statement.
     func insertNew(_ fixes: [StoredLocation], of account: AccountKey) throws {
-        let bulkRows = Self.bulkRows(in: db.dialect)
+        guard db.dialect == .sqlite else {
+            // One statement of one array a column, whatever the count (merged with other blocks'
+            // rows where writes are held back): no statement per row count, no parameter limit.
+            return try db.insertRows(Self.newRows, count: fixes.count) { row in
+                for fix in fixes { Self.bind(fix, of: account, to: &row) }
+            }
+        }
+        let bulkRows = Self.bulkRows
         var start = 0
         while start < fixes.count {
             let left = fixes.count - start
@@ -44,7 +51,7 @@ struct LocationStore {
                 }
             }
             // A wrong promise throws: the write block rolls back.
-            try db.execute(rows == 1 ? Self.insertSQL.description : Self.bulkInsertSQL(in: db.dialect), expectingChanges: rows, binding: bindRows)
+            try db.execute(rows == 1 ? Self.insertSQL.description : Self.bulkInsertSQL, expectingChanges: rows, binding: bindRows)
             start += rows
         }
     }
@@ -222,11 +229,28 @@ struct LocationStore {
         try db.cached(Self.latestCache, account) { try readLatest(of: account) }
     }
 
-    /// Reads the `latest_locations` rows of `accounts` into `latestCache` in one statement (an
-    /// account without one is cached as having none): what a group of writes will ask for.
+    /// Reads the `latest_locations` rows of `accounts` into `latestCache` (an account without one is
+    /// cached as having none) and whether each account exists into `AccountStore.existenceCache`, in
+    /// one statement: what a group of writes will ask for.
     func cacheLatest(of accounts: [AccountKey]) throws {
-        let found = try latest(of: accounts)
-        for account in accounts { db.setCached(Self.latestCache, account, found[account]) }
+        // The outer value: the account exists; the inner: its latest position, if it has posted one.
+        var found: [AccountKey: LatestLocation?] = [:]
+        try db.query(
+            """
+            SELECT a.key AS account_key, l.t_ms, l.lat, l.lon, l.accuracy_m, l.altitude_m, l.speed_m_s, l.heading_deg,
+                   l.battery_pct, l.flags, l.newest_fix_t_ms, l.received_at_ms
+            FROM accounts a LEFT JOIN latest_locations l ON l.account_key = a.key
+            WHERE \(KeyList.condition("a.key", in: db.dialect))
+            """,
+            [KeyList(keys: accounts).argument(in: db.dialect)]
+        ) { row in
+            let hasPosted = try row.value(named: "t_ms") as Int64? != nil
+            found[try row.value(named: "account_key")] = .some(hasPosted ? try Self.latestLocation(from: row) : nil)
+        }
+        for account in accounts {
+            db.setCached(AccountStore.existenceCache, account, found[account] != nil)
+            db.setCached(Self.latestCache, account, found[account] ?? nil)
+        }
     }
 
     /// The `latest_locations` rows of `accounts`, in one statement.
@@ -273,17 +297,7 @@ struct LocationStore {
         let fix = latest.fix
         // An upsert rewrites the row in place; INSERT OR REPLACE would delete it and insert it again.
         // It changes one row whatever was there, so a writer across a network need not wait for it.
-        try db.execute("""
-            INSERT INTO latest_locations (account_key, t_ms, lat, lon, accuracy_m, altitude_m, speed_m_s,
-                                          heading_deg, battery_pct, flags, newest_fix_t_ms, received_at_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (account_key) DO UPDATE SET
-                t_ms = excluded.t_ms, lat = excluded.lat, lon = excluded.lon, accuracy_m = excluded.accuracy_m,
-                altitude_m = excluded.altitude_m, speed_m_s = excluded.speed_m_s, heading_deg = excluded.heading_deg,
-                battery_pct = excluded.battery_pct, flags = excluded.flags, newest_fix_t_ms = excluded.newest_fix_t_ms,
-                received_at_ms = excluded.received_at_ms
-            """, expectingChanges: 1
-        ) { row in
+        try db.insertRows(Self.latestRows, count: 1) { row in
             row.bind(account)
             row.bind(fix.time.unixMilliseconds)
             row.bind(fix.lat)
@@ -303,11 +317,46 @@ struct LocationStore {
         db.setCached(Self.latestCache, account, stored)
     }
 
+    /// Deletes every location sample of `account` (its deletion: no foreign key does it); returns how many.
+    func deleteHistory(of account: AccountKey) throws -> Int {
+        try db.execute("DELETE FROM locations WHERE account_key = ?", account)
+        return db.changes
+    }
+
     /// Deletes every location sample of `account` taken before `time`; returns how many.
     func deleteHistory(of account: AccountKey, before time: Timestamp) throws -> Int {
         try db.execute("DELETE FROM locations WHERE account_key = ? AND t_ms < ?", account, time.unixMilliseconds)
         return db.changes
     }
+
+    /// The `latest_locations` row of one account, written over the one there (`save`): on PostgreSQL
+    /// the positions a group of writes moved go in one statement.
+    private static let latestRows = RowInsert(
+        table: "latest_locations",
+        columns: [
+            .init("account_key", "bigint"), .init("t_ms", "bigint"), .init("lat", "double precision"),
+            .init("lon", "double precision"), .init("accuracy_m", "double precision"), .init("altitude_m", "double precision"),
+            .init("speed_m_s", "double precision"), .init("heading_deg", "double precision"),
+            .init("battery_pct", "double precision"), .init("flags", "bigint"), .init("newest_fix_t_ms", "bigint"),
+            .init("received_at_ms", "bigint"),
+        ],
+        conflictClause: """
+            ON CONFLICT (account_key) DO UPDATE SET
+                t_ms = excluded.t_ms, lat = excluded.lat, lon = excluded.lon, accuracy_m = excluded.accuracy_m,
+                altitude_m = excluded.altitude_m, speed_m_s = excluded.speed_m_s, heading_deg = excluded.heading_deg,
+                battery_pct = excluded.battery_pct, flags = excluded.flags, newest_fix_t_ms = excluded.newest_fix_t_ms,
+                received_at_ms = excluded.received_at_ms
+            """,
+        keyColumnCount: 1)
+
+    /// New fixes (`insertNew`), on PostgreSQL: a group's fixes, of every block, in one statement.
+    private static let newRows = RowInsert(
+        table: "locations",
+        columns: [
+            "account_key", "t_ms", "sample_hash", "lat_e7", "lon_e7", "accuracy_dm", "altitude_dm", "speed_cm_s", "heading_deg",
+            "battery_pct", "flags",
+        ].map { RowInsert.Column($0, "bigint") },
+        conflictClause: "ON CONFLICT DO NOTHING")
 
     /// Run once per stored fix: a literal, so its cached statement is found without hashing the text.
     private static let insertSQL: StaticString = """
@@ -316,32 +365,10 @@ struct LocationStore {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT DO NOTHING
         """
-    /// Rows per statement of `insertNew` and `insertImported`: one statement's start and end (cursors,
-    /// halt, reset) shared by this many rows; the rest of a batch goes one row at a time.
+    /// Rows per statement of `insertNew` and `insertImported` on SQLite: one statement's start and end
+    /// (cursors, halt, reset) shared by this many rows; the rest of a batch goes one row at a time.
     private static let bulkRows = 32
-    /// Rows per statement of `insertNew` on PostgreSQL, where each statement also costs a parse of its
-    /// parameters and an executor start on the server: 250 (2,750 parameters, of the 65,535 allowed).
-    private static let postgresBulkRows = 250
-
-    private static func bulkRows(in dialect: SQLDialect) -> Int {
-        dialect == .postgresql ? postgresBulkRows : bulkRows
-    }
-
-    private static func bulkInsertSQL(in dialect: SQLDialect) -> String {
-        dialect == .postgresql ? postgresBulkInsertSQL : bulkInsertSQL
-    }
-
-    private static let bulkInsertSQL = multiRowInsertSQL(rows: bulkRows)
-    private static let postgresBulkInsertSQL = multiRowInsertSQL(rows: postgresBulkRows)
-
-    private static func multiRowInsertSQL(rows: Int) -> String {
-        """
-        INSERT INTO locations (account_key, t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm,
-                               speed_cm_s, heading_deg, battery_pct, flags)
-        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
-        ON CONFLICT DO NOTHING
-        """
-    }
+    private static let bulkInsertSQL = newRows.valuesSQL(rows: bulkRows)
     private static let importSQL: StaticString = """
         INSERT INTO locations (account_key, t_ms, sample_hash, lat_e7, lon_e7, accuracy_dm, altitude_dm,
                                speed_cm_s, heading_deg, battery_pct, flags, import_key)

@@ -61,6 +61,12 @@ public protocol Database: AnyObject {
     /// throws.
     func execute(_ sql: String, expectingChanges expectedChanges: Int, binding bind: (inout ParameterBinder) -> Void) throws
 
+    /// Inserts `count` rows of `shape`, with the values `bind` binds row after row, each predicted to
+    /// change one row. An engine across a network that `defersWrites` sends them later, with the rows
+    /// other blocks of the transaction inserted meanwhile in one statement; a failure or another count
+    /// of changed rows then fails the transaction. Otherwise they run at once, and another count throws.
+    func insertRows(_ shape: RowInsert, count: Int, binding bind: (inout ParameterBinder) -> Void) throws
+
     /// Runs a savepoint statement of `inSavepoint`. An engine across a network may hold it back and
     /// send it with the next statement, in one round trip, or not at all when nothing ran in the
     /// savepoint (`PostgresConnection`); a failure then surfaces at that statement, or at the commit.
@@ -75,6 +81,11 @@ extension Database {
 
     /// False: an embedded engine runs every statement at once.
     public var defersWrites: Bool { false }
+
+    /// Runs the rows' statement at once; another count of changed rows than `count` throws.
+    public func insertRows(_ shape: RowInsert, count: Int, binding bind: (inout ParameterBinder) -> Void) throws {
+        try execute(count == 1 ? shape.oneRowSQL : shape.valuesSQL(rows: count), expectingChanges: count, binding: bind)
+    }
 
     /// Runs the write at once; another count of changed rows than `expectedChanges` throws.
     public func execute(_ sql: String, expectingChanges expectedChanges: Int, binding bind: (inout ParameterBinder) -> Void) throws {

@@ -50,6 +50,44 @@ final class DatabaseAwayTests: XCTestCase {
         }
     }
 
+    /// A PostgreSQL server that takes no connection from the node (as a stopped one: every connection
+    /// refused, those open dropped) makes a phone's post answer 503 with nothing stored, and `/readyz`
+    /// 503 within the health monitor's second, over HTTP; once it takes the node again, both succeed.
+    func testAServerThatTakesNoConnectionAnswersAPost503AndReadyz503UntilItIsBack() throws {
+        try XCTSkipUnless(TestDatabase.isPostgreSQL, "PostgreSQL connections")
+        let test = try TestApp()
+        let person = try test.makeAccount(name: "Person")
+        let name = try XCTUnwrap(PostgresConnection(url: test.app.configuration.databasePath).fetchOne("SELECT current_database()") as String?)
+        let admin = try PostgresConnection(url: try XCTUnwrap(ProcessInfo.processInfo.environment["HOMEWARD_TEST_POSTGRES_URL"]))
+        defer { try? admin.executeScript("ALTER DATABASE \(name) ALLOW_CONNECTIONS true") }
+        test.app.health.start()
+        defer { test.app.health.stop() }
+        try test.withClient(.live) { http in
+            func post(_ offset: Double) throws -> HTTPTestResponse {
+                let sample = API.LocationSample(t: Double(test.clock.now().unixMilliseconds) / 1000 + offset, lat: 51.5, lon: -0.12, accuracy: 8)
+                return try http.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(API.LocationBatch(samples: [sample])))
+            }
+            XCTAssertEqual(try http.execute(.get, "/readyz").status, .ok)
+            try admin.executeScript("ALTER DATABASE \(name) ALLOW_CONNECTIONS false")
+            try admin.executeScript("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'")
+            let refused = try post(-10)
+            XCTAssertEqual(refused.status, .serviceUnavailable, refused.text)
+            XCTAssertTrue(refused.text.contains(#""code":"unavailable""#), refused.text)
+            let notReady = try Deadline.firstValue { try http.execute(.get, "/readyz").status == .serviceUnavailable ? true : nil }
+            XCTAssertEqual(notReady, true, "/readyz answers 503 while the server takes no connection")
+
+            try admin.executeScript("ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
+            let ready = try Deadline.firstValue { try http.execute(.get, "/readyz").status == .ok ? true : nil }
+            XCTAssertEqual(ready, true, "ready again once the server takes the node")
+            let stored = try Deadline.firstValue { try post(-5).status == .ok ? true : nil }
+            XCTAssertEqual(stored, true)
+        }
+        let fixes: Int64? = try test.app.database.read { db in
+            try db.fetchOne("SELECT count(*) FROM locations WHERE account_key = ?", [person.key])
+        }
+        XCTAssertEqual(fixes, 1, "the refused post stored nothing; the one after stored its fix")
+    }
+
     /// A PostgreSQL server that no longer takes the node's connections makes the node not ready
     /// (`/readyz` 503, so a balancer sends its requests elsewhere); once it takes them, ready again.
     func testReadinessFollowsAPostgreSQLServerThatStopsAndStartsTakingTheNode() throws {
