@@ -64,7 +64,7 @@ final class AccountsDeletionTests: XCTestCase {
         XCTAssertEqual(benRows, 1)
     }
 
-    /// `locations` has no foreign key to `accounts` (schema/0019): a fix of an account deleted after
+    /// `locations` has no foreign key to `accounts` (schema/0020): a fix of an account deleted after
     /// its request was authenticated (here or on another node), or of no account at all, is refused
     /// by ingest itself, on the blocking and the queued path, and nothing of it is stored.
     func testAFixOfADeletedOrUnknownAccountIsRefusedAndNothingIsStored() throws {
@@ -170,7 +170,7 @@ final class AccountsDeletionTests: XCTestCase {
     }
 
     /// Every table with an `account_key` column that no foreign key ties to `accounts` (the history,
-    /// schema/0019), found from the schema itself: the deletion must empty those too.
+    /// schema/0020), found from the schema itself: the deletion must empty those too.
     private static func untiedAccountColumns(in database: some DatabaseReader, besides tied: [AccountReference]) throws -> [AccountReference] {
         let tables: [String] = try database.read { db in
             if db.dialect == .postgresql {

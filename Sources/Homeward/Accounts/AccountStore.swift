@@ -34,7 +34,7 @@ struct AccountStore {
     }
 
     /// Whether each account exists, by key, as the writer last read it: a write that adds rows no
-    /// foreign key ties to their account (its fixes, schema/0019) asks `requireAccount` first. Ingest
+    /// foreign key ties to their account (its fixes, schema/0020) asks `requireAccount` first. Ingest
     /// reads it with the latest positions, once per group (`LocationStore.cacheLatest`); a deletion
     /// empties the connection's caches.
     static let existenceCache = WriteCacheSlot<AccountKey, Bool>()
@@ -184,7 +184,7 @@ struct AccountStore {
     /// Erases the account with `key`, its location history, and through `ON DELETE CASCADE` every
     /// other row that belongs to it.
     func deleteAccount(_ key: AccountKey) throws {
-        // `locations` has no foreign key (schema/0019: checking one cost every stored fix a look-up
+        // `locations` has no foreign key (schema/0020: checking one cost every stored fix a look-up
         // of the account): the history goes here, in the same transaction as the account's row.
         _ = try LocationStore(db: db).deleteHistory(of: key)
         try db.execute("DELETE FROM accounts WHERE key = ?", key)

@@ -206,7 +206,7 @@ public struct ImportService: Sendable {
             updated.duplicates += duplicates + kept.count - inserted
             if let first = kept.first?.time { updated.first = min(updated.first ?? first, first) }
             if let last = kept.last?.time { updated.last = max(updated.last ?? last, last) }
-            // `locations` has no foreign key (schema/0019): an account deleted during its import
+            // `locations` has no foreign key (schema/0020): an account deleted during its import
             // took the import's row with it, and this batch's fixes must not outlive it.
             guard try ImportStore(db: db).update(updated, key: importKey) else { throw AccountGoneError() }
         }

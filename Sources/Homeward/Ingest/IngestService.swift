@@ -159,7 +159,7 @@ public struct IngestService: Sendable {
         var written = Written()
         guard let first = samples.first else { return written }
         // No foreign key refuses a fix of an account deleted since the request was authenticated
-        // (schema/0019): asked here, in the block that stores it.
+        // (schema/0020): asked here, in the block that stores it.
         try AccountStore(db: db).requireAccount(account)
         let locations = LocationStore(db: db)
         let previous = try locations.latest(of: account)

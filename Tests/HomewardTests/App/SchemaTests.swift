@@ -74,7 +74,7 @@ final class SchemaTests: XCTestCase {
         }
         XCTAssertThrowsError(try pool.write { db in try db.execute(insert, "early", "pager") })
 
-        let applied = try Migrator(Schema.migrations).migrate(pool)
+        let applied = try Migrator(Schema.migrations.filter { $0.name < "0020" }).migrate(pool)
         XCTAssertEqual(applied.map(\.name), ["0019_open_channel_kinds"])
         try pool.write { db in try db.execute(insert, "new", "pager") }
         XCTAssertThrowsError(try pool.write { db in try db.execute(insert, "empty", "") })

@@ -1,4 +1,4 @@
--- PostgreSQL dialect of schema/0019_history_deleted_with_its_account.sql: the same foreign key
+-- PostgreSQL dialect of schema/0020_history_deleted_with_its_account.sql: the same foreign key
 -- dropped, from `locations` to `accounts`.
 -- What differs, and why: PostgreSQL drops a constraint with ALTER TABLE (SQLite edits the stored
 -- table text). Here the key was the costly part of a stored fix: PostgreSQL checks it for every row

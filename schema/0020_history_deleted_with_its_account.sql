@@ -14,6 +14,6 @@ PRAGMA writable_schema = ON;
 UPDATE sqlite_schema
 SET sql = replace(sql,
     'account_key  INTEGER NOT NULL REFERENCES accounts (key) ON DELETE CASCADE, -- whose fix it is',
-    'account_key  INTEGER NOT NULL,                                             -- whose fix it is (deleted with the account by its deletion, 0019)')
+    'account_key  INTEGER NOT NULL,                                             -- whose fix it is (deleted with the account by its deletion, 0020)')
 WHERE type = 'table' AND name = 'locations';
 PRAGMA writable_schema = OFF;
