@@ -169,8 +169,11 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             at: fix.t, speed: filtered.smoothedSpeedMetresPerSecond, coordinate: fix.coordinate, localTime: localTime,
             events: &events)
         reportWandering(wanderingChange, at: fix.t, coordinate: fix.coordinate, localTime: localTime, events: &events)
-        reportAimlessWalk(aimlessChange, events: &events)
-        reportPacing(pacingChange, events: &events)
+        reportRawEpisode(aimlessChange, told: \.reportedAimlessWalk, events: &events)
+        if reportRawEpisode(pacingChange, told: \.reportedPacing, events: &events) {
+            // The shape window still holds the corridor: it must not tell the same pacing again.
+            wanderingDetector.resetPath()
+        }
         events += evaluateClock(now: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         return events
     }
@@ -421,39 +424,27 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
     }
 
-    /// Pacing along a short corridor (see `PacingDetector`) is told when it starts while no other
-    /// episode is told; its end is told only when its start was, and forgets the shape window.
-    private mutating func reportPacing(_ change: WanderingChange?, events: inout [GeoEvent]) {
+    /// An episode found from the raw fixes (an aimless walk, `AimlessWalkDetector`, told as random
+    /// wandering; pacing along a short corridor, `PacingDetector`) is told when it starts while no
+    /// other episode is told, `told` remembering it; its end is told only when its start was. Says
+    /// whether an end was told.
+    @discardableResult
+    private mutating func reportRawEpisode(
+        _ change: WanderingChange?, told: WritableKeyPath<PersonTracker, Bool>, events: inout [GeoEvent]
+    ) -> Bool {
         switch change {
-        case .started(let pacing)?:
-            guard !reportedWandering, !reportedAimlessWalk, !reportedPacing else { return }
-            reportedPacing = true
-            events.append(.wanderingStarted(pattern: pacing.pattern, score: pacing.score))
+        case .started(let episode)?:
+            guard !reportedWandering, !reportedAimlessWalk, !reportedPacing else { return false }
+            self[keyPath: told] = true
+            events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
+            return false
         case .ended?:
-            guard reportedPacing else { return }
-            reportedPacing = false
-            // The shape window still holds the corridor: it must not tell the same pacing again.
-            wanderingDetector.resetPath()
+            guard self[keyPath: told] else { return false }
+            self[keyPath: told] = false
             events.append(.wanderingEnded)
+            return true
         case nil:
-            return
-        }
-    }
-
-    /// An aimless walk (see `AimlessWalkDetector`) is told as random wandering when it starts while no
-    /// shape episode is told; its end is told only when its start was.
-    private mutating func reportAimlessWalk(_ change: WanderingChange?, events: inout [GeoEvent]) {
-        switch change {
-        case .started(let walk)?:
-            guard !reportedWandering, !reportedAimlessWalk, !reportedPacing else { return }
-            reportedAimlessWalk = true
-            events.append(.wanderingStarted(pattern: walk.pattern, score: walk.score))
-        case .ended?:
-            guard reportedAimlessWalk else { return }
-            reportedAimlessWalk = false
-            events.append(.wanderingEnded)
-        case nil:
-            return
+            return false
         }
     }
 
