@@ -18,7 +18,7 @@ extension ServerSettings {
                "Days of stored history read to rebuild a person's routine when their tracker is built (after a start, an eviction, learning switched on, an import): the newest days that have fixes, however old (an import's history fills the days the live fixes leave); 0 reads none",
                check: .notNegative),
         .value("routine-history-max-fixes", \.routineHistoryMaxFixes,
-               "Most stored fixes read for that rebuild, newest first, one a minute at most (one index seek each: the rebuild's work is bounded)",
+               "Most stored fixes read for that rebuild, newest first, one a minute at most (read in pages, at most 120 rows for each fix kept: the rebuild's work is bounded)",
                check: .notNegative),
         .value("tracker-recall-minutes", \.trackerRecallMinutes,
                "A tracker built again (after a start, an eviction, a zone change, or on a node that did not see the person's last fixes) first recalls their stored fixes of this many minutes, raising nothing, so it takes up where they left off; 0 recalls none",
