@@ -70,6 +70,12 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     /// Learns the routine from a stored fix without judging it (to rebuild a tracker from history;
     /// feed the fixes oldest first, before the live ones).
     public mutating func learnRoutine(from fix: Fix) {
+        learnRoutine(from: fix, prepared: SphericalPoint(fix.coordinate))
+    }
+
+    /// Learns `fix` (at `prepared`, its point as the zones measure it) into the routine and, when it
+    /// is far from home, into the hours the person is habitually away.
+    private mutating func learnRoutine(from fix: Fix, prepared: SphericalPoint) {
         guard configuration.learnsRoutine, fix.coordinate.isValid else { return }
         let time = LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
         routine.learn(
@@ -77,7 +83,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             maxGapSeconds: configuration.routineCorridorMaxGapSeconds,
             maxJumpMetres: configuration.routineCorridorMaxJumpMetres)
         if let limit = configuration.farFromHomeMetres, let home = zones.first(where: \.isHome),
-           home.shape.distanceFromCenterMetres(to: SphericalPoint(fix.coordinate)) > limit {
+           home.shape.distanceFromCenterMetres(to: prepared) > limit {
             routine.noteAwayFromHome(at: time)
         }
     }
@@ -118,7 +124,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         recentFixes.append(fix)
         let wasResting = motionState == .stationary
         let localTime = LocalTime(t: fix.t, utcOffsetSeconds: fix.utcOffsetSeconds)
-        if learning { learnRoutine(from: fix) }
+        if learning { learnRoutine(from: fix, prepared: prepared) }
         var aimlessChange: WanderingChange?
         var pacingChange: WanderingChange?
         if filtered.startsSegment {
