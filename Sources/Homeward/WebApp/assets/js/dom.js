@@ -74,7 +74,8 @@ export function ago(seconds) {
   if (seconds < 60) return "just now";
   if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
   if (seconds < 86400) return `${Math.round(seconds / 3600)} h ago`;
-  return `${Math.round(seconds / 86400)} days ago`;
+  const days = Math.round(seconds / 86400);
+  return days === 1 ? "1 day ago" : `${days} days ago`;
 }
 
 /** Metres as "850 m" or "3.2 km". */
