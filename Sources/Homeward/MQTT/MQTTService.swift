@@ -144,6 +144,13 @@ public final class MQTTService: @unchecked Sendable {
         loop.wake()
     }
 
+    /// Access was taken back (a link ended, an account deleted): every person shown is compared
+    /// with the database now, not at the next refresh.
+    func homeAssistantAccessChanged() {
+        condition.withLock { needsFullSync = true }
+        loop.wake()
+    }
+
     /// A guardian asked where `account` is: the phones in MQTT mode hear it now.
     func locateRequested(_ account: AccountKey) {
         condition.withLock { _ = locates.insert(account) }
