@@ -15,6 +15,9 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var outlierGateSlackMetres = 50.0
     /// After this many consecutive jump rejections the tracker trusts the new place (the old one was wrong).
     public var jumpRejectionsBeforeReanchor = 3
+    /// A fix this long after the last one used is no outlier when it lies within the gate of that
+    /// fix, however far the smoothed estimate trails (it trails a walker on a sparse phone).
+    public var sparseFixSeconds = 15.0
     /// A fix beyond the gate that carries on from the fix refused just before it, farther from the last
     /// good fix by at least this much ...
     public var departureMinProgressMetres = 30.0
@@ -232,7 +235,7 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
 
     /// A shape-wandering episode is reported only once it has lasted this long (an ordinary walk's
     /// odd minute is not wandering; a person lost keeps at it).
-    public var wanderingReportAfterSeconds = 240.0
+    public var wanderingReportAfterSeconds = 300.0
     /// Somewhere the routine knows the person at that hour, the episode must last this many times
     /// `wanderingReportAfterSeconds` (an ordinary stroll round a usual place draws a faint shape for
     /// a few minutes; a person lost there keeps at it).
