@@ -141,7 +141,8 @@ public struct RoutineStore: Sendable {
     }
 
     /// Feeds `tracker`'s routine the stored history of `account` before `end`: the fixes of the
-    /// newest `days` days that have any within `maxAgeDays` before `end` (at most `maxFixes`, see
+    /// newest `days` days that have any within `maxAgeDays` before the newest position when the
+    /// phone itself sent it, or before `end` when it was imported (at most `maxFixes`, see
     /// `history`), read in `timeZone`. An import therefore teaches the routine at once: a person with
     /// two days of live fixes and an export of last month is learned from those two days and the
     /// newest imported days before them, which count as the live ones do (they are the person's own
@@ -153,8 +154,14 @@ public struct RoutineStore: Sendable {
         historyOf account: AccountKey, before end: Timestamp, days: Int, maxAgeDays: Int, maxFixes: Int, timeZone: TimeZone,
         into tracker: inout PersonTracker, in db: Database
     ) throws {
+        // The age counts back from the newest position when the person's own phone sent it (old days
+        // posted live, a replay, learn from themselves), from `end` when it was imported.
+        let newest = try db.fetchAll(Self.newestSQL, [account, end.unixMilliseconds]) { row in
+            (t: try row.value(named: "t_ms") as Int64, imported: try row.value(named: "import_key") as Int64? != nil)
+        }.first
+        let anchor = newest.flatMap { $0.imported ? nil : Timestamp(unixMilliseconds: $0.t + 1) } ?? end
         for fix in try history(
-            of: account, before: end, notBefore: end.adding(milliseconds: -Int64(maxAgeDays) * 86_400_000), days: days,
+            of: account, before: end, notBefore: anchor.adding(milliseconds: -Int64(maxAgeDays) * 86_400_000), days: days,
             timeZone: timeZone, maxFixes: maxFixes,
             maxAccuracyMetres: tracker.configuration.maxAccuracyMetres, in: db) {
             let seconds = Double(fix.t.unixMilliseconds) / 1000
@@ -163,6 +170,11 @@ public struct RoutineStore: Sendable {
                 utcOffsetSeconds: timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))))
         }
     }
+
+    /// The newest position before a time, and whether it was imported (one index seek).
+    private static let newestSQL = """
+        SELECT t_ms, import_key FROM locations WHERE account_key = ? AND t_ms < ? ORDER BY t_ms DESC LIMIT 1
+        """
 
     /// A page of learnable fixes before a time, newest first: one index range scan, a round trip per
     /// `historyPageRows` rows (one seek a kept fix was a round trip each on PostgreSQL: a rebuild of

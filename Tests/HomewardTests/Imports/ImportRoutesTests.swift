@@ -114,6 +114,30 @@ final class ImportRoutesTests: XCTestCase {
         }
     }
 
+    /// Days more than a year old that the phone itself posted (a replay of old days, through
+    /// `POST /v1/locations`) teach the routine a tracker rebuilt from the history (after a restart):
+    /// the age limit counts back from the newest position the phone sent, not from today.
+    func testOldDaysPostedLiveTeachARebuiltRoutine() throws {
+        let scene = try scene()
+        let lines = history(days: 10, endingDaysAgo: 400, before: scene.today).split(separator: "\n").dropFirst()
+        let samples: [JSONValue] = lines.map { line in
+            let field = line.split(separator: ",").map { Double($0) ?? 0 }
+            return ["t": .number(field[0]), "lat": .number(field[1]), "lon": .number(field[2]), "accuracy": .number(field[3])]
+        }
+        try scene.test.withClient { client in
+            for start in stride(from: 0, to: samples.count, by: 1_000) {
+                let batch = Array(samples[start..<min(start + 1_000, samples.count)])
+                let response = try client.execute(
+                    .post, "/v1/locations", headers: scene.person.auth, body: JSONBody.encode(["samples": .array(batch)] as JSONValue))
+                XCTAssertEqual(response.status.code, 200, response.text)
+            }
+        }
+        scene.test.app.zoneObserver.invalidate(scene.person.key, keepingRoutine: false)
+        let places = try places(of: scene.person, by: scene.guardian, in: scene.test)
+        XCTAssertTrue(hasPlace(places, east: 0), "home: \(places)")
+        XCTAssertTrue(hasPlace(places, east: 3_000), "work: \(places)")
+    }
+
     func testAGuardianImportsOldHistoryOverASocketAndThePlacesShowAtOnce() throws {
         let scene = try scene()
         let file = history(days: 10, endingDaysAgo: 200, before: scene.today)

@@ -21,7 +21,7 @@ extension ServerSettings {
                "Most stored fixes read for that rebuild, newest first, one a minute at most (read in pages, at most 120 rows for each fix kept: the rebuild's work is bounded)",
                check: .notNegative),
         .value("routine-history-max-age-days", \.routineHistoryMaxAgeDays,
-               "Days older than this before the rebuild do not teach the routine, imported or live (kept as history all the same): places and hours drift, and a routine learned from years-old days would be trusted at once and raise false alarms where the person lives now",
+               "Days older than this do not teach the routine, imported or live (kept as history all the same): places and hours drift, and a routine learned from years-old days would be trusted at once and raise false alarms where the person lives now. Counted back from the newest position when the phone sent it, from the rebuild when it was imported",
                check: .atLeast(1)),
         .value("tracker-recall-minutes", \.trackerRecallMinutes,
                "A tracker built again (after a start, an eviction, a zone change, or on a node that did not see the person's last fixes) first recalls their stored fixes of this many minutes, raising nothing, so it takes up where they left off; 0 recalls none",
