@@ -42,18 +42,21 @@ struct LinkService: Sendable {
     private let alerts: AlertCenter
     private let events: EventBus
     private let phoneNumbers: PhoneNumberReader
+    private let accessPolicy: AccessPolicy
 
     /// Creates the service storing codes and links in `database`, digesting codes under `secrets`,
     /// limiting wrong guesses with `rateLimiter` (`failuresPerTarget` a dependent's code), drawing
     /// codes that live `defaultCodeLifetimeSeconds`, letting a chosen code link
     /// `maxLinksPerChosenCode` guardians, raising `new_guardian` through `alerts` (published on
-    /// `events`), and telling `liveAccess` when a link ends.
+    /// `events`), telling `liveAccess` when a link ends, and ending only links `accessPolicy` shows the
+    /// caller.
     init(
         database: any DatabaseWriter, rateLimiter: RateLimiter, failuresPerTarget: RateLimitPolicy, clock: any WallClock,
         secrets: SecretHasher, defaultCodeLifetimeSeconds: Int, maxLinksPerChosenCode: Int, liveAccess: any LiveAccess,
-        phoneNumbers: PhoneNumberReader, alerts: AlertCenter, events: EventBus
+        phoneNumbers: PhoneNumberReader, alerts: AlertCenter, events: EventBus, accessPolicy: AccessPolicy
     ) {
         self.phoneNumbers = phoneNumbers
+        self.accessPolicy = accessPolicy
         self.database = database
         self.rateLimiter = rateLimiter
         self.failuresPerTarget = failuresPerTarget
@@ -210,9 +213,10 @@ struct LinkService: Sendable {
         try database.read { db in try LinkStore(db: db).links(of: caller.accountKey) }
     }
 
-    /// Ends link `id` between `parties` (checked by the access policy first); from its commit the
-    /// guardian's open streams no longer carry the dependent.
-    func endLink(_ id: String, between parties: (guardian: AccountKey, dependent: AccountKey)) throws {
+    /// Ends link `id`, when it is one of the caller's (either side; 404 otherwise, `AccessPolicy`); from
+    /// its commit the guardian's open streams no longer carry the dependent.
+    func endLink(_ id: String, by caller: Caller) throws {
+        let parties = try database.read { db in try accessPolicy.linkParties(id, visibleTo: caller, in: db) }
         let liveAccess = liveAccess
         let alerts = alerts
         let now = clock.now()
