@@ -188,10 +188,9 @@ struct LinkService: Sendable {
                 let id = try store.createLink(
                     guardian: caller.accountKey, dependent: target.account, using: code, maxLinks: maxLinks, at: now)
                 guard let link = try store.link(id) else { throw HTTPError.internalError }
-                guard code.chosen else { return (link, nil) }
-                let request = AlertRequest(
-                    type: .newGuardian, cause: AlertCause.newGuardian(link: id),
-                    message: Self.newGuardianMessage(guardianName: link.guardian.name))
+                guard let request = NewGuardianRule.request(link: id, guardianName: link.guardian.name, chosenCode: code.chosen) else {
+                    return (link, nil)
+                }
                 return (link, try alerts.raise(request, for: target.account, at: now, in: db)?.event)
             }
             if let event { events.publish(event) }
@@ -201,11 +200,6 @@ struct LinkService: Sendable {
         } catch LinkStoreError.codeSpent {
             throw Self.wrongCodeError
         }
-    }
-
-    /// What the person is told when someone links with their chosen code.
-    static func newGuardianMessage(guardianName: String) -> String {
-        "\(guardianName) can now see where you are — remove them under Guardians if this was not you."
     }
 
     /// The caller's links, both ways.

@@ -263,8 +263,7 @@ public final class TripService: Sendable {
             var trip = try visibleTrip(id, to: caller, allowing: [.oneself], in: db)
             guard trip.status == .active else { throw HTTPError.conflict("The trip has already arrived.") }
             var raised = try monitor.resolveAlerts(of: trip, at: now, in: db)
-            let place = trip.destination.name.map { " at \($0)" } ?? ""
-            raised += try monitor.raise(.arrived, for: trip, at: now, message: "Arrived safely\(place).", in: db)
+            raised += try monitor.apply([.raise(ArrivedRule.request(for: trip))], for: trip, at: now, in: db)
             try store.markArrived(trip.key, at: now)
             let ended = trip
             db.afterCommit { [liveAccess] in liveAccess.tripEnded(ended.id, of: ended.accountKey) }

@@ -1,3 +1,4 @@
+import HomewardGeo
 import HomewardStore
 
 /// One kind of alert, declared once in its own file in `Alerts/Rules/`: the type it raises, its
@@ -51,8 +52,35 @@ public struct AlertEscalation: Sendable, Equatable {
     }
 }
 
-/// A rule that judges each person's fresh fixes, inside the write that stores them (after the
-/// `silent` alert is resolved, before the zones' tracker looks at them).
+/// One step a rule asks of the alerts: raise one, or resolve the active alert of a cause.
+public enum AlertAction: Sendable, Equatable {
+    /// Raise this alert (nothing happens while one of its cause is active).
+    case raise(AlertRequest)
+    /// Resolve the active alert of this cause, if any.
+    case resolve(cause: String)
+}
+
+/// A rule raised by the zones' tracker: it decides what each of the tracker's events asks of the
+/// alerts (`GeoAlertRule` asks every such rule of `AlertRules.all`, event by event, so the live
+/// observer and `homeward replay` raise the same alerts with the same words).
+public protocol GeoEventAlertRule: AlertRule {
+    /// What `event`, one of `moment`'s, asks of the alerts; nothing for an event of another rule.
+    static func actions(for event: GeoEvent, at moment: GeoAlertMoment) -> [AlertAction]
+}
+
+/// What the tracker raised at one fix (or clock reading): all its events, where, and the person's
+/// zones by id.
+public struct GeoAlertMoment: Sendable {
+    /// Every event of the moment, in order.
+    public var events: [GeoEvent]
+    /// Where the person was, when known.
+    public var location: AlertResource.Location?
+    /// The person's zones by id.
+    public var zones: [String: ZoneResource]
+}
+
+/// A rule that judges each person's fresh fixes, inside the write that stores them (in the order of
+/// `AlertRules.all`, `SilentRule` first, before the zones' tracker looks at them).
 public protocol FixAlertRule: AlertRule {
     /// The rule with the settings `configuration` gives it.
     init(_ configuration: AppConfiguration)
