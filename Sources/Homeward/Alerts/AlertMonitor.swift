@@ -4,9 +4,10 @@ import HomewardStore
 import Logging
 
 /// The clock-driven alert rules, run every `monitorIntervalSeconds` on one thread: `silent` (what
-/// `SilentRule` decides of each monitored person's `ReportingObserver` assessment), the zones' "there by" deadlines, which must fire even when no
-/// sample arrives, the end of `unaccompanied` alerts once a guardian's phone is near the person, and
-/// every clock rule of `AlertRules.all` (`ClockAlertRule`), all in one write.
+/// `SilentRule` decides of each monitored person's `ReportingObserver` assessment), the zones'
+/// "there by" deadlines, which must fire even when no sample arrives, the end of `unaccompanied`
+/// alerts once a guardian's phone is near the person, and every clock rule of `AlertRules.all`
+/// (`ClockAlertRule`), all in one write.
 public final class AlertMonitor: Sendable {
     private let database: any DatabaseWriter
     private let alerts: AlertCenter

@@ -50,7 +50,8 @@ public final class TripMonitor: LocationObserver {
             let location = TripFix(t: fix.time, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracyMetres)
             trip.progress = Self.snapshot(of: progress, from: fix.time, lastLocation: location)
             if trip.dueAt == nil {
-                trip.dueAt = OverdueRule.deadline(arrivingBy: trip.progress?.eta, marginMilliseconds: configuration.overdueMarginMilliseconds)
+                trip.dueAt = OverdueRule.deadline(
+                    arrivingBy: trip.progress?.eta, marginMilliseconds: configuration.overdueMarginMilliseconds)
             }
             published += try apply(OffRouteRule.actions(for: progress, on: trip), for: trip, at: fix.time, in: db)
             let stall = StalledRule.actions(
