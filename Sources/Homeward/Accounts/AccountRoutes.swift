@@ -66,12 +66,7 @@ func registerAccountRoutes(on router: inout Router, signedIn: AuthenticatedRoute
         return HTTPResponse(status: .noContent)
     }
     signedIn.get("/v1/accounts/{id}/avatar", on: &router) { context, caller in
-        let id = try context.parameter("id")
-        let avatar = try services.database.read { db in
-            let key = try services.accessPolicy.visibleAccount(id, to: caller, in: db, allowing: AccessPolicy.profileViewers)
-            return try AccountStore(db: db).avatar(of: key)
-        }
-        guard let avatar else { throw HTTPError.notFound("No profile picture is set.") }
+        let avatar = try service.avatar(of: try context.parameter("id"), to: caller)
         return avatar.response(ifNoneMatch: context.request.headers["If-None-Match"])
     }
 
@@ -79,11 +74,7 @@ func registerAccountRoutes(on router: inout Router, signedIn: AuthenticatedRoute
         .json(try service.sessions(of: caller))
     }
     signedIn.delete("/v1/me/sessions/{id}", on: &router) { context, caller in
-        let id = try context.parameter("id")
-        try services.database.read { db in
-            try services.accessPolicy.requireOwnSession(id, of: caller, at: services.clock.now(), in: db)
-        }
-        try service.endSession(id, of: caller)
+        try service.endOwnSession(try context.parameter("id"), of: caller)
         return HTTPResponse(status: .noContent)
     }
 }

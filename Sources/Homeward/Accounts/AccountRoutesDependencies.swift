@@ -1,16 +1,8 @@
-import HomewardStore
-
-/// What the account routes use: the account service, and the database, access policy and clock
-/// that find a picture the caller may see or a session of their own.
+/// What the account routes use: the account service, the mail of "forgot password" links, and the
+/// addresses those links point at.
 struct AccountRoutesDependencies: Sendable {
-    /// Registers, logs in, updates and deletes accounts.
+    /// Registers, logs in, updates and deletes accounts, and finds pictures and sessions.
     let accounts: AccountService
-    /// Read for pictures and sessions.
-    let database: any DatabaseReader
-    /// Decides whose picture and which session the caller may reach (404 otherwise).
-    let accessPolicy: AccessPolicy
-    /// The time a session is checked at.
-    let clock: any WallClock
     /// Mails "forgot password" links.
     let passwordResetMail: PasswordResetMail
     /// The web app's address the links point at.

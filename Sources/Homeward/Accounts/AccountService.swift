@@ -23,6 +23,7 @@ struct AccountService: Sendable {
     private let liveAccess: any LiveAccess
     private let sessionLifetimeMilliseconds: Int64
     private let phoneNumbers: PhoneNumberReader
+    private let accessPolicy: AccessPolicy
 
     /// Creates the service storing accounts in `database`, hashing passwords with `hasher` under
     /// `loginLimits`, opening sessions that last `sessionLifetimeSeconds` through `authenticator`,
@@ -31,9 +32,10 @@ struct AccountService: Sendable {
         database: any DatabaseWriter, hasher: PasswordHasher, loginLimits: LoginLimits, authenticator: Authenticator,
         clock: any WallClock, secrets: SecretHasher, metrics: AppMetrics, presence: Presence,
         accountMemories: [any AccountMemory], liveAccess: any LiveAccess, sessionLifetimeSeconds: Int,
-        phoneNumbers: PhoneNumberReader
+        phoneNumbers: PhoneNumberReader, accessPolicy: AccessPolicy
     ) {
         self.phoneNumbers = phoneNumbers
+        self.accessPolicy = accessPolicy
         self.database = database
         self.hasher = hasher
         self.loginLimits = loginLimits
@@ -191,6 +193,17 @@ struct AccountService: Sendable {
         try database.write { db in try AccountStore(db: db).setAvatar(nil, of: caller.accountKey, at: now) }
     }
 
+    /// The profile picture of the account `id`, when the caller may see its profile; 404 when not, or
+    /// when it has none.
+    func avatar(of id: String, to caller: Caller) throws -> AvatarImage {
+        let avatar = try database.read { db in
+            let key = try accessPolicy.visibleAccount(id, to: caller, in: db, allowing: AccessPolicy.profileViewers)
+            return try AccountStore(db: db).avatar(of: key)
+        }
+        guard let avatar else { throw HTTPError.notFound("No profile picture is set.") }
+        return avatar
+    }
+
     /// A name as stored: trimmed, 1 to `maxNameCharacters` characters, no control characters.
     static func validatedName(_ name: String) throws(HTTPError) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -260,6 +273,13 @@ struct AccountService: Sendable {
         return SessionList(sessions: try database.read { db in
             try AccountStore(db: db).sessions(of: caller.accountKey, current: caller.sessionID, at: now)
         })
+    }
+
+    /// Ends the session `id` of `caller`'s account, when it is one of theirs (404 otherwise).
+    func endOwnSession(_ id: String, of caller: Caller) throws {
+        let now = clock.now()
+        try database.read { db in try accessPolicy.requireOwnSession(id, of: caller, at: now, in: db) }
+        try endSession(id, of: caller)
     }
 
     /// Ends the session `id` of `caller`'s account (its ownership checked by the access policy).

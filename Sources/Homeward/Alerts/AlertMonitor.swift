@@ -3,12 +3,11 @@ import HomewardGeo
 import HomewardStore
 import Logging
 
-/// The clock-driven alert rules, run every `monitorIntervalSeconds` on one thread: `silent` (the phone
-/// of a monitored person — one with a home zone or an active trip — is silent by its own learned
-/// rhythm, `ReportingObserver`: unheard for longer than it usually stays quiet, at least
-/// `silentAfterSeconds`, or past its battery's estimated end; resolved when they are heard again), the zones' "there by" deadlines, which must fire even when no
-/// sample arrives, the end of `unaccompanied` alerts once a guardian's phone is near the person, and
-/// every clock rule of `AlertRules.all` (`ClockAlertRule`), all in one write.
+/// The clock-driven alert rules, run every `monitorIntervalSeconds` on one thread: `silent` (what
+/// `SilentRule` decides of each monitored person's `ReportingObserver` assessment), the zones'
+/// "there by" deadlines, which must fire even when no sample arrives, the end of `unaccompanied`
+/// alerts once a guardian's phone is near the person, and every clock rule of `AlertRules.all`
+/// (`ClockAlertRule`), all in one write.
 public final class AlertMonitor: Sendable {
     private let database: any DatabaseWriter
     private let alerts: AlertCenter
@@ -69,39 +68,19 @@ public final class AlertMonitor: Sendable {
             }
         }
         let published = try database.write { db -> [AppEvent] in
-            var published: [AppEvent] = []
+            let silence = AlertRuleContext(center: alerts, db: db)
             for person in monitored {
-                if person.assessment.state == .silent {
-                    let request = AlertRequest(
-                        type: .silent, cause: AlertCause.silent, message: Self.silenceMessage(person.assessment))
-                    if let raised = try alerts.raise(request, for: person.account, at: now, in: db) {
-                        published.append(raised.event)
-                    }
-                } else if let resolved = try alerts.resolve(cause: AlertCause.silent, for: person.account, at: now, in: db) {
-                    published.append(resolved.event)
+                switch SilentRule.action(for: person.assessment) {
+                case .raise(let request): try silence.raise(request, for: person.account, at: now)
+                case .resolve(let cause): try silence.resolve(cause: cause, for: person.account, at: now)
                 }
             }
             let rules = AlertRuleContext(center: alerts, db: db)
             for rule in clockRules { try rule.check(at: now, with: rules) }
-            return published + (try zones.checkClocks(at: now, in: db)) + (try zones.resolveAccompanied(at: now, in: db)) + rules.events
+            return silence.events + (try zones.checkClocks(at: now, in: db)) + (try zones.resolveAccompanied(at: now, in: db))
+                + rules.events
         }
         for event in published { events.publish(event) }
         return published
-    }
-
-    /// What a `silent` alert says: how long, how that compares with the phone's habit, and the
-    /// battery when it most likely ran out.
-    static func silenceMessage(_ assessment: ReportingAssessment) -> String {
-        let minutes = Int(assessment.unheardSeconds / 60)
-        var message = "No sign of the phone for \(minutes) minutes"
-        if assessment.batteryRanOut {
-            let percent = assessment.batteryPercent.map { " (last at \(Int($0.rounded())) % and falling)" } ?? ""
-            message += "; its battery has most likely run out\(percent)."
-        } else if let usual = assessment.usualIntervalSeconds {
-            message += "; it usually reports every \(max(1, Int((usual / 60).rounded()))) minutes\(assessment.motion == .moving ? "" : " while still")."
-        } else {
-            message += "."
-        }
-        return message
     }
 }

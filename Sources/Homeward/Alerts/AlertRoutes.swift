@@ -44,36 +44,19 @@ func registerAlertRoutes(on router: inout Router, signedIn: AuthenticatedRoutes,
         let limit = try query.limit(default: AlertStore.defaultPageSize, maximum: AlertStore.maxPageSize)
         return .json(try service.list(for: caller, statuses: statuses, since: since, cursor: query["cursor"], limit: limit))
     }
+    let webhooks = services.webhooks
     signedIn.put("/v1/me/webhook", on: &router) { context, caller in
-        let request = try context.decode(WebhookRequest.self)
-        try request.validate()
-        let webhook = try services.database.write { db in
-            try WebhookStore(db: db).set(request, for: caller.accountKey, at: services.clock.now())
-        }
-        return .json(webhook)
+        .json(try webhooks.set(try context.decode(WebhookRequest.self), for: caller))
     }
     signedIn.get("/v1/me/webhook", on: &router) { context, caller in
-        guard let webhook = try services.database.read({ db in try WebhookStore(db: db).webhook(of: caller.accountKey) }) else {
-            throw HTTPError.notFound("No webhook is set.")
-        }
-        return .json(webhook)
+        .json(try webhooks.webhook(of: caller))
     }
     // The test waits for a receiver that may be slow: the bulk lane takes that wait, not the writers'.
     signedIn.post("/v1/me/webhook/test", execution: .lane(.bulk), on: &router) { context, caller in
-        try services.rateLimiter.enforce(caller.accountID, under: .testNotificationsPerAccount)
-        guard let target = try services.database.read({ db in try WebhookStore(db: db).target(of: caller.accountKey) }),
-              let url = OutgoingURL(target.url) else {
-            throw HTTPError.notFound("No webhook is set.")
-        }
-        services.rateLimiter.recordFailure(caller.accountID, under: .testNotificationsPerAccount)
-        let request = WebhookSignedRequest.make(
-            url: url, secret: target.secret, event: "test", idempotencyKey: "test:\(SecureRandom.identifier())",
-            body: try JSONBytes.encode(WebhookTestPayload()))
-        return .json(WebhookTestResult(services.outgoingClient.perform(request)))
+        .json(try webhooks.test(for: caller))
     }
     signedIn.delete("/v1/me/webhook", on: &router) { context, caller in
-        let removed = try services.database.write { db in try WebhookStore(db: db).remove(of: caller.accountKey, at: services.clock.now()) }
-        guard removed else { throw HTTPError.notFound("No webhook is set.") }
+        try webhooks.remove(for: caller)
         return HTTPResponse(status: .noContent)
     }
 }

@@ -1,18 +1,10 @@
-import HomewardStore
-
-/// What the alert and webhook routes use: the alert service, the webhook table, the zone observer a
-/// false alarm retunes, the rate limiter of webhook tests and the client that sends them.
+/// What the alert and webhook routes use: the alert service, the zone observer a false alarm
+/// retunes, and the webhook service.
 struct AlertRoutesDependencies: Sendable {
     /// Raises, cancels, acknowledges and lists alerts.
     let alerts: AlertService
-    /// Holds the guardian's webhook.
-    let database: any DatabaseWriter
     /// Rebuilds a person's trackers with the tuned thresholds after a false alarm.
     let zoneObserver: ZoneObserver
-    /// Limits webhook tests a guardian may send.
-    let rateLimiter: RateLimiter
-    /// Sends the webhook test.
-    let outgoingClient: OutgoingHTTPClient
-    /// The time a webhook is set or removed.
-    let clock: any WallClock
+    /// Sets, reads, tests and removes the guardian's webhook.
+    let webhooks: WebhookService
 }

@@ -139,9 +139,10 @@ public struct AppConfiguration: Sendable {
     /// A guardian's latest position taken longer than this before (or after) the person's exit fix
     /// does not count for the `unaccompanied` rule: it says nothing about where the guardian is now.
     public var unaccompaniedGuardianFixMaxAgeSeconds = 5 * 60
-    /// The values of the alert rules' own settings (`RuleSetting`), by name, as given; a rule reads
-    /// its setting with `RuleSetting.value(in:)`, which falls back to the default.
-    public var ruleValues: [String: String] = [:]
+    /// The values of the plug-ins' own settings (alert rules' and channels', `PluginSetting`), by name,
+    /// as given; a plug-in reads its setting with `PluginSetting.value(in:)`, which falls back to the
+    /// default.
+    public var pluginValues: [String: String] = [:]
     /// Shortest countdown a client may ask for (the API's minimum; tests lower it).
     public var countdownMinSeconds = 5
     /// Longest countdown a client may ask for.
@@ -186,8 +187,6 @@ public struct AppConfiguration: Sendable {
     public var webhookGiveUpSeconds = 24 * 3_600
     /// How many times an unanswered SOS, danger or left_zone alert is escalated at most (0: never).
     public var escalationMaxSteps = 5
-    /// The Telegram Bot API's address (a local Bot API server, or a stand-in in tests).
-    public var telegramAPIURL = "https://api.telegram.org"
     /// Where the Web Push (VAPID) key pair is kept; nil: `<database>.vapid` beside the database.
     public var vapidKeyFilePath: String?
     /// Who push services may contact about this server's pushes (`mailto:` or `https:`); empty: the

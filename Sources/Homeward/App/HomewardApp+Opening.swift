@@ -51,7 +51,7 @@ extension HomewardApp {
         let vapidKeys = try VAPIDKeys.loadOrCreate(
             path: configuration.vapidKeyFilePath ?? VAPIDKeys.defaultPath(besideDatabase: configuration.besideDatabasePath))
         return ChannelDelivery(
-            client: client, telegramAPIURL: configuration.telegramAPIURL,
+            client: client, pluginValues: configuration.pluginValues,
             webPush: ChannelDelivery.WebPushSettings(keys: vapidKeys, subject: configuration.effectiveVAPIDSubject),
             smtpServer: configuration.smtpServer, clock: clock, logger: logger)
     }

@@ -14,27 +14,27 @@ extension HomewardApp {
         registerZoneRoutes(on: &router, signedIn: signedIn, zones: ZoneService(
             database: database, accessPolicy: accessPolicy, clock: clock, limits: ZoneLimits(configuration),
             zoneObserver: zoneObserver, alerts: alerts, events: events))
-        registerImportRoutes(on: &router, signedIn: signedIn, ImportRoutesDependencies(
+        registerImportRoutes(on: &router, signedIn: signedIn, imports: ImportRequestService(
             database: database, accessPolicy: accessPolicy, service: importService, jobs: imports, limits: ImportLimits(configuration)))
-        registerRoutineRoutes(on: &router, signedIn: signedIn, RoutineRoutesDependencies(
+        registerRoutineRoutes(on: &router, signedIn: signedIn, routine: RoutineService(
             database: database, accessPolicy: accessPolicy, zoneObserver: zoneObserver, clock: clock,
             falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps))
         registerAlertRoutes(on: &router, signedIn: signedIn, AlertRoutesDependencies(
-            alerts: alertService, database: database, zoneObserver: zoneObserver,
-            rateLimiter: rateLimiter, outgoingClient: outgoingClient, clock: clock))
+            alerts: alertService, zoneObserver: zoneObserver, webhooks: WebhookService(
+                database: database, rateLimiter: rateLimiter, outgoingClient: outgoingClient, clock: clock)))
         registerNotifyRoutes(on: &router, signedIn: signedIn, notify: NotifyService(
             database: database, channelDelivery: channelDelivery, rateLimiter: rateLimiter,
             clock: clock, escalationMaxSteps: configuration.escalationMaxSteps))
-        registerEventRoutes(on: &router, signedIn: signedIn, EventRoutesDependencies(
+        registerEventRoutes(on: &router, signedIn: signedIn, events: EventStreamService(
             database: database, eventStreams: eventStreams, limits: EventStreamLimits(configuration)))
-        registerTripRoutes(on: &router, signedIn: signedIn, TripRoutesDependencies(trips: trips, database: database, clock: clock))
+        registerTripRoutes(on: &router, signedIn: signedIn, TripRoutesDependencies(trips: trips, clock: clock))
         let ingest = IngestService(app: self)
         registerIngestRoutes(on: &router, signedIn: signedIn, ingest: ingest)
-        registerViewRoutes(on: &router, signedIn: signedIn, ViewRoutesDependencies(
-            views: ViewService(clock: clock, statusBoard: statusBoard, presence: presence, reporting: reporting),
-            database: database, accessPolicy: accessPolicy, clock: clock))
+        registerViewRoutes(on: &router, signedIn: signedIn, views: ViewService(
+            database: database, accessPolicy: accessPolicy, clock: clock, statusBoard: statusBoard, presence: presence,
+            reporting: reporting))
         let ownTracksPrefix = configuration.mqtt.ownTracksPrefix.isEmpty ? "owntracks" : configuration.mqtt.ownTracksPrefix
-        registerDeviceRoutes(on: &router, signedIn: signedIn, DeviceRoutesDependencies(
+        registerDeviceRoutes(on: &router, signedIn: signedIn, devices: DeviceService(
             forgetBasicLogins: authenticator.forgetBasicLogins(of:), database: database, secrets: secrets, clock: clock,
             ownTracksTopicPrefix: ownTracksPrefix))
         registerPhoneSetupRoutes(on: &router, signedIn: signedIn, PhoneSetupRoutesDependencies(
@@ -43,17 +43,16 @@ extension HomewardApp {
                 forgetBasicLogins: authenticator.forgetBasicLogins(of:), ownTracksTopicPrefix: ownTracksPrefix),
             addresses: linkAddresses))
         let mqtt = mqtt
-        registerOwnTracksRoutes(on: &router, trackingClient: trackingClient, signedIn: signedIn, OwnTracksRoutesDependencies(
-            owntracks: OwnTracksService(
-                ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock, commands: ownTracksCommands),
-            database: database, accessPolicy: accessPolicy, onLocate: { mqtt?.locateRequested($0) }))
-        registerHomeAssistantRoutes(on: &router, signedIn: signedIn, HomeAssistantRoutesDependencies(
+        registerOwnTracksRoutes(on: &router, trackingClient: trackingClient, signedIn: signedIn, owntracks: OwnTracksService(
+            ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock, commands: ownTracksCommands,
+            onLocate: { mqtt?.locateRequested($0) }))
+        registerHomeAssistantRoutes(on: &router, signedIn: signedIn, homeAssistant: HomeAssistantService(
             database: database, accessPolicy: accessPolicy, clock: clock, settings: configuration.mqtt, mqtt: mqtt,
             changes: homeAssistantChanges))
         registerOverlandRoutes(on: &router, trackingClient: trackingClient, OverlandRoutesDependencies(ingest: ingest, clock: clock))
-        registerOsmAndRoutes(on: &router, devices: devices, OsmAndRoutesDependencies(
+        registerOsmAndRoutes(on: &router, devices: devices, OsmAndService(
             ingest: ingest, database: database, alerts: alertService, clock: clock))
-        registerJournalRoutes(on: &router, signedIn: signedIn, JournalRoutesDependencies(
+        registerJournalRoutes(on: &router, signedIn: signedIn, journal: JournalService(
             database: database, accessPolicy: accessPolicy, clock: clock))
         registerEpisodeRoutes(on: &router, signedIn: signedIn, episodes: EpisodeService(
             database: database, accessPolicy: accessPolicy, clock: clock, weatherFiller: weatherFiller))
@@ -73,15 +72,16 @@ extension HomewardApp {
         let accounts = AccountService(
             database: database, hasher: passwordHasher, loginLimits: loginLimits, authenticator: authenticator, clock: clock,
             secrets: secrets, metrics: metrics, presence: presence, accountMemories: accountMemories, liveAccess: liveAccess,
-            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, phoneNumbers: phoneNumbers)
+            sessionLifetimeSeconds: configuration.sessionLifetimeSeconds, phoneNumbers: phoneNumbers,
+            accessPolicy: accessPolicy)
         registerAccountRoutes(on: &router, signedIn: signedIn, AccountRoutesDependencies(
-            accounts: accounts, database: database, accessPolicy: accessPolicy, clock: clock,
+            accounts: accounts,
             passwordResetMail: PasswordResetMail(
                 database: database, secrets: secrets, clock: clock, rateLimiter: rateLimiter, outgoingClient: outgoingClient,
                 smtpServer: configuration.smtpServer, phoneNumbers: phoneNumbers, logger: logger),
             addresses: linkAddresses))
         registerLinkRoutes(on: &router, signedIn: signedIn, LinkRoutesDependencies(
-            links: LinkService(app: self), database: database, accessPolicy: accessPolicy, addresses: linkAddresses))
+            links: LinkService(app: self), addresses: linkAddresses))
         registerWebSessionRoutes(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, WebSessionRoutesDependencies(
             accounts: accounts, sessionLifetimeSeconds: configuration.sessionLifetimeSeconds))
     }

@@ -223,14 +223,22 @@ public final class HomewardApp: Sendable {
         }
     }
 
-    /// Starts background work and the HTTP server; returns the running server.
+    /// Starts background work and the HTTP server; returns the running server. When either cannot
+    /// start, what had started is stopped before the error is thrown.
     public func start() throws -> HTTPServer {
+        let services = services
         try services.start()
         var http = configuration.http
         http.host = configuration.host
         http.port = configuration.port
         let server = HTTPServer(configuration: http, router: makeRouter(), metrics: httpMetrics, logger: logger)
-        try server.start()
+        do {
+            try server.start()
+        } catch {
+            // A port taken or a bad address: the background work started for it stops at once.
+            services.stop()
+            throw error
+        }
         return server
     }
 

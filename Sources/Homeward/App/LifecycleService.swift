@@ -19,10 +19,20 @@ public struct ServiceGroup: Sendable {
         self.services = services
     }
 
-    /// Starts every service in order; the first that cannot start stops the rest from starting and
-    /// its error is thrown (`stop` still stops those that did).
+    /// Starts every service in order. The first that cannot start stops the rest from starting: it
+    /// and those started before it are stopped at once, the last first (so nothing runs on without
+    /// the services it uses, and a failed start holds no threads until `close()`), then its error is
+    /// thrown.
     public func start() throws {
-        for service in services { try service.start() }
+        for (index, service) in services.enumerated() {
+            do {
+                try service.start()
+            } catch {
+                // The failed service may hold part of what it started; stopping one never started returns at once.
+                for started in services[...index].reversed() { started.stop() }
+                throw error
+            }
+        }
     }
 
     /// Stops every service, the last started first.

@@ -1,5 +1,5 @@
 extension LinkService {
-    /// The link service of `app`: its database, rate limits, secrets and open event streams.
+    /// The link service of `app`: its database, rate limits, secrets, open event streams and access policy.
     init(app: HomewardApp) {
         self.init(
             database: app.database, rateLimiter: app.rateLimiter,
@@ -7,7 +7,7 @@ extension LinkService {
                 maxFailures: app.configuration.maxFailedAttempts, windowSeconds: app.configuration.failedAttemptWindowSeconds),
             clock: app.clock, secrets: app.secrets, defaultCodeLifetimeSeconds: app.configuration.verificationCodeLifetimeSeconds,
             maxLinksPerChosenCode: app.configuration.maxLinksPerChosenCode, liveAccess: app.liveAccess,
-            phoneNumbers: app.phoneNumbers, alerts: app.alerts, events: app.events,
+            phoneNumbers: app.phoneNumbers, alerts: app.alerts, events: app.events, accessPolicy: app.accessPolicy,
             homeAssistant: app.homeAssistantChanges)
     }
 }

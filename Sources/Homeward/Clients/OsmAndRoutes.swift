@@ -1,5 +1,4 @@
 import HomewardHTTP
-import HomewardStore
 
 /// `GET`/`POST /v1/clients/osmand`: Traccar Client's OsmAnd protocol (query string or form body, the
 /// JSON body of Traccar Client 9, or version 10's JSON-array batch). The device id is a device key:
@@ -10,7 +9,7 @@ import HomewardStore
 /// flagged `clock_ahead`, one without a `timestamp` is taken as now, and a message without a fix (a
 /// version 10 heartbeat, a `notificationToken`) is answered 200 and counts as a heartbeat. `alarm=sos`
 /// raises a Homeward SOS (once, however often it is resent); other alarms are kept as reports.
-func registerOsmAndRoutes(on router: inout Router, devices: DeviceKeyRoutes, _ services: OsmAndRoutesDependencies) {
+func registerOsmAndRoutes(on router: inout Router, devices: DeviceKeyRoutes, _ services: OsmAndService) {
     let ingest = services.ingest
     let unknownDevice = HTTPError.invalidRequest("Unknown device.", field: "id")
     // The key every message of the request names; more messages than a batch may hold are refused
@@ -48,28 +47,7 @@ func registerOsmAndRoutes(on router: inout Router, devices: DeviceKeyRoutes, _ s
         let token = messages.last(where: { $0.notificationToken != nil })?.notificationToken
         guard alarms.isEmpty, token == nil else {
             // Rare messages (an alarm, a new push token): the fix first, then what it carried, each durable.
-            _ = try ingest.storeLocations(samples, with: activities, of: caller)
-            // An SOS is raised by the alert service, as the app's own SOS is.
-            for message in alarms where message.alarm == "sos" {
-                let location = message.sample.map { AlertResource.Location(lat: $0.lat, lon: $0.lon, accuracy: $0.accuracyMetres) }
-                try services.alerts.raiseClientSOS(at: message.sample.map(\.time) ?? now, location: location, by: caller)
-            }
-            let reports = alarms.filter { $0.alarm != "sos" }
-            guard token != nil || !reports.isEmpty else { return HTTPResponse(status: .ok) }
-            try services.database.write { db in
-                if let token, let device = caller.deviceID {
-                    try DeviceStore(db: db).saveNotificationToken(token, forDevice: device, of: caller.accountKey)
-                }
-                for message in reports {
-                    guard let alarm = message.alarm else { continue }
-                    var body: [String: Any] = ["alarm": alarm]
-                    body["event"] = message.event
-                    try ClientReportStore(db: db).insert(
-                        ClientReport(client: .osmand, kind: .alarm, name: alarm, time: message.sample.map(\.time) ?? now,
-                                     lat: message.sample?.lat, lon: message.sample?.lon, body: body),
-                        of: caller.accountKey, receivedAt: now)
-                }
-            }
+            try services.storeRare(samples, with: activities, alarms: alarms, token: token, of: caller, at: now)
             return HTTPResponse(status: .ok)
         }
         guard !samples.isEmpty else { return HTTPResponse(status: .ok) }

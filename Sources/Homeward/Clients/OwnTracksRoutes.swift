@@ -12,12 +12,11 @@ import HomewardStore
 /// shows them as friends on its map, followed by the `cmd` objects due (`setWaypoints`,
 /// `reportLocation`). Dependents only for a session, the password, or a device key made to read
 /// others (`CallerReach`); a key from the URL query gets an empty array: it writes and reads nothing.
-/// A locate request is also published at once to the person's phones in MQTT mode (`onLocate`).
+/// A locate request is also published at once to the person's phones in MQTT mode (`OwnTracksService.onLocate`).
 func registerOwnTracksRoutes(
     on router: inout Router, trackingClient: AuthenticatedRoutes, signedIn: AuthenticatedRoutes,
-    _ services: OwnTracksRoutesDependencies
+    owntracks: OwnTracksService
 ) {
-    let owntracks = services.owntracks
     trackingClient.post("/v1/clients/owntracks", on: &router) { context, caller in
         let box = try owntracks.payloadBox(ofDevice: caller.deviceID)
         if !context.request.body.isEmpty {
@@ -45,10 +44,7 @@ func registerOwnTracksRoutes(
         )
     }
     signedIn.post("/v1/accounts/{id}/locate", on: &router) { context, caller in
-        let id = try context.parameter("id")
-        let account = try services.database.read { db in try services.accessPolicy.visibleAccount(id, to: caller, in: db) }
-        owntracks.commands.requestLocation(of: account)
-        services.onLocate(account)
+        try owntracks.requestLocation(of: try context.parameter("id"), by: caller)
         return .json(LocateResponse(requested: true), status: .accepted)
     }
 }

@@ -22,6 +22,9 @@ struct OwnTracksService: Sendable {
     let clock: any WallClock
     /// What the next answer to each person's phone should ask of it.
     let commands: OwnTracksCommandQueue
+    /// Told of every locate request after it is queued: the MQTT service publishes it to the
+    /// person's phones at once (nothing without a broker, or where only messages are read).
+    var onLocate: @Sendable (AccountKey) -> Void = { _ in }
 
     /// Why a message cannot be read; each says what the phone's owner should change.
     enum MessageError: Error, Equatable {
@@ -130,6 +133,14 @@ struct OwnTracksService: Sendable {
     /// Avatars larger than this are left out of cards (the apps show a small round picture, and
     /// every answer would carry it).
     static let faceMaxBytes = 100 * 1024
+
+    /// Asks the phones of the account `id` for a fresh position (`reportLocation`), when the caller
+    /// may see that account (404 otherwise).
+    func requestLocation(of id: String, by caller: Caller) throws {
+        let account = try database.read { db in try accessPolicy.visibleAccount(id, to: caller, in: db) }
+        commands.requestLocation(of: account)
+        onLocate(account)
+    }
 
     /// The `cmd` objects for `caller`'s phone: `setWaypoints` with the caller's circular safe zones
     /// when they changed since last sent, `reportLocation` when a guardian asked.

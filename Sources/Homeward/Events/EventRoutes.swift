@@ -3,7 +3,7 @@ import HomewardHTTP
 
 /// GET /v1/events: a `text/event-stream` of `location`, `alert` and `trip` events about the people
 /// the caller guards or accompanies; `Last-Event-ID` (or `?lastEventId=`) resumes after a reconnect.
-func registerEventRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: EventRoutesDependencies) {
+func registerEventRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, events: EventStreamService) {
     signedIn.get("/v1/events", on: &router) { context, caller in
         let lastEventText = context.request.headers["Last-Event-ID"] ?? context.query["lastEventId"]
         let lastEventID = try lastEventText.map { text throws(HTTPError) -> UInt64 in
@@ -12,17 +12,6 @@ func registerEventRoutes(on router: inout Router, signedIn: AuthenticatedRoutes,
             }
             return id
         }
-        guard services.eventStreams.openStreamCount(of: caller.accountKey) < services.limits.maxStreamsPerAccount else {
-            throw HTTPError.rateLimited(
-                retryAfterSeconds: services.limits.heartbeatSeconds,
-                reason: "This account has \(services.limits.maxStreamsPerAccount) event streams open already; close one first")
-        }
-        let grants = try services.database.read { db in try services.eventStreams.grants(of: caller, in: db) }
-        let headers: HTTPHeaders = [
-            "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no",
-        ]
-        return .stream(headers: headers) { writer in
-            services.eventStreams.attach(writer, caller: caller, grants: grants, after: lastEventID)
-        }
+        return try events.open(for: caller, after: lastEventID)
     }
 }

@@ -3,12 +3,9 @@ import HomewardHTTP
 /// `POST /v1/journal`, `GET /v1/journal`, `DELETE /v1/journal/{id}` and `GET /v1/journal/daily`.
 /// Reads take `accountId` (default: the caller) and are open to the account's guardians; writes
 /// touch only the caller's own journal.
-func registerJournalRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, _ services: JournalRoutesDependencies) {
+func registerJournalRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, journal: JournalService) {
     signedIn.post("/v1/journal", on: &router) { context, caller in
-        let request = try context.decode(JournalEntryRequest.self)
-        let entry = try request.validated(id: SecureRandom.identifier(), now: services.clock.now())
-        try services.database.write { db in try JournalStore(db: db).insert(entry, for: caller.accountKey) }
-        return .json(entry, status: .created)
+        .json(try journal.add(try context.decode(JournalEntryRequest.self), by: caller), status: .created)
     }
 
     signedIn.get("/v1/journal", on: &router) { context, caller in
@@ -19,26 +16,16 @@ func registerJournalRoutes(on router: inout Router, signedIn: AuthenticatedRoute
             }
             return kind
         }
-        let page = try services.database.read { db in
-            let account = try services.accessPolicy.readableAccount(context.query["accountId"], by: caller, in: db)
-            return try JournalStore(db: db).entries(of: account, kind: kind, matching: query)
-        }
-        return .json(JournalEntryList(entries: page.items, nextCursor: page.nextCursor?.text))
+        return .json(try journal.entries(of: context.query["accountId"], kind: kind, matching: query, for: caller))
     }
 
     signedIn.delete("/v1/journal/{id}", on: &router) { context, caller in
-        let id = try context.parameter("id")
-        let deleted = try services.database.write { db in try JournalStore(db: db).deleteEntry(id, of: caller.accountKey) }
-        guard deleted else { throw HTTPError.notFound() }
+        try journal.delete(try context.parameter("id"), by: caller)
         return HTTPResponse(status: .noContent)
     }
 
     signedIn.get("/v1/journal/daily", on: &router) { context, caller in
-        let query = try JournalDailyQuery(context.query, now: services.clock.now())
-        let entries = try services.database.read { db in
-            let account = try services.accessPolicy.readableAccount(context.query["accountId"], by: caller, in: db)
-            return try JournalStore(db: db).entriesCounting(of: account, from: query.start, to: query.end)
-        }
-        return .json(JournalDailyTotals(days: query.days(totalling: entries)))
+        let query = try JournalDailyQuery(context.query, now: journal.clock.now())
+        return .json(try journal.dailyTotals(of: context.query["accountId"], query, for: caller))
     }
 }

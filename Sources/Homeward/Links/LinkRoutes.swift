@@ -33,9 +33,7 @@ func registerLinkRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, 
         .json(try service.links(of: caller))
     }
     signedIn.delete("/v1/links/{id}", on: &router) { context, caller in
-        let id = try context.parameter("id")
-        let parties = try services.database.read { db in try services.accessPolicy.linkParties(id, visibleTo: caller, in: db) }
-        try service.endLink(id, between: parties)
+        try service.endLink(try context.parameter("id"), by: caller)
         return HTTPResponse(status: .noContent)
     }
 }

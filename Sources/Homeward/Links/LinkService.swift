@@ -43,19 +43,23 @@ struct LinkService: Sendable {
     private let alerts: AlertCenter
     private let events: EventBus
     private let phoneNumbers: PhoneNumberReader
+    private let accessPolicy: AccessPolicy
 
     /// Creates the service storing codes and links in `database`, digesting codes under `secrets`,
     /// limiting wrong guesses with `rateLimiter` (`failuresPerTarget` a dependent's code), drawing
     /// codes that live `defaultCodeLifetimeSeconds`, letting a chosen code link
     /// `maxLinksPerChosenCode` guardians, raising `new_guardian` through `alerts` (published on
-    /// `events`), and telling `liveAccess` when a link ends.
+    /// `events`), telling `liveAccess` when a link ends, and ending only links `accessPolicy` shows the
+    /// caller.
     init(
         database: any DatabaseWriter, rateLimiter: RateLimiter, failuresPerTarget: RateLimitPolicy, clock: any WallClock,
         secrets: SecretHasher, defaultCodeLifetimeSeconds: Int, maxLinksPerChosenCode: Int, liveAccess: any LiveAccess,
-        phoneNumbers: PhoneNumberReader, alerts: AlertCenter, events: EventBus, homeAssistant: HomeAssistantChanges? = nil
+        phoneNumbers: PhoneNumberReader, alerts: AlertCenter, events: EventBus, accessPolicy: AccessPolicy,
+        homeAssistant: HomeAssistantChanges? = nil
     ) {
         self.homeAssistant = homeAssistant
         self.phoneNumbers = phoneNumbers
+        self.accessPolicy = accessPolicy
         self.database = database
         self.rateLimiter = rateLimiter
         self.failuresPerTarget = failuresPerTarget
@@ -187,10 +191,9 @@ struct LinkService: Sendable {
                 let id = try store.createLink(
                     guardian: caller.accountKey, dependent: target.account, using: code, maxLinks: maxLinks, at: now)
                 guard let link = try store.link(id) else { throw HTTPError.internalError }
-                guard code.chosen else { return (link, nil) }
-                let request = AlertRequest(
-                    type: .newGuardian, cause: AlertCause.newGuardian(link: id),
-                    message: Self.newGuardianMessage(guardianName: link.guardian.name))
+                guard let request = NewGuardianRule.request(link: id, guardianName: link.guardian.name, chosenCode: code.chosen) else {
+                    return (link, nil)
+                }
                 return (link, try alerts.raise(request, for: target.account, at: now, in: db)?.event)
             }
             if let event { events.publish(event) }
@@ -202,20 +205,16 @@ struct LinkService: Sendable {
         }
     }
 
-    /// What the person is told when someone links with their chosen code.
-    static func newGuardianMessage(guardianName: String) -> String {
-        "\(guardianName) can now see where you are — remove them under Guardians if this was not you."
-    }
-
     /// The caller's links, both ways.
     func links(of caller: Caller) throws -> LinkList {
         try database.read { db in try LinkStore(db: db).links(of: caller.accountKey) }
     }
 
-    /// Ends link `id` between `parties` (checked by the access policy first); from its commit the
-    /// guardian's open streams no longer carry the dependent, and if that guardian had turned on
-    /// "Show in Home Assistant" for the dependent, the entity is removed.
-    func endLink(_ id: String, between parties: (guardian: AccountKey, dependent: AccountKey)) throws {
+    /// Ends link `id`, when it is one of the caller's (either side; 404 otherwise, `AccessPolicy`); from
+    /// its commit the guardian's open streams no longer carry the dependent, and if that guardian had
+    /// turned on "Show in Home Assistant" for the dependent, the entity is removed.
+    func endLink(_ id: String, by caller: Caller) throws {
+        let parties = try database.read { db in try accessPolicy.linkParties(id, visibleTo: caller, in: db) }
         let liveAccess = liveAccess
         let homeAssistant = homeAssistant
         let alerts = alerts

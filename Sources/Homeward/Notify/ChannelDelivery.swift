@@ -28,7 +28,9 @@ public struct ChannelDelivery: Sendable {
     public static let webPushTTLSeconds = 86_400
 
     let client: OutgoingHTTPClient
-    let telegramAPIURL: String
+    /// The channels' own settings as given (`AppConfiguration.pluginValues`), read with
+    /// `PluginSetting.value(in: delivery)`.
+    let pluginValues: [String: String]
     let webPush: WebPushSettings
     let smtpServer: SMTPServer?
     let clock: any WallClock
@@ -40,14 +42,15 @@ public struct ChannelDelivery: Sendable {
     /// Whether email channels can send (the administrator set up an SMTP relay).
     public var sendsEmail: Bool { smtpServer != nil }
 
-    /// Creates the sender over `client`; Telegram calls go to `telegramAPIURL`, pushes are signed with
-    /// `webPush`, mail goes through `smtpServer` (nil: email is off).
+    /// Creates the sender over `client`; each channel reads its own settings from `pluginValues`
+    /// (`AppConfiguration.pluginValues`), pushes are signed with `webPush`, mail goes through
+    /// `smtpServer` (nil: email is off).
     public init(
-        client: OutgoingHTTPClient, telegramAPIURL: String, webPush: WebPushSettings, smtpServer: SMTPServer?,
+        client: OutgoingHTTPClient, pluginValues: [String: String], webPush: WebPushSettings, smtpServer: SMTPServer?,
         clock: any WallClock, logger: Logger
     ) {
         self.client = client
-        self.telegramAPIURL = telegramAPIURL
+        self.pluginValues = pluginValues
         self.webPush = webPush
         self.smtpServer = smtpServer
         self.clock = clock
@@ -83,5 +86,12 @@ public struct ChannelDelivery: Sendable {
         case .success(let response): "HTTP \(response.status)"
         case .failure(let error): error.description
         }
+    }
+}
+
+extension PluginSetting {
+    /// Its value on the server `delivery` sends for (a channel's own setting).
+    func value(in delivery: ChannelDelivery) -> Value {
+        value(in: delivery.pluginValues)
     }
 }

@@ -1,22 +1,12 @@
 import HomewardGeo
 import HomewardStore
 
-/// The trip rules: follows the progress of each active trip on every fresh fix (as a
-/// `LocationObserver`, inside ingest's write transaction), keeps the progress snapshot in the trips
-/// row, and raises and resolves the trip alerts through the `AlertCenter`: `off_route` (confirmed by
-/// the geo tracker, resolved when back on route), `stalled` (the distance remaining has not shrunk by
-/// the tracker's `stalledProgressMetres` for `stalledAfterSeconds` while moving, resolved by progress)
-/// and `overdue` (the deadline passed without arrival). Overdue and stalled also need time to pass
-/// with no fix at all, so `sweep()` checks them and the `TripTimer` calls it.
+/// Follows the progress of each active trip on every fresh fix (as a `LocationObserver`, inside
+/// ingest's write transaction), keeps the progress snapshot in the trips row, and raises and resolves
+/// through the `AlertCenter` what the trip rules decide (`OffRouteRule`, `StalledRule`,
+/// `OverdueRule`, in `Alerts/Rules/`). Overdue and stalled also need time to pass with no fix at
+/// all, so `sweep()` checks them and the `TripTimer` calls it.
 public final class TripMonitor: LocationObserver {
-    /// The rule names in alert causes: `trip:<trip id>:<rule>`.
-    enum Rule: String {
-        case offRoute = "off_route"
-        case overdue
-        case stalled
-        case arrived
-    }
-
     /// The thresholds.
     public let configuration: TripConfiguration
     let trackers: TripTrackers
@@ -36,11 +26,6 @@ public final class TripMonitor: LocationObserver {
         self.clock = clock
         self.alerts = alerts
         self.events = events
-    }
-
-    /// The cause of `rule`'s alerts for `trip`.
-    static func cause(_ rule: Rule, of trip: TripRecord) -> String {
-        "trip:\(trip.id):\(rule.rawValue)"
     }
 
     /// Whether each of `accounts` is on a trip, read at once.
@@ -64,16 +49,15 @@ public final class TripMonitor: LocationObserver {
             guard let progress = tracker.update(with: geoFix) else { continue }
             let location = TripFix(t: fix.time, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracyMetres)
             trip.progress = Self.snapshot(of: progress, from: fix.time, lastLocation: location)
-            if trip.dueAt == nil, let eta = trip.progress?.eta {
-                trip.dueAt = eta.adding(milliseconds: configuration.overdueMarginMilliseconds)
+            if trip.dueAt == nil {
+                trip.dueAt = OverdueRule.deadline(
+                    arrivingBy: trip.progress?.eta, marginMilliseconds: configuration.overdueMarginMilliseconds)
             }
-            if progress.events.contains(.offRoute) {
-                published += try raise(.offRoute, for: trip, at: fix.time, message: "Left the planned route.", in: db)
-            }
-            if progress.events.contains(.backOnRoute) {
-                published += try resolve(.offRoute, for: trip, at: fix.time, in: db)
-            }
-            published += try followStall(of: &trip, remainingMetres: progress.distanceRemainingMetres, at: fix.time, in: db)
+            published += try apply(OffRouteRule.actions(for: progress, on: trip), for: trip, at: fix.time, in: db)
+            let stall = StalledRule.actions(
+                following: &trip, remainingMetres: progress.distanceRemainingMetres, at: fix.time,
+                progressMetres: configuration.route.stalledProgressMetres, afterMilliseconds: configuration.stalledAfterMilliseconds)
+            published += try apply(stall, for: trip, at: fix.time, in: db)
         }
         trip.trackerState = TripTrackers.savedState(of: tracker)
         try store.saveProgress(of: trip, at: last.time)
@@ -97,7 +81,8 @@ public final class TripMonitor: LocationObserver {
             trip.progress = Self.snapshot(of: progress, from: trip.startedAt, lastLocation: nil)
             trip.stallReferenceMetres = progress.distanceRemainingMetres
         }
-        trip.dueAt = (trip.expectedArrival ?? trip.progress?.eta)?.adding(milliseconds: configuration.overdueMarginMilliseconds)
+        trip.dueAt = OverdueRule.deadline(
+            arrivingBy: trip.expectedArrival ?? trip.progress?.eta, marginMilliseconds: configuration.overdueMarginMilliseconds)
         return trip
     }
 
@@ -109,28 +94,26 @@ public final class TripMonitor: LocationObserver {
         let raised = try database.write { db in
             var raised: [AppEvent] = []
             for trip in try TripStore(db: db).tripsDue(by: now) {
-                raised += try raise(.overdue, for: trip, at: now, message: "Not arrived in time.", in: db)
+                raised += try apply([.raise(OverdueRule.request(for: trip))], for: trip, at: now, in: db)
             }
-            let cutoff = now.adding(milliseconds: -configuration.stalledAfterMilliseconds)
+            let cutoff = StalledRule.cutoff(at: now, afterMilliseconds: configuration.stalledAfterMilliseconds)
             for trip in try TripStore(db: db).tripsWithoutProgress(since: cutoff) {
-                raised += try raise(.stalled, for: trip, at: now, message: "No progress towards the destination.", in: db)
+                raised += try apply([.raise(StalledRule.request(for: trip))], for: trip, at: now, in: db)
             }
             return raised
         }
         raised.forEach(events.publish)
     }
 
-    /// Raises `rule`'s alert for `trip` unless it stands already; the events to publish.
-    func raise(_ rule: Rule, for trip: TripRecord, at time: Timestamp, message: String, in db: Database) throws -> [AppEvent] {
-        let type: AlertType = switch rule {
-        case .offRoute: .offRoute
-        case .overdue: .overdue
-        case .stalled: .stalled
-        case .arrived: .arrived
+    /// Does what a trip rule decided for `trip` at `time` (a raise is skipped while an alert of its
+    /// cause stands); the events to publish.
+    func apply(_ actions: [AlertAction], for trip: TripRecord, at time: Timestamp, in db: Database) throws -> [AppEvent] {
+        try actions.compactMap { action in
+            switch action {
+            case .raise(let request): try alerts.raise(request, for: trip.accountKey, at: time, in: db)?.event
+            case .resolve(let cause): try alerts.resolve(cause: cause, for: trip.accountKey, at: time, in: db)?.event
+            }
         }
-        let request = AlertRequest(
-            type: type, cause: Self.cause(rule, of: trip), message: message, location: trip.lastLocation, tripID: trip.id)
-        return try alerts.raise(request, for: trip.accountKey, at: time, in: db).map { [$0.event] } ?? []
     }
 
     /// Resolves every active alert of `trip` (it arrived or was deleted); the events to publish.
@@ -138,29 +121,6 @@ public final class TripMonitor: LocationObserver {
         try AlertStore(db: db).activeCauses(of: trip.accountKey, onTrip: trip.id).compactMap { cause in
             try alerts.resolve(cause: cause, for: trip.accountKey, at: time, in: db)?.event
         }
-    }
-
-    private func resolve(_ rule: Rule, for trip: TripRecord, at time: Timestamp, in db: Database) throws -> [AppEvent] {
-        try alerts.resolve(cause: Self.cause(rule, of: trip), for: trip.accountKey, at: time, in: db).map { [$0.event] } ?? []
-    }
-
-    /// Moves the stall reference when the distance remaining shrank enough (resolving `stalled`),
-    /// or raises `stalled` when it has not for the stall time while moving.
-    private func followStall(
-        of trip: inout TripRecord, remainingMetres: Double, at time: Timestamp, in db: Database
-    ) throws -> [AppEvent] {
-        let advanced = trip.stallReferenceMetres.map {
-            remainingMetres < $0 - configuration.route.stalledProgressMetres
-        } ?? true
-        if advanced {
-            trip.stallReferenceMetres = remainingMetres
-            trip.stallReferenceAt = time
-            return try resolve(.stalled, for: trip, at: time, in: db)
-        }
-        guard trip.workflow.phase == .moving,
-              time.unixMilliseconds - trip.stallReferenceAt.unixMilliseconds >= configuration.stalledAfterMilliseconds
-        else { return [] }
-        return try raise(.stalled, for: trip, at: time, message: "No progress towards the destination.", in: db)
     }
 
     private static func snapshot(
@@ -171,5 +131,12 @@ public final class TripMonitor: LocationObserver {
             distanceRemaining: progress.distanceRemainingMetres, etaSeconds: progress.etaSeconds,
             eta: time.adding(milliseconds: etaMilliseconds.isFinite ? Int64(etaMilliseconds) : 0),
             offRoute: progress.offRoute, lastLocation: lastLocation)
+    }
+}
+
+extension AlertRequest {
+    /// The alert of a trip rule about `trip`: at the trip's last known place, naming the trip.
+    init(type: AlertType, cause: String, message: String, on trip: TripRecord) {
+        self.init(type: type, cause: cause, message: message, location: trip.lastLocation, tripID: trip.id)
     }
 }

@@ -38,17 +38,7 @@ func registerTripRoutes(on router: inout Router, signedIn: AuthenticatedRoutes, 
     }
     signedIn.get("/v1/trips/{id}/path", on: &router) { context, caller in
         let requested = try HistoryQuery(context.query, now: services.clock.now())
-        let scope = try services.trips.pathScope(of: try context.parameter("id"), for: caller)
-        let query = scope.narrowing(requested)
-        switch query.format {
-        case .json:
-            return .json(try services.trips.path(scope, query))
-        case .geojson, .gpx:
-            let exporter = HistoryExporter(
-                database: services.database, account: scope.account, accountName: scope.accountName, query: query)
-            let type = query.format == .gpx ? "application/gpx+xml" : "application/geo+json"
-            return .stream(headers: ["Content-Type": type]) { writer in exporter.export(into: writer) }
-        }
+        return try services.trips.path(of: try context.parameter("id"), requested, for: caller)
     }
     signedIn.post("/v1/trips/{id}/arrive", on: &router) { context, caller in
         return .json(try services.trips.arrive(try context.parameter("id"), by: caller))

@@ -84,8 +84,19 @@ public final class TripService: Sendable {
         return String(repeating: "0", count: TripConfiguration.accessCodeDigitCount - digits.count) + digits
     }
 
+    /// The path of trip `id` as `requested` (narrowed to what the caller may see of the trip): a JSON
+    /// page with the trip's event markers, or streamed GeoJSON or GPX; 404 if the caller may not see it.
+    func path(of id: String, _ requested: HistoryQuery, for caller: Caller) throws -> HTTPResponse {
+        let scope = try pathScope(of: id, for: caller)
+        let query = scope.narrowing(requested)
+        guard query.format == .json else {
+            return historyExport(of: scope.account, named: scope.accountName, query, database: database)
+        }
+        return .json(try path(scope, query))
+    }
+
     /// What the path export of trip `id` reads, if `caller` may see the trip.
-    func pathScope(of id: String, for caller: Caller) throws -> TripPathScope {
+    private func pathScope(of id: String, for caller: Caller) throws -> TripPathScope {
         try database.read { db in
             let (trip, window) = try visibleTripAndWindow(id, to: caller, allowing: [.oneself, .guardian, .companion], in: db)
             // A companion sees the path from when they joined, never before.
@@ -97,7 +108,7 @@ public final class TripService: Sendable {
     }
 
     /// One JSON page of the trip's path with its event markers.
-    func path(_ scope: TripPathScope, _ query: HistoryQuery) throws -> TripPath {
+    private func path(_ scope: TripPathScope, _ query: HistoryQuery) throws -> TripPath {
         let page = try historyPage(of: scope.account, query, database: database)
         return TripPath(locations: page.locations, nextCursor: page.nextCursor, events: scope.events)
     }
@@ -252,8 +263,7 @@ public final class TripService: Sendable {
             var trip = try visibleTrip(id, to: caller, allowing: [.oneself], in: db)
             guard trip.status == .active else { throw HTTPError.conflict("The trip has already arrived.") }
             var raised = try monitor.resolveAlerts(of: trip, at: now, in: db)
-            let place = trip.destination.name.map { " at \($0)" } ?? ""
-            raised += try monitor.raise(.arrived, for: trip, at: now, message: "Arrived safely\(place).", in: db)
+            raised += try monitor.apply([.raise(ArrivedRule.request(for: trip))], for: trip, at: now, in: db)
             try store.markArrived(trip.key, at: now)
             let ended = trip
             db.afterCommit { [liveAccess] in liveAccess.tripEnded(ended.id, of: ended.accountKey) }

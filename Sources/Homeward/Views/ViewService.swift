@@ -12,7 +12,11 @@ struct ViewService {
     /// A fix this recent means at least `stationary`; older, `unknown`.
     static let stationaryWindowMilliseconds: Int64 = 15 * 60 * 1000
 
-    /// The time a view is built at.
+    /// Read for views, motion and location history.
+    let database: any DatabaseReader
+    /// Decides whose views the caller may see (404 otherwise).
+    let accessPolicy: AccessPolicy
+    /// The time a view is built at, and today for history and daily motion.
     let clock: any WallClock
     /// What the geo reactions concluded about each person.
     let statusBoard: PersonStatusBoard
@@ -20,6 +24,48 @@ struct ViewService {
     let presence: Presence
     /// How often each person's phone reports.
     let reporting: ReportingObserver
+
+    /// The views of the people the caller looks after (`GET /v1/dependents`).
+    func dependents(of caller: Caller, today calendar: LocalCalendar) throws -> DependentsResponse {
+        DependentsResponse(dependents: try database.read { db in
+            try people(accessPolicy.dependents(of: caller, in: db), today: calendar, in: db)
+        })
+    }
+
+    /// The view of the account `id`, when the caller may see it; 404 otherwise.
+    func person(_ id: String, to caller: Caller, today calendar: LocalCalendar) throws -> PersonView {
+        try database.read { db in try person(try accessPolicy.visibleAccount(id, to: caller, in: db), today: calendar, in: db) }
+    }
+
+    /// The location history of the account `id` as `query` asks, when the caller may see it.
+    func locationHistory(of id: String, _ query: HistoryQuery, to caller: Caller) throws -> HTTPResponse {
+        let (account, name) = try database.read { db in
+            let account = try accessPolicy.visibleAccount(id, to: caller, in: db)
+            return (account, try AccountStore(db: db).name(of: account) ?? "")
+        }
+        return try locationHistoryResponse(of: account, named: name, query, database: database)
+    }
+
+    /// The motion totals of the account `id` for each day from `first` to `last` in `calendar`'s zone
+    /// (at most `maxDailyMotionDays`), when the caller may see it.
+    func dailyMotion(of id: String, from first: LocalDate, to last: LocalDate, in calendar: LocalCalendar, to caller: Caller) throws -> DailyMotionResponse {
+        try database.read { db in
+            let account = try accessPolicy.visibleAccount(id, to: caller, in: db)
+            var days: [DailyMotion] = []
+            var day = first
+            while day <= last {
+                guard days.count < maxDailyMotionDays else {
+                    throw HTTPError.invalidRequest("A request covers at most \(maxDailyMotionDays) days.", field: "from")
+                }
+                let totals = try MotionStore(db: db).totals(of: account, from: calendar.start(of: day), to: calendar.end(of: day))
+                days.append(DailyMotion(
+                    date: day.text, steps: totals.steps, distance: totals.distance,
+                    activeMinutes: totals.activeMinutes))
+                day = calendar.day(after: day)
+            }
+            return DailyMotionResponse(days: days)
+        }
+    }
 
     /// The view of `account`, with today's motion counted from midnight in `calendar`'s zone.
     func person(_ account: AccountKey, today calendar: LocalCalendar, in db: Database) throws -> PersonView {

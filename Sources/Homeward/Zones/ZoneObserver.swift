@@ -10,8 +10,8 @@ import Synchronization
 /// import's too, up to `routineHistoryMaxAgeDays` old), read in pages; then it
 /// recalls their last `trackerRecallMinutes` of fixes, so it takes up where they left off),
 /// turns its events into alerts through the `AlertCenter` and keeps `PersonStatusBoard` current.
-/// Also resolves `silent` when a fix arrives, runs the fix rules (`FixAlertRule`: `low_battery` and
-/// any other in `AlertRules.all`), and asks the `UnaccompaniedRule` whether an exit happened with no
+/// Also runs the fix rules (`FixAlertRule`: `silent`'s end, `low_battery` and any other in
+/// `AlertRules.all`), and asks the `UnaccompaniedRule` whether an exit happened with no
 /// guardian near.
 ///
 /// Ingest and the background checks call it inside the single writer's transactions, so one person's
@@ -97,11 +97,8 @@ public final class ZoneObserver: LocationObserver {
     private func observe(
         _ fixes: [ObservedFix], of account: AccountKey, knownNewestBefore previousNewest: Timestamp?, in db: Database
     ) throws -> [AppEvent] {
-        guard let last = fixes.last else { return [] }
+        guard !fixes.isEmpty else { return [] }
         var published: [AppEvent] = []
-        if let resolved = try alerts.resolve(cause: AlertCause.silent, for: account, at: last.time, in: db) {
-            published.append(resolved.event)
-        }
         let rules = AlertRuleContext(center: alerts, db: db)
         for rule in fixRules { try rule.judge(fixes, of: account, with: rules) }
         published += rules.events

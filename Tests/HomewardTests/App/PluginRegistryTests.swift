@@ -70,6 +70,23 @@ final class PluginRegistryTests: XCTestCase {
         XCTAssertThrowsError(try ServerSettings.configuration(arguments: ["--low-battery-percent", "many"], environment: [:]))
     }
 
+    /// A channel's own server setting is declared in the channel's file the same way, listed with the
+    /// alerts' settings, checked, and read by the channel from what its delivery carries
+    /// (`ChannelTests` sends through a Telegram stand-in set this way).
+    func testAChannelsSettingIsDeclaredInItsFileAndReadFromTheConfiguration() throws {
+        let setting = try XCTUnwrap(ServerSettings.named("telegram-api-url"))
+        XCTAssertEqual(setting.environmentName, "HOMEWARD_TELEGRAM_API_URL")
+        XCTAssertEqual(setting.shownDefault, "https://api.telegram.org")
+        XCTAssertTrue(try XCTUnwrap(ServerSettings.sections.first { $0.id == "alerts" }).settings.contains { $0.name == setting.name })
+        XCTAssertEqual(TelegramChannel.apiURL.value(in: AppConfiguration()), "https://api.telegram.org")
+        let configuration = try ServerSettings.configuration(
+            arguments: [], environment: ["HOMEWARD_TELEGRAM_API_URL": "http://127.0.0.1:8081"])
+        XCTAssertEqual(TelegramChannel.apiURL.value(in: configuration.pluginValues), "http://127.0.0.1:8081")
+        XCTAssertEqual(configuration.problems, [])
+        let wrong = try ServerSettings.configuration(arguments: ["--telegram-api-url", "ftp://example.org"], environment: [:])
+        XCTAssertEqual(wrong.problems, ["telegram-api-url must be an https:// or http:// URL"])
+    }
+
     /// The web app's channel form is the server's: every kind's name, and the steps and fields of
     /// the kinds the form adds, email only where the server can send mail.
     func testThePageCarriesTheServersChannelKinds() throws {

@@ -24,7 +24,7 @@ final class ChannelTests: XCTestCase {
         try TestApp {
             $0.outgoingAllowHosts = ["127.0.0.1"]
             $0.outgoingCAFilePath = receiver.file("ca.pem")
-            $0.telegramAPIURL = "https://127.0.0.1:\(receiver.port)"
+            $0.pluginValues[TelegramChannel.apiURL.name] = "https://127.0.0.1:\(receiver.port)"
             $0.publicBaseURL = "https://homeward.example.org"
         }
     }

@@ -1,3 +1,4 @@
+import HomewardGeo
 import HomewardStore
 
 /// One kind of alert, declared once in its own file in `Alerts/Rules/`: the type it raises, its
@@ -24,7 +25,7 @@ public protocol AlertRule: Sendable {
     static var icon: String { get }
     /// How an unanswered alert of this type escalates by default; nil: it never escalates.
     static var escalation: AlertEscalation? { get }
-    /// The settings of `homeward serve` it reads (`RuleSetting.declaration`), listed with the
+    /// The settings of `homeward serve` it reads (`PluginSetting.declaration`), listed with the
     /// alerts' settings in docs/configuration.md.
     static var settings: [ServerSetting] { get }
 }
@@ -51,8 +52,35 @@ public struct AlertEscalation: Sendable, Equatable {
     }
 }
 
-/// A rule that judges each person's fresh fixes, inside the write that stores them (after the
-/// `silent` alert is resolved, before the zones' tracker looks at them).
+/// One step a rule asks of the alerts: raise one, or resolve the active alert of a cause.
+public enum AlertAction: Sendable, Equatable {
+    /// Raise this alert (nothing happens while one of its cause is active).
+    case raise(AlertRequest)
+    /// Resolve the active alert of this cause, if any.
+    case resolve(cause: String)
+}
+
+/// A rule raised by the zones' tracker: it decides what each of the tracker's events asks of the
+/// alerts (`GeoAlertRule` asks every such rule of `AlertRules.all`, event by event, so the live
+/// observer and `homeward replay` raise the same alerts with the same words).
+public protocol GeoEventAlertRule: AlertRule {
+    /// What `event`, one of `moment`'s, asks of the alerts; nothing for an event of another rule.
+    static func actions(for event: GeoEvent, at moment: GeoAlertMoment) -> [AlertAction]
+}
+
+/// What the tracker raised at one fix (or clock reading): all its events, where, and the person's
+/// zones by id.
+public struct GeoAlertMoment: Sendable {
+    /// Every event of the moment, in order.
+    public var events: [GeoEvent]
+    /// Where the person was, when known.
+    public var location: AlertResource.Location?
+    /// The person's zones by id.
+    public var zones: [String: ZoneResource]
+}
+
+/// A rule that judges each person's fresh fixes, inside the write that stores them (in the order of
+/// `AlertRules.all`, `SilentRule` first, before the zones' tracker looks at them).
 public protocol FixAlertRule: AlertRule {
     /// The rule with the settings `configuration` gives it.
     init(_ configuration: AppConfiguration)
@@ -97,48 +125,5 @@ public final class AlertRuleContext {
         guard let resolved = try center.resolve(cause: cause, for: account, at: time, in: db) else { return false }
         events.append(resolved.event)
         return true
-    }
-}
-
-/// A number a rule reads, declared in the rule's own file: its flag, environment variable, default,
-/// range and help are one value, and it is kept (as the text given) in `AppConfiguration.ruleValues`,
-/// so a rule's new setting needs no other file.
-public struct RuleSetting<Value: LosslessStringConvertible & Comparable & Sendable>: Sendable {
-    /// The flag without its dashes.
-    public let name: String
-    /// The value when none is given.
-    public let defaultValue: Value
-    /// What it does.
-    let help: String
-    /// The values allowed, if limited.
-    let range: ClosedRange<Value>?
-
-    /// Declares the setting `name` (`low-battery-percent`).
-    public init(_ name: String, default defaultValue: Value, help: String, range: ClosedRange<Value>? = nil) {
-        self.name = name
-        self.defaultValue = defaultValue
-        self.help = help
-        self.range = range
-    }
-
-    /// Its value in `configuration`.
-    public func value(in configuration: AppConfiguration) -> Value {
-        configuration.ruleValues[name].flatMap(Value.init) ?? defaultValue
-    }
-
-    /// The setting as `homeward serve` and docs/configuration.md show it.
-    public var declaration: ServerSetting {
-        let check: SettingCheck<Value> = range.map { .between($0) } ?? .none
-        let name = name, defaultValue = defaultValue
-        return ServerSetting(
-            name: name, help: check.allowed.map { "\(help); \($0)" } ?? help, shownDefault: plainNumber(defaultValue),
-            takesNoValue: false,
-            store: { text, configuration in
-                guard Value(text) != nil else { throw SettingError.notValid }
-                configuration.ruleValues[name] = text
-            },
-            problem: { configuration in
-                check.problem(configuration.ruleValues[name].flatMap(Value.init) ?? defaultValue, configuration)
-            })
     }
 }

@@ -29,6 +29,9 @@ public enum AlertRules {
         all.compactMap { ($0 as? any FixAlertRule.Type)?.init(configuration) }
     }
 
+    /// The rules that decide what the zones' tracker's events raise and resolve.
+    static let geoRules: [any GeoEventAlertRule.Type] = all.compactMap { $0 as? any GeoEventAlertRule.Type }
+
     /// The rules that look at the clock, with their settings from `configuration`.
     static func clockRules(_ configuration: AppConfiguration) -> [any ClockAlertRule] {
         all.compactMap { ($0 as? any ClockAlertRule.Type)?.init(configuration) }

@@ -8,9 +8,9 @@ public struct LowBatteryRule: FixAlertRule {
     public static let icon = "battery"
 
     /// Battery charge below which the alert is raised.
-    static let percent = RuleSetting("low-battery-percent", default: 15.0, help: "Battery percent below which low_battery is raised")
+    static let percent = PluginSetting("low-battery-percent", default: 15.0, help: "Battery percent below which low_battery is raised")
     /// How far above `percent` the charge must climb before the alert is resolved.
-    static let recoveryPercent = RuleSetting(
+    static let recoveryPercent = PluginSetting(
         "low-battery-recovery-percent", default: 10.0, help: "Percent above the low-battery level at which low_battery is resolved")
     public static var settings: [ServerSetting] { [percent.declaration, recoveryPercent.declaration] }
 

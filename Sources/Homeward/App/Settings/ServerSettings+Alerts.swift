@@ -37,8 +37,6 @@ extension ServerSettings {
         .value("escalation-max-steps", \.escalationMaxSteps,
                "Escalations at most of an SOS, danger or left_zone alert nobody acknowledges (each sent again to everyone told so far and to the next guardian in the person's order); 0 turns escalation off",
                check: .from(0...50)),
-        .value("telegram-api-url", \.telegramAPIURL, "The Telegram Bot API's address (a local Bot API server)",
-               check: .that("must be an https:// or http:// URL") { url, _ in OutgoingURL(url) != nil }),
         .parsed("vapid-key-file", \.vapidKeyFilePath, "The Web Push (VAPID) key file, created with mode 0600 on first start",
                 shownDefault: "`<database path>.vapid` (`./homeward.vapid` on PostgreSQL)", show: { _ in "" }) { $0 },
         .value("vapid-subject", \.vapidSubject, "Who push services may contact about this server's pushes, `mailto:` or `https:`",

@@ -9,7 +9,7 @@ public enum ServerSettings {
         SettingSection(id: "accounts", title: "Accounts, sessions and codes", settings: accounts),
         SettingSection(id: "ingest", title: "Ingest", settings: ingest),
         SettingSection(id: "zones", title: "Zones and geo", settings: zones),
-        SettingSection(id: "alerts", title: "Alerts, event streams and webhooks", settings: alerts + AlertRules.settings),
+        SettingSection(id: "alerts", title: "Alerts, event streams and webhooks", settings: alerts + AlertRules.settings + Channels.settings),
         SettingSection(id: "weather", title: "Weather of episodes", settings: weather),
         SettingSection(id: "email", title: "Email", settings: email),
         SettingSection(id: "trips", title: "Trips", settings: trips),

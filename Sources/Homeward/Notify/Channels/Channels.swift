@@ -14,6 +14,9 @@ public enum Channels {
 
     private static let byName: [String: any NotificationChannel.Type] = Dictionary(uniqueKeysWithValues: all.map { ($0.kind.rawValue, $0) })
 
+    /// The channels' own settings, in the channels' order.
+    static var settings: [ServerSetting] { all.flatMap { $0.settings } }
+
     /// The channel whose kind is called `name`.
     static func channel(named name: String) -> (any NotificationChannel.Type)? { byName[name] }
 

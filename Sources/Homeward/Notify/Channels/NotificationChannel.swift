@@ -21,6 +21,9 @@ public protocol NotificationChannel: Sendable, Codable, Equatable {
     /// The web app form's fields, in order; empty when it is not added with the form (a browser's
     /// push subscription is added by "Notify this browser").
     static var fields: [ChannelField] { get }
+    /// The settings of `homeward serve` it reads (`PluginSetting.declaration`; read when it sends with
+    /// `value(in: delivery)`), listed with the alerts' settings in docs/configuration.md.
+    static var settings: [ServerSetting] { get }
     /// Why this server cannot send on it (409, e.g. email without the administrator's mail relay);
     /// nil when it can.
     static func refusal(on server: ChannelAvailability) -> HTTPError?
@@ -42,6 +45,7 @@ public protocol NotificationChannel: Sendable, Codable, Equatable {
 extension NotificationChannel {
     public static var help: [String] { [] }
     public static var fields: [ChannelField] { [] }
+    public static var settings: [ServerSetting] { [] }
     public static func refusal(on server: ChannelAvailability) -> HTTPError? { nil }
 
     /// A 2xx answer is delivered; anything else is retried.

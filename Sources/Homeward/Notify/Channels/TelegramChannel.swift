@@ -1,7 +1,7 @@
 import HomewardHTTP
 
 /// `telegram`: a Telegram chat, through a bot the guardian made (`TelegramMessage`); the Bot API's
-/// address is `--telegram-api-url`.
+/// address is its own setting, `--telegram-api-url`.
 public struct TelegramChannel: NotificationChannel {
     /// `{botToken, chatId}`: the token @BotFather gave, `<digits>:<characters>`, and the chat's id (a
     /// number, negative for groups) or `@channelname`.
@@ -11,6 +11,11 @@ public struct TelegramChannel: NotificationChannel {
     }
 
     public static let kind = ChannelKind.telegram
+    /// Where the Bot API is answered: Telegram's, or a local Bot API server.
+    public static let apiURL = PluginSetting<String>(
+        "telegram-api-url", default: "https://api.telegram.org", help: "The Telegram Bot API's address (a local Bot API server)",
+        check: .that("must be an https:// or http:// URL") { url, _ in OutgoingURL(url) != nil })
+    public static let settings = [apiURL.declaration]
     public static let name = "Telegram"
     public static let help = [
         "In Telegram, open @BotFather, send /newbot and follow the steps: it answers with a long bot key.",
@@ -46,7 +51,7 @@ public struct TelegramChannel: NotificationChannel {
     public var target: String { "chat \(chatID)" }
 
     public func send(_ notification: AlertNotification, via delivery: ChannelDelivery, completion: @escaping ChannelDelivery.Completion) throws {
-        let requests = try TelegramMessage.requests(notification, apiURL: delivery.telegramAPIURL, botToken: botToken, chatID: chatID)
+        let requests = try TelegramMessage.requests(notification, apiURL: Self.apiURL.value(in: delivery), botToken: botToken, chatID: chatID)
         let (client, logger) = (delivery.client, delivery.logger)
         client.send(requests[0]) { result in
             let outcome = failure(of: result)
@@ -63,7 +68,7 @@ public struct TelegramChannel: NotificationChannel {
         }
     }
 
-    public func destination(via delivery: ChannelDelivery) -> String? { OutgoingURL(delivery.telegramAPIURL)?.destination }
+    public func destination(via delivery: ChannelDelivery) -> String? { OutgoingURL(Self.apiURL.value(in: delivery))?.destination }
 
     private static func isBotToken(_ token: String) -> Bool {
         let parts = token.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
