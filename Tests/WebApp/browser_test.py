@@ -401,6 +401,19 @@ def main():
         anna.find_element(By.CSS_SELECTOR, "#link-form button[type=submit]").click()
         text_in(anna, "#links", FATHER["name"])
         check("linking by code lists the father among the people Anna looks after", True)
+        following = visible(anna, "#linked-next")
+        check("after linking, the page says what comes next: set up his phone (a button to it), then his home",
+              "Set up Walter's phone" in following.text and "#setup/" in anna.find_element(By.ID, "linked-setup").get_attribute("href"),
+              following.text)
+        check("the linked code is emptied from the form, so it is not sent twice",
+              [e.get_attribute("value") for e in anna.find_elements(By.CSS_SELECTOR, "#link-form input")] == ["", ""])
+        shoot(anna, "linked-next")
+        # Ending a link by a slip of the finger: the page asks first, and "no" keeps it.
+        anna.find_element(By.XPATH, "//div[@id='links']//button[contains(., 'End link with Walter')]").click()
+        question = anna.switch_to.alert.text
+        anna.switch_to.alert.dismiss()
+        check("ending a link asks first, saying he would no longer be seen, and no keeps it",
+              "stop seeing where Walter is" in question and len(server.api("GET", "/v1/links", token=walter_token)["guardians"]) == 1, question)
         go(walter, server, "home")
         text_in(walter, "#looked-after", "Anna looks after you")
         check("his first page says who looks after him and offers to set up his phone, not \"No one yet\"",
@@ -429,6 +442,9 @@ def main():
         except Exception:
             pass
         check("the map keeps the person in view when he moves away from where it looked", anna.execute_script(in_view))
+        text_in(anna, "#people .zone-state", "no safe zone yet")
+        check("a person with no safe zone is not called \"outside safe zones\": the card offers to draw one",
+              anna.find_elements(By.CSS_SELECTOR, "#people .zone-state a[href^='#zones/']"))
         audit(anna, "home")
 
         # His page: today's path and downloads.
@@ -517,6 +533,8 @@ def main():
         # Set up his phone: from his card, Anna shows the OwnTracks code; it is decoded (zbarimg) and
         # its credentials post a fix as OwnTracks does, and the page says the first position arrived.
         go(anna, server, "home")
+        text_in(anna, "#people .zone-state", "checked with the next position")
+        check("a zone drawn after his newest position is not said to be left before a position is judged", True)
         anna.find_element(By.CSS_SELECTOR, "#people a.setup-phone").click()
         visible(anna, "#make-setup").click()
         qr = visible(anna, "#setup-qr")
@@ -580,7 +598,32 @@ def main():
               and values.get("id", [""])[0].startswith("post."), traccar)
         check("the values to type by hand each have a copy button",
               len(anna.find_elements(By.CSS_SELECTOR, "#setup-settings button.copy")) == 2)
-        text_in(anna, "#setup-devices", "Traccar Client phone · not heard from yet")
+        text_in(anna, "#setup-devices", "Traccar Client phone · waiting for its first position")
+        # Pressed twice by mistake (a double click), then once more: one phone waits, not three, and
+        # the page says the earlier code stopped working.
+        ActionChains(anna).double_click(anna.find_element(By.ID, "make-setup")).perform()
+        visible(anna, "#setup-replaced")
+        wait(anna, lambda d: not d.find_element(By.ID, "make-setup").get_attribute("disabled"), message="the button stayed disabled")
+        anna.find_element(By.ID, "make-setup").click()
+        text_in(anna, "#setup-replaced", "only the newest code works")
+        waiting = [li.text for li in anna.find_elements(By.CSS_SELECTOR, "#setup-devices li")]
+        devices = server.api("GET", f"/v1/accounts/{father_id}/devices", token=walter_token)["devices"]
+        check("showing the code again leaves one phone waiting, not a phone for every press",
+              len(waiting) == 1 and "waiting for its first position" in waiting[0] and len(devices) == 1, repr(waiting))
+        qr = visible(anna, "#setup-qr")
+        with open(png_path, "wb") as file:
+            file.write(base64.b64decode(qr.get_attribute("src").split(",", 1)[1]))
+        replaced_key = values.get("id", [""])[0]
+        traccar = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sbinary", png_path], capture_output=True, text=True).stdout.strip()
+        values = urllib.parse.parse_qs(urllib.parse.urlsplit(traccar).query)
+        try:
+            urllib.request.urlopen(f"{server.base}/v1/clients/osmand?" + urllib.parse.urlencode(
+                {"id": replaced_key, "lat": VIENNA[0], "lon": VIENNA[1], "timestamp": int(time.time())}), timeout=10)
+            stale = 200
+        except urllib.error.HTTPError as error:
+            stale = error.code
+        check("an earlier code that was replaced no longer sends (OsmAnd answers an unknown device 400)", stale == 400, str(stale))
+        shoot(anna, "setup-shown-again")
         query = urllib.parse.urlencode({"id": values.get("id", [""])[0], "lat": VIENNA[0], "lon": VIENNA[1], "timestamp": int(time.time())})
         with urllib.request.urlopen(f"{server.base}/v1/clients/osmand?{query}", timeout=10) as response:
             response.read()
@@ -647,12 +690,26 @@ def main():
               message is not None and message.get("topic") == "homeward-anna" and message.get("title") == "Homeward test",
               json.dumps(message))
 
-        # Quiet hours, in the browser's own time zone.
+        # Quiet hours: the time zone is a choice of places, this device's chosen at first; another
+        # city is saved as its zone, then back to this device's.
+        zone = anna.execute_script("return Intl.DateTimeFormat().resolvedOptions().timeZone")
+        picker = visible(anna, "#quiet-zone")
+        chosen = anna.execute_script("return arguments[0].selectedOptions[0].textContent", picker)
+        check("the quiet hours' time zone is a list of places with this device's chosen",
+              picker.tag_name == "select" and picker.get_attribute("value") == zone and "(this device)" in chosen
+              and len(anna.find_elements(By.CSS_SELECTOR, "#quiet-zone optgroup")) >= 5, chosen)
         set_value(anna, "#quiet-start", "21:30")
         set_value(anna, "#quiet-end", "06:45")
+        anna.execute_script("arguments[0].value = 'Asia/Tokyo'; arguments[0].dispatchEvent(new Event('change'))", picker)
+        text_in(anna, "#quiet-zone-hint", "Tokyo time")
+        anna.find_element(By.CSS_SELECTOR, "#quiet-form button[type=submit]").click()
+        text_in(anna, "#quiet-state", "Quiet from 21:30 until 06:45 (Tokyo time)")
+        check("another city's time zone is saved as chosen",
+              server.api("GET", "/v1/me/quiet-hours", token=anna_token).get("timeZone") == "Asia/Tokyo")
+        anna.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'))", picker, zone)
         anna.find_element(By.CSS_SELECTOR, "#quiet-form button[type=submit]").click()
         text_in(anna, "#quiet-state", "Quiet from 21:30 until 06:45")
-        zone = anna.execute_script("return Intl.DateTimeFormat().resolvedOptions().timeZone")
+        wait(anna, lambda d: "Tokyo" not in d.find_element(By.ID, "quiet-state").text, message="the zone did not change back")
         check("quiet hours are saved in the browser's time zone",
               server.api("GET", "/v1/me/quiet-hours", token=anna_token) == {"start": "21:30", "end": "06:45", "timeZone": zone})
         audit(anna, "notifications")
@@ -783,14 +840,42 @@ def main():
               and "only while it is open" in walter.find_element(By.ID, "sharing-status").text)
         visible(walter, "#sos").click()
         posted = time.monotonic()
-        text_in(walter, "#status", "SOS sent with where you are")
-        text_in(walter, "#sos-status", "SOS sent with where you are")
+        text_in(walter, "#status", "SOS sent at")
+        text_in(walter, "#sos-status", "with where you are")
+        text_in(walter, "#sos-follow", "Where you are now was sent too")
         sos_alert = next(a for a in server.api("GET", "/v1/alerts", token=walter_token)["alerts"] if a["type"] == "sos")
         check("the web app's SOS carries the browser's position",
               abs(sos_alert.get("location", {}).get("lat", 0) - sos_place[0]) < 1e-6, json.dumps(sos_alert))
         text_in(companion, "#trip-emergency", "SOS: Walter needs help", seconds=BANNER_SECONDS)
         check(f"the companion's page shows his SOS within {BANNER_SECONDS} s ({time.monotonic() - posted:.2f} s)", True)
         shoot(companion, "trip-watch-sos")
+        for alert in server.api("GET", "/v1/alerts?status=open", token=anna_token)["alerts"]:
+            server.api("POST", f"/v1/alerts/{alert['id']}/acknowledge", token=anna_token)
+        # A browser slow to say where he is does not hold the SOS back: it goes at once with the last
+        # place the server has for him, and his place now follows when the browser gives it.
+        walter.refresh()
+        settle(walter)
+        later_place = (sos_place[0] + 0.0009, sos_place[1])
+        walter.execute_script("""
+            const [lat, lon] = arguments;
+            window.releasePosition = null;
+            navigator.geolocation.getCurrentPosition = (found, failed, options) => {
+              if (options && options.timeout === 0) { failed({ code: 3, message: "nothing kept" }); return; }
+              window.releasePosition = () => found({ timestamp: Date.now(),
+                coords: { latitude: lat, longitude: lon, accuracy: 9, speed: null, heading: null, altitude: null } });
+            };""", *later_place)
+        visible(walter, "#sos").click()
+        text_in(walter, "#sos-status", "with the last place we know for you")
+        text_in(walter, "#sos-follow", "Finding where you are now")
+        slow = server.api("GET", "/v1/alerts?status=open", token=walter_token)["alerts"]
+        check("an SOS from a browser slow to find him goes at once, with the newest place the server has",
+              len(slow) == 1 and abs(slow[0].get("location", {}).get("lat", 0) - sos_place[0]) < 1e-6, json.dumps(slow))
+        shoot(walter, "sos-sent-finding")
+        walter.execute_script("window.releasePosition()")
+        text_in(walter, "#sos-follow", "Where you are now was sent too")
+        latest = server.api("GET", f"/v1/accounts/{father_id}/location", token=walter_token)["location"]
+        check("his place now follows the SOS as soon as the browser gives it",
+              abs(latest["lat"] - later_place[0]) < 1e-6, json.dumps(latest))
         for alert in server.api("GET", "/v1/alerts?status=open", token=anna_token)["alerts"]:
             server.api("POST", f"/v1/alerts/{alert['id']}/acknowledge", token=anna_token)
         walter.find_element(By.ID, "arrive").click()

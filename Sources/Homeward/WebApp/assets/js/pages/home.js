@@ -72,7 +72,7 @@ export async function showHome(view, session, [followed = null] = []) {
   const people = new Map();
 
   for (const item of dependents) {
-    const person = { item, marker: new PositionMarker(map, item.account.name), card: h("li"), alerts: [] };
+    const person = { item, marker: new PositionMarker(map, item.account.name), card: h("li"), alerts: [], zones: null };
     people.set(item.account.id, person);
     list.append(person.card);
     render(person, followed);
@@ -86,7 +86,12 @@ export async function showHome(view, session, [followed = null] = []) {
   if (followed && people.has(followed)) requestAnimationFrame(() => mapElement.scrollIntoView({ block: "start" }));
   // Everyone's zones, drawn under the positions (a failure leaves the map as it is).
   Promise.all(dependents.map((d) => api("GET", `/v1/accounts/${encodeURIComponent(d.account.id)}/zones`)
-    .then(({ zones }) => drawZones(zoneLayer, zones)).catch(() => {})));
+    .then(({ zones }) => {
+      drawZones(zoneLayer, zones);
+      const person = people.get(d.account.id);
+      person.zones = zones;
+      render(person, followed);
+    }).catch(() => {})));
 
   const stopAlerts = watchOpenAlerts((open) => {
     for (const person of people.values()) {
@@ -138,7 +143,9 @@ function render(person, followed) {
     other.map((alert) => h("p", { class: "warn" }, `${alertTitle(alert)} at ${clock(alert.createdAt)}`)),
     h("dl", { class: "facts" },
       h("dt", {}, "Now"), h("dd", { class: status.state === "moving" ? "state-moving" : "" }, state),
-      h("dt", {}, "Zone"), h("dd", {}, status.zone || (location ? "outside safe zones" : "not known yet")),
+      h("dt", {}, "Zone"), h("dd", { class: "zone-state" }, zoneText(person)),
+      location && status.distanceFromHome !== null && status.distanceFromHome !== undefined
+        ? [h("dt", {}, "From home"), h("dd", {}, distance(status.distanceFromHome))] : null,
       h("dt", {}, "Last seen"), h("dd", { class: "last-seen" }, location ? ago(status.lastSeenSeconds) : "no position yet"),
       h("dt", {}, "Phone"), h("dd", { class: reporting && reporting.state !== "fine" ? "error" : "" }, location ? reportingText(reporting) : "not set up yet"),
       h("dt", {}, "Battery"), h("dd", {}, location && location.battery !== null && location.battery !== undefined ? `${Math.round(location.battery)} %` : "unknown",
@@ -156,12 +163,27 @@ function render(person, followed) {
       location ? h("a", { href: `#setup/${encodeURIComponent(item.account.id)}`, class: "setup-phone" }, `Set up ${item.account.name}'s phone`) : null)));
 }
 
+/** The safe zone the person is in, in words: a zone drawn after their newest position is judged by
+ * the next one, and a person with no zone yet gets the way to draw one instead of "outside". */
+function zoneText(person) {
+  const { item, zones } = person;
+  const status = item.status || {};
+  if (status.zone) return status.zone;
+  if (!item.location) return "not known yet";
+  if (zones && !zones.length) {
+    return ["no safe zone yet · ", h("a", { href: `#zones/${encodeURIComponent(item.account.id)}` }, "draw one")];
+  }
+  const fixed = Date.parse(item.location.t);
+  if (zones && zones.some((zone) => Date.parse(zone.createdAt) > fixed)) return "checked with the next position";
+  return "outside safe zones";
+}
+
 /** How the phone reports against its own habit: "as usual (every 15 min)", "quieter than usual", "silent". */
 function reportingText(reporting) {
   if (!reporting) return "never heard from";
   if (reporting.state === "silent") return reporting.batteryRanOut ? "silent: battery most likely ran out" : "silent";
   if (reporting.state === "quiet") return "quieter than usual";
   const usual = reporting.usualIntervalSeconds;
-  if (usual === null || usual === undefined) return "as usual";
+  if (usual === null || usual === undefined) return "sending positions";
   return usual < 90 ? `as usual (every ${usual} s)` : `as usual (every ${Math.round(usual / 60)} min)`;
 }

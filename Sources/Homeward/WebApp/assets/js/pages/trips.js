@@ -2,7 +2,7 @@
 // server gives it again on any of their devices while the trip lasts); the SOS button and the
 // danger countdown; the trips of the people one looks after, on the map.
 import { api } from "../api.js";
-import { h, replace, field, announce, clock, distance } from "../dom.js";
+import { h, replace, field, announce, clock, distance, ago } from "../dom.js";
 import { makeMap } from "../map.js";
 import { onEvent } from "../events.js";
 import { TripView } from "../tripview.js";
@@ -152,18 +152,29 @@ export function safetyPanel(onTrip, accountId) {
     sos.disabled = true;
     replace(sosStatus, h("strong", {}, "Sending the SOS…"));
     try {
-      const placed = await sendSOS();
-      const text = placed ? "SOS sent with where you are to everyone who looks after you."
-        : "SOS sent to everyone who looks after you, with the last place we know for you.";
+      // It goes at once with the place known now; where the person is right now follows it.
+      const { alert, fromBrowser, followed } = await sendSOS();
+      const where = fromBrowser ? "with where you are"
+        : alert.location ? `with the last place we know for you${alert.location.t ? ` (${ago(Math.max(0, (Date.now() - Date.parse(alert.location.t)) / 1000))})` : ""}`
+          : "but we do not know where you are yet";
+      const text = `SOS sent at ${clock(new Date())} to everyone who looks after you, ${where}.`;
+      const after = h("span", { id: "sos-follow" }, " Finding where you are now, to send it too…");
       // Said where the button is, and kept: a frightened person must see that it went.
-      replace(sosStatus, h("strong", { class: "error" }, `${text.replace(/\.$/, "")} (${clock(new Date())}).`), " Stay where you are if you can.");
+      replace(sosStatus, h("strong", { class: "error" }, text), after, " Stay where you are if you can.");
       announce(text);
+      followed.then((now) => {
+        replace(after, now ? ` Where you are now was sent too (${clock(new Date(now.timestamp))}, within ${Math.round(now.coords.accuracy)} m).`
+          : " This browser did not say where you are now: allow location for this site, or set up the phone app.");
+      });
     } catch (error) {
       replace(sosStatus, h("strong", { class: "error" }, `The SOS could not be sent: ${error.message} Call someone now.`));
     } finally { sos.disabled = false; }
   });
   shareNow.addEventListener("click", async () => {
+    shareNow.disabled = true;
+    announce("Finding where you are…");
     const sent = await sharePositionNow().catch(() => false);
+    shareNow.disabled = false;
     announce(sent ? "Your position was shared." : "Your browser did not give a position: allow location for this site and try again.");
   });
   const continuous = h("button", { type: "button", class: "secondary", id: "share-continuously", hidden: !onTrip }, "Send my position during this trip");
