@@ -401,6 +401,9 @@ def main():
         anna.find_element(By.CSS_SELECTOR, "#link-form button[type=submit]").click()
         text_in(anna, "#links", FATHER["name"])
         check("linking by code lists the father among the people Anna looks after", True)
+        text_in(walter, "#code-used", "Anna linked with your code")
+        check("the father's page, still showing his code, says who linked with it and lists her",
+              "Anna" in walter.find_element(By.ID, "links").text)
         following = visible(anna, "#linked-next")
         check("after linking, the page says what comes next: set up his phone (a button to it), then his home",
               "Set up Walter's phone" in following.text and "#setup/" in anna.find_element(By.ID, "linked-setup").get_attribute("href"),
@@ -1035,6 +1038,19 @@ def main():
         go(anna, server, "profile")
         visible(anna, "#profile-form")
         audit(anna, "profile")
+        # Her session ends while a page is open (here its cookie is gone): the next page she opens
+        # does not say "Something went wrong" but asks her to log in, and then takes her there.
+        anna.delete_cookie("homeward_session")
+        anna.get(server.base + "/#alerts")
+        text_in(anna, "#signed-out", "You were signed out")
+        check("a session that ended leads to the log-in page with why, not to an error", anna.find_elements(By.ID, "login-form"))
+        fill(anna, "#login-form input[name=phone]", DAUGHTER["phone"])
+        fill(anna, "#login-form input[name=password]", PASSWORD)
+        anna.find_element(By.CSS_SELECTOR, "#login-form button[type=submit]").click()
+        visible(anna, "#alert-list")
+        check("after logging in again she is back on the page she was opening", anna.current_url.endswith("#alerts"), anna.current_url)
+        go(anna, server, "profile")
+        visible(anna, "#profile-form")
 
         # Import history: Anna brings in a week of her father's GPX from another app (mornings at the
         # gym, two kilometres north); the bar fills, the result is said in plain words with the places

@@ -5,6 +5,9 @@ import { h, replace, form, announce, when, day } from "../dom.js";
 import { reconnectEvents } from "../events.js";
 import { browserCountry } from "./login.js";
 
+/** How often a code on screen is asked about, to say when someone linked with it. */
+const codeRefreshMilliseconds = 3000;
+
 /** The link page; `phone` and `code` come from a scanned QR code's address. */
 export async function showLink(view, session, [phone = "", code = ""]) {
   const codeArea = h("div", { id: "my-code" });
@@ -12,8 +15,31 @@ export async function showLink(view, session, [phone = "", code = ""]) {
   const newCode = h("button", { type: "button", class: "secondary", id: "new-code", hidden: true }, "Make a new code");
   // The server keeps only a digest of the code: this tab keeps the code it showed, and asks whether it
   // is still live before showing it again, so "Show my code" never silently replaces a code given out.
+  // While a code is on screen the page watches it: once someone links with it, it says so and lists
+  // them, so the person does not keep showing a code that no longer works.
+  let watching = null;
+  const watchCode = (code, expiresAt) => {
+    clearInterval(watching);
+    watching = setInterval(async () => {
+      try {
+        const state = await api("GET", `/v1/me/verification-code?code=${encodeURIComponent(code)}`);
+        if (state.live) return;
+        clearInterval(watching);
+        sessionStorage.removeItem("myCode");
+        const used = Date.now() < Date.parse(expiresAt);
+        const { guardians } = await loadLinks();
+        const newest = guardians.slice().sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+        replace(codeArea, h("p", { class: "card", id: "code-used", role: "status" }, used
+          ? h("strong", { class: "ok" }, `${newest ? newest.guardian.name : "Someone"} linked with your code ✓`)
+          : "Your code ran out without being used.",
+          " To let one more person look after you, press “Show my code” for a new one."));
+        newCode.hidden = true;
+      } catch { /* asked again in a moment */ }
+    }, codeRefreshMilliseconds);
+  };
   const display = (code, expiresAt) => {
     sessionStorage.setItem("myCode", code);
+    watchCode(code, expiresAt);
     newCode.hidden = false;
     replace(codeArea,
       h("dl", { class: "facts", id: "code-facts" },
@@ -128,8 +154,10 @@ export async function showLink(view, session, [phone = "", code = ""]) {
       h("ul", {}, guardians.length ? guardians.map((link) => row(link, link.guardian, link.guardian.name,
         `End the link with ${link.guardian.name}? ${link.guardian.name} stops seeing where you are and no longer gets your alerts, even an SOS.`))
         : h("li", {}, "no one")));
+    return { dependents, guardians };
   }
   await loadLinks();
+  return () => clearInterval(watching);
 }
 
 /** Reads a QR code with the camera and fills the form from the address it holds. */
