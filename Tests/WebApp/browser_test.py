@@ -609,7 +609,9 @@ def main():
         wait(anna, lambda d: not d.find_element(By.ID, "make-setup").get_attribute("disabled"), message="the button stayed disabled")
         anna.find_element(By.ID, "make-setup").click()
         text_in(anna, "#setup-replaced", "only the newest code works")
-        waiting = [li.text for li in anna.find_elements(By.CSS_SELECTOR, "#setup-devices li")]
+        wait(anna, lambda d: not d.find_element(By.ID, "make-setup").get_attribute("disabled"), message="the button stayed disabled")
+        # The list is drawn again after the code; read in one go so a redraw cannot interleave.
+        waiting = anna.execute_script("return [...document.querySelectorAll('#setup-devices li')].map((li) => li.textContent)")
         devices = server.api("GET", f"/v1/accounts/{father_id}/devices", token=walter_token)["devices"]
         check("showing the code again leaves one phone waiting, not a phone for every press",
               len(waiting) == 1 and "waiting for its first position" in waiting[0] and len(devices) == 1, repr(waiting))
@@ -741,6 +743,11 @@ def main():
         check("the SOS plays the alarm where the browser allows sound", True)
         shoot(anna, "alert-banner")
         anna.set_window_size(*PHONE_SIZE)
+        go(walter, server, "home")
+        walter.refresh()  # the page was already his home: drawn again, as he would open it
+        settle(walter)
+        text_in(walter, "#own-emergencies", "No one has answered yet")
+        check("his own first page says his SOS was sent and that no one has answered yet", True)
         banner.find_element(By.LINK_TEXT, "Show on the map").click()
         wait(anna, lambda d: d.current_url.endswith(f"#home/{father_id}"), message="the map link did not open People following him")
         text_in(anna, f"#people [data-account='{father_id}']", "The map follows them")
@@ -770,6 +777,9 @@ def main():
         visible(anna, "#alert-list [data-status=acknowledged]")
         check("acknowledging marks the alert acknowledged",
               server.api("GET", "/v1/alerts", token=walter_token)["alerts"][0]["status"] == "acknowledged")
+        text_in(walter, "#own-emergencies", "Anna answered your SOS")
+        check("his page says who answered his SOS", True)
+        shoot(walter, "sos-answered")
 
         # Walter starts a trip in the browser and shares the access code.
         go(walter, server, "trips")

@@ -26,6 +26,7 @@ export async function showHome(view, session, [followed = null] = []) {
   const names = guardians.map((link) => link.guardian.name);
   const whom = names.length === 1 ? names[0] : "they";
   let lookedAfter = null;
+  let stopAnswers = () => {};
   if (names.length) {
     // Whether this person's own phone already sends: the next step, or that all is in place.
     const own = await api("GET", `/v1/accounts/${encodeURIComponent(session.account.id)}/location`).catch(() => null);
@@ -38,6 +39,9 @@ export async function showHome(view, session, [followed = null] = []) {
           h("a", { href: ownSetup, id: "setup-own" }, "Phones that send it"))
         : [h("p", {}, `Set up this phone so that ${whom} can see where you are.`),
           h("p", {}, h("a", { href: ownSetup, class: "button", id: "setup-own" }, "Set up this phone"))]);
+    const answers = h("div", { id: "own-emergencies", role: "status" });
+    lookedAfter.prepend(answers);
+    stopAnswers = watchOwnEmergencies(answers, session.account.id);
   }
   if (!dependents.length) {
     // Nobody to show yet: what to do first, for each side of a family, instead of an empty map. Someone
@@ -58,7 +62,7 @@ export async function showHome(view, session, [followed = null] = []) {
           h("a", { href: ownSetup, class: "button secondary", id: "setup-own" }, "Set up this phone"))),
       names.length ? h("p", {}, "Going somewhere? ", h("a", { href: "#trips" }, "Start a trip"), " so that someone can follow you. Want to look after someone too? ",
         h("a", { href: "#link" }, "Link to them"), ".") : null);
-    return safety ? safety.stop : () => {};
+    return () => { stopAnswers(); if (safety) safety.stop(); };
   }
   const list = h("ul", { class: "people", id: "people" });
   const mapElement = h("div", { class: "map", id: "home-map", role: "region", "aria-label": "Map of the people you look after" });
@@ -121,7 +125,35 @@ export async function showHome(view, session, [followed = null] = []) {
       render(person, followed);
     }
   }, 30000);
-  return () => { stop(); stopAlerts(); clearInterval(ticker); map.remove(); };
+  return () => { stop(); stopAlerts(); stopAnswers(); clearInterval(ticker); map.remove(); };
+}
+
+/** How often the person's own recent SOS is asked about, and how far back it is shown. */
+const answersRefreshMilliseconds = 5000;
+const answersShownMilliseconds = 2 * 3600 * 1000;
+
+/** Shows in `area` whether the person's own SOS (or a check that ran out) of the last two hours was
+ * answered, and by whom: a frightened person must see that someone is coming. Returns how to stop. */
+function watchOwnEmergencies(area, accountId) {
+  const show = async () => {
+    const since = new Date(Date.now() - answersShownMilliseconds).toISOString();
+    try {
+      const { alerts } = await api("GET", `/v1/alerts?status=open,acknowledged&since=${encodeURIComponent(since)}`);
+      const own = alerts.filter((alert) => alert.account.id === accountId && isUrgent(alert));
+      replace(area, own.map((alert) => {
+        const what = alert.type === "sos" ? "SOS" : "check that ran out";
+        return alert.status === "acknowledged" && alert.acknowledgedBy
+          ? h("p", { class: "ok", "data-alert": alert.id }, h("strong", {}, `${alert.acknowledgedBy.name} answered your ${what}`),
+            ` of ${clock(alert.createdAt)} at ${clock(alert.acknowledgedAt)} ✓`)
+          : h("p", { class: "alarm", "data-alert": alert.id }, h("strong", {}, `Your ${what} of ${clock(alert.createdAt)} was sent.`),
+            " No one has answered yet. If you can, call someone.");
+      }));
+    } catch { /* asked again in a moment */ }
+  };
+  show();
+  const stopEvents = onEvent("alert", (alert) => { if (alert.account.id === accountId) show(); });
+  const timer = setInterval(show, answersRefreshMilliseconds);
+  return () => { stopEvents(); clearInterval(timer); };
 }
 
 function render(person, followed) {
