@@ -1011,7 +1011,9 @@ def main():
         visible(anna, f"#people [data-account='{markup_id}']")
         time.sleep(0.5)
         server.api("POST", "/v1/alerts", {"type": "sos"}, token=markup_token)
-        visible(anna, "#alert-banners .banner[data-type=sos]", seconds=BANNER_SECONDS)
+        old_place = visible(anna, "#alert-banners .banner[data-type=sos]", seconds=BANNER_SECONDS)
+        check("an SOS carrying a place from minutes before says it is the last known place, and how old",
+              "Last known place, 12 min ago" in old_place.text, old_place.text)
         wait(anna, lambda d: MARKUP["name"] in d.find_element(By.ID, "home-map").text, message="the map label did not show the name")
         for page in ("home", f"zones/{markup_id}", f"person/{markup_id}"):
             if page != "home":
