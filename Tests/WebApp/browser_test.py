@@ -1024,6 +1024,10 @@ def main():
                   not images and anna.execute_script("return window.markupRan") is None
                   and MARKUP["name"] in anna.find_element(By.ID, "view").text, f"{len(images)} images")
             check(f"a long name does not widen {page.split('/')[0]} on a phone", fits_width(anna), str(page_widths(anna)))
+        summary = anna.find_element(By.ID, "day-summary").text
+        # (Just after midnight his one position, 12 minutes old, was yesterday's.)
+        check("a day with one position says \"1 position at …\", not \"1 positions from … to …\"",
+              summary.startswith("1 position at ") or summary == "No positions this day.", summary)
         shoot(anna, "markup-name")
         # Leaving a safe zone comes the same way, quieter: a banner, no alarm.
         rung = anna.execute_script("return document.body.dataset.alarmPlayedAt")
@@ -1046,6 +1050,25 @@ def main():
         wait(anna, lambda d: not d.find_elements(By.CSS_SELECTOR, "#alert-banners .banner"), seconds=BANNER_SECONDS,
              message="banners answered elsewhere stayed")
         check("a banner goes when someone else acknowledges the alert", True)
+
+        # A guardian whose one person has never sent a position is told why the map is empty, until
+        # the first position comes.
+        newcomers = [{"name": "Greta", "phone": "+4915112345674"}, {"name": "Otto", "phone": "+4915112345675"}]
+        for person in newcomers:
+            server.api("POST", "/v1/accounts", {**person, "password": PASSWORD})
+        otto_token = server.api("POST", "/v1/sessions", {"phone": newcomers[1]["phone"], "password": PASSWORD})["token"]
+        greta_token = server.api("POST", "/v1/sessions", {"phone": newcomers[0]["phone"], "password": PASSWORD})["token"]
+        otto_code = server.api("PUT", "/v1/me/verification-code", {}, token=otto_token)["code"]
+        server.api("POST", "/v1/links", {"phone": newcomers[1]["phone"], "code": otto_code}, token=greta_token)
+        companion.get(server.base + "/healthz")
+        companion.add_cookie({"name": "homeward_session", "value": server.web_session(newcomers[0]), "path": "/"})
+        go(companion, server, "home")
+        empty = visible(companion, "#map-empty")
+        check("before anyone's first position, People says the map waits for it", empty.text.startswith("The map shows"), empty.text)
+        time.sleep(0.5)  # the event stream is open once the page has drawn
+        server.api("POST", "/v1/locations", {"samples": [{"t": time.time(), "lat": VIENNA[0], "lon": VIENNA[1], "accuracy": 10}]}, token=otto_token)
+        wait(companion, lambda d: not d.find_elements(By.ID, "map-empty"), seconds=LIVE_UPDATE_SECONDS, message="the note stayed")
+        check("the note goes when the first position comes", True)
 
         go(anna, server, "profile")
         visible(anna, "#profile-form")

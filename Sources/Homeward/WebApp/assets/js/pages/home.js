@@ -68,6 +68,8 @@ export async function showHome(view, session, [followed = null] = []) {
   const mapElement = h("div", { class: "map", id: "home-map", role: "region", "aria-label": "Map of the people you look after" });
   replace(view,
     h("h1", {}, "People you look after"),
+    dependents.some((d) => d.location) ? null
+      : h("p", { class: "muted", id: "map-empty" }, "The map shows each person once their phone has sent a position."),
     h("div", { class: "split" }, list, mapElement),
     lookedAfter || h("p", { class: "muted" }, "Should the family see you too? ", h("a", { href: ownSetup, id: "setup-own" }, "Set up this phone"),
       " so that it sends where you are."));
@@ -108,6 +110,7 @@ export async function showHome(view, session, [followed = null] = []) {
     const person = people.get(event.accountId);
     if (!person) return;
     person.item.location = event.location;
+    view.querySelector("#map-empty")?.remove();
     person.item.status = { ...person.item.status, lastSeenSeconds: 0 };
     render(person, followed);
     // The map keeps up: it pans with the person followed, and fits everyone again when someone
