@@ -484,10 +484,10 @@ def main():
         set_value(anna, "#zone-until", "20:00")
         text_in(anna, "#zone-schedule-info", "Applies on Mon, Tue from 08:00 until 20:00")
         anna.find_element(By.ID, "zone-unaccompanied").click()
-        anna.find_element(By.ID, "zone-save").click()
+        ActionChains(anna).double_click(anna.find_element(By.ID, "zone-save")).perform()  # a double tap saves once
         text_in(anna, "#zone-list", "warns if left with none of you within 200 m")
         zones = server.api("GET", f"/v1/accounts/{father_id}/zones", token=walter_token)["zones"]
-        check("the drawn circle is saved with the dragged radius",
+        check("the drawn circle is saved with the dragged radius, once though Save was tapped twice",
               len(zones) == 1 and zones[0].get("radius", 0) > 150, json.dumps(zones))
         check("the zone warns when he leaves it with no guardian nearby",
               zones[0].get("unaccompanied", {}).get("withinMetres") == 200, json.dumps(zones))
@@ -789,8 +789,10 @@ def main():
         ActionChains(walter).move_to_element_with_offset(trip_map, 60, -40).click().perform()
         text_in(walter, "#destination-info", "Destination:")
         fill(walter, "#trip-destination-name", "Pharmacy")
-        walter.find_element(By.ID, "trip-start").click()
+        ActionChains(walter).double_click(walter.find_element(By.ID, "trip-start")).perform()
         access_code = visible(walter, "#access-code").text.strip()
+        started = server.api("GET", "/v1/trips", token=walter_token)["trips"]
+        check("a double tap on Start trip starts one trip", len(started) == 1, json.dumps(started)[:300])
         walter.execute_script("localStorage.clear(); sessionStorage.clear()")
         walter.refresh()
         again = visible(walter, "#access-code").text.strip()
@@ -800,12 +802,14 @@ def main():
         audit(walter, "trips")
 
         # The countdown shows its seconds and is cancelled.
-        walter.find_element(By.ID, "countdown-start").click()
+        ActionChains(walter).double_click(walter.find_element(By.ID, "countdown-start")).perform()
         text_in(walter, "#countdown-seconds", " s")
         seconds_shown = int(walter.find_element(By.ID, "countdown-seconds").text.split()[0])
         check("the countdown shows its seconds", 0 < seconds_shown <= 15, str(seconds_shown))
         walter.find_element(By.ID, "countdown-cancel").click()
         text_in(walter, "#countdown-area", "Cancelled")
+        checks = [a for a in server.api("GET", "/v1/alerts", token=walter_token)["alerts"] if a["type"] == "danger"]
+        check("a double tap on the check starts one countdown", len(checks) == 1, json.dumps(checks)[:300])
         go(anna, server, "alerts")
         text_in(anna, "#alert-list", "Check cancelled by Walter: all is well")
         check("a cancelled check reads as all is well, not as a danger",

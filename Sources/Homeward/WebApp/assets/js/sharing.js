@@ -52,6 +52,8 @@ export async function sendSOS() {
     body.location = { lat: here.coords.latitude, lon: here.coords.longitude, accuracy: here.coords.accuracy,
       t: new Date(here.timestamp).toISOString() };
   }
+  // The place that went with it is kept as a position too, beside the alert, never before it.
+  if (here) api("POST", "/v1/locations", { samples: [sample(here)] }).catch(() => null);
   const alert = await api("POST", "/v1/alerts", body);
   const followed = currentPosition().then(async (now) => {
     if (!now) return null;

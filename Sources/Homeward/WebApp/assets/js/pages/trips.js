@@ -118,6 +118,9 @@ function startForm(map) {
   element.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!destination) { message.textContent = "Tap your destination on the map first."; return; }
+    // A double tap starts one trip: the button waits for the answer (and the position, up to 3 s).
+    if (start.disabled) return;
+    start.disabled = true;
     try {
       const body = { destination: { lat: destination.lat, lon: destination.lng }, mode: mode.control.value };
       if (name.control.value.trim()) body.destination.name = name.control.value.trim();
@@ -130,6 +133,7 @@ function startForm(map) {
       location.reload();
     } catch (error) {
       message.textContent = error.message;
+      start.disabled = false;
     }
   });
   return element;
@@ -196,7 +200,16 @@ export function safetyPanel(onTrip, accountId) {
     });
   });
   countdownButton.addEventListener("click", async () => {
-    const countdown = await api("POST", "/v1/alerts/countdown", { seconds: 15, reason: "Safety check from the web app" });
+    // One check at a time: the button waits until this one is answered or has run out.
+    countdownButton.disabled = true;
+    let countdown;
+    try {
+      countdown = await api("POST", "/v1/alerts/countdown", { seconds: 15, reason: "Safety check from the web app" });
+    } catch (error) {
+      replace(area, h("p", { class: "error" }, error.message));
+      countdownButton.disabled = false;
+      return;
+    }
     const seconds = h("p", { class: "countdown", id: "countdown-seconds" });
     const safe = h("button", { type: "button", id: "countdown-cancel" }, "I'm safe");
     replace(area, h("p", {}, "Unless you press \"I'm safe\", your guardians are told you are in danger in:"), seconds, safe);
@@ -204,14 +217,26 @@ export function safetyPanel(onTrip, accountId) {
     const tick = () => {
       const left = Math.max(0, Math.ceil((firesAt - Date.now()) / 1000));
       seconds.textContent = `${left} s`;
-      if (left === 0) { clearInterval(timer); replace(area, h("p", { class: "error" }, "Your guardians have been told you may be in danger.")); }
+      if (left === 0) {
+        clearInterval(timer);
+        countdownButton.disabled = false;
+        replace(area, h("p", { class: "error" }, "Your guardians have been told you may be in danger."));
+      }
     };
-    const timer = setInterval(tick, 250);
+    let timer = setInterval(tick, 250);
     tick();
     safe.addEventListener("click", async () => {
       clearInterval(timer);
-      await api("POST", `/v1/alerts/${encodeURIComponent(countdown.id)}/cancel`);
-      replace(area, h("p", {}, "Cancelled. Glad you are safe."));
+      safe.disabled = true;
+      try {
+        await api("POST", `/v1/alerts/${encodeURIComponent(countdown.id)}/cancel`);
+        replace(area, h("p", {}, "Cancelled. Glad you are safe."));
+        countdownButton.disabled = false;
+      } catch (error) {
+        safe.disabled = false;
+        timer = setInterval(tick, 250);
+        replace(area, h("p", { class: "error" }, `The check could not be cancelled: ${error.message} Press “I'm safe” again.`), seconds, safe);
+      }
     });
   });
   const element = h("section", { class: "card", "aria-labelledby": "safety-title" }, h("h2", { id: "safety-title" }, "Safety"),
