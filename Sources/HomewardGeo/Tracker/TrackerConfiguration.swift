@@ -235,7 +235,7 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
 
     /// A shape-wandering episode is reported only once it has lasted this long (an ordinary walk's
     /// odd minute is not wandering; a person lost keeps at it).
-    public var wanderingReportAfterSeconds = 240.0
+    public var wanderingReportAfterSeconds = 300.0
     /// Somewhere the routine knows the person at that hour, the episode must last this many times
     /// `wanderingReportAfterSeconds` (an ordinary stroll round a usual place draws a faint shape for
     /// a few minutes; a person lost there keeps at it).
