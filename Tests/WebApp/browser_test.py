@@ -401,6 +401,22 @@ def main():
         anna.find_element(By.CSS_SELECTOR, "#link-form button[type=submit]").click()
         text_in(anna, "#links", FATHER["name"])
         check("linking by code lists the father among the people Anna looks after", True)
+        text_in(walter, "#code-used", "Anna linked with your code")
+        check("the father's page, still showing his code, says who linked with it and lists her",
+              "Anna" in walter.find_element(By.ID, "links").text)
+        following = visible(anna, "#linked-next")
+        check("after linking, the page says what comes next: set up his phone (a button to it), then his home",
+              "Set up Walter's phone" in following.text and "#setup/" in anna.find_element(By.ID, "linked-setup").get_attribute("href"),
+              following.text)
+        check("the linked code is emptied from the form, so it is not sent twice",
+              [e.get_attribute("value") for e in anna.find_elements(By.CSS_SELECTOR, "#link-form input")] == ["", ""])
+        shoot(anna, "linked-next")
+        # Ending a link by a slip of the finger: the page asks first, and "no" keeps it.
+        anna.find_element(By.XPATH, "//div[@id='links']//button[contains(., 'End link with Walter')]").click()
+        question = anna.switch_to.alert.text
+        anna.switch_to.alert.dismiss()
+        check("ending a link asks first, saying he would no longer be seen, and no keeps it",
+              "stop seeing where Walter is" in question and len(server.api("GET", "/v1/links", token=walter_token)["guardians"]) == 1, question)
         go(walter, server, "home")
         text_in(walter, "#looked-after", "Anna looks after you")
         check("his first page says who looks after him and offers to set up his phone, not \"No one yet\"",
@@ -429,6 +445,9 @@ def main():
         except Exception:
             pass
         check("the map keeps the person in view when he moves away from where it looked", anna.execute_script(in_view))
+        text_in(anna, "#people .zone-state", "no safe zone yet")
+        check("a person with no safe zone is not called \"outside safe zones\": the card offers to draw one",
+              anna.find_elements(By.CSS_SELECTOR, "#people .zone-state a[href^='#zones/']"))
         audit(anna, "home")
 
         # His page: today's path and downloads.
@@ -465,10 +484,10 @@ def main():
         set_value(anna, "#zone-until", "20:00")
         text_in(anna, "#zone-schedule-info", "Applies on Mon, Tue from 08:00 until 20:00")
         anna.find_element(By.ID, "zone-unaccompanied").click()
-        anna.find_element(By.ID, "zone-save").click()
+        ActionChains(anna).double_click(anna.find_element(By.ID, "zone-save")).perform()  # a double tap saves once
         text_in(anna, "#zone-list", "warns if left with none of you within 200 m")
         zones = server.api("GET", f"/v1/accounts/{father_id}/zones", token=walter_token)["zones"]
-        check("the drawn circle is saved with the dragged radius",
+        check("the drawn circle is saved with the dragged radius, once though Save was tapped twice",
               len(zones) == 1 and zones[0].get("radius", 0) > 150, json.dumps(zones))
         check("the zone warns when he leaves it with no guardian nearby",
               zones[0].get("unaccompanied", {}).get("withinMetres") == 200, json.dumps(zones))
@@ -517,6 +536,8 @@ def main():
         # Set up his phone: from his card, Anna shows the OwnTracks code; it is decoded (zbarimg) and
         # its credentials post a fix as OwnTracks does, and the page says the first position arrived.
         go(anna, server, "home")
+        text_in(anna, "#people .zone-state", "checked with the next position")
+        check("a zone drawn after his newest position is not said to be left before a position is judged", True)
         anna.find_element(By.CSS_SELECTOR, "#people a.setup-phone").click()
         visible(anna, "#make-setup").click()
         qr = visible(anna, "#setup-qr")
@@ -580,7 +601,34 @@ def main():
               and values.get("id", [""])[0].startswith("post."), traccar)
         check("the values to type by hand each have a copy button",
               len(anna.find_elements(By.CSS_SELECTOR, "#setup-settings button.copy")) == 2)
-        text_in(anna, "#setup-devices", "Traccar Client phone · not heard from yet")
+        text_in(anna, "#setup-devices", "Traccar Client phone · waiting for its first position")
+        # Pressed twice by mistake (a double click), then once more: one phone waits, not three, and
+        # the page says the earlier code stopped working.
+        ActionChains(anna).double_click(anna.find_element(By.ID, "make-setup")).perform()
+        visible(anna, "#setup-replaced")
+        wait(anna, lambda d: not d.find_element(By.ID, "make-setup").get_attribute("disabled"), message="the button stayed disabled")
+        anna.find_element(By.ID, "make-setup").click()
+        text_in(anna, "#setup-replaced", "only the newest code works")
+        wait(anna, lambda d: not d.find_element(By.ID, "make-setup").get_attribute("disabled"), message="the button stayed disabled")
+        # The list is drawn again after the code; read in one go so a redraw cannot interleave.
+        waiting = anna.execute_script("return [...document.querySelectorAll('#setup-devices li')].map((li) => li.textContent)")
+        devices = server.api("GET", f"/v1/accounts/{father_id}/devices", token=walter_token)["devices"]
+        check("showing the code again leaves one phone waiting, not a phone for every press",
+              len(waiting) == 1 and "waiting for its first position" in waiting[0] and len(devices) == 1, repr(waiting))
+        qr = visible(anna, "#setup-qr")
+        with open(png_path, "wb") as file:
+            file.write(base64.b64decode(qr.get_attribute("src").split(",", 1)[1]))
+        replaced_key = values.get("id", [""])[0]
+        traccar = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sbinary", png_path], capture_output=True, text=True).stdout.strip()
+        values = urllib.parse.parse_qs(urllib.parse.urlsplit(traccar).query)
+        try:
+            urllib.request.urlopen(f"{server.base}/v1/clients/osmand?" + urllib.parse.urlencode(
+                {"id": replaced_key, "lat": VIENNA[0], "lon": VIENNA[1], "timestamp": int(time.time())}), timeout=10)
+            stale = 200
+        except urllib.error.HTTPError as error:
+            stale = error.code
+        check("an earlier code that was replaced no longer sends (OsmAnd answers an unknown device 400)", stale == 400, str(stale))
+        shoot(anna, "setup-shown-again")
         query = urllib.parse.urlencode({"id": values.get("id", [""])[0], "lat": VIENNA[0], "lon": VIENNA[1], "timestamp": int(time.time())})
         with urllib.request.urlopen(f"{server.base}/v1/clients/osmand?{query}", timeout=10) as response:
             response.read()
@@ -647,12 +695,26 @@ def main():
               message is not None and message.get("topic") == "homeward-anna" and message.get("title") == "Homeward test",
               json.dumps(message))
 
-        # Quiet hours, in the browser's own time zone.
+        # Quiet hours: the time zone is a choice of places, this device's chosen at first; another
+        # city is saved as its zone, then back to this device's.
+        zone = anna.execute_script("return Intl.DateTimeFormat().resolvedOptions().timeZone")
+        picker = visible(anna, "#quiet-zone")
+        chosen = anna.execute_script("return arguments[0].selectedOptions[0].textContent", picker)
+        check("the quiet hours' time zone is a list of places with this device's chosen",
+              picker.tag_name == "select" and picker.get_attribute("value") == zone and "(this device)" in chosen
+              and len(anna.find_elements(By.CSS_SELECTOR, "#quiet-zone optgroup")) >= 5, chosen)
         set_value(anna, "#quiet-start", "21:30")
         set_value(anna, "#quiet-end", "06:45")
+        anna.execute_script("arguments[0].value = 'Asia/Tokyo'; arguments[0].dispatchEvent(new Event('change'))", picker)
+        text_in(anna, "#quiet-zone-hint", "Tokyo time")
+        anna.find_element(By.CSS_SELECTOR, "#quiet-form button[type=submit]").click()
+        text_in(anna, "#quiet-state", "Quiet from 21:30 until 06:45 (Tokyo time)")
+        check("another city's time zone is saved as chosen",
+              server.api("GET", "/v1/me/quiet-hours", token=anna_token).get("timeZone") == "Asia/Tokyo")
+        anna.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'))", picker, zone)
         anna.find_element(By.CSS_SELECTOR, "#quiet-form button[type=submit]").click()
         text_in(anna, "#quiet-state", "Quiet from 21:30 until 06:45")
-        zone = anna.execute_script("return Intl.DateTimeFormat().resolvedOptions().timeZone")
+        wait(anna, lambda d: "Tokyo" not in d.find_element(By.ID, "quiet-state").text, message="the zone did not change back")
         check("quiet hours are saved in the browser's time zone",
               server.api("GET", "/v1/me/quiet-hours", token=anna_token) == {"start": "21:30", "end": "06:45", "timeZone": zone})
         audit(anna, "notifications")
@@ -681,6 +743,11 @@ def main():
         check("the SOS plays the alarm where the browser allows sound", True)
         shoot(anna, "alert-banner")
         anna.set_window_size(*PHONE_SIZE)
+        go(walter, server, "home")
+        walter.refresh()  # the page was already his home: drawn again, as he would open it
+        settle(walter)
+        text_in(walter, "#own-emergencies", "No one has answered yet")
+        check("his own first page says his SOS was sent and that no one has answered yet", True)
         banner.find_element(By.LINK_TEXT, "Show on the map").click()
         wait(anna, lambda d: d.current_url.endswith(f"#home/{father_id}"), message="the map link did not open People following him")
         text_in(anna, f"#people [data-account='{father_id}']", "The map follows them")
@@ -710,6 +777,9 @@ def main():
         visible(anna, "#alert-list [data-status=acknowledged]")
         check("acknowledging marks the alert acknowledged",
               server.api("GET", "/v1/alerts", token=walter_token)["alerts"][0]["status"] == "acknowledged")
+        text_in(walter, "#own-emergencies", "Anna answered your SOS")
+        check("his page says who answered his SOS", True)
+        shoot(walter, "sos-answered")
 
         # Walter starts a trip in the browser and shares the access code.
         go(walter, server, "trips")
@@ -719,8 +789,10 @@ def main():
         ActionChains(walter).move_to_element_with_offset(trip_map, 60, -40).click().perform()
         text_in(walter, "#destination-info", "Destination:")
         fill(walter, "#trip-destination-name", "Pharmacy")
-        walter.find_element(By.ID, "trip-start").click()
+        ActionChains(walter).double_click(walter.find_element(By.ID, "trip-start")).perform()
         access_code = visible(walter, "#access-code").text.strip()
+        started = server.api("GET", "/v1/trips", token=walter_token)["trips"]
+        check("a double tap on Start trip starts one trip", len(started) == 1, json.dumps(started)[:300])
         walter.execute_script("localStorage.clear(); sessionStorage.clear()")
         walter.refresh()
         again = visible(walter, "#access-code").text.strip()
@@ -730,12 +802,14 @@ def main():
         audit(walter, "trips")
 
         # The countdown shows its seconds and is cancelled.
-        walter.find_element(By.ID, "countdown-start").click()
+        ActionChains(walter).double_click(walter.find_element(By.ID, "countdown-start")).perform()
         text_in(walter, "#countdown-seconds", " s")
         seconds_shown = int(walter.find_element(By.ID, "countdown-seconds").text.split()[0])
         check("the countdown shows its seconds", 0 < seconds_shown <= 15, str(seconds_shown))
         walter.find_element(By.ID, "countdown-cancel").click()
         text_in(walter, "#countdown-area", "Cancelled")
+        checks = [a for a in server.api("GET", "/v1/alerts", token=walter_token)["alerts"] if a["type"] == "danger"]
+        check("a double tap on the check starts one countdown", len(checks) == 1, json.dumps(checks)[:300])
         go(anna, server, "alerts")
         text_in(anna, "#alert-list", "Check cancelled by Walter: all is well")
         check("a cancelled check reads as all is well, not as a danger",
@@ -783,14 +857,42 @@ def main():
               and "only while it is open" in walter.find_element(By.ID, "sharing-status").text)
         visible(walter, "#sos").click()
         posted = time.monotonic()
-        text_in(walter, "#status", "SOS sent with where you are")
-        text_in(walter, "#sos-status", "SOS sent with where you are")
+        text_in(walter, "#status", "SOS sent at")
+        text_in(walter, "#sos-status", "with where you are")
+        text_in(walter, "#sos-follow", "Where you are now was sent too")
         sos_alert = next(a for a in server.api("GET", "/v1/alerts", token=walter_token)["alerts"] if a["type"] == "sos")
         check("the web app's SOS carries the browser's position",
               abs(sos_alert.get("location", {}).get("lat", 0) - sos_place[0]) < 1e-6, json.dumps(sos_alert))
         text_in(companion, "#trip-emergency", "SOS: Walter needs help", seconds=BANNER_SECONDS)
         check(f"the companion's page shows his SOS within {BANNER_SECONDS} s ({time.monotonic() - posted:.2f} s)", True)
         shoot(companion, "trip-watch-sos")
+        for alert in server.api("GET", "/v1/alerts?status=open", token=anna_token)["alerts"]:
+            server.api("POST", f"/v1/alerts/{alert['id']}/acknowledge", token=anna_token)
+        # A browser slow to say where he is does not hold the SOS back: it goes at once with the last
+        # place the server has for him, and his place now follows when the browser gives it.
+        walter.refresh()
+        settle(walter)
+        later_place = (sos_place[0] + 0.0009, sos_place[1])
+        walter.execute_script("""
+            const [lat, lon] = arguments;
+            window.releasePosition = null;
+            navigator.geolocation.getCurrentPosition = (found, failed, options) => {
+              if (options && options.timeout === 0) { failed({ code: 3, message: "nothing kept" }); return; }
+              window.releasePosition = () => found({ timestamp: Date.now(),
+                coords: { latitude: lat, longitude: lon, accuracy: 9, speed: null, heading: null, altitude: null } });
+            };""", *later_place)
+        visible(walter, "#sos").click()
+        text_in(walter, "#sos-status", "with the last place we know for you")
+        text_in(walter, "#sos-follow", "Finding where you are now")
+        slow = server.api("GET", "/v1/alerts?status=open", token=walter_token)["alerts"]
+        check("an SOS from a browser slow to find him goes at once, with the newest place the server has",
+              len(slow) == 1 and abs(slow[0].get("location", {}).get("lat", 0) - sos_place[0]) < 1e-6, json.dumps(slow))
+        shoot(walter, "sos-sent-finding")
+        walter.execute_script("window.releasePosition()")
+        text_in(walter, "#sos-follow", "Where you are now was sent too")
+        latest = server.api("GET", f"/v1/accounts/{father_id}/location", token=walter_token)["location"]
+        check("his place now follows the SOS as soon as the browser gives it",
+              abs(latest["lat"] - later_place[0]) < 1e-6, json.dumps(latest))
         for alert in server.api("GET", "/v1/alerts?status=open", token=anna_token)["alerts"]:
             server.api("POST", f"/v1/alerts/{alert['id']}/acknowledge", token=anna_token)
         walter.find_element(By.ID, "arrive").click()
@@ -913,7 +1015,9 @@ def main():
         visible(anna, f"#people [data-account='{markup_id}']")
         time.sleep(0.5)
         server.api("POST", "/v1/alerts", {"type": "sos"}, token=markup_token)
-        visible(anna, "#alert-banners .banner[data-type=sos]", seconds=BANNER_SECONDS)
+        old_place = visible(anna, "#alert-banners .banner[data-type=sos]", seconds=BANNER_SECONDS)
+        check("an SOS carrying a place from minutes before says it is the last known place, and how old",
+              "Last known place, 12 min ago" in old_place.text, old_place.text)
         wait(anna, lambda d: MARKUP["name"] in d.find_element(By.ID, "home-map").text, message="the map label did not show the name")
         for page in ("home", f"zones/{markup_id}", f"person/{markup_id}"):
             if page != "home":
@@ -924,6 +1028,10 @@ def main():
                   not images and anna.execute_script("return window.markupRan") is None
                   and MARKUP["name"] in anna.find_element(By.ID, "view").text, f"{len(images)} images")
             check(f"a long name does not widen {page.split('/')[0]} on a phone", fits_width(anna), str(page_widths(anna)))
+        summary = anna.find_element(By.ID, "day-summary").text
+        # (Just after midnight his one position, 12 minutes old, was yesterday's.)
+        check("a day with one position says \"1 position at …\", not \"1 positions from … to …\"",
+              summary.startswith("1 position at ") or summary == "No positions this day.", summary)
         shoot(anna, "markup-name")
         # Leaving a safe zone comes the same way, quieter: a banner, no alarm.
         rung = anna.execute_script("return document.body.dataset.alarmPlayedAt")
@@ -947,9 +1055,41 @@ def main():
              message="banners answered elsewhere stayed")
         check("a banner goes when someone else acknowledges the alert", True)
 
+        # A guardian whose one person has never sent a position is told why the map is empty, until
+        # the first position comes.
+        newcomers = [{"name": "Greta", "phone": "+4915112345674"}, {"name": "Otto", "phone": "+4915112345675"}]
+        for person in newcomers:
+            server.api("POST", "/v1/accounts", {**person, "password": PASSWORD})
+        otto_token = server.api("POST", "/v1/sessions", {"phone": newcomers[1]["phone"], "password": PASSWORD})["token"]
+        greta_token = server.api("POST", "/v1/sessions", {"phone": newcomers[0]["phone"], "password": PASSWORD})["token"]
+        otto_code = server.api("PUT", "/v1/me/verification-code", {}, token=otto_token)["code"]
+        server.api("POST", "/v1/links", {"phone": newcomers[1]["phone"], "code": otto_code}, token=greta_token)
+        companion.get(server.base + "/healthz")
+        companion.add_cookie({"name": "homeward_session", "value": server.web_session(newcomers[0]), "path": "/"})
+        go(companion, server, "home")
+        empty = visible(companion, "#map-empty")
+        check("before anyone's first position, People says the map waits for it", empty.text.startswith("The map shows"), empty.text)
+        time.sleep(0.5)  # the event stream is open once the page has drawn
+        server.api("POST", "/v1/locations", {"samples": [{"t": time.time(), "lat": VIENNA[0], "lon": VIENNA[1], "accuracy": 10}]}, token=otto_token)
+        wait(companion, lambda d: not d.find_elements(By.ID, "map-empty"), seconds=LIVE_UPDATE_SECONDS, message="the note stayed")
+        check("the note goes when the first position comes", True)
+
         go(anna, server, "profile")
         visible(anna, "#profile-form")
         audit(anna, "profile")
+        # Her session ends while a page is open (here its cookie is gone): the next page she opens
+        # does not say "Something went wrong" but asks her to log in, and then takes her there.
+        anna.delete_cookie("homeward_session")
+        anna.get(server.base + "/#alerts")
+        text_in(anna, "#signed-out", "You were signed out")
+        check("a session that ended leads to the log-in page with why, not to an error", anna.find_elements(By.ID, "login-form"))
+        fill(anna, "#login-form input[name=phone]", DAUGHTER["phone"])
+        fill(anna, "#login-form input[name=password]", PASSWORD)
+        anna.find_element(By.CSS_SELECTOR, "#login-form button[type=submit]").click()
+        visible(anna, "#alert-list")
+        check("after logging in again she is back on the page she was opening", anna.current_url.endswith("#alerts"), anna.current_url)
+        go(anna, server, "profile")
+        visible(anna, "#profile-form")
 
         # Import history: Anna brings in a week of her father's GPX from another app (mornings at the
         # gym, two kilometres north); the bar fills, the result is said in plain words with the places

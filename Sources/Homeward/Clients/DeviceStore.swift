@@ -7,20 +7,31 @@ struct DeviceStore {
     let db: Database
 
     /// Stores `device` of `account`, whose key has keyed digest `keyDigest`, with the OwnTracks
-    /// payload secret and MQTT topic if given; the key itself is never stored.
-    /// Throws `DeviceStoreError.topicTaken` when another device has the topic.
+    /// payload secret and MQTT topic if given, and the app a setup code made it for; the key itself is
+    /// never stored. Throws `DeviceStoreError.topicTaken` when another device has the topic.
     func insert(
-        _ device: NewDeviceResponse, keyDigest: [UInt8], payloadSecret: String?, ownTracksTopic: String? = nil, of account: AccountKey
+        _ device: NewDeviceResponse, keyDigest: [UInt8], payloadSecret: String?, ownTracksTopic: String? = nil,
+        setUpFor app: PhoneSetupApp? = nil, of account: AccountKey
     ) throws {
         if let ownTracksTopic, try self.device(withOwnTracksTopic: ownTracksTopic) != nil { throw DeviceStoreError.topicTaken }
         try db.execute(
             """
-            INSERT INTO devices (id, account_key, name, key_sha256, created_at_ms, reads_others, payload_secret, owntracks_topic)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO devices (id, account_key, name, key_sha256, created_at_ms, reads_others, payload_secret, owntracks_topic, set_up_app)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             device.id, account, device.name, keyDigest, device.createdAt.unixMilliseconds, device.readsOthers ? 1 : 0,
-            payloadSecret, ownTracksTopic
+            payloadSecret, ownTracksTopic, app?.rawValue
         )
+    }
+
+    /// Removes the devices of `account` that a setup code made and no phone has used yet (a code shown
+    /// and not scanned, or scanned by no phone that sent anything); answers their ids. Keys made
+    /// through the API are never removed here.
+    func removeUnheardSetUpDevices(of account: AccountKey) throws -> [String] {
+        let ids: [String] = try db.fetchAll(
+            "SELECT id FROM devices WHERE account_key = ? AND set_up_app IS NOT NULL AND last_used_at_ms IS NULL ORDER BY id", [account])
+        for id in ids { _ = try revoke(id, of: account) }
+        return ids
     }
 
     /// The device whose phone publishes on OwnTracks topic `topic` (MQTT mode), with its account's id.

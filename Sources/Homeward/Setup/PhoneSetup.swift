@@ -28,4 +28,7 @@ struct PhoneSetup: Encodable {
     var stores: [Store]
     /// What to do on the phone.
     var steps: [String]
+    /// The ids of the person's earlier setup devices that no phone had used, which this one replaced:
+    /// their codes no longer work (a phone that scanned one scans this one instead).
+    var replaced: [String]
 }

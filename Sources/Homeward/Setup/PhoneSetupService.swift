@@ -19,17 +19,22 @@ struct PhoneSetupService: Sendable {
     let ownTracksTopicPrefix: String
 
     /// A new post-only device of the person `accountID` and the link setting `request.app` up to post
-    /// to `server` with it.
+    /// to `server` with it, replacing the person's earlier setup devices that no phone has used.
     func setUp(_ request: PhoneSetupRequest, for accountID: String, by caller: Caller, server: String) throws -> PhoneSetup {
         let app = try request.validatedApp()
         let name = try AccountService.validatedName(request.name ?? "\(app.title) phone")
         let device = NewDeviceResponse(
             id: SecureRandom.identifier(), name: name, key: PostOnlyDeviceKey.make(), readsOthers: false, createdAt: clock.now())
-        let (personName, zones) = try database.write { db in
+        // A new code replaces the person's earlier codes that no phone has used: "Show the code"
+        // pressed twice leaves one phone waiting, not a list of phones that never came. Their keys
+        // never authenticated, so no Basic login of theirs is remembered to forget.
+        let (personName, zones, replaced) = try database.write { db in
             let account = try accessPolicy.visibleAccount(accountID, to: caller, in: db)
             guard let overview = try AccountStore(db: db).overview(of: account) else { throw HTTPError.notFound() }
-            try DeviceStore(db: db).insert(device, keyDigest: secrets.digest(device.key), payloadSecret: nil, of: account)
-            return (overview.name, try ZoneStore(db: db).zones(of: account))
+            let devices = DeviceStore(db: db)
+            let replaced = try devices.removeUnheardSetUpDevices(of: account)
+            try devices.insert(device, keyDigest: secrets.digest(device.key), payloadSecret: nil, setUpFor: app, of: account)
+            return (overview.name, try ZoneStore(db: db).zones(of: account), replaced)
         }
         let setup = PhoneSetupLink(app: app, server: server, key: device.key, name: personName, zones: zones)
         guard let code = QRCodeImage(encoding: setup.link) else { throw HTTPError.invalidRequest("The setup link is too long for a QR code.") }
@@ -37,7 +42,7 @@ struct PhoneSetupService: Sendable {
             device: DeviceResource(id: device.id, name: device.name, createdAt: device.createdAt, lastUsedAt: nil, readsOthers: false, ownTracksTopic: nil),
             app: app, link: setup.link,
             qrCode: "data:image/png;base64," + Data(code.png(pixelsPerModule: Self.qrPixelsPerModule)).base64EncodedString(),
-            settings: setup.settings, stores: app.stores, steps: app.steps)
+            settings: setup.settings, stores: app.stores, steps: app.steps, replaced: replaced)
     }
 
     /// The devices of the person `accountID`.

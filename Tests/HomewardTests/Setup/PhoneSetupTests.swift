@@ -26,6 +26,7 @@ final class PhoneSetupTests: XCTestCase {
         let qrCode: String
         let settings: [Setting]
         let steps: [String]
+        let replaced: [String]
     }
 
     private struct Device: Decodable {
@@ -151,6 +152,39 @@ final class PhoneSetupTests: XCTestCase {
             let devices = try client.send(.get, "/v1/accounts/\(dad.id)/devices", token: tom.token)
             XCTAssertEqual(devices.status, .ok)
             XCTAssertTrue(devices.text.contains(overland.device.id) && devices.text.contains(traccar.device.id), devices.text)
+        }
+    }
+
+    func testShowingTheCodeAgainReplacesOnlyTheCodeNoPhoneUsed() throws {
+        let (test, dad, tom, _) = try family()
+        try test.withClient { client in
+            // A key made through the API and never used yet is not the setup page's to replace.
+            let made = try client.send(.post, "/v1/me/devices", token: dad.token, json: #"{"name":"Tablet"}"#)
+            XCTAssertEqual(made.status, .created, made.text)
+            let tablet = try made.decode(Setup.Device.self)
+
+            let first = try setUp("owntracks", for: dad, by: tom, with: client)
+            XCTAssertEqual(first.replaced, [])
+            let second = try setUp("overland", for: dad, by: tom, with: client)
+            XCTAssertEqual(second.replaced, [first.device.id], "the first code was shown and no phone used it")
+            let firstKey = try XCTUnwrap(first.settings.first { $0.label == "Password" }?.value)
+            let batch = #"{"locations":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-0.1276,51.5072]},"properties":{"timestamp":"2026-11-25T10:00:00Z"}}]}"#
+            let refused = try client.execute(
+                .post, "/v1/clients/overland", headers: ["Authorization": "Bearer \(firstKey)", "Content-Type": "application/json"], body: Array(batch.utf8))
+            XCTAssertEqual(refused.status.code, 401, "a replaced code no longer sends")
+            var listed = try client.send(.get, "/v1/accounts/\(dad.id)/devices", token: dad.token).text
+            XCTAssertTrue(listed.contains(tablet.id) && listed.contains(second.device.id), listed)
+            XCTAssertFalse(listed.contains(first.device.id), listed)
+
+            // A phone that sent a position keeps its key when a code for another phone is shown.
+            let token = try XCTUnwrap(try query(of: second.link)["token"])
+            let posted = try client.execute(
+                .post, "/v1/clients/overland", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: Array(batch.utf8))
+            XCTAssertEqual(posted.status, .ok, posted.text)
+            let third = try setUp("traccar", for: dad, by: dad, with: client)
+            XCTAssertEqual(third.replaced, [])
+            listed = try client.send(.get, "/v1/accounts/\(dad.id)/devices", token: dad.token).text
+            for id in [tablet.id, second.device.id, third.device.id] { XCTAssertTrue(listed.contains(id), listed) }
         }
     }
 

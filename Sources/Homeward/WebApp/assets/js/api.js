@@ -7,6 +7,15 @@ export function setCSRFToken(token) {
   csrfToken = token;
 }
 
+/** Called when the server no longer knows the session the page was signed in with. */
+let sessionEnded = () => {};
+
+/** Sets what happens when a signed-in request is refused for want of a session (it ended, or was
+ * ended on another device): the app shows the log-in page and comes back afterwards. */
+export function onSessionEnded(listener) {
+  sessionEnded = listener;
+}
+
 /** The CSRF token of the current session, for requests made without `api` (an upload with progress). */
 export function currentCSRFToken() {
   return csrfToken;
@@ -42,6 +51,10 @@ export async function api(method, path, body, contentType = "application/json") 
   if (!response.ok) {
     const error = isJSON && data && data.error ? data.error : {};
     if (response.status === 429) throw new APIError(tooManyTries(response.headers.get("Retry-After")), 429);
+    if (response.status === 401 && csrfToken && !path.startsWith("/v1/web/session")) {
+      sessionEnded();
+      throw new APIError("You were signed out. Log in again to carry on.", 401);
+    }
     throw new APIError(sentence(error.message || response.statusText), response.status, error.field);
   }
   return data;

@@ -1,6 +1,6 @@
 // The guardian web app: the session, the navigation between pages (by the address's #fragment)
 // and what every page shares (the event stream, the alert banners, badge and sound).
-import { api, setCSRFToken } from "./api.js";
+import { api, setCSRFToken, onSessionEnded } from "./api.js";
 import { connectEvents, disconnectEvents } from "./events.js";
 import { h, replace } from "./dom.js";
 import { startAlertBanner, stopAlertBanner } from "./banner.js";
@@ -34,6 +34,13 @@ const session = {
     startAlertBanner(web.account);
     const pending = sessionStorage.getItem("pendingLink");
     sessionStorage.removeItem("pendingLink");
+    // Signed out while on a page (the session ended): back to that page.
+    const returnTo = sessionStorage.getItem("returnTo");
+    sessionStorage.removeItem("returnTo");
+    if (!pending && returnTo) {
+      if (location.hash === returnTo) route(); else location.hash = returnTo;
+      return;
+    }
     // The QR code's link opened before logging in: back to it with the phone and code (the address
     // may still be that link, which changes nothing and so must be routed by hand).
     if (pending && location.hash !== `#link/${pending}`) location.hash = `#link/${pending}`;
@@ -43,14 +50,27 @@ const session = {
   },
   async signOut() {
     try { await api("DELETE", "/v1/web/session"); } catch { /* the cookie is cleared either way */ }
+    session.forget();
+    location.hash = "#login";
+  },
+  /** The server no longer knows this session: the log-in page says so and leads back here. */
+  ended() {
+    if (!session.account) return;
+    const page = location.hash && !["#login", "#signup"].includes(location.hash) ? location.hash : "#home";
+    sessionStorage.setItem("returnTo", page);
+    session.forget();
+    if (location.hash === "#login") route(); else location.hash = "#login";
+  },
+  forget() {
     setCSRFToken(null);
     session.account = null;
     disconnectEvents();
     stopAlertBanner();
     document.getElementById("nav").hidden = true;
-    location.hash = "#login";
   },
 };
+
+onSessionEnded(() => session.ended());
 
 let cleanup = null;
 let shown = null;
@@ -99,6 +119,10 @@ async function start() {
   try {
     await session.signedIn(await api("GET", "/v1/web/session"));
   } catch {
+    // A page of the app opened without a session (a bookmark, or the session ended since): after
+    // logging in, that page.
+    const name = location.hash.replace(/^#/, "").split("/")[0];
+    if (pages[name] && !["home", "reset", "link"].includes(name)) sessionStorage.setItem("returnTo", location.hash);
     route();
   }
 }

@@ -2,7 +2,7 @@
 // an alarm for an SOS or a danger (with one tap to allow sound where the browser blocks it), and
 // the list of open alerts that the People page colours its cards with.
 import { api } from "./api.js";
-import { h, clock, announce } from "./dom.js";
+import { h, clock, announce, ago } from "./dom.js";
 import { onEvent } from "./events.js";
 import { alertHeadline } from "./words.js";
 import { playAlarm, unlockAudio } from "./alarm.js";
@@ -12,6 +12,9 @@ const pollMilliseconds = 15000;
 /** How often an unanswered SOS or danger rings again, and for how long at most. */
 const ringAgainMilliseconds = 10000;
 const ringForMilliseconds = 120000;
+
+/** A place taken this long before the alert is said to be the last known one, with its age. */
+const stalePlaceMilliseconds = 120000;
 
 const urgentTypes = new Set(["sos", "danger"]);
 /** Alerts that only inform (no banner): the person is where they should be. */
@@ -115,8 +118,12 @@ function bannerElement(alert, urgent) {
   });
   const hide = h("button", { type: "button", class: "secondary" }, "Hide");
   hide.addEventListener("click", () => { dismissed.add(alert.id); remove(alert.id); });
+  // A place older than the alert (the newest stored fix, attached by the server) says how old it is.
+  const placed = alert.location && alert.location.t ? Date.parse(alert.location.t) : null;
+  const age = placed !== null && Date.parse(alert.createdAt) - placed > stalePlaceMilliseconds
+    ? `Last known place, ${ago(Math.max(0, (Date.now() - placed) / 1000))}: ` : "";
   const where = alert.location
-    ? [h("a", { href: `#home/${encodeURIComponent(alert.account.id)}` }, "Show on the map"), " · ",
+    ? [age, h("a", { href: `#home/${encodeURIComponent(alert.account.id)}` }, "Show on the map"), " · ",
       h("a", { href: `https://www.openstreetmap.org/?mlat=${alert.location.lat}&mlon=${alert.location.lon}#map=17/${alert.location.lat}/${alert.location.lon}`,
         target: "_blank", rel: "noopener" }, "Open in a maps app")]
     : [h("a", { href: `#home/${encodeURIComponent(alert.account.id)}` }, "Show their last position")];

@@ -3,17 +3,32 @@
 // page is closed or left: background tracking needs one of the phone apps ("Set up this phone").
 import { api } from "./api.js";
 
-/** The most a position given to an SOS or "share now" may have waited for, in milliseconds. */
-const positionTimeoutMilliseconds = 5000;
-/** A cached position this recent is good enough for an SOS, in milliseconds. */
+/** The most a position for "share now" or to follow an SOS may take to come, in milliseconds. */
+const positionTimeoutMilliseconds = 20000;
+/** A position the browser already has, this recent, goes with an SOS at once, in milliseconds. */
 const positionMaximumAgeMilliseconds = 30000;
+/** The longest an SOS waits for the browser to say whether it has such a position (it may be
+ * asking the person for permission instead), in milliseconds. */
+const positionAtOnceMilliseconds = 200;
 
-/** The browser's position now, or null when it is not allowed or does not come in time. */
+/** The newest position this page had from the browser (a trip's sharing, "share now", an SOS). */
+let lastKnown = null;
+
+/** The browser's position now (a fresh one), or null when it is not allowed or does not come in time. */
 export function currentPosition() {
   if (!navigator.geolocation) return Promise.resolve(null);
-  return new Promise((resolve) => navigator.geolocation.getCurrentPosition(resolve, () => resolve(null), {
-    enableHighAccuracy: true, timeout: positionTimeoutMilliseconds, maximumAge: positionMaximumAgeMilliseconds,
-  }));
+  return new Promise((resolve) => navigator.geolocation.getCurrentPosition((position) => { lastKnown = position; resolve(position); },
+    () => resolve(null), { enableHighAccuracy: true, timeout: positionTimeoutMilliseconds, maximumAge: 0 }));
+}
+
+/** A position the browser already has from the last 30 s, without waiting for a new one; null when
+ * it has none or does not answer at once. */
+function positionAtOnce() {
+  if (lastKnown && Date.now() - lastKnown.timestamp <= positionMaximumAgeMilliseconds) return Promise.resolve(lastKnown);
+  if (!navigator.geolocation) return Promise.resolve(null);
+  const cached = new Promise((resolve) => navigator.geolocation.getCurrentPosition(resolve, () => resolve(null),
+    { enableHighAccuracy: false, timeout: 0, maximumAge: positionMaximumAgeMilliseconds }));
+  return Promise.race([cached, new Promise((resolve) => setTimeout(() => resolve(null), positionAtOnceMilliseconds))]);
 }
 
 /** A browser position as a sample of POST /v1/locations. */
@@ -26,17 +41,26 @@ function sample(position) {
   return fix;
 }
 
-/** Sends an SOS with the browser's position when it has one (the server adds the newest stored
- * fix otherwise); resolves to whether a position went with it. */
+/** Sends an SOS at once, never waiting for a new position: with the position the browser already
+ * has (from the last 30 s), else the server attaches the person's newest stored one. Resolves to
+ * `{alert, fromBrowser}`; `followed` then resolves to the fresh position sent after it as a sample
+ * (the map the guardians open follows it), or null when the browser gave none. */
 export async function sendSOS() {
-  const here = await currentPosition();
+  const here = await positionAtOnce();
   const body = { type: "sos" };
-  if (here) body.location = { lat: here.coords.latitude, lon: here.coords.longitude, accuracy: here.coords.accuracy };
-  // The alert goes at once; the position is also stored as a sample, beside it, not before it.
-  const stored = here ? api("POST", "/v1/locations", { samples: [sample(here)] }).catch(() => null) : null;
-  await api("POST", "/v1/alerts", body);
-  await stored;
-  return Boolean(here);
+  if (here) {
+    body.location = { lat: here.coords.latitude, lon: here.coords.longitude, accuracy: here.coords.accuracy,
+      t: new Date(here.timestamp).toISOString() };
+  }
+  // The place that went with it is kept as a position too, beside the alert, never before it.
+  if (here) api("POST", "/v1/locations", { samples: [sample(here)] }).catch(() => null);
+  const alert = await api("POST", "/v1/alerts", body);
+  const followed = currentPosition().then(async (now) => {
+    if (!now) return null;
+    await api("POST", "/v1/locations", { samples: [sample(now)] });
+    return now;
+  }).catch(() => null);
+  return { alert, fromBrowser: Boolean(here), followed };
 }
 
 /** Sends the browser's position once; resolves to whether there was one to send. */
@@ -61,6 +85,7 @@ export function shareContinuously(onChange = () => {}) {
   document.addEventListener("visibilitychange", visibility);
   keepAwake();
   const watch = navigator.geolocation.watchPosition(async (position) => {
+    lastKnown = position;
     try {
       await api("POST", "/v1/locations", { samples: [sample(position)] });
       onChange("sent", position);

@@ -26,6 +26,7 @@ export async function showHome(view, session, [followed = null] = []) {
   const names = guardians.map((link) => link.guardian.name);
   const whom = names.length === 1 ? names[0] : "they";
   let lookedAfter = null;
+  let stopAnswers = () => {};
   if (names.length) {
     // Whether this person's own phone already sends: the next step, or that all is in place.
     const own = await api("GET", `/v1/accounts/${encodeURIComponent(session.account.id)}/location`).catch(() => null);
@@ -38,6 +39,9 @@ export async function showHome(view, session, [followed = null] = []) {
           h("a", { href: ownSetup, id: "setup-own" }, "Phones that send it"))
         : [h("p", {}, `Set up this phone so that ${whom} can see where you are.`),
           h("p", {}, h("a", { href: ownSetup, class: "button", id: "setup-own" }, "Set up this phone"))]);
+    const answers = h("div", { id: "own-emergencies", role: "status" });
+    lookedAfter.prepend(answers);
+    stopAnswers = watchOwnEmergencies(answers, session.account.id);
   }
   if (!dependents.length) {
     // Nobody to show yet: what to do first, for each side of a family, instead of an empty map. Someone
@@ -58,12 +62,14 @@ export async function showHome(view, session, [followed = null] = []) {
           h("a", { href: ownSetup, class: "button secondary", id: "setup-own" }, "Set up this phone"))),
       names.length ? h("p", {}, "Going somewhere? ", h("a", { href: "#trips" }, "Start a trip"), " so that someone can follow you. Want to look after someone too? ",
         h("a", { href: "#link" }, "Link to them"), ".") : null);
-    return safety ? safety.stop : () => {};
+    return () => { stopAnswers(); if (safety) safety.stop(); };
   }
   const list = h("ul", { class: "people", id: "people" });
   const mapElement = h("div", { class: "map", id: "home-map", role: "region", "aria-label": "Map of the people you look after" });
   replace(view,
     h("h1", {}, "People you look after"),
+    dependents.some((d) => d.location) ? null
+      : h("p", { class: "muted", id: "map-empty" }, "The map shows each person once their phone has sent a position."),
     h("div", { class: "split" }, list, mapElement),
     lookedAfter || h("p", { class: "muted" }, "Should the family see you too? ", h("a", { href: ownSetup, id: "setup-own" }, "Set up this phone"),
       " so that it sends where you are."));
@@ -72,7 +78,7 @@ export async function showHome(view, session, [followed = null] = []) {
   const people = new Map();
 
   for (const item of dependents) {
-    const person = { item, marker: new PositionMarker(map, item.account.name), card: h("li"), alerts: [] };
+    const person = { item, marker: new PositionMarker(map, item.account.name), card: h("li"), alerts: [], zones: null };
     people.set(item.account.id, person);
     list.append(person.card);
     render(person, followed);
@@ -86,7 +92,12 @@ export async function showHome(view, session, [followed = null] = []) {
   if (followed && people.has(followed)) requestAnimationFrame(() => mapElement.scrollIntoView({ block: "start" }));
   // Everyone's zones, drawn under the positions (a failure leaves the map as it is).
   Promise.all(dependents.map((d) => api("GET", `/v1/accounts/${encodeURIComponent(d.account.id)}/zones`)
-    .then(({ zones }) => drawZones(zoneLayer, zones)).catch(() => {})));
+    .then(({ zones }) => {
+      drawZones(zoneLayer, zones);
+      const person = people.get(d.account.id);
+      person.zones = zones;
+      render(person, followed);
+    }).catch(() => {})));
 
   const stopAlerts = watchOpenAlerts((open) => {
     for (const person of people.values()) {
@@ -99,6 +110,7 @@ export async function showHome(view, session, [followed = null] = []) {
     const person = people.get(event.accountId);
     if (!person) return;
     person.item.location = event.location;
+    view.querySelector("#map-empty")?.remove();
     person.item.status = { ...person.item.status, lastSeenSeconds: 0 };
     render(person, followed);
     // The map keeps up: it pans with the person followed, and fits everyone again when someone
@@ -116,7 +128,35 @@ export async function showHome(view, session, [followed = null] = []) {
       render(person, followed);
     }
   }, 30000);
-  return () => { stop(); stopAlerts(); clearInterval(ticker); map.remove(); };
+  return () => { stop(); stopAlerts(); stopAnswers(); clearInterval(ticker); map.remove(); };
+}
+
+/** How often the person's own recent SOS is asked about, and how far back it is shown. */
+const answersRefreshMilliseconds = 5000;
+const answersShownMilliseconds = 2 * 3600 * 1000;
+
+/** Shows in `area` whether the person's own SOS (or a check that ran out) of the last two hours was
+ * answered, and by whom: a frightened person must see that someone is coming. Returns how to stop. */
+function watchOwnEmergencies(area, accountId) {
+  const show = async () => {
+    const since = new Date(Date.now() - answersShownMilliseconds).toISOString();
+    try {
+      const { alerts } = await api("GET", `/v1/alerts?status=open,acknowledged&since=${encodeURIComponent(since)}`);
+      const own = alerts.filter((alert) => alert.account.id === accountId && isUrgent(alert));
+      replace(area, own.map((alert) => {
+        const what = alert.type === "sos" ? "SOS" : "check that ran out";
+        return alert.status === "acknowledged" && alert.acknowledgedBy
+          ? h("p", { class: "ok", "data-alert": alert.id }, h("strong", {}, `${alert.acknowledgedBy.name} answered your ${what}`),
+            ` of ${clock(alert.createdAt)} at ${clock(alert.acknowledgedAt)} ✓`)
+          : h("p", { class: "alarm", "data-alert": alert.id }, h("strong", {}, `Your ${what} of ${clock(alert.createdAt)} was sent.`),
+            " No one has answered yet. If you can, call someone.");
+      }));
+    } catch { /* asked again in a moment */ }
+  };
+  show();
+  const stopEvents = onEvent("alert", (alert) => { if (alert.account.id === accountId) show(); });
+  const timer = setInterval(show, answersRefreshMilliseconds);
+  return () => { stopEvents(); clearInterval(timer); };
 }
 
 function render(person, followed) {
@@ -138,7 +178,9 @@ function render(person, followed) {
     other.map((alert) => h("p", { class: "warn" }, `${alertTitle(alert)} at ${clock(alert.createdAt)}`)),
     h("dl", { class: "facts" },
       h("dt", {}, "Now"), h("dd", { class: status.state === "moving" ? "state-moving" : "" }, state),
-      h("dt", {}, "Zone"), h("dd", {}, status.zone || (location ? "outside safe zones" : "not known yet")),
+      h("dt", {}, "Zone"), h("dd", { class: "zone-state" }, zoneText(person)),
+      location && status.distanceFromHome !== null && status.distanceFromHome !== undefined
+        ? [h("dt", {}, "From home"), h("dd", {}, distance(status.distanceFromHome))] : null,
       h("dt", {}, "Last seen"), h("dd", { class: "last-seen" }, location ? ago(status.lastSeenSeconds) : "no position yet"),
       h("dt", {}, "Phone"), h("dd", { class: reporting && reporting.state !== "fine" ? "error" : "" }, location ? reportingText(reporting) : "not set up yet"),
       h("dt", {}, "Battery"), h("dd", {}, location && location.battery !== null && location.battery !== undefined ? `${Math.round(location.battery)} %` : "unknown",
@@ -156,12 +198,27 @@ function render(person, followed) {
       location ? h("a", { href: `#setup/${encodeURIComponent(item.account.id)}`, class: "setup-phone" }, `Set up ${item.account.name}'s phone`) : null)));
 }
 
+/** The safe zone the person is in, in words: a zone drawn after their newest position is judged by
+ * the next one, and a person with no zone yet gets the way to draw one instead of "outside". */
+function zoneText(person) {
+  const { item, zones } = person;
+  const status = item.status || {};
+  if (status.zone) return status.zone;
+  if (!item.location) return "not known yet";
+  if (zones && !zones.length) {
+    return ["no safe zone yet · ", h("a", { href: `#zones/${encodeURIComponent(item.account.id)}` }, "draw one")];
+  }
+  const fixed = Date.parse(item.location.t);
+  if (zones && zones.some((zone) => Date.parse(zone.createdAt) > fixed)) return "checked with the next position";
+  return "outside safe zones";
+}
+
 /** How the phone reports against its own habit: "as usual (every 15 min)", "quieter than usual", "silent". */
 function reportingText(reporting) {
   if (!reporting) return "never heard from";
   if (reporting.state === "silent") return reporting.batteryRanOut ? "silent: battery most likely ran out" : "silent";
   if (reporting.state === "quiet") return "quieter than usual";
   const usual = reporting.usualIntervalSeconds;
-  if (usual === null || usual === undefined) return "as usual";
+  if (usual === null || usual === undefined) return "sending positions";
   return usual < 90 ? `as usual (every ${usual} s)` : `as usual (every ${Math.round(usual / 60)} min)`;
 }

@@ -5,6 +5,9 @@ import { h, replace, form, announce, when, day } from "../dom.js";
 import { reconnectEvents } from "../events.js";
 import { browserCountry } from "./login.js";
 
+/** How often a code on screen is asked about, to say when someone linked with it. */
+const codeRefreshMilliseconds = 3000;
+
 /** The link page; `phone` and `code` come from a scanned QR code's address. */
 export async function showLink(view, session, [phone = "", code = ""]) {
   const codeArea = h("div", { id: "my-code" });
@@ -12,8 +15,31 @@ export async function showLink(view, session, [phone = "", code = ""]) {
   const newCode = h("button", { type: "button", class: "secondary", id: "new-code", hidden: true }, "Make a new code");
   // The server keeps only a digest of the code: this tab keeps the code it showed, and asks whether it
   // is still live before showing it again, so "Show my code" never silently replaces a code given out.
+  // While a code is on screen the page watches it: once someone links with it, it says so and lists
+  // them, so the person does not keep showing a code that no longer works.
+  let watching = null;
+  const watchCode = (code, expiresAt) => {
+    clearInterval(watching);
+    watching = setInterval(async () => {
+      try {
+        const state = await api("GET", `/v1/me/verification-code?code=${encodeURIComponent(code)}`);
+        if (state.live) return;
+        clearInterval(watching);
+        sessionStorage.removeItem("myCode");
+        const used = Date.now() < Date.parse(expiresAt);
+        const { guardians } = await loadLinks();
+        const newest = guardians.slice().sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+        replace(codeArea, h("p", { class: "card", id: "code-used", role: "status" }, used
+          ? h("strong", { class: "ok" }, `${newest ? newest.guardian.name : "Someone"} linked with your code ✓`)
+          : "Your code ran out without being used.",
+          " To let one more person look after you, press “Show my code” for a new one."));
+        newCode.hidden = true;
+      } catch { /* asked again in a moment */ }
+    }, codeRefreshMilliseconds);
+  };
   const display = (code, expiresAt) => {
     sessionStorage.setItem("myCode", code);
+    watchCode(code, expiresAt);
     newCode.hidden = false;
     replace(codeArea,
       h("dl", { class: "facts", id: "code-facts" },
@@ -63,14 +89,25 @@ export async function showLink(view, session, [phone = "", code = ""]) {
     h("summary", {}, "Or choose your own code"),
     h("p", {}, "Several people (your children, say) can use a code you choose, until you change it. A shown code works for one person only."),
     ownCode);
+  const linked = h("section", { class: "card stack", id: "linked-next", role: "status", hidden: true });
   const linkForm = form([
     { label: "Their phone number", attributes: { name: "phone", type: "tel", required: true, value: phone } },
     { label: "Their verification code", attributes: { name: "code", inputmode: "numeric", autocomplete: "off", required: true, value: code } },
   ], "Link", async (values, element) => {
     const link = await api("POST", "/v1/links", { ...values, country: browserCountry() });
-    announce(`You now look after ${link.dependent.name}.`);
+    const who = link.dependent;
+    announce(`You now look after ${who.name}.`);
     reconnectEvents();
-    element.reset();
+    // Emptied for good: the values a QR code filled in are the fields' defaults, which reset() restores.
+    for (const input of element.querySelectorAll("input")) { input.defaultValue = ""; input.value = ""; }
+    // What comes next, where the family is looking: his phone, then his place on the map.
+    replace(linked, h("h3", {}, `You now look after ${who.name}`),
+      h("p", {}, `Next, set up ${who.name}'s phone so that it sends where ${who.name} is. Then draw ${who.name}'s home on the map under Zones.`),
+      h("p", { class: "row" },
+        h("a", { href: `#setup/${encodeURIComponent(who.id)}`, class: "button", id: "linked-setup" }, `Set up ${who.name}'s phone`),
+        h("a", { href: `#home/${encodeURIComponent(who.id)}`, class: "button secondary" }, `See ${who.name} on People`)));
+    linked.hidden = false;
+    linked.scrollIntoView({ block: "nearest" });
     await loadLinks();
   }, { id: "link-form" });
   const scanArea = h("div");
@@ -86,28 +123,41 @@ export async function showLink(view, session, [phone = "", code = ""]) {
     h("p", {}, "Show your code to the person who should see where you are (your son or daughter, say). They type it with your phone number under “Look after someone” on their own phone, or scan the square."),
     h("div", { class: "row" }, showCode, newCode), codeArea, ownCodeArea,
     h("h2", {}, "Look after someone"),
-    scanArea, linkForm,
+    scanArea, linkForm, linked,
     h("h2", {}, "Your links"), links);
 
   async function loadLinks() {
     const { dependents, guardians } = await api("GET", "/v1/links");
-    const row = (link, who, text) => {
+    const row = (link, who, text, question) => {
       const remove = h("button", { type: "button", class: "secondary" }, `End link with ${who.name}`);
       remove.addEventListener("click", async () => {
-        await api("DELETE", `/v1/links/${encodeURIComponent(link.id)}`);
-        reconnectEvents();
-        announce("Link ended.");
-        await loadLinks();
+        if (!window.confirm(question)) return;
+        remove.disabled = true;
+        try {
+          await api("DELETE", `/v1/links/${encodeURIComponent(link.id)}`);
+          reconnectEvents();
+          announce(`Link with ${who.name} ended.`);
+          await loadLinks();
+        } catch (error) {
+          announce(error.message);
+          remove.disabled = false;
+        }
       });
-      return h("li", { class: "row" }, text, remove);
+      return h("li", { class: "row", "data-link": link.id }, text, remove);
     };
     replace(links,
       h("h3", {}, "You look after"),
-      h("ul", {}, dependents.length ? dependents.map((link) => row(link, link.dependent, `${link.dependent.name} (${link.dependent.phone})`)) : h("li", {}, "no one")),
+      h("ul", {}, dependents.length ? dependents.map((link) => row(link, link.dependent, `${link.dependent.name} (${link.dependent.phone})`,
+        `End the link with ${link.dependent.name}? You stop seeing where ${link.dependent.name} is and stop getting ${link.dependent.name}'s alerts. To look after ${link.dependent.name} again you need a new code.`))
+        : h("li", {}, "no one")),
       h("h3", {}, "Who looks after you"),
-      h("ul", {}, guardians.length ? guardians.map((link) => row(link, link.guardian, link.guardian.name)) : h("li", {}, "no one")));
+      h("ul", {}, guardians.length ? guardians.map((link) => row(link, link.guardian, link.guardian.name,
+        `End the link with ${link.guardian.name}? ${link.guardian.name} stops seeing where you are and no longer gets your alerts, even an SOS.`))
+        : h("li", {}, "no one")));
+    return { dependents, guardians };
   }
   await loadLinks();
+  return () => clearInterval(watching);
 }
 
 /** Reads a QR code with the camera and fills the form from the address it holds. */

@@ -12,10 +12,18 @@ function pendingLinkNote() {
     `You opened the code of ${phone}. Log in, or create an account if you have none; the code and number will be filled in for you to press Link.`);
 }
 
+/** A note on the log-in page when the session ended while a page was open: nothing is lost. */
+function signedOutNote() {
+  if (!sessionStorage.getItem("returnTo")) return null;
+  return h("p", { class: "card hint", id: "signed-out" },
+    "You were signed out (the session ended, or you logged out on another device). Log in again and you are taken back to where you were.");
+}
+
 /** The log-in page. */
 export function showLogin(view, session) {
   replace(view,
     h("h1", {}, "Log in"),
+    signedOutNote(),
     pendingLinkNote(),
     form([
       { label: "Phone number", attributes: { name: "phone", type: "tel", autocomplete: "tel", required: true } },

@@ -1,7 +1,7 @@
 // Notifications: where alerts reach a guardian (this browser by Web Push; ntfy, Gotify, Telegram,
 // email), a test per channel, quiet hours, and for someone watched, who is called first.
 import { api, APIError } from "../api.js";
-import { h, replace, announce, when } from "../dom.js";
+import { h, replace, announce, when, locales } from "../dom.js";
 import { alertLabels } from "../words.js";
 
 /** The server's kinds of channel (`Channels.all`), which the page carries: each with its name, and
@@ -267,19 +267,58 @@ function browserName() {
   return system ? `${browser} on ${system}` : browser;
 }
 
-/** The quiet hours: from, until and the time zone; saving or clearing them. */
+/** The time zone of this browser (the phone or computer the page is open on). */
+const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
+/** How a family reads a time zone: "Buenos Aires, Argentina" for America/Argentina/Buenos_Aires. */
+function placeOf(zone) {
+  const parts = zone.split("/").map((part) => part.replace(/_/g, " "));
+  return parts.length > 1 ? parts.slice(1).reverse().join(", ") : parts[0];
+}
+
+/** The time now in `zone`, "14:05", or "" where the browser cannot say. */
+function timeIn(zone) {
+  try {
+    return new Date().toLocaleTimeString(locales, { timeZone: zone, hour: "2-digit", minute: "2-digit" });
+  } catch { return ""; }
+}
+
+/** A choice of time zone as places grouped by part of the world, each with its time now, this
+ * device's zone marked; `chosen` is selected (the server still checks whatever is sent). */
+function timeZoneSelect(id, chosen) {
+  const names = new Set(Intl.supportedValuesOf ? Intl.supportedValuesOf("timeZone") : []);
+  for (const zone of [deviceZone, chosen, "UTC"]) if (zone) names.add(zone);
+  const regions = { Africa: "Africa", America: "Americas", Antarctica: "Antarctica", Arctic: "Arctic", Asia: "Asia",
+    Atlantic: "Atlantic", Australia: "Australia", Europe: "Europe", Indian: "Indian Ocean", Pacific: "Pacific" };
+  const groups = new Map();
+  for (const zone of [...names].sort()) {
+    const region = regions[zone.split("/")[0]] && zone.includes("/") ? regions[zone.split("/")[0]] : "Other";
+    if (!groups.has(region)) groups.set(region, []);
+    const now = timeIn(zone);
+    groups.get(region).push(h("option", { value: zone, selected: zone === chosen },
+      `${placeOf(zone)}${zone === deviceZone ? " (this device)" : ""}${now ? ` · ${now} now` : ""}`));
+  }
+  const order = [...Object.values(regions), "Other"].filter((region) => groups.has(region));
+  return h("select", { id, name: "timeZone", required: true }, order.map((region) => h("optgroup", { label: region }, groups.get(region))));
+}
+
+/** The quiet hours: from, until and the time zone (a place to choose, this device's by default);
+ * saving or clearing them. */
 function quietHoursForm(quiet) {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   const start = h("input", { id: "quiet-start", name: "start", type: "time", required: true, value: quiet ? quiet.start : "22:00" });
   const end = h("input", { id: "quiet-end", name: "end", type: "time", required: true, value: quiet ? quiet.end : "07:00" });
-  const timeZone = h("input", { id: "quiet-zone", name: "timeZone", required: true, value: quiet ? quiet.timeZone : zone, list: "time-zones", autocomplete: "off" });
-  const zones = h("datalist", { id: "time-zones" },
-    (Intl.supportedValuesOf ? Intl.supportedValuesOf("timeZone") : [zone]).map((name) => h("option", { value: name })));
+  const timeZone = timeZoneSelect("quiet-zone", quiet ? quiet.timeZone : deviceZone);
+  const zoneHint = h("p", { class: "muted", id: "quiet-zone-hint" });
+  const hint = () => replace(zoneHint, timeZone.value === deviceZone
+    ? `The times are this device's: ${placeOf(deviceZone)} time.`
+    : `The times are ${placeOf(timeZone.value)} time (${timeIn(timeZone.value)} there now); this device is on ${placeOf(deviceZone)} time.`);
+  timeZone.addEventListener("change", hint);
+  hint();
   const state = h("p", { id: "quiet-state", role: "status" });
   const message = h("p", { class: "error", role: "alert" });
   const clear = h("button", { type: "button", class: "secondary", id: "quiet-clear" }, "No quiet hours");
   const describe = (hours) => {
-    state.textContent = hours ? `Quiet from ${hours.start} until ${hours.end} (${hours.timeZone}).` : "No quiet hours: every alert comes at once.";
+    state.textContent = hours ? `Quiet from ${hours.start} until ${hours.end} (${placeOf(hours.timeZone)} time).` : "No quiet hours: every alert comes at once.";
     clear.hidden = !hours;
   };
   describe(quiet);
@@ -298,17 +337,20 @@ function quietHoursForm(quiet) {
     h("div", { class: "pair" },
       h("div", { class: "stack" }, h("label", { for: "quiet-start" }, "From"), start),
       h("div", { class: "stack" }, h("label", { for: "quiet-end" }, "Until"), end)),
-    h("label", { for: "quiet-zone" }, "Time zone"), timeZone, zones,
+    h("label", { for: "quiet-zone" }, "Time zone (choose the nearest city)"), timeZone, zoneHint,
     h("div", { class: "row" }, h("button", { type: "submit" }, "Save quiet hours"), clear),
     state, message);
   element.addEventListener("submit", async (event) => {
     event.preventDefault();
     message.textContent = "";
     try {
-      describe(await api("PUT", "/v1/me/quiet-hours", { start: start.value, end: end.value, timeZone: timeZone.value.trim() }));
+      describe(await api("PUT", "/v1/me/quiet-hours", { start: start.value, end: end.value, timeZone: timeZone.value }));
       announce("Quiet hours saved.");
     } catch (error) {
-      message.textContent = error.message;
+      // The server's words name its field; a family is told what to do instead.
+      message.textContent = error.field === "timeZone"
+        ? "The server does not know this time zone: choose another city with the same time."
+        : error.message;
     }
   });
   return element;

@@ -26,8 +26,7 @@ export async function showPerson(view, session, [id, date = localDate()]) {
     h("div", { class: "row" }, h("label", { for: "day" }, "Day"), dayPicker,
       h("a", { href: `${base}&format=gpx`, download: `${item.account.name}-${date}.gpx` }, "Download GPX"),
       h("a", { href: `${base}&format=geojson`, download: `${item.account.name}-${date}.geojson` }, "Download GeoJSON")),
-    h("p", {}, `${history.locations.length} positions`,
-      history.locations.length ? ` from ${clock(history.locations[0].t)} to ${clock(history.locations.at(-1).t)}` : ""),
+    h("p", { id: "day-summary" }, daySummary(history.locations)),
     mapElement,
     h("h2", {}, "Steps, last 7 days"),
     barChart(motion.days.map((day) => ({ label: dayLabel(day.date), value: day.steps })), "Steps per day"));
@@ -38,4 +37,11 @@ export async function showPerson(view, session, [id, date = localDate()]) {
   fit(map, points.length ? points : [marker.latLng]);
   const stop = onEvent("location", (event) => { if (event.accountId === id) marker.update(event.location); });
   return () => { stop(); map.remove(); };
+}
+
+/** "No positions this day", "1 position at 14:05", "312 positions from 08:02 to 19:40". */
+function daySummary(locations) {
+  if (!locations.length) return "No positions this day.";
+  if (locations.length === 1) return `1 position at ${clock(locations[0].t)}.`;
+  return `${locations.length} positions from ${clock(locations[0].t)} to ${clock(locations.at(-1).t)}.`;
 }

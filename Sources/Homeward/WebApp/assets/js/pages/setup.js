@@ -50,7 +50,7 @@ export async function showSetup(view, session, [id = session.account.id]) {
     try {
       stopWatching();
       const setup = await api("POST", `/v1/accounts/${encodeURIComponent(id)}/phone-setup`, { app });
-      stopWatching = showResult(result, setup, id, loadDevices);
+      stopWatching = showResult(result, setup, id, loadDevices, own ? null : person.name);
       await loadDevices();
       result.scrollIntoView({ block: "start", behavior: "smooth" });
       announce("The code is ready: scan it with the phone.");
@@ -78,7 +78,8 @@ export async function showSetup(view, session, [id = session.account.id]) {
         }
       });
       return h("li", { class: "row", "data-device": device.id },
-        h("span", {}, device.name, " · ", device.lastUsedAt ? `last heard ${when(device.lastUsedAt)}` : "not heard from yet"), remove);
+        h("span", {}, device.name, " · ", device.lastUsedAt ? `last heard ${when(device.lastUsedAt)}`
+          : `waiting for its first position (code shown ${when(device.createdAt)})`), remove);
     })) : h("p", {}, "None yet."));
   }
   const homeAssistant = h("section", { id: "home-assistant", class: "card stack", "aria-labelledby": "home-assistant-title" });
@@ -165,12 +166,18 @@ function copyable(value) {
 }
 
 /** Shows the steps, the code and the link of `setup`, and watches for the phone's first position
- * (`heard` refreshes the list of phones when it comes). */
-function showResult(area, setup, accountId, heard) {
+ * (`heard` refreshes the list of phones when it comes; `name` is the person's, null for oneself). */
+function showResult(area, setup, accountId, heard, name) {
   const status = h("p", { id: "setup-status", class: "card", role: "status" }, "Waiting for the first position from the phone…");
   const title = apps.find((item) => item.app === setup.app).label;
+  // A new code replaces the codes shown before that no phone used: said, so that a phone which
+  // scanned the old one is pointed at this one.
+  const replaced = setup.replaced && setup.replaced.length
+    ? h("p", { class: "card", id: "setup-replaced" }, h("strong", {}, "This code replaces the one shown before. "),
+      `If ${name ? `${name}'s` : "your"} phone already scanned the earlier code, scan this one instead: only the newest code works.`)
+    : null;
   replace(area,
-    h("h2", {}, `Setting up ${title}`),
+    h("h2", {}, `Setting up ${title}`), replaced,
     h("ol", { class: "stack" }, setup.steps.map((step) => h("li", {}, step))),
     h("p", {}, "Get the app: ", setup.stores.flatMap((store, index) => [index ? " · " : "", h("a", { href: store.url, target: "_blank", rel: "noopener" }, store.name)])),
     h("img", { class: "qr large", id: "setup-qr", src: setup.qrCode, alt: `Square code that sets up ${title}` }),
@@ -194,7 +201,8 @@ function showResult(area, setup, accountId, heard) {
       }
       if (Date.now() - started > helpAfterMilliseconds) {
         replace(status, h("strong", {}, "Nothing has arrived yet. Please check:"),
-          h("ul", {}, checks[setup.app].map((text) => h("li", {}, text))),
+          h("ul", {}, [...checks[setup.app], "The phone scanned this code, the newest one: pressing “Show the code” again makes the earlier code stop working."]
+            .map((text) => h("li", {}, text))),
           h("p", {}, "The page keeps waiting; it changes as soon as a position arrives."));
       }
     } catch (error) {

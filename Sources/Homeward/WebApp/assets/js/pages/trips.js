@@ -2,7 +2,7 @@
 // server gives it again on any of their devices while the trip lasts); the SOS button and the
 // danger countdown; the trips of the people one looks after, on the map.
 import { api } from "../api.js";
-import { h, replace, field, announce, clock, distance } from "../dom.js";
+import { h, replace, field, announce, clock, distance, ago } from "../dom.js";
 import { makeMap } from "../map.js";
 import { onEvent } from "../events.js";
 import { TripView } from "../tripview.js";
@@ -118,6 +118,9 @@ function startForm(map) {
   element.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!destination) { message.textContent = "Tap your destination on the map first."; return; }
+    // A double tap starts one trip: the button waits for the answer (and the position, up to 3 s).
+    if (start.disabled) return;
+    start.disabled = true;
     try {
       const body = { destination: { lat: destination.lat, lon: destination.lng }, mode: mode.control.value };
       if (name.control.value.trim()) body.destination.name = name.control.value.trim();
@@ -130,6 +133,7 @@ function startForm(map) {
       location.reload();
     } catch (error) {
       message.textContent = error.message;
+      start.disabled = false;
     }
   });
   return element;
@@ -152,18 +156,29 @@ export function safetyPanel(onTrip, accountId) {
     sos.disabled = true;
     replace(sosStatus, h("strong", {}, "Sending the SOS…"));
     try {
-      const placed = await sendSOS();
-      const text = placed ? "SOS sent with where you are to everyone who looks after you."
-        : "SOS sent to everyone who looks after you, with the last place we know for you.";
+      // It goes at once with the place known now; where the person is right now follows it.
+      const { alert, fromBrowser, followed } = await sendSOS();
+      const where = fromBrowser ? "with where you are"
+        : alert.location ? `with the last place we know for you${alert.location.t ? ` (${ago(Math.max(0, (Date.now() - Date.parse(alert.location.t)) / 1000))})` : ""}`
+          : "but we do not know where you are yet";
+      const text = `SOS sent at ${clock(new Date())} to everyone who looks after you, ${where}.`;
+      const after = h("span", { id: "sos-follow" }, " Finding where you are now, to send it too…");
       // Said where the button is, and kept: a frightened person must see that it went.
-      replace(sosStatus, h("strong", { class: "error" }, `${text.replace(/\.$/, "")} (${clock(new Date())}).`), " Stay where you are if you can.");
+      replace(sosStatus, h("strong", { class: "error" }, text), after, " Stay where you are if you can.");
       announce(text);
+      followed.then((now) => {
+        replace(after, now ? ` Where you are now was sent too (${clock(new Date(now.timestamp))}, within ${Math.round(now.coords.accuracy)} m).`
+          : " This browser did not say where you are now: allow location for this site, or set up the phone app.");
+      });
     } catch (error) {
       replace(sosStatus, h("strong", { class: "error" }, `The SOS could not be sent: ${error.message} Call someone now.`));
     } finally { sos.disabled = false; }
   });
   shareNow.addEventListener("click", async () => {
+    shareNow.disabled = true;
+    announce("Finding where you are…");
     const sent = await sharePositionNow().catch(() => false);
+    shareNow.disabled = false;
     announce(sent ? "Your position was shared." : "Your browser did not give a position: allow location for this site and try again.");
   });
   const continuous = h("button", { type: "button", class: "secondary", id: "share-continuously", hidden: !onTrip }, "Send my position during this trip");
@@ -185,7 +200,16 @@ export function safetyPanel(onTrip, accountId) {
     });
   });
   countdownButton.addEventListener("click", async () => {
-    const countdown = await api("POST", "/v1/alerts/countdown", { seconds: 15, reason: "Safety check from the web app" });
+    // One check at a time: the button waits until this one is answered or has run out.
+    countdownButton.disabled = true;
+    let countdown;
+    try {
+      countdown = await api("POST", "/v1/alerts/countdown", { seconds: 15, reason: "Safety check from the web app" });
+    } catch (error) {
+      replace(area, h("p", { class: "error" }, error.message));
+      countdownButton.disabled = false;
+      return;
+    }
     const seconds = h("p", { class: "countdown", id: "countdown-seconds" });
     const safe = h("button", { type: "button", id: "countdown-cancel" }, "I'm safe");
     replace(area, h("p", {}, "Unless you press \"I'm safe\", your guardians are told you are in danger in:"), seconds, safe);
@@ -193,14 +217,26 @@ export function safetyPanel(onTrip, accountId) {
     const tick = () => {
       const left = Math.max(0, Math.ceil((firesAt - Date.now()) / 1000));
       seconds.textContent = `${left} s`;
-      if (left === 0) { clearInterval(timer); replace(area, h("p", { class: "error" }, "Your guardians have been told you may be in danger.")); }
+      if (left === 0) {
+        clearInterval(timer);
+        countdownButton.disabled = false;
+        replace(area, h("p", { class: "error" }, "Your guardians have been told you may be in danger."));
+      }
     };
-    const timer = setInterval(tick, 250);
+    let timer = setInterval(tick, 250);
     tick();
     safe.addEventListener("click", async () => {
       clearInterval(timer);
-      await api("POST", `/v1/alerts/${encodeURIComponent(countdown.id)}/cancel`);
-      replace(area, h("p", {}, "Cancelled. Glad you are safe."));
+      safe.disabled = true;
+      try {
+        await api("POST", `/v1/alerts/${encodeURIComponent(countdown.id)}/cancel`);
+        replace(area, h("p", {}, "Cancelled. Glad you are safe."));
+        countdownButton.disabled = false;
+      } catch (error) {
+        safe.disabled = false;
+        timer = setInterval(tick, 250);
+        replace(area, h("p", { class: "error" }, `The check could not be cancelled: ${error.message} Press “I'm safe” again.`), seconds, safe);
+      }
     });
   });
   const element = h("section", { class: "card", "aria-labelledby": "safety-title" }, h("h2", { id: "safety-title" }, "Safety"),

@@ -252,6 +252,9 @@ export async function showZones(view, session, [chosen] = []) {
     }
     windows.push(...otherWindows);
     if (windows.length) body.schedule = windows;
+    // A double tap saves once: the button waits for the answer.
+    if (save.disabled) return;
+    save.disabled = true;
     try {
       if (editing) await api("PUT", `/v1/zones/${encodeURIComponent(editing.id)}`, body);
       else await api("POST", `/v1/accounts/${encodeURIComponent(who.control.value)}/zones`, body);
@@ -260,6 +263,8 @@ export async function showZones(view, session, [chosen] = []) {
       await load();
     } catch (error) {
       message.textContent = error.message;
+    } finally {
+      save.disabled = false;
     }
   });
 
