@@ -91,12 +91,24 @@ public final class PostgresConnection: Database {
     private enum PipelineQuery {
         case plain(String)
         case prepared(name: String, texts: [String?], sql: String, expectedChanges: Int?)
+        /// Held-back rows sent by a prepared statement whose parameters are arrays in PostgreSQL's
+        /// binary form (`values`).
+        case preparedBinary(name: String, values: [[UInt8]], sql: String, expectedChanges: Int)
         /// Held-back rows sent by `COPY … FROM STDIN (FORMAT binary)` (`data`), outside any pipeline.
         case copy(sql: String, data: [UInt8], expectedChanges: Int)
 
         var sql: String {
             switch self {
-            case .plain(let sql), .prepared(_, _, let sql, _), .copy(let sql, _, _): sql
+            case .plain(let sql), .prepared(_, _, let sql, _), .preparedBinary(_, _, let sql, _), .copy(let sql, _, _): sql
+            }
+        }
+
+        /// The rows a held-back write must change; nil for a statement whose answer is read.
+        var expectedChanges: Int? {
+            switch self {
+            case .plain: nil
+            case .prepared(_, _, _, let expected): expected
+            case .preparedBinary(_, _, _, let expected), .copy(_, _, let expected): expected
             }
         }
 
@@ -303,78 +315,119 @@ public final class PostgresConnection: Database {
         }
 
         /// The query sending them, predicted to change one row each: a `COPY` when there are at least
-        /// `minCopiedRows` of a shape that can be copied and every value fits its column, the prepared
-        /// statement of one array a column otherwise.
+        /// `minCopiedRows` of a shape that can be copied, the prepared statement of one array a column
+        /// otherwise, its arrays in PostgreSQL's binary form (text when a value does not fit its
+        /// column's type exactly, for the server to judge as it always did).
         func query() throws(PostgresError) -> PipelineQuery {
             let count = parts.reduce(0) { $0 + $1.count }
             if count >= PostgresConnection.minCopiedRows, let copySQL = shape.copySQL, let data = copyData(rows: count) {
                 return .copy(sql: copySQL, data: data, expectedChanges: count)
             }
+            if let arrays = binaryArrays(rows: count) {
+                return .preparedBinary(name: name, values: arrays, sql: shape.columnarSQL, expectedChanges: count)
+            }
             return .prepared(name: name, texts: try columnTexts(), sql: shape.columnarSQL, expectedChanges: count)
         }
 
-        /// The rows in PostgreSQL's binary `COPY` format (a header, each row's fields with their lengths,
-        /// a trailer); nil when a value does not fit its column's type exactly (the statement of arrays
-        /// then lets the server judge it, as it always did).
-        func copyData(rows: Int) -> [UInt8]? {
-            let width = shape.columns.count
-            let sizes = shape.columns.map { column -> Int in
+        /// Each column's binary form: its size in bytes (0 for a type written as text only), whether it
+        /// is a `double precision`, and its element type's OID.
+        private var binaryColumns: [(size: Int, isReal: Bool, oid: UInt32)] {
+            shape.columns.map { column in
                 switch column.type {
-                case "integer": 4
-                case "smallint": 2
-                default: 8
+                case "bigint": (8, false, 20)
+                case "integer": (4, false, 23)
+                case "smallint": (2, false, 21)
+                case "double precision": (8, true, 701)
+                default: (0, false, 0)
                 }
             }
-            let isReal = shape.columns.map { $0.type == "double precision" }
-            var data: [UInt8] = []
-            data.reserveCapacity(21 + rows * (2 + sizes.reduce(0) { $0 + 4 + $1 }))
-            data.append(contentsOf: Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00])
-            data.append(contentsOf: [0, 0, 0, 0, 0, 0, 0, 0])  // no flags, no header extension
+        }
+
+        /// Appends `value` as one field of PostgreSQL's binary form for `column` (its length, then
+        /// its bytes big-endian; -1 for NULL); false when it does not fit the type exactly.
+        private static func appendField(
+            _ value: DatabaseValue, _ column: (size: Int, isReal: Bool, oid: UInt32), to data: inout [UInt8]
+        ) -> Bool {
             func append<Number: FixedWidthInteger>(_ number: Number) {
                 withUnsafeBytes(of: number.bigEndian) { data.append(contentsOf: $0) }
             }
+            if case .null = value {
+                append(Int32(-1))
+                return true
+            }
+            if column.isReal {
+                let number: Double
+                switch value {
+                case .integer(let integer): number = Double(integer)
+                case .real(let real): number = real
+                case .null, .text, .blob: return false
+                }
+                append(Int32(8))
+                append(number.bitPattern)
+                return true
+            }
+            guard case .integer(let number) = value else { return false }
+            switch column.size {
+            case 2:
+                guard let small = Int16(exactly: number) else { return false }
+                append(Int32(2))
+                append(small)
+            case 4:
+                guard let middle = Int32(exactly: number) else { return false }
+                append(Int32(4))
+                append(middle)
+            case 8:
+                append(Int32(8))
+                append(number)
+            default:
+                return false
+            }
+            return true
+        }
+
+        /// The rows in PostgreSQL's binary `COPY` format (a header, each row's fields with their lengths,
+        /// a trailer); nil when a value does not fit its column's type exactly.
+        func copyData(rows: Int) -> [UInt8]? {
+            let width = shape.columns.count
+            let columns = binaryColumns
+            var data: [UInt8] = []
+            data.reserveCapacity(21 + rows * (2 + columns.reduce(0) { $0 + 4 + $1.size }))
+            data.append(contentsOf: Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00])
+            data.append(contentsOf: [0, 0, 0, 0, 0, 0, 0, 0])  // no flags, no header extension
             for part in parts {
                 for row in 0..<part.count {
-                    append(Int16(width))
+                    withUnsafeBytes(of: Int16(width).bigEndian) { data.append(contentsOf: $0) }
                     for column in 0..<width {
-                        let value = part.values[row * width + column]
-                        if isReal[column] {
-                            let number: Double
-                            switch value {
-                            case .null:
-                                append(Int32(-1))
-                                continue
-                            case .integer(let integer): number = Double(integer)
-                            case .real(let real): number = real
-                            case .text, .blob: return nil
-                            }
-                            append(Int32(8))
-                            append(number.bitPattern)
-                            continue
-                        }
-                        let number: Int64
-                        switch value {
-                        case .null:
-                            append(Int32(-1))
-                            continue
-                        case .integer(let integer): number = integer
-                        case .real, .text, .blob: return nil
-                        }
-                        append(Int32(sizes[column]))
-                        switch sizes[column] {
-                        case 2:
-                            guard let small = Int16(exactly: number) else { return nil }
-                            append(small)
-                        case 4:
-                            guard let middle = Int32(exactly: number) else { return nil }
-                            append(middle)
-                        default: append(number)
-                        }
+                        guard Self.appendField(part.values[row * width + column], columns[column], to: &data) else { return nil }
                     }
                 }
             }
-            append(Int16(-1))
+            withUnsafeBytes(of: Int16(-1).bigEndian) { data.append(contentsOf: $0) }
             return data
+        }
+
+        /// Each column's values as a one-dimensional array in PostgreSQL's binary form (its header:
+        /// one dimension, a null flag, the element type, the length and lower bound 1; then each
+        /// element as a field); nil when a value does not fit its column's type exactly.
+        func binaryArrays(rows: Int) -> [[UInt8]]? {
+            let width = shape.columns.count
+            var arrays: [[UInt8]] = []
+            arrays.reserveCapacity(width)
+            for (index, column) in binaryColumns.enumerated() {
+                var data: [UInt8] = []
+                data.reserveCapacity(20 + rows * (4 + column.size))
+                let hasNull = parts.contains { part in (0..<part.count).contains { part.values[$0 * width + index] == .null } }
+                for number in [Int32(1), hasNull ? 1 : 0, Int32(bitPattern: column.oid), Int32(rows), 1] {
+                    withUnsafeBytes(of: number.bigEndian) { data.append(contentsOf: $0) }
+                }
+                for part in parts {
+                    for row in 0..<part.count {
+                        guard Self.appendField(part.values[row * width + index], column, to: &data) else { return nil }
+                    }
+                }
+                arrays.append(data)
+            }
+            return arrays
         }
     }
 
@@ -709,6 +762,10 @@ public final class PostgresConnection: Database {
                 sent = Self.withCStrings(texts) { pointers in
                     PQsendQueryPrepared(connection, name, Int32(pointers.count), pointers, nil, nil, 0) == 1
                 }
+            case .preparedBinary(let name, let values, _, _):
+                sent = Self.withBinaryParameters(values) { pointers, lengths, formats in
+                    PQsendQueryPrepared(connection, name, Int32(pointers.count), pointers, lengths, formats, 0) == 1
+                }
             case .copy:
                 sent = false
             }
@@ -758,13 +815,13 @@ public final class PostgresConnection: Database {
             }
             do throws(PostgresError) {
                 try check(result, sql: current.sql)
-                if case .prepared(_, _, let sql, let expected?) = current {
+                if let expected = current.expectedChanges {
                     let changed = Int(String(cString: PQcmdTuples(result))) ?? 0
-                    if changed != expected { throw Self.wrongPrediction(changed, expected, sql: sql, heldBack: true) }
+                    if changed != expected { throw Self.wrongPrediction(changed, expected, sql: current.sql, heldBack: true) }
                 }
             } catch {
                 var failed = error
-                if case .prepared(_, _, _, _?) = current { failed.isHeldBackWriteFailure = true }
+                if current.expectedChanges != nil { failed.isHeldBackWriteFailure = true }
                 firstFailure = firstFailure ?? failed
                 PQclear(result)
                 continue
@@ -852,6 +909,22 @@ public final class PostgresConnection: Database {
             throw PostgresError(sqlState: "42602", message: "\(name) is not a channel name (letters, digits and _)")
         }
         return "\"\(name)\""
+    }
+
+    /// Calls `body` with pointers to `values`, their lengths and the binary format for each, valid
+    /// during the call.
+    private static func withBinaryParameters<Result>(
+        _ values: [[UInt8]], _ body: ([UnsafePointer<CChar>?], [Int32], [Int32]) -> Result
+    ) -> Result {
+        let copies = values.map { value -> UnsafeMutablePointer<CChar> in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(1, value.count))
+            value.withUnsafeBytes { bytes in
+                if let base = bytes.baseAddress { UnsafeMutableRawPointer(copy).copyMemory(from: base, byteCount: bytes.count) }
+            }
+            return copy
+        }
+        defer { copies.forEach { $0.deallocate() } }
+        return body(copies.map { UnsafePointer($0) }, values.map { Int32($0.count) }, Array(repeating: 1, count: values.count))
     }
 
     /// Calls `body` with C strings for `texts` (NULL pointers for nil), valid during the call.
