@@ -111,6 +111,15 @@ def clean(fixes):
     return out
 
 
+def thin(fixes, min_interval_seconds):
+    """The fixes at least `min_interval_seconds` after the one kept before (a sparse phone's log)."""
+    out = []
+    for fix in fixes:
+        if not out or fix["t"] - out[-1]["t"] >= min_interval_seconds:
+            out.append(fix)
+    return out
+
+
 def local_day(t, utc_offset):
     return int((t + utc_offset) // 86_400)
 
@@ -381,6 +390,9 @@ def main():
     parser.add_argument("--inject-wandering", action="store_true",
                         help="replace 40 min of each person's middle day with a random walk and count those found")
     parser.add_argument("--seed", type=int, default=1, help="seed for injection (default 1)")
+    parser.add_argument("--min-interval-seconds", type=float, default=0,
+                        help="keep a fix only this long after the one kept before: replays a dense log as a phone "
+                             "logging every 30 or 60 s would have sent it (truth scored on the kept fixes)")
     parser.add_argument("--json", help="write the per-person figures here")
     parser.add_argument("--replay-binary",
                         help="instead of the HTTP API, run `BINARY replay` on each person's track (quick, stores nothing)")
@@ -397,7 +409,7 @@ def main():
     report = []
     injected_found = injected_total = 0
     for index, (name, raw) in enumerate(sorted(people.items())):
-        fixes = clean(raw)
+        fixes = thin(clean(raw), args.min_interval_seconds)
         if len(fixes) < 10:
             continue
         home = infer_home(fixes, args.radius, utc_offset)

@@ -56,7 +56,11 @@ public struct SignalFilter: Sendable, Equatable, Codable {
         if possible, dt > configuration.gapSeconds || raw.distance(to: PlanarPoint(x: 0, y: 0)) > Self.replanDistanceMetres {
             return .accepted(startSegment(with: fix, prepared: prepared, accuracy: accuracy))
         }
-        let innovation = raw.distance(to: estimate)
+        // The smoothed estimate trails a walker whose phone reports every 30 s or so by a hundred
+        // metres and more: a fix that carries on from the last one used is no outlier however far the
+        // estimate trails (a spike is far from both). Closer fixes keep the estimate near.
+        let innovation = dt >= configuration.sparseFixSeconds
+            ? min(raw.distance(to: estimate), raw.distance(to: lastRaw)) : raw.distance(to: estimate)
         let statisticalGate = configuration.outlierGateSigmas * (varianceSquareMetres + accuracy * accuracy).squareRoot()
         let motionGate = configuration.outlierGateSpeedFactor * smoothedSpeedMetresPerSecond * dt
             + configuration.outlierGateSlackMetres

@@ -15,6 +15,9 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var outlierGateSlackMetres = 50.0
     /// After this many consecutive jump rejections the tracker trusts the new place (the old one was wrong).
     public var jumpRejectionsBeforeReanchor = 3
+    /// A fix this long after the last one used is no outlier when it lies within the gate of that
+    /// fix, however far the smoothed estimate trails (it trails a walker on a sparse phone).
+    public var sparseFixSeconds = 15.0
     /// A fix beyond the gate that carries on from the fix refused just before it, farther from the last
     /// good fix by at least this much ...
     public var departureMinProgressMetres = 30.0

@@ -1,0 +1,94 @@
+import XCTest
+@testable import HomewardGeo
+
+/// A phone that logs every 30 s or so (GPSLogger, OwnTracks in move mode, GeoLife thinned to its
+/// sparse loggers): the filter's smoothed estimate trails a walker by a hundred metres and more, and
+/// must not take the walker's next fix for an outlier because of it.
+final class SparseWalkerTests: XCTestCase {
+    let scene = Scene()
+
+    private func home() -> SafeZone {
+        SafeZone(id: "home", name: "Home", shape: .circle(Circle(center: scene.center, radiusMetres: 150)), isHome: true)
+    }
+
+    /// A fix every 30 s at `radius` metres from home, bearing `degrees` (east 0, north 90), no
+    /// accuracy reported (as GeoLife's loggers).
+    private func fix(radius: Double, degrees: Double, t: UnixSeconds) -> Fix {
+        let angle = degrees * .pi / 180
+        return scene.fix(x: radius * cos(angle), y: radius * sin(angle), t: t, accuracy: nil)
+    }
+
+    /// A steady walk at 1.2 – 2.2 m/s with a fix every 30 s and 10 m of scatter, with an accuracy of
+    /// 15 m or none reported (30 m assumed, as for GeoLife's loggers): once under way (the first step
+    /// from a standstill may be held back until the next fix shows the departure), every fix is used.
+    func testAWalkerLoggedEvery30SecondsIsNeverRefusedAsAJump() {
+        for (speed, reported) in [1.2, 1.6, 2.2].flatMap({ speed in [(speed, 15.0), (speed, nil)] as [(Double, Double?)] }) {
+            var random = SeededGenerator(seed: 31)
+            let fixes = scene.walk(
+                from: PlanarPoint(x: 0, y: 0), to: PlanarPoint(x: speed * 1_800, y: 300), speed: speed,
+                startTime: Scene.monday + 9 * 3_600, interval: 30, noise: &random, noiseSigmaMetres: 10)
+                .map { Fix(t: $0.t, lat: $0.lat, lon: $0.lon, accuracy: reported, utcOffsetSeconds: 0) }
+            var filter = SignalFilter()
+            let outcomes = fixes.map { filter.filter($0, prepared: SphericalPoint($0.coordinate), configuration: TrackerConfiguration()) }
+            let refused = zip(fixes, outcomes).dropFirst(3).filter { pair in
+                if case .rejected = pair.1 { return true }
+                return false
+            }.map(\.0)
+            XCTAssertEqual(refused.map { ($0.t - fixes[0].t) / 30 }, [], "walking at \(speed) m/s, accuracy \(String(describing: reported))")
+        }
+    }
+
+    /// A lone wild fix in the middle of a 30 s walk is still refused, and the walk goes on being used.
+    func testALoneWildFixInASparseWalkIsStillRefused() {
+        var random = SeededGenerator(seed: 32)
+        var fixes = scene.walk(
+            from: PlanarPoint(x: 0, y: 0), to: PlanarPoint(x: 1_500, y: 0), speed: 1.4,
+            startTime: Scene.monday + 9 * 3_600, interval: 30, noise: &random, noiseSigmaMetres: 10)
+        let wild = 20
+        fixes[wild] = scene.fix(x: 900, y: 700, t: fixes[wild].t, accuracy: nil)
+        var filter = SignalFilter()
+        let outcomes = fixes.map { filter.filter($0, prepared: SphericalPoint($0.coordinate), configuration: TrackerConfiguration()) }
+        XCTAssertEqual(outcomes[wild], .rejected(.impossibleJump))
+        XCTAssertEqual(outcomes.enumerated().dropFirst(3).filter { $0.offset != wild && $0.element == .rejected(.impossibleJump) }.map(\.offset), [])
+    }
+
+    /// A real GeoLife day thinned to a fix every 30 s (its positions in metres east and north of the
+    /// home's centre): back after eleven hours away, the phone hovers about the line, its fixes 40 –
+    /// 100 m apart, two fixes come in, and the person walks out again at 1.3 m/s. The return ends the
+    /// open exit and the new departure is raised within two minutes of the first fix outside (at the
+    /// fourth fix). Before, the filter refused the second fix inside as a jump from the estimate
+    /// trailing the hovering fixes, the first exit stayed open and the departure raised nothing.
+    func testAReturnHoveringAtTheLineThenAWalkOutIsRaised() {
+        let start = Scene.monday + 8 * 3_600
+        var fixes: [Fix] = []
+        var t = start
+        // Ten minutes at home, then out east at 1.3 m/s to 700 m.
+        for _ in 0..<20 { fixes.append(scene.fix(x: 20, y: 0, t: t, accuracy: nil)); t += 30 }
+        var x = 20.0
+        while x < 700 { x += 39; fixes.append(scene.fix(x: x, y: 0, t: t, accuracy: nil)); t += 30 }
+        // Eleven hours away (nothing logged), then the real return and departure.
+        let back = t + 11 * 3_600
+        let track: [(seconds: Double, x: Double, y: Double)] = [
+            (0, 174, -115), (30, 157, -129), (62, 118, -83), (92, 105, -151), (125, 132, -77), (156, 109, -117),
+            (187, 61, -153), (217, -26, -112), (247, -70, -115), (278, -86, -169), (309, -92, -207),
+            (343, -92, -249), (377, -78, -291), (408, -72, -341), (442, -81, -368), (475, -39, -416),
+            (506, -54, -438), (536, -61, -465), (569, -41, -533), (599, -58, -593), (630, -37, -656), (663, -30, -704),
+        ]
+        fixes += track.map { scene.fix(x: $0.x, y: $0.y, t: back + $0.seconds, accuracy: nil) }
+        let crossing = back + 278
+
+        var tracker = PersonTracker(configuration: TrackerConfiguration(), zones: [home()])
+        var left: [UnixSeconds] = []
+        var entered: [UnixSeconds] = []
+        for fix in fixes {
+            for event in tracker.ingest(fix) {
+                if case .leftZone = event { left.append(fix.t) }
+                if case .enteredZone = event { entered.append(fix.t) }
+            }
+        }
+        XCTAssertEqual(left.count, 2)
+        XCTAssertEqual(entered.count, 1)
+        XCTAssertLessThan(entered.first ?? .infinity, crossing)
+        XCTAssertLessThanOrEqual((left.last ?? .infinity) - crossing, 120)
+    }
+}
