@@ -18,7 +18,6 @@ of accepted -> delivered at the guardian's webhook (the receiver's clock when it
 minus the moment the 201 arrived; both on this machine) with how many were never delivered.
 """
 import asyncio
-import http.client
 import json
 import os
 import random
@@ -29,46 +28,15 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from sos_timing import SOS_GAP_SECONDS, account, call, link, pick, post_sos_until  # noqa: E402
+
 REGISTERING_CONNECTIONS = 1200
 SLOW_EXPORT_CLIENTS = 70
-SOS_GAP_SECONDS = 0.05
-
-
-def call(port, method, path, body=None, token=None):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = "Bearer " + token
-    connection.request(method, path, json.dumps(body) if body is not None else None, headers)
-    response = connection.getresponse()
-    data = response.read()
-    connection.close()
-    return response.status, (json.loads(data) if data else None)
-
-
-def account(port, name):
-    phone = "+4477009%05d" % random.randrange(100000)
-    status, created = call(port, "POST", "/v1/accounts", {"phone": phone, "password": "Correct-Horse-9", "name": name})
-    assert status == 201, (status, created)
-    status, session = call(port, "POST", "/v1/sessions", {"phone": phone, "password": "Correct-Horse-9"})
-    assert status in (200, 201), (status, session)
-    return created["id"], session["token"]
 
 
 def account_with_phone(port, name):
-    phone = "+4477008%05d" % random.randrange(100000)
-    status, created = call(port, "POST", "/v1/accounts", {"phone": phone, "password": "Correct-Horse-9", "name": name})
-    assert status == 201, (status, created)
-    status, session = call(port, "POST", "/v1/sessions", {"phone": phone, "password": "Correct-Horse-9"})
-    assert status in (200, 201), (status, session)
-    return created["id"], session["token"], phone
-
-
-def link(port, person_token, person_phone, guardian_token):
-    status, code = call(port, "PUT", "/v1/me/verification-code", {"ttlSeconds": 600}, person_token)
-    assert status in (200, 201), (status, code)
-    status, linked = call(port, "POST", "/v1/links", {"phone": person_phone, "code": code["code"]}, guardian_token)
-    assert status == 201, (status, linked)
+    return account(port, name, phone_prefix="+4477008")
 
 
 class Receiver:
@@ -192,31 +160,15 @@ async def streams(port, stop, token):
 
 
 def measure_sos(port, token, seconds):
-    samples, failures, accepted = [], 0, {}
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    headers = {"Content-Type": "application/json", "Authorization": "Bearer " + token}
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        started = time.monotonic()
-        try:
-            connection.request("POST", "/v1/alerts", json.dumps({"type": "sos", "message": "help"}), headers)
-            response = connection.getresponse()
-            body = response.read()
-            if response.status != 201:
-                failures += 1
-            else:
-                samples.append((time.monotonic() - started) * 1000)
-                accepted[json.loads(body)["id"]] = time.time()
-        except Exception:
-            failures += 1
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        time.sleep(SOS_GAP_SECONDS)
-    return samples, failures, accepted
+    samples, accepted = post_sos_until(port, token, lambda: time.monotonic() >= deadline)
+    values = samples.get("all", [])
+    return [v for v in values if v is not None], sum(1 for v in values if v is None), accepted
 
 
 async def main(port, attack, seconds):
     person_id, person_token, person_phone = account_with_phone(port, "Person")
-    _, stranger_token = account(port, "Stranger")
+    _, stranger_token, _ = account(port, "Stranger", phone_prefix="+4477009")
     _, guardian_token, _ = account_with_phone(port, "Guardian")
     link(port, person_token, person_phone, guardian_token)
     receiver = Receiver()
@@ -245,8 +197,6 @@ async def main(port, attack, seconds):
     receiver.stop()
     with receiver.lock:
         delivered = sorted((receiver.arrivals[alert] - at) * 1000 for alert, at in accepted.items() if alert in receiver.arrivals)
-    def pick(values, q):
-        return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
     samples.sort()
     print("attack=%s sos=%d failed=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f | webhook delivered=%d missing=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f"
           % (attack, len(samples), failures, pick(samples, 0.5), pick(samples, 0.99), samples[-1] if samples else float("nan"),

@@ -13,40 +13,12 @@ before and after (the peer in the same run).
 import http.client
 import json
 import os
-import random
 import sys
 import threading
 import time
 
-SOS_GAP_SECONDS = 0.05
-
-
-def call(port, method, path, body=None, token=None):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = "Bearer " + token
-    connection.request(method, path, json.dumps(body) if body is not None else None, headers)
-    response = connection.getresponse()
-    data = response.read()
-    connection.close()
-    return response.status, (json.loads(data) if data else None)
-
-
-def account(port, name):
-    phone = "+4477007%05d" % random.randrange(100000)
-    status, created = call(port, "POST", "/v1/accounts", {"phone": phone, "password": "Correct-Horse-9", "name": name})
-    assert status == 201, (status, created)
-    status, session = call(port, "POST", "/v1/sessions", {"phone": phone, "password": "Correct-Horse-9"})
-    assert status in (200, 201), (status, session)
-    return created["id"], session["token"], phone
-
-
-def link(port, person_token, person_phone, guardian_token):
-    status, code = call(port, "PUT", "/v1/me/verification-code", {"ttlSeconds": 600}, person_token)
-    assert status in (200, 201), (status, code)
-    status, linked = call(port, "POST", "/v1/links", {"phone": person_phone, "code": code["code"]}, guardian_token)
-    assert status == 201, (status, linked)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from sos_timing import account, call, link, pick, post_sos_until  # noqa: E402
 
 
 class Phase:
@@ -65,26 +37,6 @@ class Phase:
             return self.name
 
 
-def post_sos(port, token, phase, stop, samples):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    headers = {"Content-Type": "application/json", "Authorization": "Bearer " + token}
-    while not stop.is_set():
-        name = phase.get()
-        started = time.monotonic()
-        try:
-            connection.request("POST", "/v1/alerts", json.dumps({"type": "sos", "message": "help"}), headers)
-            response = connection.getresponse()
-            response.read()
-            ok = response.status == 201
-        except Exception:
-            ok = False
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        # A sample counts for a phase only when the phase did not change while it ran.
-        if phase.get() == name:
-            samples.setdefault(name, []).append((time.monotonic() - started) * 1000 if ok else None)
-        time.sleep(SOS_GAP_SECONDS)
-
-
 def upload(port, person_id, token, path, answer):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
     with open(path, "rb") as body:
@@ -95,10 +47,6 @@ def upload(port, person_id, token, path, answer):
         answer["body"] = json.loads(response.read() or b"{}")
 
 
-def pick(values, q):
-    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
-
-
 def main(port, records, baseline_seconds):
     importer_id, importer_token, _ = account(port, "Importer")
     _, person_token, person_phone = account(port, "Person")
@@ -106,7 +54,7 @@ def main(port, records, baseline_seconds):
     link(port, person_token, person_phone, guardian_token)
 
     phase, stop, samples = Phase(), threading.Event(), {}
-    sos = threading.Thread(target=post_sos, args=(port, person_token, phase, stop, samples))
+    sos = threading.Thread(target=lambda: samples.update(post_sos_until(port, person_token, stop.is_set, phase.get)[0]))
     sos.start()
     time.sleep(baseline_seconds)
 

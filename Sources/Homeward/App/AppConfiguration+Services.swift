@@ -17,7 +17,7 @@ extension ZoneObserverSettings {
     init(_ configuration: AppConfiguration) {
         self.init(
             maxTrackedPeople: configuration.maxTrackedPeople, routineHistoryDays: configuration.routineHistoryDays,
-            routineHistoryMaxFixes: configuration.routineHistoryMaxFixes,
+            routineHistoryMaxFixes: configuration.routineHistoryMaxFixes, routineHistoryMaxAgeDays: configuration.routineHistoryMaxAgeDays,
             trackerRecallMinutes: configuration.trackerRecallMinutes, trackerRecallMaxFixes: configuration.trackerRecallMaxFixes,
             maxLearnedPlaces: configuration.maxLearnedPlaces,
             falseAlarmMaxTuningSteps: configuration.falseAlarmMaxTuningSteps,

@@ -108,6 +108,10 @@ public struct AppConfiguration: Sendable {
     /// At most this many stored fixes are read for that rebuild (newest first, one a minute at most:
     /// the routine needs no more), so a tracker's first fix costs bounded work.
     public var routineHistoryMaxFixes = 20_000
+    /// Days older than this before the rebuild do not teach the routine, imported or live: a
+    /// person's usual places and hours drift (a move, a new school year), and a routine learned
+    /// from them would be trusted at once and raise false alarms where the person lives now.
+    public var routineHistoryMaxAgeDays = 365
     /// Bytes an uploaded history file may have at most, as sent (`POST /v1/accounts/{id}/imports`).
     public var maxImportUploadBytes = 4 * 1024 * 1024 * 1024
     /// History imports running at once for one person.

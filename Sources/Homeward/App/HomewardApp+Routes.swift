@@ -48,7 +48,8 @@ extension HomewardApp {
                 ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock, commands: ownTracksCommands),
             database: database, accessPolicy: accessPolicy, onLocate: { mqtt?.locateRequested($0) }))
         registerHomeAssistantRoutes(on: &router, signedIn: signedIn, HomeAssistantRoutesDependencies(
-            database: database, accessPolicy: accessPolicy, clock: clock, settings: configuration.mqtt, mqtt: mqtt))
+            database: database, accessPolicy: accessPolicy, clock: clock, settings: configuration.mqtt, mqtt: mqtt,
+            changes: homeAssistantChanges))
         registerOverlandRoutes(on: &router, trackingClient: trackingClient, OverlandRoutesDependencies(ingest: ingest, clock: clock))
         registerOsmAndRoutes(on: &router, devices: devices, OsmAndRoutesDependencies(
             ingest: ingest, database: database, alerts: alertService, clock: clock))

@@ -87,6 +87,8 @@ public final class HomewardApp: Sendable {
     let ownTracksCommands = OwnTracksCommandQueue()
     /// The MQTT client (OwnTracks in MQTT mode, Home Assistant); nil without `--mqtt-url`.
     public let mqtt: MQTTService?
+    /// Where committed changes of who is shown in Home Assistant are told (every node's MQTT service).
+    let homeAssistantChanges: HomeAssistantChanges
 
     /// Opens (or creates) the database, applies pending migrations and builds the services.
     public init(configuration: AppConfiguration, clock: any WallClock = SystemClock(), logger: Logger) throws {
@@ -124,6 +126,8 @@ public final class HomewardApp: Sendable {
         let clusterRelay = configuration.postgresURL.map { ClusterEventRelay(url: $0, logger: logger) }
         self.clusterRelay = clusterRelay
         liveAccess = clusterRelay.map { ClusterLiveAccess(local: eventStreams, relay: $0) } ?? eventStreams
+        let homeAssistantChanges = HomeAssistantChanges(relay: clusterRelay)
+        self.homeAssistantChanges = homeAssistantChanges
         trips = TripService(monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
                             rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: liveAccess, phoneNumbers: phoneNumbers)
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
@@ -148,7 +152,7 @@ public final class HomewardApp: Sendable {
             database: database, client: outgoingClient, clock: clock, settings: WeatherSettings(configuration), logger: logger)
         alertService = AlertService(database: database, center: alerts, accessPolicy: accessPolicy, events: events, clock: clock,
                                     scheduler: countdowns, countdowns: CountdownLimits(configuration))
-        accountMemories = [authenticator, presence, statusBoard, zoneObserver, tripMonitor, reporting, eventStreams]
+        accountMemories = [authenticator, presence, statusBoard, zoneObserver, tripMonitor, reporting, eventStreams, homeAssistantChanges]
         retention = RetentionSweeper(pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
                                      intervalSeconds: configuration.retentionIntervalSeconds, logger: logger)
         var importSettings = ImportSettings(configuration)
@@ -167,6 +171,7 @@ public final class HomewardApp: Sendable {
                                   limits: IngestLimits(
                                       poorAccuracyMetres: configuration.poorAccuracyMetres,
                                       maxPlausibleSpeedMetresPerSecond: configuration.maxPlausibleSpeedMetresPerSecond)))
+        homeAssistantChanges.attach(mqtt)
         subscribeToEvents()
     }
 
@@ -178,7 +183,7 @@ public final class HomewardApp: Sendable {
             health, outgoingClient, countdowns, alertMonitor, deliveryWorker, escalations, weatherFiller, eventStreams, tripTimer,
             retention,
         ] + (mqtt.map { [$0] } ?? [])
-          + (clusterRelay.map { [ClusterNode(relay: $0, events: nodeEvents, authenticator: authenticator)] } ?? []))
+          + (clusterRelay.map { [ClusterNode(relay: $0, events: nodeEvents, authenticator: authenticator, homeAssistant: homeAssistantChanges)] } ?? []))
     }
 
     /// Where an event goes on this node, whichever node it happened on.

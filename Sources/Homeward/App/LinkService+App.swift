@@ -7,6 +7,7 @@ extension LinkService {
                 maxFailures: app.configuration.maxFailedAttempts, windowSeconds: app.configuration.failedAttemptWindowSeconds),
             clock: app.clock, secrets: app.secrets, defaultCodeLifetimeSeconds: app.configuration.verificationCodeLifetimeSeconds,
             maxLinksPerChosenCode: app.configuration.maxLinksPerChosenCode, liveAccess: app.liveAccess,
-            phoneNumbers: app.phoneNumbers, alerts: app.alerts, events: app.events)
+            phoneNumbers: app.phoneNumbers, alerts: app.alerts, events: app.events,
+            homeAssistant: app.homeAssistantChanges)
     }
 }

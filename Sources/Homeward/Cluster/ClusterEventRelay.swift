@@ -197,6 +197,8 @@ enum ClusterMessage: Codable, Sendable {
     case tripEnded(tripID: String, traveller: AccountKey)
     case sessionsEnded(account: AccountKey, except: String?)
     case sessionEnded(id: String)
+    /// Who is shown in Home Assistant changed: one person's setting, or (nil) access.
+    case homeAssistantChanged(account: AccountKey?)
 }
 
 /// A message with the node that sent it.

@@ -9,6 +9,8 @@ struct ClusterNode: LifecycleService {
     let events: NodeEventSink
     /// Forgets the sessions and logins another node ended.
     let authenticator: Authenticator
+    /// Tells this node's MQTT service who another node showed in or took out of Home Assistant.
+    let homeAssistant: HomeAssistantChanges
 
     func start() {
         relay.start { message in receive(message) }
@@ -34,6 +36,8 @@ struct ClusterNode: LifecycleService {
             authenticator.forgetBasicLogins(of: account)
         case .sessionEnded(let id):
             events.streams.sessionEnded(id)
+        case .homeAssistantChanged(let account):
+            homeAssistant.heard(account)
         }
     }
 }

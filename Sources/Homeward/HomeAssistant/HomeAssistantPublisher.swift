@@ -4,11 +4,15 @@ import HomewardStore
 import Synchronization
 
 /// Home Assistant through MQTT discovery: for every person shown (`home_assistant_people`) a
-/// `device_tracker` (retained config with `unique_id`, `source_type: gps`, `state_topic`,
-/// `json_attributes_topic`, availability on the server's status) and an `event` entity for their
-/// alerts, on one device named after the person; then each new position as attributes (`latitude`,
-/// `longitude`, `gps_accuracy`, `battery_level`, ...) and the Homeward zone as the state (`home` for
-/// the home zone, the zone's name for another, `not_home` outside), all retained; each alert, raised
+/// `device_tracker` (retained config with `unique_id`, `source_type: gps`, `json_attributes_topic`,
+/// availability on the server's status) and an `event` entity for their alerts, on one device named
+/// after the person; then each new position as attributes (`latitude`, `longitude`, `gps_accuracy`,
+/// `battery_level`, ..., and the Homeward zone as `zone`), from which Home Assistant places the
+/// person and finds its own zone; all retained. The config carries no `state_topic`,
+/// `payload_home` or `payload_not_home`: Home Assistant deprecated them for MQTT device trackers
+/// (a warning from 2025, ignored from 2027.1). The Homeward zone is still published on the server's
+/// own `<prefix>/<id>/state` (`home` for the home zone, the zone's name for another, `not_home`
+/// outside) for automations. Each alert, raised
 /// or changed, as an event on `<prefix>/<id>/alert` (not retained). Turning it off publishes empty
 /// retained configs, which removes the entities. The YAML-free path: Home Assistant's MQTT
 /// integration on the same broker finds the people by itself.
@@ -100,8 +104,7 @@ final class HomeAssistantPublisher: Sendable {
         ]
         let origin: [String: Any] = ["name": "Homeward"]
         let tracker: [String: Any] = [
-            "name": NSNull(), "unique_id": uniqueID, "source_type": "gps", "state_topic": topics.state(id),
-            "json_attributes_topic": topics.attributes(id), "payload_home": "home", "payload_not_home": "not_home",
+            "name": NSNull(), "unique_id": uniqueID, "source_type": "gps", "json_attributes_topic": topics.attributes(id),
             "icon": "mdi:account", "qos": 1, "device": device, "origin": origin,
         ].merging(availability) { $1 }
         let alerts: [String: Any] = [

@@ -26,7 +26,7 @@ func registerHomeAssistantRoutes(on router: inout Router, signedIn: Authenticate
             }
             return account
         }
-        services.mqtt?.homeAssistantChanged(account)
+        services.changes.settingChanged(account)
         return .json(setting(of: id, enabled: request.enabled, services))
     }
 }

@@ -11,6 +11,8 @@ struct HomeAssistantRoutesDependencies: Sendable {
     let clock: any WallClock
     /// The topics the answer names.
     let settings: MQTTSettings
-    /// Publishes or removes the entity; nil when no broker is configured.
+    /// Whether a broker is configured and connected (nil: none).
     let mqtt: MQTTService?
+    /// Told of every change once committed: the MQTT service publishes or removes the entity.
+    let changes: HomeAssistantChanges
 }

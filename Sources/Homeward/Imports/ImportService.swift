@@ -285,7 +285,8 @@ public struct ImportService: Sendable {
         let timeZone = zones.first.flatMap { TimeZone(identifier: $0.timeZone) } ?? TimeZone(secondsFromGMT: 0)!
         var tracker = PersonTracker()
         try routine.learn(
-            historyOf: account, before: clock.now(), days: settings.routineHistoryDays, maxFixes: settings.routineHistoryMaxFixes,
+            historyOf: account, before: clock.now(), days: settings.routineHistoryDays, maxAgeDays: settings.routineHistoryMaxAgeDays,
+            maxFixes: settings.routineHistoryMaxFixes,
             timeZone: timeZone, into: &tracker, in: db)
         return tracker.learnedPlaces(limit: settings.maxLearnedPlaces).count
     }

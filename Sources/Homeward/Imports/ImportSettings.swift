@@ -13,6 +13,8 @@ public struct ImportSettings: Sendable {
     public var routineHistoryDays: Int
     /// Fixes at most the routine is rebuilt from (`--routine-history-max-fixes`).
     public var routineHistoryMaxFixes: Int
+    /// Days older than this do not teach the routine (`--routine-history-max-age-days`).
+    public var routineHistoryMaxAgeDays: Int
     /// Learned places counted at most (`--max-learned-places`).
     public var maxLearnedPlaces: Int
 
@@ -21,6 +23,7 @@ public struct ImportSettings: Sendable {
         poorAccuracyMetres = configuration.poorAccuracyMetres
         routineHistoryDays = configuration.routineHistoryDays
         routineHistoryMaxFixes = configuration.routineHistoryMaxFixes
+        routineHistoryMaxAgeDays = configuration.routineHistoryMaxAgeDays
         maxLearnedPlaces = configuration.maxLearnedPlaces
     }
 }

@@ -41,9 +41,10 @@ final class XMLTrackReader {
         var tag: [UInt8] = []
         while let byte = try cursor.next() {
             if byte == UInt8(ascii: ">") {
-                if tag.starts(with: Array("!--".utf8)), !tag.ends(with: Array("--".utf8)) { tag.append(byte); continue }
-                if tag.starts(with: Array("![CDATA[".utf8)), !tag.ends(with: Array("]]".utf8)) { tag.append(byte); continue }
-                return tag.first == UInt8(ascii: "!") || tag.first == UInt8(ascii: "?") ? [] : tag
+                guard tag.first == UInt8(ascii: "!") || tag.first == UInt8(ascii: "?") else { return tag }
+                if tag.starts(with: Self.commentStart), !tag.ends(with: Self.commentEnd) { tag.append(byte); continue }
+                if tag.starts(with: Self.cdataStart), !tag.ends(with: Self.cdataEnd) { tag.append(byte); continue }
+                return []
             }
             tag.append(byte)
             guard tag.count <= Self.maxTextBytes else { throw ImportProblem(at: "line \(line)", expected: "a tag closed by '>'") }
@@ -51,12 +52,15 @@ final class XMLTrackReader {
         throw ImportProblem(truncatedAt: "line \(line)", detail: "the file ends inside a tag")
     }
 
-    private func handle(_ tagBytes: [UInt8], line: Int) throws -> Fix? {
-        guard !tagBytes.isEmpty else { return nil }
-        let tag = String(decoding: tagBytes, as: UTF8.self)
-        let closing = tag.hasPrefix("/")
-        let name = tag.dropFirst(closing ? 1 : 0).prefix { !$0.isWhitespace && $0 != "/" }
-        let value = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    /// Handles one tag (its bytes between `<` and `>`), with the text before it in `text`. Works on
+    /// the bytes: the name is a short string, the text is decoded only for the tags that read it.
+    private func handle(_ tag: [UInt8], line: Int) throws -> Fix? {
+        guard !tag.isEmpty else { return nil }
+        let closing = tag[0] == UInt8(ascii: "/")
+        var nameEnd = closing ? 1 : 0
+        while nameEnd < tag.count, !Self.isSpace(tag[nameEnd]), tag[nameEnd] != UInt8(ascii: "/") { nameEnd += 1 }
+        let name = String(decoding: tag[(closing ? 1 : 0)..<nameEnd], as: UTF8.self)
+        var value: String { Self.trimmed(text) }
         if format == nil {
             guard !closing else { return nil }
             switch name {
@@ -68,8 +72,8 @@ final class XMLTrackReader {
         }
         switch (name, closing) {
         case ("trkpt", false), ("rtept", false), ("wpt", false):
-            point = (Self.attribute("lat", in: tag), Self.attribute("lon", in: tag), line, nil, nil, nil)
-            if tag.hasSuffix("/") { return try finishPoint(String(name), line: line) }
+            point = (Self.attribute(Self.latAttribute, in: tag), Self.attribute(Self.lonAttribute, in: tag), line, nil, nil, nil)
+            if tag.last == UInt8(ascii: "/") { return try finishPoint(name, line: line) }
         case ("time", true) where point != nil:
             guard let t = TimeText.seconds(value) else { throw ImportProblem(at: "line \(line)", expected: "an RFC 3339 <time>") }
             point?.time = t
@@ -78,7 +82,7 @@ final class XMLTrackReader {
         case ("speed", true) where point != nil:
             point?.speed = Double(value)
         case ("trkpt", true), ("rtept", true), ("wpt", true):
-            return try finishPoint(String(name), line: line)
+            return try finishPoint(name, line: line)
         case ("when", true):
             guard let t = TimeText.seconds(value) else { throw ImportProblem(at: "line \(line)", expected: "an RFC 3339 <when>") }
             whens.append(t)
@@ -116,11 +120,34 @@ final class XMLTrackReader {
     /// GPX gives dilution of precision, not metres; this many metres per unit of HDOP is the usual guess.
     static let metresPerHDOP = 5.0
 
-    private static func attribute(_ name: String, in tag: String) -> Double? {
-        for quote in ["\"", "'"] {
-            guard let start = tag.range(of: " \(name)=\(quote)") else { continue }
-            let value = tag[start.upperBound...]
-            return value.firstIndex(of: Character(quote)).flatMap { Double(value[..<$0]) }
+    private static let commentStart = Array("!--".utf8), commentEnd = Array("--".utf8)
+    private static let cdataStart = Array("![CDATA[".utf8), cdataEnd = Array("]]".utf8)
+    private static let latAttribute = Array("lat=".utf8), lonAttribute = Array("lon=".utf8)
+
+    @inline(__always) private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// `bytes` without the whitespace around them, as a string.
+    private static func trimmed(_ bytes: [UInt8]) -> String {
+        var start = 0, end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The number of attribute `name` (`lat=`, after whitespace) quoted with `"` or `'` in `tag`.
+    private static func attribute(_ name: [UInt8], in tag: [UInt8]) -> Double? {
+        var index = 1
+        while index + name.count < tag.count {
+            if isSpace(tag[index - 1]), tag[index] == name[0], tag[index..<(index + name.count)].elementsEqual(name) {
+                let quote = tag[index + name.count]
+                guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
+                let start = index + name.count + 1
+                guard let end = tag[start...].firstIndex(of: quote) else { return nil }
+                return Double(String(decoding: tag[start..<end], as: UTF8.self))
+            }
+            index += 1
         }
         return nil
     }

@@ -39,6 +39,7 @@ struct LinkService: Sendable {
     private let defaultCodeLifetimeSeconds: Int
     private let maxLinksPerChosenCode: Int
     private let liveAccess: any LiveAccess
+    private let homeAssistant: HomeAssistantChanges?
     private let alerts: AlertCenter
     private let events: EventBus
     private let phoneNumbers: PhoneNumberReader
@@ -51,8 +52,9 @@ struct LinkService: Sendable {
     init(
         database: any DatabaseWriter, rateLimiter: RateLimiter, failuresPerTarget: RateLimitPolicy, clock: any WallClock,
         secrets: SecretHasher, defaultCodeLifetimeSeconds: Int, maxLinksPerChosenCode: Int, liveAccess: any LiveAccess,
-        phoneNumbers: PhoneNumberReader, alerts: AlertCenter, events: EventBus
+        phoneNumbers: PhoneNumberReader, alerts: AlertCenter, events: EventBus, homeAssistant: HomeAssistantChanges? = nil
     ) {
+        self.homeAssistant = homeAssistant
         self.phoneNumbers = phoneNumbers
         self.database = database
         self.rateLimiter = rateLimiter
@@ -211,15 +213,21 @@ struct LinkService: Sendable {
     }
 
     /// Ends link `id` between `parties` (checked by the access policy first); from its commit the
-    /// guardian's open streams no longer carry the dependent.
+    /// guardian's open streams no longer carry the dependent, and if that guardian had turned on
+    /// "Show in Home Assistant" for the dependent, the entity is removed.
     func endLink(_ id: String, between parties: (guardian: AccountKey, dependent: AccountKey)) throws {
         let liveAccess = liveAccess
+        let homeAssistant = homeAssistant
         let alerts = alerts
         let now = clock.now()
         let resolved = try database.write { db in
             try LinkStore(db: db).deleteLink(id)
+            try HomeAssistantStore(db: db).hide(parties.dependent, ifShownBy: parties.guardian)
             // Before any later write is published.
-            db.afterCommit { liveAccess.guardianshipEnded(of: parties.dependent, by: parties.guardian) }
+            db.afterCommit {
+                liveAccess.guardianshipEnded(of: parties.dependent, by: parties.guardian)
+                homeAssistant?.accessChanged()
+            }
             // The person dealt with their new guardian: the news of them is over.
             return try alerts.resolve(cause: AlertCause.newGuardian(link: id), for: parties.dependent, at: now, in: db)
         }

@@ -11,6 +11,14 @@ import Logging
 /// clean session off (MQTT 5: clean start off and `sessionExpirySeconds`), QoS 1 subscriptions,
 /// so what was published while the server was away is delivered when it is back.
 ///
+/// A QoS 1 message is acknowledged to the broker (PUBACK) only once its receiver settled it
+/// (`settle`: stored, or judged not worth trying again). libmosquitto 2.0 queues the PUBACK inside
+/// `mosquitto_loop_read`, before it calls the message callback, and with `mosquitto_threaded_set`
+/// writes it only at the next `mosquitto_loop_write`; this thread therefore neither writes nor reads
+/// while a message handed to `onMessage` on this connection is unsettled. A server that dies
+/// before settling has acknowledged nothing, and the broker delivers the message again to the
+/// session (a duplicate at most, which the stores recognise).
+///
 /// `publish` may be called from any thread (libmosquitto is thread-safe once `mosquitto_threaded_set`).
 /// `@unchecked Sendable`: `handle` is set once in `init` and destroyed in `deinit`; the flags are
 /// read and written under `condition`.
@@ -39,6 +47,14 @@ final class MQTTConnection: @unchecked Sendable {
     private var hasExited = false
     private var isStarted = false
     private var connected = false
+    /// Messages handed to `onMessage`, and settled by the receiver, since the start (in order).
+    private var received: UInt64 = 0
+    private var settled: UInt64 = 0
+    /// `received` when the current connection opened: the acknowledgements of messages before it
+    /// died with the earlier socket (the broker delivers those again).
+    private var receivedBeforeConnection: UInt64 = 0
+    /// Whether `stop` was asked to leave without writing anything more (as if the process died).
+    private var isAbandoned = false
 
     private static let libraryInit: Void = { mosquitto_lib_init() }()
 
@@ -125,6 +141,37 @@ final class MQTTConnection: @unchecked Sendable {
         }
     }
 
+    /// The receiver settled the next `count` messages handed to `onMessage` (in the order they came):
+    /// stored, or not worth trying again. Their acknowledgements may go to the broker.
+    func settle(_ count: Int) {
+        guard count > 0 else { return }
+        condition.withLock { settled += UInt64(count) }
+        wake()
+    }
+
+    /// Whether every message of the current connection is settled: until then nothing is written
+    /// (a PUBACK queued by libmosquitto would leave with the rest) and nothing more is read.
+    private var mayAcknowledge: Bool { received == receivedBeforeConnection || settled >= received }
+
+    /// Ends the session as a killed process would: the socket is shut at once, nothing more is
+    /// written (no acknowledgement, no DISCONNECT: the broker publishes the will), and the thread
+    /// ends. For tests of what a crash leaves at the broker.
+    func abandon() {
+        let started = condition.withLock { () -> Bool in
+            isStopping = true
+            isAbandoned = true
+            condition.broadcast()
+            return isStarted
+        }
+        guard started else { return }
+        let socket = mosquitto_socket(handle)
+        if socket >= 0 { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+        wake()
+        condition.withLock {
+            while !hasExited { condition.wait() }
+        }
+    }
+
     /// Wakes the connection's thread to send what was queued (a full pipe is awake already).
     private func wake() {
         var byte: UInt8 = 1
@@ -172,6 +219,7 @@ final class MQTTConnection: @unchecked Sendable {
                 ? Array(UnsafeRawBufferPointer(start: message.pointee.payload, count: Int(message.pointee.payloadlen))) : []
             connection.onMessage(MQTTMessage(
                 topic: String(cString: message.pointee.topic), payload: payload, retained: message.pointee.retain))
+            connection.condition.withLock { connection.received += 1 }
         }
     }
 
@@ -180,6 +228,7 @@ final class MQTTConnection: @unchecked Sendable {
     private func run() {
         var failures = 0
         while !condition.withLock({ isStopping }) {
+            condition.withLock { receivedBeforeConnection = received }
             let rc = connect()
             if rc != MOSQ_ERR_SUCCESS.rawValue {
                 logger.warning("MQTT broker not reachable", metadata: [
@@ -197,6 +246,10 @@ final class MQTTConnection: @unchecked Sendable {
                 if !isStopping { _ = condition.wait(timeoutSeconds: delay) }
             }
         }
+        // Left without writing what was queued (unsettled messages, or `abandon`): the socket is
+        // shut so the broker sees the session go now (an orderly DISCONNECT closed it already).
+        let socket = mosquitto_socket(handle)
+        if socket >= 0 { _ = shutdown(socket, Int32(SHUT_RDWR)) }
         condition.withLock {
             connected = false
             hasExited = true
@@ -207,22 +260,25 @@ final class MQTTConnection: @unchecked Sendable {
     /// Runs the open connection until it is lost or `stop` asks for the end: `poll` on its socket and
     /// the wake pipe, then libmosquitto's reads, writes and keep-alive. Not libmosquitto's own loop,
     /// which waits in `select` and aborts the process on a descriptor numbered 1,024 or more: a server
-    /// with many clients open hands it such descriptors. Says how it ended and whether the session
-    /// was up meanwhile.
+    /// with many clients open hands it such descriptors. While a message received on this
+    /// connection is unsettled the socket is left alone (its PUBACK is queued: see the type's
+    /// comment); at a stop, what is queued is written only when everything is settled, and after
+    /// `abandon` never. Says how it ended and whether the session was up meanwhile.
     private func runConnection() -> (Int32, Bool) {
         var wasUp = false
         var drain = [UInt8](repeating: 0, count: 64)
         while true {
-            let stopping = condition.withLock { () -> Bool in
+            let (stopping, abandoned, mayWrite) = condition.withLock { () -> (Bool, Bool, Bool) in
                 wasUp = wasUp || connected
-                return isStopping
+                return (isStopping, isAbandoned, mayAcknowledge)
             }
             let socket = mosquitto_socket(handle)
-            if socket < 0 || (stopping && !mosquitto_want_write(handle)) {
+            if socket < 0 || (stopping && (abandoned || !mayWrite || !mosquitto_want_write(handle))) {
                 return (stopping ? MOSQ_ERR_SUCCESS.rawValue : MOSQ_ERR_NO_CONN.rawValue, wasUp)
             }
             var descriptors = [
-                pollfd(fd: socket, events: Int16(POLLIN) | (mosquitto_want_write(handle) ? Int16(POLLOUT) : 0), revents: 0),
+                // A negative descriptor is left out of the poll: the socket waits for the settlement.
+                pollfd(fd: mayWrite ? socket : -1, events: Int16(POLLIN) | (mosquitto_want_write(handle) ? Int16(POLLOUT) : 0), revents: 0),
                 pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&descriptors, 2, 1_000)
@@ -232,7 +288,7 @@ final class MQTTConnection: @unchecked Sendable {
                 let rc = mosquitto_loop_read(handle, 1)
                 if rc != MOSQ_ERR_SUCCESS.rawValue { return (rc, wasUp) }
             }
-            if mosquitto_socket(handle) >= 0, mosquitto_want_write(handle) {
+            if condition.withLock({ mayAcknowledge }), mosquitto_socket(handle) >= 0, mosquitto_want_write(handle) {
                 let rc = mosquitto_loop_write(handle, 1)
                 if rc != MOSQ_ERR_SUCCESS.rawValue { return (rc, wasUp) }
             }

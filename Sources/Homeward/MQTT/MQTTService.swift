@@ -14,8 +14,9 @@ import Logging
 ///
 /// A broker that is down at start does not stop the server; it is tried again with back-off until
 /// it answers. A database that is away leaves the message at the head of the queue, tried again
-/// with back-off, never dropped: libmosquitto acknowledges a QoS 1 message as it arrives (before
-/// the callback), so the queue is where a message waits for the database.
+/// with back-off, never dropped. A QoS 1 message is acknowledged to the broker only once the worker
+/// settled it (`MQTTConnection.settle`: stored, or refused for good), so a server that dies with
+/// messages in its queue has acknowledged none of them and the broker delivers them again.
 ///
 /// `@unchecked Sendable`: the queued work is read and written under `condition` only.
 public final class MQTTService: @unchecked Sendable {
@@ -38,6 +39,8 @@ public final class MQTTService: @unchecked Sendable {
     private var isStopping = false
     private var retryDelaySeconds = 0.0
     private var lastFullSync = Date.distantPast
+    /// Tests: while set, the worker handles no message and throws this instead (a database away).
+    private var heldBy: (any Error)?
 
     /// The longest wait before a message the database refused is tried again.
     static let maxRetryDelaySeconds = 30.0
@@ -79,16 +82,39 @@ public final class MQTTService: @unchecked Sendable {
         connection?.start()
     }
 
-    /// Stops the connection, handles what was already received, and stops the worker.
+    /// Handles what was already received, stops the connection (acknowledging what was handled),
+    /// handles what came meanwhile, and stops the worker. What the database refused until then is
+    /// not acknowledged: the broker delivers it again at the next start.
     public func stop() {
         condition.withLock {
             isStopping = true
             condition.broadcast()
         }
+        loop.runPassAndWait()
         connection?.stop()
         loop.runPassAndWait()
         loop.stop()
     }
+
+    /// Tests: stops as a killed process would, the queue lost and nothing more sent to the broker.
+    func stopAsIfKilled() {
+        condition.withLock {
+            isStopping = true
+            messages = []
+            condition.broadcast()
+        }
+        connection?.abandon()
+        loop.stop()
+    }
+
+    /// Tests: makes the worker fail every message with `error` (a database away) until nil.
+    func holdMessages(_ error: (any Error)?) {
+        condition.withLock { heldBy = error }
+        loop.wake()
+    }
+
+    /// Tests: how many messages wait in the queue.
+    var queuedMessages: Int { condition.withLock { messages.count } }
 
     /// Takes in an event of this node's bus, or one another node relayed: a new position or an alert
     /// change of someone (published after its commit); returns at once.
@@ -115,6 +141,13 @@ public final class MQTTService: @unchecked Sendable {
     /// "Show in Home Assistant" of `account` was changed (and committed).
     func homeAssistantChanged(_ account: AccountKey) {
         condition.withLock { _ = settingsChanged.insert(account) }
+        loop.wake()
+    }
+
+    /// Access was taken back (a link ended, an account deleted): every person shown is compared
+    /// with the database now, not at the next refresh.
+    func homeAssistantAccessChanged() {
+        condition.withLock { needsFullSync = true }
         loop.wake()
     }
 
@@ -148,10 +181,10 @@ public final class MQTTService: @unchecked Sendable {
 
     /// One round of the worker; returns how long to sleep.
     private func pass() -> Double {
-        let (batch, fullSync, reconnected) = condition.withLock { () -> ([MQTTMessage], Bool, Bool) in
+        let (batch, fullSync, reconnected, held) = condition.withLock { () -> ([MQTTMessage], Bool, Bool, (any Error)?) in
             let sync = needsFullSync || Date().timeIntervalSince(lastFullSync) >= Double(settings.refreshSeconds)
             defer { needsFullSync = false; hasReconnected = false }
-            return (messages, sync, hasReconnected)
+            return (messages, sync, hasReconnected, heldBy)
         }
         do {
             // The broker may have lost what was retained (a restart without persistence): after a
@@ -165,10 +198,13 @@ public final class MQTTService: @unchecked Sendable {
             var handled = 0
             defer {
                 condition.withLock {
-                    messages.removeFirst(handled)
+                    // Empty after `stopAsIfKilled` (tests).
+                    messages.removeFirst(min(handled, messages.count))
                     condition.broadcast()
                 }
+                connection?.settle(handled)
             }
+            if let held, !batch.isEmpty { throw held }
             for message in batch {
                 try handle(message)
                 handled += 1

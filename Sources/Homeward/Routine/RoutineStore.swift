@@ -95,15 +95,16 @@ public struct RoutineStore: Sendable {
     }
 
     /// The stored fixes of `account` before `end` that the routine learns from: not flagged, at most
-    /// `maxAccuracyMetres` inaccurate, at least a minute apart, those of the newest `days` local
-    /// days (in `timeZone`) that have any, at most the newest `maxFixes`, oldest first. Days without
-    /// fixes do not count, however long the gap: a person's newest days are read whether a phone
-    /// posted them last week or an import brought them from years ago. Read in pages, newest first,
+    /// `maxAccuracyMetres` inaccurate, at least a minute apart, taken at `notBefore` or later,
+    /// those of the newest `days` local days (in `timeZone`) that have any, at most the newest
+    /// `maxFixes`, oldest first. Days without fixes do not count, however long the gap: a person's
+    /// newest days are read whether a phone posted them last week or an import brought them from
+    /// months ago (up to `notBefore`). Read in pages, newest first,
     /// at most `historyRowsPerKeptFix` rows for each fix it may keep, so the work is bounded by
     /// `maxFixes` whatever the history holds.
     public func history(
-        of account: AccountKey, before end: Timestamp, days: Int, timeZone: TimeZone, maxFixes: Int, maxAccuracyMetres: Double,
-        in db: Database
+        of account: AccountKey, before end: Timestamp, notBefore: Timestamp? = nil, days: Int, timeZone: TimeZone, maxFixes: Int,
+        maxAccuracyMetres: Double, in db: Database
     ) throws -> [(t: Timestamp, lat: Double, lon: Double, accuracy: Double?)] {
         var fixes: [(t: Timestamp, lat: Double, lon: Double, accuracy: Double?)] = []
         var cursor = end.unixMilliseconds
@@ -112,7 +113,9 @@ public struct RoutineStore: Sendable {
         var lastKept: Int64?
         var rowsRead = 0
         pages: while fixes.count < maxFixes, rowsRead < maxFixes * Self.historyRowsPerKeptFix {
-            let page = try db.fetchAll(Self.historyPageSQL, [account, cursor, maxAccuracy, Self.historyPageRows]) { row in
+            let page = try db.fetchAll(
+                Self.historyPageSQL, [account, cursor, notBefore?.unixMilliseconds ?? Int64.min, maxAccuracy, Self.historyPageRows]
+            ) { row in
                 (t: Timestamp(unixMilliseconds: try row.value(named: "t_ms")),
                  lat: Double(try row.value(named: "lat_e7") as Int64) / 1e7, lon: Double(try row.value(named: "lon_e7") as Int64) / 1e7,
                  accuracy: (try row.value(named: "accuracy_dm") as Int64?).map { Double($0) / 10 })
@@ -138,17 +141,21 @@ public struct RoutineStore: Sendable {
     }
 
     /// Feeds `tracker`'s routine the stored history of `account` before `end`: the fixes of the
-    /// newest `days` days that have any (at most `maxFixes`, see `history`), read in `timeZone`.
-    /// An import therefore teaches the routine at once, however old its history: a person with two
-    /// days of live fixes and a year-old import is learned from those two days and the newest
-    /// imported days before them. Recent days come first: older history only fills the days the
-    /// newer leaves, and a person's live days push the imported ones out as they come.
+    /// newest `days` days that have any within `maxAgeDays` before `end` (at most `maxFixes`, see
+    /// `history`), read in `timeZone`. An import therefore teaches the routine at once: a person with
+    /// two days of live fixes and an export of last month is learned from those two days and the
+    /// newest imported days before them, which count as the live ones do (they are the person's own
+    /// days). Recent days come first: older history only fills the days the newer leaves, and a
+    /// person's live days push the imported ones out as they come. Days older than `maxAgeDays`
+    /// teach nothing: an export that stopped years ago may show a home the person left, and the
+    /// routine it taught would be trusted at once.
     public func learn(
-        historyOf account: AccountKey, before end: Timestamp, days: Int, maxFixes: Int, timeZone: TimeZone,
+        historyOf account: AccountKey, before end: Timestamp, days: Int, maxAgeDays: Int, maxFixes: Int, timeZone: TimeZone,
         into tracker: inout PersonTracker, in db: Database
     ) throws {
         for fix in try history(
-            of: account, before: end, days: days, timeZone: timeZone, maxFixes: maxFixes,
+            of: account, before: end, notBefore: end.adding(milliseconds: -Int64(maxAgeDays) * 86_400_000), days: days,
+            timeZone: timeZone, maxFixes: maxFixes,
             maxAccuracyMetres: tracker.configuration.maxAccuracyMetres, in: db) {
             let seconds = Double(fix.t.unixMilliseconds) / 1000
             tracker.learnRoutine(from: Fix(
@@ -162,7 +169,7 @@ public struct RoutineStore: Sendable {
     /// 20,000 fixes took seconds).
     private static let historyPageSQL = """
         SELECT t_ms, lat_e7, lon_e7, accuracy_dm FROM locations
-        WHERE account_key = ? AND t_ms < ? AND flags = 0 AND (accuracy_dm IS NULL OR accuracy_dm <= ?)
+        WHERE account_key = ? AND t_ms < ? AND t_ms >= ? AND flags = 0 AND (accuracy_dm IS NULL OR accuracy_dm <= ?)
         ORDER BY t_ms DESC LIMIT ?
         """
 

@@ -6,8 +6,8 @@ import Synchronization
 /// The geo reactions to fresh fixes: keeps one `PersonTracker` per person in memory (at most
 /// `ZoneObserverSettings.maxTrackedPeople`, least recently fed dropped first, rebuilt on demand from the zones table, the
 /// person's routine settings and notes, and their routine from their stored history: at most
-/// `routineHistoryMaxFixes` fixes of the newest `routineHistoryDays` days that have fixes (however
-/// old: an import's), one index seek each; then it
+/// `routineHistoryMaxFixes` fixes of the newest `routineHistoryDays` days that have fixes (an
+/// import's too, up to `routineHistoryMaxAgeDays` old), read in pages; then it
 /// recalls their last `trackerRecallMinutes` of fixes, so it takes up where they left off),
 /// turns its events into alerts through the `AlertCenter` and keeps `PersonStatusBoard` current.
 /// Also resolves `silent` when a fix arrives, runs the fix rules (`FixAlertRule`: `low_battery` and
@@ -348,7 +348,8 @@ public final class ZoneObserver: LocationObserver {
         of account: AccountKey, before end: Timestamp, timeZone: TimeZone, into tracker: inout PersonTracker, in db: Database
     ) throws {
         try routineStore.learn(
-            historyOf: account, before: end, days: settings.routineHistoryDays, maxFixes: settings.routineHistoryMaxFixes,
+            historyOf: account, before: end, days: settings.routineHistoryDays, maxAgeDays: settings.routineHistoryMaxAgeDays,
+            maxFixes: settings.routineHistoryMaxFixes,
             timeZone: timeZone, into: &tracker, in: db)
     }
 

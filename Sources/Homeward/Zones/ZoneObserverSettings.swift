@@ -1,5 +1,6 @@
 /// What the zone observer is held to: how many trackers stay in memory (`maxTrackedPeople`), how
-/// much history rebuilds a routine (`routineHistoryDays`, `routineHistoryMaxFixes`), how many recent
+/// much history rebuilds a routine (`routineHistoryDays`, `routineHistoryMaxFixes`,
+/// `routineHistoryMaxAgeDays`), how many recent
 /// fixes a rebuilt tracker recalls (`trackerRecallMinutes`, `trackerRecallMaxFixes`), how many learned
 /// places it lists (`maxLearnedPlaces`), how far false alarms tune (`falseAlarmMaxTuningSteps`), when
 /// a guardian's fix still counts as near (`unaccompaniedGuardianFixMaxAgeSeconds`); `AppConfiguration`
@@ -11,6 +12,8 @@ public struct ZoneObserverSettings: Sendable {
     public var routineHistoryDays: Int
     /// At most this many stored fixes are read for that rebuild.
     public var routineHistoryMaxFixes: Int
+    /// Days older than this before the rebuild are not read for it.
+    public var routineHistoryMaxAgeDays = 365
     /// A tracker built again (after a restart, an eviction, a zone edit, or on a node that did not see
     /// the person's last fixes) recalls their stored fixes of this many minutes before the next one.
     public var trackerRecallMinutes: Int

@@ -15,8 +15,9 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var outlierGateSlackMetres = 50.0
     /// After this many consecutive jump rejections the tracker trusts the new place (the old one was wrong).
     public var jumpRejectionsBeforeReanchor = 3
-    /// A fix this long after the last one used is no outlier when it lies within the gate of that
-    /// fix, however far the smoothed estimate trails (it trails a walker on a sparse phone).
+    /// A fix this long after the last one used (a sparse phone's) is no outlier when it lies within
+    /// the gate of that fix, however far the smoothed estimate trails (it trails a walker), and meets
+    /// an exit's near-line wait when the wait ends within half that interval of it.
     public var sparseFixSeconds = 15.0
     /// A fix beyond the gate that carries on from the fix refused just before it, farther from the last
     /// good fix by at least this much ...
@@ -94,10 +95,11 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// ... since a fix about this long before.
     public var exitProgressLookbackSeconds = 30.0
     /// A run outside with a step away from or towards the line faster than this (over at least
-    /// `exitFastStepMinimumSeconds`) waits until `exitHoldSeconds`: nobody leaves home at motorway
-    /// speed within a few hundred metres of the door, but an urban-canyon burst carries a phone out
-    /// and back that fast, and the burst is over within the hold.
-    public var exitImplausibleSpeedMetresPerSecond = 30.0
+    /// `exitFastStepMinimumSeconds`) waits until `exitHoldSeconds`: nobody leaves home at 72 km/h
+    /// within a few hundred metres of the door (a car setting off averages half that over its first
+    /// kilometre), but an urban-canyon burst carries a phone out and back that fast, and the burst
+    /// is over within the hold.
+    public var exitImplausibleSpeedMetresPerSecond = 20.0
     /// ... (the time over which that speed is measured, at least: closer fixes' noise is not speed).
     public var exitFastStepMinimumSeconds = 5.0
     /// After this long without a fix, one fix outside by `exitAfterSilenceBeyondMetres` (past its
@@ -235,7 +237,7 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
 
     /// A shape-wandering episode is reported only once it has lasted this long (an ordinary walk's
     /// odd minute is not wandering; a person lost keeps at it).
-    public var wanderingReportAfterSeconds = 240.0
+    public var wanderingReportAfterSeconds = 300.0
     /// Somewhere the routine knows the person at that hour, the episode must last this many times
     /// `wanderingReportAfterSeconds` (an ordinary stroll round a usual place draws a faint shape for
     /// a few minutes; a person lost there keeps at it).

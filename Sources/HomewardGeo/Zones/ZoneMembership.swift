@@ -197,7 +197,12 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
         let progress = progressReference.t.isFinite ? distance - progressReference.distance : 0
         if beyond < configuration.exitClearBeyondMetres, span < configuration.exitHoldSeconds {
             let nearness = 1 - max(0, beyond) / configuration.exitClearBeyondMetres
-            guard span >= configuration.exitNearWaitSeconds * nearness,
+            // A sparse phone's next fix is an interval away: the wait is met when it ends within half
+            // an interval of this fix (rounded to the nearer fix, not always up to the later one).
+            let interval = t - lastT
+            let rounding = interval >= configuration.sparseFixSeconds
+                ? min(interval, configuration.exitEvidenceMaxStepSeconds) / 2 : 0
+            guard span + rounding >= configuration.exitNearWaitSeconds * nearness,
                   progress >= configuration.exitMinProgressMetres else { return false }
         } else if span < configuration.exitHoldSeconds, progress <= -configuration.exitApproachMetres {
             // Far beyond but heading back fast (a phone that slept through the departure wakes up on

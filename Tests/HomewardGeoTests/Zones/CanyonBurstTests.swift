@@ -68,4 +68,47 @@ final class CanyonBurstTests: XCTestCase {
         XCTAssertEqual(raised.count, 1)
         XCTAssertLessThanOrEqual((raised.first ?? .infinity) - crossing, 60)
     }
+
+    /// Ten minutes at rest at home with a fix every 30 s (a sparse phone), then `leg` one fix every
+    /// 30 s, then ten minutes at home again.
+    private func sparseRestThen(_ leg: [PlanarPoint], start: UnixSeconds) -> [Fix] {
+        var random = SeededGenerator(seed: 23)
+        var fixes = scene.stand(at: PlanarPoint(x: 0, y: 0), seconds: 600, startTime: start, interval: 30, noise: &random)
+            .map { Fix(t: $0.t, lat: $0.lat, lon: $0.lon, accuracy: nil, utcOffsetSeconds: 0) }
+        for (index, point) in leg.enumerated() {
+            fixes.append(scene.fix(x: point.x, y: point.y, t: start + 600 + Double(index) * 30, accuracy: nil))
+        }
+        fixes += scene.stand(
+            at: PlanarPoint(x: 0, y: 0), seconds: 600, startTime: start + 600 + Double(leg.count) * 30, interval: 30, noise: &random
+        ).map { Fix(t: $0.t, lat: $0.lat, lon: $0.lon, accuracy: nil, utcOffsetSeconds: 0) }
+        return fixes
+    }
+
+    /// A sparse phone's burst: one fix 170 m beyond the line, the next 900 m out (24 m/s), and home
+    /// again 30 s later (the shape of scikit-mobility's days thinned to 30 s). Two fixes outside, far
+    /// beyond the line, that no one leaving home makes: no exit. With the limit at 30 m/s it was one.
+    func testASparsePhonesBurstAtTwentyFourMetresASecondIsNoExit() {
+        let start = Scene.monday + 14 * 3_600
+        let fixes = sparseRestThen([PlanarPoint(x: 320, y: 10), PlanarPoint(x: 1_050, y: 20)], start: start)
+        XCTAssertEqual(exits(fixes), [])
+        var before = TrackerConfiguration()
+        before.exitImplausibleSpeedMetresPerSecond = 30
+        XCTAssertEqual(exits(fixes, configuration: before).count, 1)
+    }
+
+    /// A car leaving the door seen by a sparse phone: 180 m, 500 m, 900 m, then on at 13 m/s, a fix
+    /// every 30 s. Raised within 90 s of the first fix outside.
+    func testACarSeenEvery30SecondsIsStillRaisedWithin90Seconds() {
+        let start = Scene.monday + 14 * 3_600
+        let leg = [180.0, 500, 900, 1_300, 1_700, 2_100, 2_500].map { PlanarPoint(x: $0, y: 5) }
+        var random = SeededGenerator(seed: 24)
+        let fixes = scene.stand(at: PlanarPoint(x: 0, y: 0), seconds: 600, startTime: start, interval: 30, noise: &random)
+            .map { Fix(t: $0.t, lat: $0.lat, lon: $0.lon, accuracy: nil, utcOffsetSeconds: 0) }
+            + leg.enumerated().map { index, point in
+                scene.fix(x: point.x, y: point.y, t: start + 600 + Double(index) * 30, accuracy: nil)
+            }
+        let raised = exits(fixes)
+        XCTAssertEqual(raised.count, 1)
+        XCTAssertLessThanOrEqual((raised.first ?? .infinity) - (start + 600), 90)
+    }
 }

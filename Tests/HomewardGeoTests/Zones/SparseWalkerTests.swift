@@ -91,4 +91,18 @@ final class SparseWalkerTests: XCTestCase {
         XCTAssertLessThan(entered.first ?? .infinity, crossing)
         XCTAssertLessThanOrEqual((left.last ?? .infinity) - crossing, 120)
     }
+
+    /// A walker leaving at 1.3 m/s seen by a phone logging every 30 s (no accuracy reported): the
+    /// fixes outside are 26, 65, 104 and 143 m beyond the line. The near-line wait (about 41 s at
+    /// 104 m) ends 11 s after the third fix, within half an interval of it: raised at that fix, 60 s
+    /// after the first fix outside, not at the fourth 30 s later.
+    func testAWalkerLeavingIsRaisedAtTheFixNearestTheEndOfTheWait() {
+        let start = Scene.monday + 10 * 3_600
+        let walk = (0..<30).map { index in 20 + 39 * Double(max(0, index - 19)) }
+        let fixes = walk.enumerated().map { index, x in scene.fix(x: x, y: 0, t: start + Double(index) * 30, accuracy: nil) }
+        let crossing = fixes.first { scene.projection.project(SphericalPoint($0.coordinate)).x > 150 }?.t ?? 0
+        var tracker = PersonTracker(configuration: TrackerConfiguration(), zones: [home()])
+        let left = fixes.filter { fix in tracker.ingest(fix).contains { if case .leftZone = $0 { return true }; return false } }
+        XCTAssertEqual(left.map { $0.t - crossing }, [60])
+    }
 }

@@ -92,9 +92,31 @@ final class ImportRoutesTests: XCTestCase {
         try test.app.database.read { db in try db.fetchOne("SELECT count(*) FROM locations WHERE account_key = ?", [person.key]) ?? 0 }
     }
 
+    /// An export that stopped more than `--routine-history-max-age-days` (365) ago is stored as
+    /// history but teaches the routine nothing: the person may have moved since, and a routine
+    /// learned from it would be trusted on day one where they live now.
+    func testAnExportThatStoppedMoreThanAYearAgoIsHistoryButTeachesNoPlaces() throws {
+        for (maxAge, learns) in [(365, false), (500, true)] {
+            let scene = try scene { $0.routineHistoryMaxAgeDays = maxAge }
+            let file = history(days: 10, endingDaysAgo: 400, before: scene.today)
+            let id = try scene.test.withClient { client -> String in
+                let response = try client.execute(
+                    .post, "/v1/accounts/\(scene.person.id)/imports", headers: scene.person.auth, body: Array(file.utf8))
+                XCTAssertEqual(response.status.code, 202, response.text)
+                return try XCTUnwrap(try json(response)["id"] as? String)
+            }
+            let done = try finished(id, of: scene.person, by: scene.person, in: scene.test)
+            XCTAssertEqual(done["state"] as? String, "done")
+            XCTAssertEqual(done["positions"] as? Int, 10 * 24 * 60, "stored as history either way")
+            let places = try places(of: scene.person, by: scene.guardian, in: scene.test)
+            XCTAssertEqual(hasPlace(places, east: 0), learns, "home, with --routine-history-max-age-days \(maxAge): \(places)")
+            XCTAssertEqual(hasPlace(places, east: 3_000), learns, "work, with --routine-history-max-age-days \(maxAge)")
+        }
+    }
+
     func testAGuardianImportsOldHistoryOverASocketAndThePlacesShowAtOnce() throws {
         let scene = try scene()
-        let file = history(days: 10, endingDaysAgo: 400, before: scene.today)
+        let file = history(days: 10, endingDaysAgo: 200, before: scene.today)
         let body = Gzip.compress(Array(file.utf8))
         let id = try scene.test.withClient(.live) { client -> String in
             let response = try client.execute(
@@ -113,7 +135,7 @@ final class ImportRoutesTests: XCTestCase {
         XCTAssertNil(done["etaSeconds"])
         XCTAssertEqual((done["rejected"] as? [String: Any])?["count"] as? Int, 0)
         try scene.test.withClient { client in
-            // The person sees it too, in the list, and the places of 400 days ago are learned.
+            // The person sees it too, in the list, and the places of 200 days ago are learned.
             let list = try json(try client.execute(.get, "/v1/accounts/\(scene.person.id)/imports", headers: scene.person.auth))
             XCTAssertEqual((list["imports"] as? [[String: Any]])?.map { $0["id"] as? String }, [id])
             let places = try json(try client.execute(.get, "/v1/accounts/\(scene.person.id)/places", headers: scene.person.auth))

@@ -46,7 +46,10 @@ final class HomeAssistantMQTTTests: XCTestCase {
         let config = try XCTUnwrap(hass.waitForJSON(on: configTopic), broker.broker.log.suffix(2_000).description)
         XCTAssertEqual(config["unique_id"] as? String, "homeward_\(anna.id)")
         XCTAssertEqual(config["source_type"] as? String, "gps")
-        XCTAssertEqual(config["state_topic"] as? String, "homeward/\(anna.id)/state")
+        // What current Home Assistant reads without a deprecation warning: the attributes only.
+        for deprecated in ["state_topic", "value_template", "payload_home", "payload_not_home", "payload_reset"] {
+            XCTAssertNil(config[deprecated], "\(deprecated) is deprecated for MQTT device trackers")
+        }
         XCTAssertEqual(config["json_attributes_topic"] as? String, "homeward/\(anna.id)/attributes")
         XCTAssertEqual(config["availability_topic"] as? String, "homeward/status")
         XCTAssertEqual((config["device"] as? [String: Any])?["name"] as? String, "Anna")
@@ -87,6 +90,53 @@ final class HomeAssistantMQTTTests: XCTestCase {
         let afterwards = try broker.client("hass")
         afterwards.subscribe("homeassistant/device_tracker/+/config")
         XCTAssertTrue(Deadline.holds(for: 1) { afterwards.messages.allSatisfy { $0.topic != configTopic } })
+    }
+
+    /// The entity goes as soon as the change that takes it away is committed, not at the next
+    /// refresh (an hour here): the setting turned off, the link of the guardian who turned it on
+    /// ended, the account deleted.
+    func testTheEntityIsRemovedAtTheCommitOfAnyChangeThatTakesItAway() throws {
+        let broker = try MQTTTestBroker()
+        let test = try TestApp.connected(to: broker) { $0.mqtt.refreshSeconds = 3_600 }
+        let anna = try test.makeAccount(name: "Anna")
+        let ben = try test.makeAccount(name: "Ben")
+        let carl = try test.makeAccount(name: "Carl")
+        try test.link(guardian: ben, dependent: anna)
+        try test.link(guardian: carl, dependent: anna)
+        try test.link(guardian: ben, dependent: carl)
+        let phone = try broker.client("anna")
+        try test.ownTracksDevice(of: anna, topic: "owntracks/anna/phone")
+        phone.publish("owntracks/anna/phone", ownTracksLocation(lat: 51.5, lon: -0.12, at: test.clock.now()))
+        XCTAssertTrue(try Deadline.waitUntil { try test.storedLocations(of: anna).count == 1 })
+        let hass = try broker.client("hass")
+        hass.subscribe("homeassistant/device_tracker/+/config")
+        let annasConfig = "homeassistant/device_tracker/homeward_\(anna.id)/config"
+        let carlsConfig = "homeassistant/device_tracker/homeward_\(carl.id)/config"
+        func shown(_ topic: String) -> Bool { hass.messages.last { $0.topic == topic }.map { !$0.payload.isEmpty } ?? false }
+        try test.withClient { client in
+            XCTAssertEqual(try setting(client, of: anna, by: ben, enabled: true).status, .ok)
+            XCTAssertEqual(try setting(client, of: carl, by: carl, enabled: true).status, .ok)
+        }
+        XCTAssertTrue(Deadline.waitUntil { shown(annasConfig) && shown(carlsConfig) })
+
+        // Anna ends Ben's link: Ben turned it on, so Anna leaves Home Assistant.
+        let bensLink: String = try XCTUnwrap(try test.app.database.read { db in
+            try db.fetchOne("SELECT id FROM links WHERE guardian_key = ? AND dependent_key = ?", [ben.key, anna.key])
+        })
+        try test.withClient { client in
+            XCTAssertEqual(try client.execute(.delete, "/v1/links/\(bensLink)", headers: anna.auth).status, .noContent)
+            XCTAssertFalse(try client.execute(.get, "/v1/accounts/\(anna.id)/home-assistant", headers: anna.auth)
+                .decode(API.HomeAssistantSetting.self).enabled)
+        }
+        XCTAssertTrue(Deadline.waitUntil { !shown(annasConfig) }, "removed at the link's end")
+        XCTAssertTrue(shown(carlsConfig), "Carl turned on his own")
+
+        // Carl deletes his account: his entity goes at once.
+        try test.withClient { client in
+            let body = Array(#"{"password":"\#(carl.password)"}"#.utf8)
+            XCTAssertEqual(try client.execute(.delete, "/v1/me", headers: carl.auth, body: body).status, .noContent)
+        }
+        XCTAssertTrue(Deadline.waitUntil { !shown(carlsConfig) }, "removed at the account's deletion")
     }
 
     func testABrokerDownAtStartDoesNotStopTheServerAndIsJoinedWhenItComesBack() throws {
