@@ -15,7 +15,9 @@
 # The large-to-small ratios are printed per engine (a read's cost is 1 / its rate).
 # PostgreSQL runs with fsync on, in a throwaway cluster (.ci/postgres-cluster.sh).
 # Usage: bash bench/growth.sh   (PEOPLE 20, SMALL 20000, LARGE 200000, DURATION 5s,
-#        READ_CONNECTIONS 8, ENGINES "sqlite postgresql"; BINARY=path measures another build)
+#        READ_CONNECTIONS 8, ENGINES "sqlite postgresql"; BINARY=path measures another build;
+#        SETTLE=1 lets PostgreSQL settle before each measurement: VACUUM (ANALYZE) and a CHECKPOINT,
+#        so that the autovacuum and checkpoint a bulk load sets off do not run during it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PEOPLE=${PEOPLE:-20}
@@ -24,6 +26,7 @@ LARGE=${LARGE:-200000}
 DURATION=${DURATION:-5s}
 READ_CONNECTIONS=${READ_CONNECTIONS:-8}
 ENGINES=${ENGINES:-"sqlite postgresql"}
+SETTLE=${SETTLE:-}
 SPACING_MS=8000
 OUT=$PWD/bench/out/growth
 SCRATCH=${SCRATCH:-.build-bench}
@@ -78,6 +81,7 @@ measure() { # measure ENGINE SIZE DAY_END_MS BATCH_RATE SINGLE_BASE_MS
     local engine=$1 size=$2 day_end=$3 batch_rate=$4
     local from to single latest dependents json geojson bytes rss
     from=$(rfc3339 $((day_end - day_ms))); to=$(rfc3339 "$day_end")
+    if [[ -n $SETTLE && $engine == postgresql ]]; then psql "$pg" -qc "VACUUM (ANALYZE)" -c "CHECKPOINT"; fi
     awk -v from="$from" -v to="$to" '{ print "/v1/accounts/" $1 "/locations?from=" from "&to=" to "&limit=1000" }' \
         "$OUT/people" >"$OUT/json-paths"
     awk -v from="$from" -v to="$to" '{ print "/v1/accounts/" $1 "/locations?from=" from "&to=" to "&format=geojson" }' \

@@ -203,3 +203,130 @@ private final class OutcomeList: @unchecked Sendable {
         return list.filter { !$0.1 }.map(\.0).sorted()
     }
 }
+
+/// Many held-back rows of a plain insert go by `COPY` in PostgreSQL's binary format: the values
+/// arrive as bound, a row predicted new that is not fails the transaction as the statement's count
+/// would, and the group writer's second run (every write answered) gives each block its own outcome.
+final class PostgresCopiedRowsTests: XCTestCase {
+    private let shape = RowInsert(
+        table: "fixes",
+        columns: [.init("k", "bigint"), .init("small", "smallint"), .init("middle", "integer"), .init("v", "double precision")],
+        conflictClause: "ON CONFLICT DO NOTHING")
+
+    private func connection() throws -> PostgresConnection {
+        let db = try PostgresTestServer.connect()
+        try db.execute("CREATE TEMP TABLE fixes (k BIGINT PRIMARY KEY, small SMALLINT, middle INTEGER, v DOUBLE PRECISION)")
+        db.defersPredictedWrites = true
+        return db
+    }
+
+    private static func rows(_ keys: ClosedRange<Int64>) -> (inout ParameterBinder) -> Void {
+        { row in
+            for k in keys {
+                row.bind(k)
+                row.bind(k.isMultiple(of: 7) ? nil : Int64(k % 300 - 150))
+                row.bind(k.isMultiple(of: 5) ? Int64(Int32.min) : Int64(k * 1000))
+                row.bind(k.isMultiple(of: 3) ? nil : Double(k) / 8)
+            }
+        }
+    }
+
+    func testManyRowsAreCopiedWithTheirValuesAndFewGoAsAStatement() throws {
+        let db = try connection()
+        XCTAssertEqual(shape.copySQL, "COPY fixes (k, small, middle, v) FROM STDIN (FORMAT binary)")
+        try db.inTransaction(isolation: .serializable) {
+            try db.inSavepoint { try db.insertRows(shape, count: 150, binding: Self.rows(1...150)) }
+            try db.inSavepoint { try db.insertRows(shape, count: 150, binding: Self.rows(151...300)) }
+            XCTAssertEqual(try db.fetchOne("SELECT count(*) FROM fixes") as Int?, 300, "sent before the read that follows them")
+            try db.inSavepoint { try db.insertRows(shape, count: 10, binding: Self.rows(301...310)) }
+        }
+        XCTAssertEqual(db.copiesSent, 1, "the 300 rows of two blocks by one COPY, the 10 after them as a statement")
+        var expected: [String] = []
+        for k in Int64(1)...310 {
+            let small = k.isMultiple(of: 7) ? "nil" : "\(k % 300 - 150)"
+            let middle = k.isMultiple(of: 5) ? Int64(Int32.min) : k * 1000
+            let v = k.isMultiple(of: 3) ? "nil" : "\(Double(k) / 8)"
+            expected.append("\(k) \(small) \(middle) \(v)")
+        }
+        let stored = try db.fetchAll("SELECT k, small, middle, v FROM fixes ORDER BY k") { row in
+            "\(try row.value(named: "k") as Int64) \(try row.value(named: "small") as Int64?, default: "nil") "
+                + "\(try row.value(named: "middle") as Int64) \(try row.value(named: "v") as Double?, default: "nil")"
+        }
+        XCTAssertEqual(stored, expected)
+    }
+
+    func testACopiedRowThatIsNotNewFailsTheTransactionAndKeepsNothing() throws {
+        let db = try connection()
+        try db.execute("INSERT INTO fixes (k) VALUES (250)")
+        XCTAssertThrowsError(try db.inTransaction(isolation: .serializable) {
+            try db.inSavepoint { try db.insertRows(shape, count: 300, binding: Self.rows(1...300)) }
+            _ = try? db.fetchOne("SELECT 1") as Int?
+        }) { error in
+            XCTAssertEqual((error as? PostgresError)?.isHeldBackWriteFailure, true, "\(error)")
+            XCTAssertEqual((error as? PostgresError)?.sqlState, "23505")
+        }
+        XCTAssertEqual(db.copiesSent, 1)
+        XCTAssertEqual(try db.fetchOne("SELECT count(*) FROM fixes") as Int?, 1)
+    }
+
+    func testAValueOutsideItsColumnGoesAsAStatementForTheServerToRefuse() throws {
+        let db = try connection()
+        XCTAssertThrowsError(try db.inTransaction {
+            try db.insertRows(shape, count: 300) { row in
+                Self.rows(1...299)(&row)
+                row.bind(Int64(300))
+                row.bind(Int64(Int16.max) + 1)
+                row.bind(nil as Int64?)
+                row.bind(nil as Double?)
+            }
+        }) { error in XCTAssertEqual((error as? PostgresError)?.sqlState, "22003", "\(error)") }
+        XCTAssertEqual(db.copiesSent, 0)
+    }
+
+    func testAGroupWhoseCopyMeetsAStoredRowRunsAgainAndOnlyThatBlockFails() throws {
+        let table = "copied_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+        let admin = try PostgresTestServer.connect()
+        try admin.execute("CREATE TABLE \(table) (k BIGINT PRIMARY KEY, small SMALLINT, middle INTEGER, v DOUBLE PRECISION)")
+        defer { try? admin.execute("DROP TABLE \(table)") }
+        try admin.execute("INSERT INTO \(table) (k) VALUES (1500)")
+        let shape = RowInsert(table: table, columns: self.shape.columns, conflictClause: "ON CONFLICT DO NOTHING")
+        let pool = try PostgresPool(url: PostgresTestServer.url())
+        defer { pool.close() }
+        let failed = FailedBlocks()
+        let done = DispatchGroup()
+        // Queued together, three blocks of 500 rows share one group; the second predicts 1500 new.
+        for block in Int64(0)..<3 {
+            done.enter()
+            let keys = block * 500 + 1...block * 500 + 500
+            pool.submitWrite(touching: [block], { db in
+                try db.insertRows(shape, count: keys.count, binding: Self.rows(keys))
+            }, completion: { result in
+                if case .failure = result { failed.add(block) }
+                done.leave()
+            })
+        }
+        done.wait()
+        XCTAssertEqual(failed.blocks, [2])
+        XCTAssertEqual(try admin.fetchOne("SELECT count(*) FROM \(table)") as Int?, 1001)
+        XCTAssertEqual(try admin.fetchOne("SELECT count(*) FROM \(table) WHERE k BETWEEN 1001 AND 1500") as Int?, 1)
+    }
+}
+
+/// The blocks that failed, from the writer's thread.
+private final class FailedBlocks: @unchecked Sendable {
+    // @unchecked Sendable: `list` is guarded by `lock`.
+    private let lock = NSLock()
+    private var list: [Int64] = []
+
+    func add(_ block: Int64) {
+        lock.lock()
+        defer { lock.unlock() }
+        list.append(block)
+    }
+
+    var blocks: [Int64] {
+        lock.lock()
+        defer { lock.unlock() }
+        return list.sorted()
+    }
+}

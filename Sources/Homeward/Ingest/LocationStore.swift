@@ -349,13 +349,13 @@ struct LocationStore {
             """,
         keyColumnCount: 1)
 
-    /// New fixes (`insertNew`), on PostgreSQL: a group's fixes, of every block, in one statement.
+    /// New fixes (`insertNew`), on PostgreSQL: a group's fixes, of every block, in one statement (by
+    /// `COPY` when there are many), the columns with PostgreSQL's types (schema/postgres/0022).
     private static let newRows = RowInsert(
         table: "locations",
-        columns: [
-            "account_key", "t_ms", "sample_hash", "lat_e7", "lon_e7", "accuracy_dm", "altitude_dm", "speed_cm_s", "heading_deg",
-            "battery_pct", "flags",
-        ].map { RowInsert.Column($0, "bigint") },
+        columns: ["account_key", "t_ms", "sample_hash"].map { RowInsert.Column($0, "bigint") }
+            + ["lat_e7", "lon_e7", "accuracy_dm", "altitude_dm", "speed_cm_s"].map { RowInsert.Column($0, "integer") }
+            + ["heading_deg", "battery_pct", "flags"].map { RowInsert.Column($0, "smallint") },
         conflictClause: "ON CONFLICT DO NOTHING")
 
     /// Run once per stored fix: a literal, so its cached statement is found without hashing the text.

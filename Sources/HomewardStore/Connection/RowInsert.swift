@@ -31,6 +31,11 @@ public struct RowInsert: Sendable {
     /// The statement for any number of rows with one parameter a column, each an array of the
     /// column's values (PostgreSQL's `unnest`): one prepared statement serves every row count.
     public let columnarSQL: String
+    /// PostgreSQL's `COPY … FROM STDIN (FORMAT binary)` for the rows, when they may go that way: a
+    /// plain insert whose conflict clause is `ON CONFLICT DO NOTHING` (a row predicted new that is
+    /// not fails the COPY, as it fails the prediction), of columns PostgreSQL's binary format is
+    /// written for here (`bigint`, `integer`, `smallint`, `double precision`); nil otherwise.
+    public let copySQL: String?
 
     /// The rows of `table`'s `columns`, followed by `conflictClause`; no two rows with the same first
     /// `keyColumnCount` values go in one statement.
@@ -44,6 +49,10 @@ public struct RowInsert: Sendable {
         oneRowSQL = "INSERT INTO \(table) (\(names)) VALUES \(placeholders) \(conflictClause)"
         let arrays = columns.map { "CAST(? AS \($0.type)[])" }.joined(separator: ", ")
         columnarSQL = "INSERT INTO \(table) (\(names)) SELECT * FROM unnest(\(arrays)) \(conflictClause)"
+        let binaryTypes: Set<String> = ["bigint", "integer", "smallint", "double precision"]
+        let copyable = keyColumnCount == 0 && conflictClause == "ON CONFLICT DO NOTHING"
+            && columns.allSatisfy { binaryTypes.contains($0.type) }
+        copySQL = copyable ? "COPY \(table) (\(names)) FROM STDIN (FORMAT binary)" : nil
     }
 
     /// The statement for `rows` rows, with `?` placeholders row after row.
