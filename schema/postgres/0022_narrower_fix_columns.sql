@@ -1,4 +1,4 @@
--- PostgreSQL dialect of schema/0021_narrower_fix_columns.sql: the scaled measures of `locations`
+-- PostgreSQL dialect of schema/0022_narrower_fix_columns.sql: the scaled measures of `locations`
 -- narrowed from BIGINT to the integers their accepted ranges need.
 -- What differs, and why: SQLite stores each integer in the bytes its value needs; PostgreSQL stores
 -- a BIGINT in 8 whatever its value, so a fix took about 181 bytes with its primary key (a 32-byte
