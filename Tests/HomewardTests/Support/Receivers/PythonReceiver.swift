@@ -58,6 +58,14 @@ final class PythonReceiver<Record: Decodable> {
         lines.all.compactMap { record(in: $0) }
     }
 
+    /// The records printed so far once there are at least `count` (waits up to 30 s): the receiver
+    /// prints a record before it answers, but the line reaches this process on the pipe's thread, so
+    /// a request the server has finished may not be among `records` yet.
+    func records(atLeast count: Int) throws -> [Record] {
+        try lines.waitUntil { lines in lines.compactMap { record(in: $0) }.count >= count }
+        return records
+    }
+
     /// Waits (up to 30 s) for a record that `matches`, and returns it.
     func waitForRecord(_ matches: @escaping (Record) -> Bool) throws -> Record {
         let line = try lines.waitFor { line in record(in: line).map(matches) ?? false }
@@ -91,6 +99,17 @@ private final class LineCollector: @unchecked Sendable {
                 pending.removeSubrange(...end)
             }
             condition.broadcast()
+        }
+    }
+
+    func waitUntil(_ holds: ([String]) -> Bool) throws {
+        let deadline = Deadline(seconds: 30)
+        condition.lock()
+        defer { condition.unlock() }
+        while !holds(lines) {
+            guard condition.wait(until: deadline.end) else {
+                throw ReceiverError(message: "the receiver's lines did not come within 30 s; last: \(lines.suffix(3))")
+            }
         }
     }
 
