@@ -11,28 +11,14 @@ import random
 import sys
 import time
 
+from commute import position
+
 count = int(sys.argv[1]) if len(sys.argv) > 1 else 5_000_000
 rng = random.Random(31)
-home = (515007000, -1246000)
-work = (515136000, -983000)
-start = 1_400_000_000  # 2014-05
 out = sys.stdout
 out.write('{\n  "locations": [')
 for i in range(count):
-    t = start + i * 60
-    minute = (t // 60) % 1440
-    if minute < 480 or minute >= 1050:
-        lat, lon = home
-    elif minute < 510:
-        f = (minute - 480) / 30
-        lat, lon = int(home[0] + f * (work[0] - home[0])), int(home[1] + f * (work[1] - home[1]))
-    elif minute < 1020:
-        lat, lon = work
-    else:
-        f = (minute - 1020) / 30
-        lat, lon = int(work[0] + f * (home[0] - work[0])), int(work[1] + f * (home[1] - work[1]))
-    lat += rng.randint(-600, 600)
-    lon += rng.randint(-900, 900)
+    t, lat, lon = position(i, rng)
     if i < count // 2:
         stamp = '"timestampMs": "%d"' % (t * 1000)
     else:

@@ -17,30 +17,18 @@ import random
 import sys
 import time
 
+from commute import position
+
 fmt = sys.argv[1]
 count = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000
 rng = random.Random(31)
-home = (515007000, -1246000)
-work = (515136000, -983000)
-start = 1_400_000_000  # 2014-05
 out = sys.stdout
 
 
 def point(i):
     """(unix seconds, latE7, lonE7, accuracy metres) of the i-th fix."""
-    t = start + i * 60
-    minute = (t // 60) % 1440
-    if minute < 480 or minute >= 1050:
-        lat, lon = home
-    elif minute < 510:
-        f = (minute - 480) / 30
-        lat, lon = int(home[0] + f * (work[0] - home[0])), int(home[1] + f * (work[1] - home[1]))
-    elif minute < 1020:
-        lat, lon = work
-    else:
-        f = (minute - 1020) / 30
-        lat, lon = int(work[0] + f * (home[0] - work[0])), int(work[1] + f * (home[1] - work[1]))
-    return t, lat + rng.randint(-600, 600), lon + rng.randint(-900, 900), rng.randint(5, 40)
+    t, lat, lon = position(i, rng)
+    return t, lat, lon, rng.randint(5, 40)
 
 
 def iso(t):
