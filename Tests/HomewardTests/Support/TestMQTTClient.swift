@@ -3,14 +3,17 @@ import Foundation
 import XCTest
 @testable import Homeward
 
-/// An MQTT client for the tests, on libmosquitto with its own network thread: a phone publishing
-/// OwnTracks messages, or Home Assistant reading what the server published. Every message received
-/// is kept.
+/// An MQTT client for the tests, on libmosquitto with a network thread of its own: a phone
+/// publishing OwnTracks messages, or Home Assistant reading what the server published. Every
+/// message received is kept. The thread polls the socket (as the server's client does):
+/// libmosquitto's own loop thread uses `select`, which aborts once the process holds descriptors
+/// numbered 1,024 or more (a long test run does).
 final class TestMQTTClient: @unchecked Sendable {
-    // @unchecked Sendable: `received` and `published` are guarded by `condition`; libmosquitto's
-    // calls are thread-safe with its own loop thread (`mosquitto_loop_start`).
+    // @unchecked Sendable: `received` and `published` are guarded by `condition`;
+    // libmosquitto's calls are thread-safe with `mosquitto_threaded_set`.
     private let handle: OpaquePointer
     private let condition = NSCondition()
+    private var network: NetworkLoop?
     private var received: [MQTTMessage] = []
     private var published: Set<Int32> = []
     private var isConnected = false
@@ -51,15 +54,19 @@ final class TestMQTTClient: @unchecked Sendable {
         guard mosquitto_connect(handle, "127.0.0.1", Int32(port), 30) == MOSQ_ERR_SUCCESS.rawValue else {
             throw ReceiverError(message: "test client cannot connect to 127.0.0.1:\(port)")
         }
-        XCTAssertEqual(mosquitto_loop_start(handle), MOSQ_ERR_SUCCESS.rawValue)
+        mosquitto_threaded_set(handle, true)
+        let network = NetworkLoop(handle: handle)
+        self.network = network
+        let thread = Thread { network.run() }
+        thread.name = "test MQTT client"
+        thread.start()
         guard wait(until: { $0.isConnected }) else {
             throw ReceiverError(message: "the broker refused the test client \(user): \(connackCode.map { String(cString: mosquitto_connack_string($0)) } ?? "no answer")")
         }
     }
 
     deinit {
-        mosquitto_disconnect(handle)
-        mosquitto_loop_stop(handle, false)
+        network?.stop()
         mosquitto_destroy(handle)
     }
 
@@ -109,5 +116,57 @@ final class TestMQTTClient: @unchecked Sendable {
             guard self.condition.wait(until: deadline.end) else { return condition(self) }
         }
         return true
+    }
+}
+
+/// The test client's network thread: `poll` on the socket (a short timeout picks up what other
+/// threads queued), libmosquitto's read, write and housekeeping, and a reconnect when the
+/// connection is lost (a test restarts the broker), until `stop`.
+private final class NetworkLoop: @unchecked Sendable {
+    // @unchecked Sendable: `stopping` and `ended` are guarded by `condition`; the handle is used
+    // through libmosquitto's calls, thread-safe with `mosquitto_threaded_set`.
+    private let handle: OpaquePointer
+    private let condition = NSCondition()
+    private var stopping = false
+    private var ended = false
+
+    init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    func run() {
+        while !condition.withLock({ stopping }) {
+            let socket = mosquitto_socket(handle)
+            var healthy = socket >= 0
+            if healthy {
+                var events = Int16(POLLIN)
+                if mosquitto_want_write(handle) { events |= Int16(POLLOUT) }
+                var descriptor = pollfd(fd: socket, events: events, revents: 0)
+                if poll(&descriptor, 1, 10) > 0, descriptor.revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 {
+                    healthy = mosquitto_loop_read(handle, 1) == MOSQ_ERR_SUCCESS.rawValue
+                }
+                if healthy, mosquitto_want_write(handle) {
+                    healthy = mosquitto_loop_write(handle, 1) == MOSQ_ERR_SUCCESS.rawValue
+                }
+                if healthy { healthy = mosquitto_loop_misc(handle) == MOSQ_ERR_SUCCESS.rawValue }
+            }
+            if !healthy, !condition.withLock({ stopping }) {
+                usleep(100_000)
+                _ = mosquitto_reconnect(handle)
+            }
+        }
+        condition.withLock {
+            ended = true
+            condition.broadcast()
+        }
+    }
+
+    /// Disconnects and waits for the thread to end.
+    func stop() {
+        condition.withLock { stopping = true }
+        mosquitto_disconnect(handle)
+        condition.lock()
+        while !ended { condition.wait() }
+        condition.unlock()
     }
 }
