@@ -53,6 +53,8 @@ PHONE_SIZE = (412, 915)
 DESKTOP_SIZE = (1280, 800)
 BANNER_SECONDS = 3
 LIVE_UPDATE_SECONDS = 2
+# His own first page asks for his newest position with the poll of his own SOS (every 5 s).
+OWN_PAGE_SECONDS = 7
 WAIT_SECONDS = 10
 PASSWORD = "Secret-pass1"
 DAUGHTER = {"name": "Anna", "phone": "+4915112345670"}
@@ -435,6 +437,9 @@ def main():
         elapsed = time.monotonic() - posted
         check(f"the live position shows on the map within {LIVE_UPDATE_SECONDS} s of the POST ({elapsed:.2f} s)",
               elapsed <= LIVE_UPDATE_SECONDS)
+        # His own first page, left open, says so too without a reload (its poll asks every 5 s).
+        text_in(walter, "#own-last-sent", "just now", seconds=OWN_PAGE_SECONDS)
+        check(f"his own page's \"last sent\" line follows his phone's new position within {OWN_PAGE_SECONDS} s, without a reload", True)
         markers = anna.find_elements(By.CSS_SELECTOR, "#home-map path.leaflet-interactive")
         check("the map draws the position and its accuracy circle without tiles", len(markers) >= 2, str(len(markers)))
         in_view = ("const map = document.getElementById('home-map').getBoundingClientRect();"
@@ -900,6 +905,35 @@ def main():
         check("the companion's page shows the arrival", True)
         text_in(walter, "#trip-arrived", "You arrived at Pharmacy")
         check("the traveller's page says the arrival was shared", True)
+        # A trip whose destination has no name is said in words, never as coordinates: the new-trip
+        # form names the tapped place, and a trip started by his phone to a spot in his Home zone is
+        # "Walter to Home and garden" for Anna; the companion, who may not read his zones, reads
+        # "a place on the map".
+        visible(walter, "#trip-at-centre").click()
+        said = walter.find_element(By.ID, "destination-info").text
+        check("the new trip's tapped destination is said in words, not coordinates",
+              "a place on the map" in said and not any(ch.isdigit() for ch in said), said)
+        home_zone = server.api("GET", f"/v1/accounts/{father_id}/zones", token=walter_token)["zones"][0]
+        unnamed = server.api("POST", "/v1/trips", {"destination": {"lat": home_zone["center"]["lat"], "lon": home_zone["center"]["lon"]},
+                                                    "mode": "walking"}, token=walter_token)
+        # Anna's Trips page, still open on the arrived trip, lists the new one as it starts.
+        text_in(anna, "#watched-trips", "Arrived safely at")
+        text_in(anna, "#watched-trips", f"Walter to {home_zone['name']}", seconds=LIVE_UPDATE_SECONDS)
+        check("a trip started while the guardian's Trips page is open joins its list, and the arrived one says so", True)
+        anna.find_element(By.CSS_SELECTOR, f"[data-trip='{unnamed['id']}'] a.follow").click()
+        text_in(anna, "#trip-destination", home_zone["name"])
+        check("a destination without a name reads as the saved place it lies in, for a guardian", True)
+        companion.get(server.base + "/trip")
+        visible(companion, "#watch-form")
+        fill(companion, "#watch-phone", FATHER["phone"])
+        fill(companion, "#watch-code", unnamed["accessCode"])
+        companion.find_element(By.CSS_SELECTOR, "#watch-form button").click()
+        text_in(companion, "#trip-destination", "the place marked Destination on the map")
+        check("the companion reads an unnamed destination as a place on the map, not coordinates",
+              not any(ch.isdigit() for ch in companion.find_element(By.ID, "trip-destination").text),
+              companion.find_element(By.ID, "trip-destination").text)
+        shoot(companion, "trip-watch-unnamed")
+        server.api("POST", f"/v1/trips/{unnamed['id']}/arrive", token=walter_token)
 
         # Journal: Anna adds water; the day's total shows it.
         go(anna, server, "journal/water")

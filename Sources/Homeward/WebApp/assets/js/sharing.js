@@ -11,6 +11,17 @@ const positionMaximumAgeMilliseconds = 30000;
  * asking the person for permission instead), in milliseconds. */
 const positionAtOnceMilliseconds = 200;
 
+/** The window event sent once this page posted a position of the person's own (their first page
+ * shows when their position was last sent). */
+export const positionSentEvent = "homeward-position-sent";
+
+/** Posts browser positions as samples and says so. */
+async function postSamples(positions) {
+  const answer = await api("POST", "/v1/locations", { samples: positions.map(sample) });
+  window.dispatchEvent(new Event(positionSentEvent));
+  return answer;
+}
+
 /** The newest position this page had from the browser (a trip's sharing, "share now", an SOS). */
 let lastKnown = null;
 
@@ -53,11 +64,11 @@ export async function sendSOS() {
       t: new Date(here.timestamp).toISOString() };
   }
   // The place that went with it is kept as a position too, beside the alert, never before it.
-  if (here) api("POST", "/v1/locations", { samples: [sample(here)] }).catch(() => null);
+  if (here) postSamples([here]).catch(() => null);
   const alert = await api("POST", "/v1/alerts", body);
   const followed = currentPosition().then(async (now) => {
     if (!now) return null;
-    await api("POST", "/v1/locations", { samples: [sample(now)] });
+    await postSamples([now]);
     return now;
   }).catch(() => null);
   return { alert, fromBrowser: Boolean(here), followed };
@@ -67,7 +78,7 @@ export async function sendSOS() {
 export async function sharePositionNow() {
   const here = await currentPosition();
   if (!here) return false;
-  await api("POST", "/v1/locations", { samples: [sample(here)] });
+  await postSamples([here]);
   return true;
 }
 
@@ -87,7 +98,7 @@ export function shareContinuously(onChange = () => {}) {
   const watch = navigator.geolocation.watchPosition(async (position) => {
     lastKnown = position;
     try {
-      await api("POST", "/v1/locations", { samples: [sample(position)] });
+      await postSamples([position]);
       onChange("sent", position);
     } catch { onChange("failed"); }
   }, () => onChange("denied"), { enableHighAccuracy: true, maximumAge: 0 });

@@ -8,6 +8,7 @@ import { onEvent, reconnectEvents } from "../events.js";
 import { watchOpenAlerts, isUrgent, isCalm } from "../banner.js";
 import { alertTitle } from "../words.js";
 import { safetyPanel } from "./trips.js";
+import { positionSentEvent } from "../sharing.js";
 
 /** After this long without a position, someone looked after is asked to check their phone's app. */
 const staleSeconds = 6 * 3600;
@@ -28,20 +29,21 @@ export async function showHome(view, session, [followed = null] = []) {
   let lookedAfter = null;
   let stopAnswers = () => {};
   if (names.length) {
-    // Whether this person's own phone already sends: the next step, or that all is in place.
-    const own = await api("GET", `/v1/accounts/${encodeURIComponent(session.account.id)}/location`).catch(() => null);
-    const sent = own && own.location ? own.status && own.status.lastSeenSeconds : null;
+    // Whether this person's own phone already sends: the next step, or that all is in place. The
+    // line is kept live by the same poll that watches their own SOS (their own positions are not on
+    // the event stream, which carries the people one looks after).
+    const ownPhone = h("div", { id: "own-phone", class: "stack" });
     lookedAfter = h("section", { class: "card stack", id: "looked-after" },
-      h("p", {}, `${names.join(" and ")} ${names.length === 1 ? "looks" : "look"} after you.`),
-      own && own.location
-        ? h("p", {}, `Your position was last sent ${ago(sent)}. `,
-          sent > staleSeconds ? "That is a while ago: check that the app on your phone is still on, or set it up again. " : "",
-          h("a", { href: ownSetup, id: "setup-own" }, "Phones that send it"))
-        : [h("p", {}, `Set up this phone so that ${whom} can see where you are.`),
-          h("p", {}, h("a", { href: ownSetup, class: "button", id: "setup-own" }, "Set up this phone"))]);
+      h("p", {}, `${names.join(" and ")} ${names.length === 1 ? "looks" : "look"} after you.`), ownPhone);
+    const showOwnPhone = (own) => {
+      // Drawn again only when it reads differently, so a focused link keeps the keyboard.
+      const fresh = h("div", {}, ownPhoneText(own, whom, ownSetup));
+      if (fresh.textContent !== ownPhone.textContent) replace(ownPhone, [...fresh.childNodes]);
+    };
+    showOwnPhone(await ownPosition(session.account.id));
     const answers = h("div", { id: "own-emergencies", role: "status" });
     lookedAfter.prepend(answers);
-    stopAnswers = watchOwnEmergencies(answers, session.account.id);
+    stopAnswers = watchOwnEmergencies(answers, session.account.id, showOwnPhone);
   }
   if (!dependents.length) {
     // Nobody to show yet: what to do first, for each side of a family, instead of an empty map. Someone
@@ -131,14 +133,34 @@ export async function showHome(view, session, [followed = null] = []) {
   return () => { stop(); stopAlerts(); stopAnswers(); clearInterval(ticker); map.remove(); };
 }
 
+/** The person's own newest position as `GET /v1/accounts/{id}/location` gives it, or null. */
+function ownPosition(accountId) {
+  return api("GET", `/v1/accounts/${encodeURIComponent(accountId)}/location`).catch(() => null);
+}
+
+/** When the person's own phone last sent a position, or how to set it up; `whom` looks after them. */
+function ownPhoneText(own, whom, ownSetup) {
+  if (!own || !own.location) {
+    return [h("p", {}, `Set up this phone so that ${whom} can see where you are.`),
+      h("p", {}, h("a", { href: ownSetup, class: "button", id: "setup-own" }, "Set up this phone"))];
+  }
+  const sent = own.status ? own.status.lastSeenSeconds : null;
+  return h("p", {}, "Your position was last sent ", h("span", { id: "own-last-sent" }, ago(sent)), ". ",
+    sent > staleSeconds ? "That is a while ago: check that the app on your phone is still on, or set it up again. " : "",
+    h("a", { href: ownSetup, id: "setup-own" }, "Phones that send it"));
+}
+
 /** How often the person's own recent SOS is asked about, and how far back it is shown. */
 const answersRefreshMilliseconds = 5000;
 const answersShownMilliseconds = 2 * 3600 * 1000;
 
 /** Shows in `area` whether the person's own SOS (or a check that ran out) of the last two hours was
- * answered, and by whom: a frightened person must see that someone is coming. Returns how to stop. */
-function watchOwnEmergencies(area, accountId) {
+ * answered, and by whom: a frightened person must see that someone is coming. The same poll gives
+ * `showOwnPhone` the person's newest position (also at once when this page sent one). Returns how to stop. */
+function watchOwnEmergencies(area, accountId, showOwnPhone) {
+  const refreshOwnPhone = async () => showOwnPhone(await ownPosition(accountId));
   const show = async () => {
+    refreshOwnPhone();
     const since = new Date(Date.now() - answersShownMilliseconds).toISOString();
     try {
       const { alerts } = await api("GET", `/v1/alerts?status=open,acknowledged&since=${encodeURIComponent(since)}`);
@@ -155,8 +177,9 @@ function watchOwnEmergencies(area, accountId) {
   };
   show();
   const stopEvents = onEvent("alert", (alert) => { if (alert.account.id === accountId) show(); });
+  window.addEventListener(positionSentEvent, refreshOwnPhone);
   const timer = setInterval(show, answersRefreshMilliseconds);
-  return () => { stopEvents(); clearInterval(timer); };
+  return () => { stopEvents(); clearInterval(timer); window.removeEventListener(positionSentEvent, refreshOwnPhone); };
 }
 
 function render(person, followed) {

@@ -7,6 +7,7 @@ import { makeMap } from "../map.js";
 import { onEvent } from "../events.js";
 import { TripView } from "../tripview.js";
 import { sendSOS, sharePositionNow, shareContinuously } from "../sharing.js";
+import { savedPlaces, destinationWords, placeAt } from "../places.js";
 
 /** The trips page; `followed` is the id of a watched trip shown on the map. */
 export async function showTrips(view, session, [followed = null] = []) {
@@ -18,7 +19,7 @@ export async function showTrips(view, session, [followed = null] = []) {
   const panel = h("div", { id: "trip-panel" });
   const watchedList = h("ul", { class: "trips", id: "watched-trips" });
   // Someone watching a trip sees it first; their own SOS and check follow.
-  const watching = others.length ? [h("h2", {}, "Trips of the people you look after"), watchedList] : [];
+  const watching = h("section", { id: "watching", hidden: !others.length }, h("h2", {}, "Trips of the people you look after"), watchedList);
   const safety = safetyPanel(Boolean(mine), session.account.id);
   const arrivedAt = sessionStorage.getItem("tripArrived");
   sessionStorage.removeItem("tripArrived");
@@ -32,17 +33,32 @@ export async function showTrips(view, session, [followed = null] = []) {
   if (here && here.location) map.setView([here.location.lat, here.location.lon], 15);
   const facts = h("dl", { class: "facts", id: "trip-facts" });
   const tripView = new TripView(map, facts);
+  // Each traveller's saved places (zones, named places), which name a destination that has no name.
+  const travellers = [...new Set(trips.map((trip) => trip.account.id))];
+  const places = new Map(await Promise.all(travellers.map(async (id) => [id, await savedPlaces(id)])));
   const renderWatched = () => replace(watchedList, others.map((trip) => {
     const progress = trip.progress || {};
     return h("li", { class: `card${shownTrip && trip.id === shownTrip.id ? " current" : ""}`, "data-trip": trip.id },
-      h("strong", {}, `${trip.account.name} to ${trip.destination.name || "a destination"}`),
-      h("p", {}, progress.offRoute ? "Off the usual way · " : "",
-        progress.eta ? `arrives about ${clock(progress.eta)}` : "arrival time not known yet",
-        progress.distanceRemaining !== undefined ? ` · ${distance(progress.distanceRemaining)} to go` : ""),
+      h("strong", {}, `${trip.account.name} to ${destinationWords(trip.destination, places.get(trip.account.id))}`),
+      trip.status === "arrived" ? h("p", { class: "ok" }, `Arrived safely${trip.endedAt ? ` at ${clock(trip.endedAt)}` : ""}`)
+        : h("p", {}, progress.offRoute ? "Off the usual way · " : "",
+          progress.eta ? `arrives about ${clock(progress.eta)}` : "arrival time not known yet",
+          progress.distanceRemaining !== undefined ? ` · ${distance(progress.distanceRemaining)} to go` : ""),
       shownTrip && trip.id === shownTrip.id ? h("p", { class: "muted" }, "On the map below.")
         : h("a", { href: `#trips/${encodeURIComponent(trip.id)}`, class: "follow" }, `Follow ${trip.account.name} on the map`));
   }));
   renderWatched();
+  // A trip started (or ended) by someone one looks after while this page is open joins the list.
+  const stopList = onEvent("trip", async (trip) => {
+    if (!trip.account || trip.account.id === session.account.id) return;
+    const index = others.findIndex((other) => other.id === trip.id);
+    if (index < 0 && trip.status !== "active") return;
+    if (!places.has(trip.account.id)) places.set(trip.account.id, await savedPlaces(trip.account.id));
+    if (index >= 0) others[index] = { ...others[index], ...trip };
+    else others.push(trip);
+    watching.hidden = false;
+    renderWatched();
+  });
   const refresh = async (trip) => {
     const fresh = await api("GET", `/v1/trips/${encodeURIComponent(trip.id)}`);
     const index = others.findIndex((other) => other.id === fresh.id);
@@ -53,6 +69,7 @@ export async function showTrips(view, session, [followed = null] = []) {
   if (shownTrip) {
     // Until the trip has a position of its own, the traveller's newest one puts them on the map.
     const latest = await api("GET", `/v1/accounts/${encodeURIComponent(shownTrip.account.id)}/location`).then((item) => item.location).catch(() => null);
+    tripView.places = places.get(shownTrip.account.id) || [];
     tripView.show(await refresh(shownTrip), latest);
     replace(panel, h("h2", {}, `${shownTrip.account.name}'s trip`), facts,
       mine ? null : h("p", { class: "muted" }, "Going somewhere yourself? ", h("a", { href: "#trips/new" }, "Start your own trip")));
@@ -62,13 +79,15 @@ export async function showTrips(view, session, [followed = null] = []) {
     });
   } else if (mine) {
     const full = await api("GET", `/v1/trips/${encodeURIComponent(mine.id)}`);
+    tripView.places = places.get(session.account.id) || [];
     tripView.show(full);
     const code = full.accessCode;
     const arrive = h("button", { type: "button", id: "arrive" }, "I've arrived safely");
     arrive.addEventListener("click", async () => {
       await api("POST", `/v1/trips/${encodeURIComponent(mine.id)}/arrive`);
       // The page starts afresh (a new trip's form); it says first that the arrival was shared.
-      sessionStorage.setItem("tripArrived", full.destination.name || "your destination");
+      const going = destinationWords(full.destination, tripView.places);
+      sessionStorage.setItem("tripArrived", going.startsWith("a place") ? "your destination" : going);
       location.reload();
     });
     const invitation = code ? `Follow my trip on Homeward: open ${location.origin}/trip and enter my phone number ${session.account.phone} and the code ${code}.` : "";
@@ -91,12 +110,14 @@ export async function showTrips(view, session, [followed = null] = []) {
       if (event.tripId === mine.id || event.id === mine.id) tripView.show(await api("GET", `/v1/trips/${encodeURIComponent(mine.id)}`));
     });
   } else {
-    replace(panel, startForm(map));
+    replace(panel, startForm(map, await savedPlaces(session.account.id)));
   }
-  return () => { stop(); safety.stop(); map.remove(); };
+  return () => { stop(); stopList(); safety.stop(); map.remove(); };
 }
 
-function startForm(map) {
+/** The form starting a trip to a place tapped on `map`; `places` are the traveller's own saved
+ * places, which name the destination when it lies in one. */
+function startForm(map, places) {
   const L = window.L;
   let destination = null;
   let pin = null;
@@ -113,8 +134,20 @@ function startForm(map) {
     destination = event.latlng;
     if (pin) pin.setLatLng(destination);
     else pin = L.circleMarker(destination, { radius: 9, color: "#9a5b00", weight: 3 }).addTo(map);
-    where.textContent = `Destination: ${destination.lat.toFixed(5)}, ${destination.lng.toFixed(5)}`;
+    // Said in words, never as coordinates; tapped inside a saved place, the trip takes its name
+    // unless one was typed.
+    const place = placeAt({ lat: destination.lat, lon: destination.lng }, places);
+    if (place && place.inside && (!name.control.value.trim() || name.control.dataset.fromPlace === "true")) {
+      name.control.value = place.name;
+      name.control.dataset.fromPlace = "true";
+    } else if (name.control.dataset.fromPlace === "true") {
+      name.control.value = "";
+      name.control.dataset.fromPlace = "false";
+    }
+    const words = place ? (place.inside ? place.name : `a place near ${place.name}`) : "a place on the map";
+    where.textContent = `Destination: ${words}, the orange ring on the map. Tap elsewhere to change it.`;
   });
+  name.control.addEventListener("input", () => { name.control.dataset.fromPlace = "false"; });
   element.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!destination) { message.textContent = "Tap your destination on the map first."; return; }
