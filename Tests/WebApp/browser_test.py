@@ -25,6 +25,7 @@ import base64
 import json
 import os
 import queue
+import re
 import shutil
 import socket
 import subprocess
@@ -348,10 +349,16 @@ def main():
               "homeward_session" not in anna.execute_script("return document.cookie"))
         visible(anna, "#start-guardian")
         check("a new account's first page says what to do first (link, or show a code and set up the phone), with no empty map",
-              anna.find_elements(By.CSS_SELECTOR, "#start-guardian a[href='#link']") and anna.find_elements(By.CSS_SELECTOR, "#start-dependent #setup-own")
+              anna.find_elements(By.CSS_SELECTOR, "#start-guardian a[href='#link/look-after']") and anna.find_elements(By.CSS_SELECTOR, "#start-dependent #setup-own")
               and not anna.find_elements(By.ID, "home-map"))
         audit(anna, "getting-started")
         shoot(anna, "getting-started")
+        # "Link to someone" opens Link at its form, not at "Show my code" (which is the other side's).
+        anna.find_element(By.ID, "start-link").click()
+        wait(anna, lambda d: d.execute_script("return document.activeElement && document.activeElement.name") == "phone",
+             message="the phone field did not take the keyboard")
+        check("\"Link to someone\" opens the form for their phone and code, ready to type, with its heading in view",
+              anna.execute_script("const r = document.getElementById('look-after').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"))
 
         # Walter has an account (made on his phone); he shows his code in the browser.
         server.api("POST", "/v1/accounts", {**FATHER, "password": PASSWORD})
@@ -366,9 +373,11 @@ def main():
             history += [{"t": morning + minute * 60, "lat": VIENNA[0] + 0.009, "lon": VIENNA[1], "accuracy": 10} for minute in range(45, 76)]
         server.api("POST", "/v1/locations", {"samples": history}, token=walter_token)
         log_in(walter, server, FATHER)
-        go(walter, server, "link")
-        walter.find_element(By.ID, "show-code").click()
+        # "Show my code" on his first page shows it at once (no second button to find on Link).
+        go(walter, server, "home")
+        visible(walter, "#start-code").click()
         code = visible(walter, "#code-digits").text.strip()
+        check("\"Show my code\" on the first page opens Link with the code shown", len(code) == 6 and code.isdigit(), code)
         go(walter, server, "home")
         go(walter, server, "link")
         walter.find_element(By.ID, "show-code").click()
@@ -654,6 +663,9 @@ def main():
         go(anna, server, "home")
         go(anna, server, f"zones/{father_id}")
         visible(anna, "#place-list [data-place]")
+        listed = anna.find_element(By.ID, "place-list").text
+        check("learned places nobody named are numbered and said by the zone they are in or near, not by coordinates",
+              "Place 1" in listed and not re.search(r"\d+\.\d{3}", listed), listed[:300])
         places = server.api("GET", f"/v1/accounts/{father_id}/places", token=walter_token)["places"]
         check("the places he stayed at on several days are learned from his stored history", len(places) >= 2, json.dumps(places))
         bakery = min(places, key=lambda place: abs(place["lat"] - (VIENNA[0] + 0.009)))["id"]
@@ -900,6 +912,22 @@ def main():
               abs(latest["lat"] - later_place[0]) < 1e-6, json.dumps(latest))
         for alert in server.api("GET", "/v1/alerts?status=open", token=anna_token)["alerts"]:
             server.api("POST", f"/v1/alerts/{alert['id']}/acknowledge", token=anna_token)
+        # An SOS pressed with no connection is not lost: the page says it waits for the connection,
+        # and sends it (once) when the phone is back online.
+        offline = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+        walter.execute_cdp_cmd("Network.enable", {})
+        walter.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, **offline})
+        visible(walter, "#sos").click()
+        text_in(walter, "#sos-status", "will be sent as soon as this phone is online again")
+        check("an SOS pressed offline says it will be sent once online, and the button waits",
+              not server.api("GET", "/v1/alerts?status=open", token=walter_token)["alerts"]
+              and walter.find_element(By.ID, "sos").get_attribute("disabled") is not None)
+        walter.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **offline})
+        text_in(walter, "#sos-status", "SOS sent at")
+        queued = server.api("GET", "/v1/alerts?status=open", token=walter_token)["alerts"]
+        check("back online, the waiting SOS is sent, once", len(queued) == 1 and queued[0]["type"] == "sos", json.dumps(queued)[:300])
+        for alert in server.api("GET", "/v1/alerts?status=open", token=anna_token)["alerts"]:
+            server.api("POST", f"/v1/alerts/{alert['id']}/acknowledge", token=anna_token)
         walter.find_element(By.ID, "arrive").click()
         text_in(companion, "#trip-status", "Arrived safely")
         check("the companion's page shows the arrival", True)
@@ -912,7 +940,7 @@ def main():
         visible(walter, "#trip-at-centre").click()
         said = walter.find_element(By.ID, "destination-info").text
         check("the new trip's tapped destination is said in words, not coordinates",
-              "a place on the map" in said and not any(ch.isdigit() for ch in said), said)
+              "the orange ring on the map" in said and not any(ch.isdigit() for ch in said), said)
         home_zone = server.api("GET", f"/v1/accounts/{father_id}/zones", token=walter_token)["zones"][0]
         unnamed = server.api("POST", "/v1/trips", {"destination": {"lat": home_zone["center"]["lat"], "lon": home_zone["center"]["lon"]},
                                                     "mode": "walking"}, token=walter_token)

@@ -109,7 +109,8 @@ async function route() {
     return;
   }
   cleanup = stop;
-  view.focus({ preventScroll: true });
+  // The new page takes the keyboard, unless it gave it to one of its fields already.
+  if (!page.contains(document.activeElement)) view.focus({ preventScroll: true });
 }
 
 window.addEventListener("hashchange", route);

@@ -56,14 +56,14 @@ export async function showHome(view, session, [followed = null] = []) {
       names.length ? null : h("section", { class: "card stack", id: "start-guardian", "aria-labelledby": "start-guardian-title" },
         h("h2", { id: "start-guardian-title" }, "Do you want to look after someone?"),
         h("p", {}, "A parent, a child, a friend: ask them to open Homeward on their phone and show their code (under Link). Then link to them."),
-        h("p", {}, h("a", { href: "#link", class: "button", id: "start-link" }, "Link to someone"))),
+        h("p", {}, h("a", { href: "#link/look-after", class: "button", id: "start-link" }, "Link to someone"))),
       names.length ? null : h("section", { class: "card stack", id: "start-dependent", "aria-labelledby": "start-dependent-title" },
         h("h2", { id: "start-dependent-title" }, "Should someone look after you?"),
         h("p", {}, "Show them your code, then set up this phone so that it sends where you are."),
-        h("p", { class: "row" }, h("a", { href: "#link", class: "button", id: "start-code" }, "Show my code"),
+        h("p", { class: "row" }, h("a", { href: "#link/show-code", class: "button", id: "start-code" }, "Show my code"),
           h("a", { href: ownSetup, class: "button secondary", id: "setup-own" }, "Set up this phone"))),
       names.length ? h("p", {}, "Going somewhere? ", h("a", { href: "#trips" }, "Start a trip"), " so that someone can follow you. Want to look after someone too? ",
-        h("a", { href: "#link" }, "Link to them"), ".") : null);
+        h("a", { href: "#link/look-after" }, "Link to them"), ".") : null);
     return () => { stopAnswers(); if (safety) safety.stop(); };
   }
   const list = h("ul", { class: "people", id: "people" });

@@ -8,8 +8,12 @@ import { browserCountry } from "./login.js";
 /** How often a code on screen is asked about, to say when someone linked with it. */
 const codeRefreshMilliseconds = 3000;
 
-/** The link page; `phone` and `code` come from a scanned QR code's address. */
-export async function showLink(view, session, [phone = "", code = ""]) {
+/** The link page; `phone` and `code` come from a scanned QR code's address. `#link/look-after`
+ * opens it at the form for linking to someone, `#link/show-code` with one's code shown (the two
+ * buttons of the first page). */
+export async function showLink(view, session, parts) {
+  const purpose = parts.length === 1 ? parts[0] : null;
+  const [phone = "", code = ""] = purpose ? [] : parts;
   const codeArea = h("div", { id: "my-code" });
   const showCode = h("button", { type: "button", id: "show-code" }, "Show my code");
   const newCode = h("button", { type: "button", class: "secondary", id: "new-code", hidden: true }, "Make a new code");
@@ -117,13 +121,13 @@ export async function showLink(view, session, [phone = "", code = ""]) {
     scanArea.append(scan);
   }
   const links = h("div", { id: "links" });
+  const lookAfter = h("h2", { id: "look-after" }, "Look after someone");
   replace(view,
     h("h1", {}, "Link"),
     h("h2", {}, "Let someone look after you"),
     h("p", {}, "Show your code to the person who should see where you are (your son or daughter, say). They type it with your phone number under “Look after someone” on their own phone, or scan the square."),
     h("div", { class: "row" }, showCode, newCode), codeArea, ownCodeArea,
-    h("h2", {}, "Look after someone"),
-    scanArea, linkForm, linked,
+    lookAfter, scanArea, linkForm, linked,
     h("h2", {}, "Your links"), links);
 
   async function loadLinks() {
@@ -157,6 +161,12 @@ export async function showLink(view, session, [phone = "", code = ""]) {
     return { dependents, guardians };
   }
   await loadLinks();
+  if (purpose === "look-after") {
+    lookAfter.scrollIntoView({ block: "start" });
+    linkForm.elements.phone.focus({ preventScroll: true });
+  } else if (purpose === "show-code") {
+    showCode.click();
+  }
   return () => clearInterval(watching);
 }
 

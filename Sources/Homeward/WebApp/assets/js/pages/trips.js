@@ -172,6 +172,9 @@ function startForm(map, places) {
   return element;
 }
 
+/** How often an SOS pressed without a connection is tried again, in milliseconds. */
+const sosRetryMilliseconds = 3000;
+
 /** SOS, the 15-second check, and sharing the browser's position; during the person's own trip
  * (`onTrip`) the browser can send positions continuously while the page is open; `accountId` is the
  * person's own, for the link to setting up their phone. */
@@ -185,15 +188,24 @@ export function safetyPanel(onTrip, accountId) {
     h("a", { href: `#setup/${encodeURIComponent(accountId)}` }, "Set up this phone"), ").");
   let stopSharing = () => {};
   const sosStatus = h("p", { id: "sos-status", role: "status" });
-  sos.addEventListener("click", async () => {
+  // An SOS pressed without a connection is sent again every few seconds (and at once when the
+  // browser is back online) until the server has it; the page says so meanwhile.
+  let waiting = false;
+  let sending = false;
+  let retryTimer = null;
+  const retry = () => { if (waiting && !sending) { clearTimeout(retryTimer); sendNow(); } };
+  window.addEventListener("online", retry);
+  const sendNow = async () => {
     sos.disabled = true;
-    replace(sosStatus, h("strong", {}, "Sending the SOS…"));
+    sending = true;
+    if (!waiting) replace(sosStatus, h("strong", {}, "Sending the SOS…"));
     try {
       // It goes at once with the place known now; where the person is right now follows it.
       const { alert, fromBrowser, followed } = await sendSOS();
       const where = fromBrowser ? "with where you are"
         : alert.location ? `with the last place we know for you${alert.location.t ? ` (${ago(Math.max(0, (Date.now() - Date.parse(alert.location.t)) / 1000))})` : ""}`
           : "but we do not know where you are yet";
+      waiting = false;
       const text = `SOS sent at ${clock(new Date())} to everyone who looks after you, ${where}.`;
       const after = h("span", { id: "sos-follow" }, " Finding where you are now, to send it too…");
       // Said where the button is, and kept: a frightened person must see that it went.
@@ -204,9 +216,23 @@ export function safetyPanel(onTrip, accountId) {
           : " This browser did not say where you are now: allow location for this site, or set up the phone app.");
       });
     } catch (error) {
+      if (error.status === 0) {
+        if (!waiting) {
+          replace(sosStatus, h("strong", { class: "error", id: "sos-waiting" }, "No connection: your SOS will be sent as soon as this phone is online again."),
+            " Call someone now if you can.");
+        }
+        waiting = true;
+        retryTimer = setTimeout(sendNow, sosRetryMilliseconds);
+        return;
+      }
+      waiting = false;
       replace(sosStatus, h("strong", { class: "error" }, `The SOS could not be sent: ${error.message} Call someone now.`));
-    } finally { sos.disabled = false; }
-  });
+    } finally {
+      sending = false;
+      sos.disabled = waiting;
+    }
+  };
+  sos.addEventListener("click", sendNow);
   shareNow.addEventListener("click", async () => {
     shareNow.disabled = true;
     announce("Finding where you are…");
@@ -273,7 +299,17 @@ export function safetyPanel(onTrip, accountId) {
     });
   });
   const element = h("section", { class: "card", "aria-labelledby": "safety-title" }, h("h2", { id: "safety-title" }, "Safety"),
-    h("div", { class: "row" }, sos, countdownButton), sosStatus, area,
+    h("div", { class: "row" }, sos, countdownButton),
+    h("p", { class: "muted", id: "safety-help" }, "SOS tells everyone who looks after you at once, with where you are. Feeling unsure? The check tells them you may be in danger unless you press “I'm safe” within 15 seconds."),
+    sosStatus, area,
     h("div", { class: "row" }, shareNow, continuous), sharing);
-  return { element, stop: () => stopSharing() };
+  return {
+    element,
+    stop: () => {
+      stopSharing();
+      window.removeEventListener("online", retry);
+      // Leaving the page does not drop an SOS still waiting for a connection.
+      if (waiting) { clearTimeout(retryTimer); window.addEventListener("online", () => sendSOS().catch(() => null), { once: true }); }
+    },
+  };
 }

@@ -6,6 +6,7 @@
 import { api } from "../api.js";
 import { h, replace, field, announce, distance } from "../dom.js";
 import { makeMap, fit, PositionMarker, drawZones, textLabel } from "../map.js";
+import { zonePlaces, placeAt } from "../places.js";
 
 const weekdays = [["mon", "Mon"], ["tue", "Tue"], ["wed", "Wed"], ["thu", "Thu"], ["fri", "Fri"], ["sat", "Sat"], ["sun", "Sun"]];
 
@@ -313,8 +314,12 @@ export async function showZones(view, session, [chosen] = []) {
     learnedSummary.textContent = settings.learning
       ? `${result.learnedDays} day${result.learnedDays === 1 ? "" : "s"} learned.`
       : "Learning is off: far from home stays cautious.";
-    replace(placeList, result.places.length ? result.places.map((place) => {
-      const title = place.name || `Place near ${place.lat.toFixed(4)}, ${place.lon.toFixed(4)}`;
+    // A place nobody named is numbered, and said by the zone it lies in or near, never by coordinates;
+    // its dot on the map carries the same words.
+    const around = zonePlaces(zones);
+    replace(placeList, result.places.length ? result.places.map((place, index) => {
+      const zone = placeAt(place, around);
+      const title = place.name || `Place ${index + 1}${zone ? `, ${zone.inside ? "in" : "near"} ${zone.name}` : " (a dot on the map)"}`;
       L.circleMarker([place.lat, place.lon], { radius: 7, color: place.usual ? "#4a5d23" : "#8a1c1c" }).bindTooltip(textLabel(title)).addTo(learned);
       const label = field(`Name of ${title}`, { id: `place-name-${place.id}`, value: place.name || "", maxlength: 100 });
       const rename = h("button", { type: "button", class: "secondary" }, "Save name");
