@@ -1135,6 +1135,15 @@ def main():
         server.api("POST", "/v1/locations", {"samples": [{"t": time.time(), "lat": VIENNA[0], "lon": VIENNA[1], "accuracy": 10}]}, token=otto_token)
         wait(companion, lambda d: not d.find_elements(By.ID, "map-empty"), seconds=LIVE_UPDATE_SECONDS, message="the note stayed")
         check("the note goes when the first position comes", True)
+        # Otto ends the link; Greta, opening his day from an old address, is told why it is gone.
+        otto_id = server.api("GET", "/v1/me", token=otto_token)["id"]
+        ended = server.api("GET", "/v1/links", token=otto_token)["guardians"][0]["id"]
+        server.api("DELETE", f"/v1/links/{ended}", token=otto_token)
+        go(companion, server, f"person/{otto_id}")
+        text_in(companion, "#page-gone", "may have ended their link with you")
+        check("a page about someone who ended the link says so, with the way back, not \"Something went wrong\"",
+              "Something went wrong" not in companion.find_element(By.ID, "view").text
+              and companion.find_elements(By.CSS_SELECTOR, "#view a[href='#home']"))
 
         go(anna, server, "profile")
         visible(anna, "#profile-form")

@@ -102,7 +102,15 @@ async function route() {
   try {
     stop = (await show(page, session, rest.map(decodeURIComponent))) || null;
   } catch (error) {
-    replace(page, h("h1", {}, "Something went wrong"), h("p", { class: "error" }, error.message));
+    // A page about someone whose link ended (or an old address) is 404: said so, with the way back.
+    if (error.status === 404) {
+      replace(page, h("h1", {}, "Not here any more"),
+        h("p", { id: "page-gone" }, "This page cannot be shown: the person may have ended their link with you, or the address is old."),
+        h("p", {}, h("a", { href: "#home", class: "button" }, "Back to People")));
+    } else {
+      replace(page, h("h1", {}, "Something went wrong"), h("p", { class: "error" }, error.message),
+        h("p", {}, h("a", { href: "#home" }, "Back to People")));
+    }
   }
   if (shown !== page) {
     if (stop) stop();

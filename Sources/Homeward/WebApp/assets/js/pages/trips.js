@@ -309,7 +309,11 @@ export function safetyPanel(onTrip, accountId) {
       stopSharing();
       window.removeEventListener("online", retry);
       // Leaving the page does not drop an SOS still waiting for a connection.
-      if (waiting) { clearTimeout(retryTimer); window.addEventListener("online", () => sendSOS().catch(() => null), { once: true }); }
+      if (waiting) {
+        clearTimeout(retryTimer);
+        const again = () => sendSOS().catch((error) => { if (error.status === 0) setTimeout(again, sosRetryMilliseconds); });
+        setTimeout(again, sosRetryMilliseconds);
+      }
     },
   };
 }
