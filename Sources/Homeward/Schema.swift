@@ -26,8 +26,7 @@ public enum Schema {
     /// By version, the SHA-256 of migrations 1 to 22 as PostgreSQL databases recorded them until the
     /// migrations were written once: each came as a file of its own in schema/postgres/ (last as of
     /// commit a344df4, kept in Tests/SchemaBeforeOneSource/). Rendered from the one source, their
-    /// SQL differs from those files only in comments, spacing and the order of the words in a
-    /// column's definition, and makes the same database; `PostgresSchemaBeforeOneSourceTests`
+    /// statements are those of the files, with other comments and spacing, and make the same database; `PostgresSchemaBeforeOneSourceTests`
     /// migrates a database with the old files and proves that this binary opens it, applies none of
     /// them again, and that its tables, constraints, indexes, views, functions and triggers are
     /// those of a database this binary makes. SQLite's rendering is byte for byte the earlier file,

@@ -39,7 +39,8 @@ public struct MigrationSourceError: Error, Equatable, CustomStringConvertible, S
 /// literals and quoted names):
 ///
 /// - a column that is only `INTEGER [NOT NULL] PRIMARY KEY` (SQLite's rowid alias, the internal key
-///   SQLite fills in) is `BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY`;
+///   SQLite fills in; a comma or the table's closing parenthesis follows) is
+///   `BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY`;
 /// - the types `INTEGER`, `REAL` and `BLOB` (in capitals) are `BIGINT`, `DOUBLE PRECISION`, `BYTEA`;
 /// - a table's options `STRICT` and `WITHOUT ROWID` are left out (`) STRICT;` is `);`).
 ///
@@ -123,10 +124,10 @@ public enum MigrationSource {
                     + "and \(other.displayName)'s form in a `-- \(other.rawValue):` block")
         }
         guard engine == .postgres else { return text }
-        return try postgresTranslation(of: tokens)
+        return postgresTranslation(of: tokens)
     }
 
-    /// Whether `token` (STRICT, WITHOUT or ROWID) is a table option: it follows the table's closing
+    /// Whether `tokens[index]` (STRICT or ROWID) is a table option: it follows the table's closing
     /// parenthesis, through only options, commas and spaces.
     private static func isTableOption(at index: Int, in tokens: [SQLToken]) -> Bool {
         var position = index - 1
@@ -148,7 +149,7 @@ public enum MigrationSource {
         return false
     }
 
-    private static func postgresTranslation(of tokens: [SQLToken]) throws(MigrationSourceError) -> String {
+    private static func postgresTranslation(of tokens: [SQLToken]) -> String {
         var output = ""
         var index = 0
         while index < tokens.count {
@@ -178,8 +179,9 @@ public enum MigrationSource {
         return output
     }
 
-    /// When `tokens[index]` starts `INTEGER [NOT NULL] PRIMARY KEY` that ends its column (a comma,
-    /// a closing parenthesis, a comment or the end of the line follows), the index after `KEY`.
+    /// When `tokens[index]` starts `INTEGER [NOT NULL] PRIMARY KEY` that ends its column (after
+    /// spaces, line breaks and comments, a comma or the table's closing parenthesis follows), the
+    /// index after `KEY`.
     private static func rowidAliasEnd(at index: Int, in tokens: [SQLToken]) -> Int? {
         var position = index + 1
         func expect(_ word: String) -> Bool {
@@ -192,14 +194,11 @@ public enum MigrationSource {
         if !expect("NOT") || !expect("NULL") { position = afterType }
         guard expect("PRIMARY"), expect("KEY") else { return nil }
         let end = position
-        while position < tokens.count, tokens[position].kind == .space { position += 1 }
-        guard position < tokens.count else { return end }
-        let next = tokens[position]
-        switch next.kind {
-        case .newline, .comment: return end
-        case .punctuation where next.text == "," || next.text == ")": return end
-        default: return nil
+        while position < tokens.count, [.space, .newline, .comment].contains(tokens[position].kind) { position += 1 }
+        guard position < tokens.count, tokens[position].kind == .punctuation, [",", ")"].contains(tokens[position].text) else {
+            return nil
         }
+        return end
     }
 
     /// When `STRICT` and `WITHOUT ROWID` follow the closing parenthesis `tokens[index]` up to the

@@ -85,6 +85,23 @@ final class MigrationSourceTests: XCTestCase {
             """)
     }
 
+    func testAKeyWhoseDefinitionGoesOnIsNotAnIdentity() throws {
+        let source = """
+            CREATE TABLE t (
+                owner_key INTEGER NOT NULL PRIMARY KEY    -- the owner
+                          REFERENCES accounts (key),
+                key       INTEGER PRIMARY KEY             -- the last column
+            );
+            """
+        XCTAssertEqual(try render(source, .postgres), """
+            CREATE TABLE t (
+                owner_key BIGINT NOT NULL PRIMARY KEY    -- the owner
+                          REFERENCES accounts (key),
+                key       BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY             -- the last column
+            );
+            """)
+    }
+
     func testCommentsLiteralsAndQuotedNamesAreNotTranslated() throws {
         let source = """
             -- times are INTEGER milliseconds; a digest is a BLOB; tables are STRICT
