@@ -115,8 +115,10 @@ public final class HomewardApp: Sendable {
                              metrics: metrics, escalationMaxSteps: configuration.escalationMaxSteps)
         events = EventBus()
         statusBoard = PersonStatusBoard()
+        reporting = ReportingObserver(settings: ReportingSettings(configuration))
+        let ruleServices = AlertRuleServices(presence: presence, reporting: reporting)
         zoneObserver = ZoneObserver(alerts: alerts, statusBoard: statusBoard, settings: ZoneObserverSettings(configuration),
-                                    accessPolicy: accessPolicy, fixRules: AlertRules.fixRules(configuration),
+                                    accessPolicy: accessPolicy, fixRules: AlertRules.fixRules(configuration, services: ruleServices),
                                     trackerConfiguration: configuration.trackerConfiguration)
         let tripMonitor = TripMonitor(
             configuration: TripConfiguration(configuration), database: database, clock: clock, alerts: alerts, events: events)
@@ -131,7 +133,6 @@ public final class HomewardApp: Sendable {
         trips = TripService(monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
                             rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: liveAccess, phoneNumbers: phoneNumbers)
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
-        reporting = ReportingObserver(settings: ReportingSettings(configuration))
         let observers: [any LocationObserver] = [zoneObserver, tripMonitor, reporting]
         locationObservers = observers
         // A server database reads what a group of fixes will ask for at once, before the group.
@@ -139,8 +140,8 @@ public final class HomewardApp: Sendable {
         countdowns = CountdownScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger,
                                         resyncSeconds: configuration.postgresURL == nil ? nil : CountdownScheduler.clusterResyncSeconds)
         alertMonitor = AlertMonitor(
-            database: database, alerts: alerts, zones: zoneObserver, reporting: reporting, presence: presence, events: events,
-            clock: clock, intervalSeconds: configuration.monitorIntervalSeconds, clockRules: AlertRules.clockRules(configuration),
+            database: database, alerts: alerts, zones: zoneObserver, events: events, clock: clock,
+            intervalSeconds: configuration.monitorIntervalSeconds, clockRules: AlertRules.clockRules(configuration, services: ruleServices),
             logger: logger)
         outgoingClient = OutgoingHTTPClient(configuration: OutgoingHTTPClient.Configuration(configuration),
                                             policy: OutgoingAddressPolicy(allowedHosts: configuration.outgoingAllowHosts))
