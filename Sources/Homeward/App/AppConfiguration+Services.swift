@@ -27,10 +27,10 @@ extension ZoneObserverSettings {
 }
 
 extension TripConfiguration {
-    /// The trip rules' margins and timer `configuration` sets.
+    /// The trip rules with their settings and the timer `configuration` sets.
     init(_ configuration: AppConfiguration) {
         self.init(
-            overdueMarginSeconds: configuration.tripOverdueMarginSeconds, stalledAfterSeconds: configuration.tripStalledAfterSeconds,
+            overdue: OverdueRule(configuration), stalled: StalledRule(configuration),
             timerIntervalSeconds: configuration.tripTimerIntervalSeconds)
     }
 }

@@ -50,13 +50,12 @@ public final class TripMonitor: LocationObserver {
             let location = TripFix(t: fix.time, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracyMetres)
             trip.progress = Self.snapshot(of: progress, from: fix.time, lastLocation: location)
             if trip.dueAt == nil {
-                trip.dueAt = OverdueRule.deadline(
-                    arrivingBy: trip.progress?.eta, marginMilliseconds: configuration.overdueMarginMilliseconds)
+                trip.dueAt = configuration.overdue.deadline(arrivingBy: trip.progress?.eta)
             }
             published += try apply(OffRouteRule.actions(for: progress, on: trip), for: trip, at: fix.time, in: db)
-            let stall = StalledRule.actions(
+            let stall = configuration.stalled.actions(
                 following: &trip, remainingMetres: progress.distanceRemainingMetres, at: fix.time,
-                progressMetres: configuration.route.stalledProgressMetres, afterMilliseconds: configuration.stalledAfterMilliseconds)
+                progressMetres: configuration.route.stalledProgressMetres)
             published += try apply(stall, for: trip, at: fix.time, in: db)
         }
         trip.trackerState = TripTrackers.savedState(of: tracker)
@@ -81,8 +80,7 @@ public final class TripMonitor: LocationObserver {
             trip.progress = Self.snapshot(of: progress, from: trip.startedAt, lastLocation: nil)
             trip.stallReferenceMetres = progress.distanceRemainingMetres
         }
-        trip.dueAt = OverdueRule.deadline(
-            arrivingBy: trip.expectedArrival ?? trip.progress?.eta, marginMilliseconds: configuration.overdueMarginMilliseconds)
+        trip.dueAt = configuration.overdue.deadline(arrivingBy: trip.expectedArrival ?? trip.progress?.eta)
         return trip
     }
 
@@ -96,7 +94,7 @@ public final class TripMonitor: LocationObserver {
             for trip in try TripStore(db: db).tripsDue(by: now) {
                 raised += try apply([.raise(OverdueRule.request(for: trip))], for: trip, at: now, in: db)
             }
-            let cutoff = StalledRule.cutoff(at: now, afterMilliseconds: configuration.stalledAfterMilliseconds)
+            let cutoff = configuration.stalled.cutoff(at: now)
             for trip in try TripStore(db: db).tripsWithoutProgress(since: cutoff) {
                 raised += try apply([.raise(StalledRule.request(for: trip))], for: trip, at: now, in: db)
             }
