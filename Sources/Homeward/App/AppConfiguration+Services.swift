@@ -35,6 +35,22 @@ extension TripConfiguration {
     }
 }
 
+extension OutgoingHTTPClient {
+    /// The client with the timeout, concurrency, trusted CAs and allowed hosts `configuration` sets.
+    convenience init(_ configuration: AppConfiguration) {
+        self.init(configuration: Configuration(configuration), policy: OutgoingAddressPolicy(allowedHosts: configuration.outgoingAllowHosts))
+    }
+}
+
+extension IngestLimits {
+    /// The ingest's accuracy and speed limits `configuration` sets.
+    init(_ configuration: AppConfiguration) {
+        self.init(
+            poorAccuracyMetres: configuration.poorAccuracyMetres,
+            maxPlausibleSpeedMetresPerSecond: configuration.maxPlausibleSpeedMetresPerSecond)
+    }
+}
+
 extension EventStreamLimits {
     /// The event streams' limits `configuration` sets.
     init(_ configuration: AppConfiguration) {

@@ -94,12 +94,6 @@ public struct AlertRuleServices: Sendable {
     public let presence: Presence
     /// How often each person's phone reports, and whether it has fallen silent.
     public let reporting: ReportingObserver
-
-    /// The services.
-    public init(presence: Presence, reporting: ReportingObserver) {
-        self.presence = presence
-        self.reporting = reporting
-    }
 }
 
 /// A rule that judges each person's fresh fixes, inside the write that stores them (in the order of
