@@ -36,13 +36,10 @@ public final class AlertMonitor: Sendable {
 
     /// Starts the thread; the first checks run at once.
     public func start() {
-        loop.start { [self] in
-            do {
-                try runChecks()
-            } catch {
-                logger.error("alert checks failed", metadata: ["error": "\(error)"])
-            }
-            return Double(intervalSeconds)
+        let interval = Double(intervalSeconds)
+        loop.start(failure: "alert checks failed", logger: logger, retrySeconds: interval) { [self] in
+            try runChecks()
+            return interval
         }
     }
 
