@@ -106,12 +106,7 @@ public final class TripMonitor: LocationObserver {
     /// Does what a trip rule decided for `trip` at `time` (a raise is skipped while an alert of its
     /// cause stands); the events to publish.
     func apply(_ actions: [AlertAction], for trip: TripRecord, at time: Timestamp, in db: Database) throws -> [AppEvent] {
-        try actions.compactMap { action in
-            switch action {
-            case .raise(let request): try alerts.raise(request, for: trip.accountKey, at: time, in: db)?.event
-            case .resolve(let cause): try alerts.resolve(cause: cause, for: trip.accountKey, at: time, in: db)?.event
-            }
-        }
+        try actions.compactMap { try alerts.apply($0, for: trip.accountKey, at: time, in: db)?.event }
     }
 
     /// Resolves every active alert of `trip` (it arrived or was deleted); the events to publish.

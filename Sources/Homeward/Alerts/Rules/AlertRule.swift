@@ -138,12 +138,10 @@ public final class AlertRuleContext {
         return true
     }
 
-    /// Does `action` for `account` at `time`.
+    /// Does `action` for `account` at `time` (a raise is skipped while an alert of its cause is active).
     public func apply(_ action: AlertAction, for account: AccountKey, at time: Timestamp) throws {
-        switch action {
-        case .raise(let request): try raise(request, for: account, at: time)
-        case .resolve(let cause): try resolve(cause: cause, for: account, at: time)
-        }
+        guard let changed = try center.apply(action, for: account, at: time, in: db) else { return }
+        events.append(changed.event)
     }
 
     /// Resolves the active alert of `cause` for `account`, if any; true when one was.
