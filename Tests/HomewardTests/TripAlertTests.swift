@@ -74,7 +74,7 @@ final class TripAlertTests: XCTestCase {
     }
 
     func testStandingStillWhileMovingRaisesStalledOnceAndProgressResolvesIt() throws {
-        let test = try TestApp { $0.tripStalledAfterSeconds = 300 }
+        let test = try TestApp { StalledRule.after.set(300, in: &$0) }
         let traveller = try test.makeAccount()
         try test.withClient { client in
             _ = try test.startTrip(client, for: traveller)
@@ -91,7 +91,7 @@ final class TripAlertTests: XCTestCase {
     }
 
     func testTheTimerRaisesStalledWithoutAnySampleButNotDuringAStopover() throws {
-        let test = try TestApp { $0.tripStalledAfterSeconds = 300 }
+        let test = try TestApp { StalledRule.after.set(300, in: &$0) }
         let traveller = try test.makeAccount()
         let driver = try test.makeAccount()
         try test.withClient { client in
@@ -118,7 +118,7 @@ final class TripAlertTests: XCTestCase {
     }
 
     func testOverdueFiresOnceAfterTheETAAtStartPlusTheMargin() throws {
-        let test = try TestApp { $0.tripOverdueMarginSeconds = 600 }
+        let test = try TestApp { OverdueRule.margin.set(600, in: &$0) }
         let traveller = try test.makeAccount()
         try test.withClient { client in
             let trip = try test.startTrip(client, for: traveller)

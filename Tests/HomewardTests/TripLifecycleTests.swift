@@ -89,11 +89,11 @@ final class TripLifecycleTests: XCTestCase {
     }
 
     func testArriveRaisesArrivedForWatchersAndResolvesTheTripsOpenAlerts() throws {
-        let test = try TestApp { $0.tripStalledAfterSeconds = 24 * 3600 }
+        let test = try TestApp { StalledRule.after.set(24 * 3600, in: &$0) }
         let traveller = try test.makeAccount()
         try test.withClient { client in
             let trip = try test.startTrip(client, for: traveller, body: API.TripRequest.walkHome.arriving(at: test.clock.now().adding(milliseconds: 60_000)))
-            test.clock.advance(bySeconds: 60 + Int64(test.app.configuration.tripOverdueMarginSeconds))
+            test.clock.advance(bySeconds: 60 + Int64(OverdueRule.margin.value(in: test.app.configuration)))
             try test.app.trips.monitor.sweep()
             XCTAssertEqual(try test.alerts(of: traveller).map(\.type), ["overdue"])
 
@@ -113,13 +113,13 @@ final class TripLifecycleTests: XCTestCase {
     }
 
     func testDeleteRemovesTheTripAndResolvesItsAlerts() throws {
-        let test = try TestApp { $0.tripStalledAfterSeconds = 24 * 3600 }
+        let test = try TestApp { StalledRule.after.set(24 * 3600, in: &$0) }
         let traveller = try test.makeAccount()
         let guardian = try test.makeAccount()
         try test.link(guardian: guardian, dependent: traveller)
         try test.withClient { client in
             let trip = try test.startTrip(client, for: traveller, body: API.TripRequest.walkHome.arriving(at: test.clock.now().adding(milliseconds: 1000)))
-            test.clock.advance(bySeconds: 1 + Int64(test.app.configuration.tripOverdueMarginSeconds))
+            test.clock.advance(bySeconds: 1 + Int64(OverdueRule.margin.value(in: test.app.configuration)))
             try test.app.trips.monitor.sweep()
 
             let byGuardian = try client.execute(.delete, "/v1/trips/\(trip.id)", headers: guardian.auth)

@@ -55,6 +55,17 @@ public struct AlertCenter: Sendable {
         return (alert, Self.event(for: alert, subject: account))
     }
 
+    /// Does what a rule decided for `account` at `time`: raises (unless an alert of the cause is
+    /// active) or resolves; what changed, if anything.
+    public func apply(
+        _ action: AlertAction, for account: AccountKey, at time: Timestamp, in db: Database
+    ) throws -> (alert: AlertResource, event: AppEvent)? {
+        switch action {
+        case .raise(let request): try raise(request, for: account, at: time, in: db)
+        case .resolve(let cause): try resolve(cause: cause, for: account, at: time, in: db)
+        }
+    }
+
     /// Fires a pending countdown: it becomes an open `danger` alert; `late` marks one that fired
     /// after a restart. Nil if it is no longer pending.
     public func fire(

@@ -27,11 +27,27 @@ extension ZoneObserverSettings {
 }
 
 extension TripConfiguration {
-    /// The trip rules' margins and timer `configuration` sets.
+    /// The trip rules with their settings and the timer `configuration` sets.
     init(_ configuration: AppConfiguration) {
         self.init(
-            overdueMarginSeconds: configuration.tripOverdueMarginSeconds, stalledAfterSeconds: configuration.tripStalledAfterSeconds,
+            overdue: OverdueRule(configuration), stalled: StalledRule(configuration),
             timerIntervalSeconds: configuration.tripTimerIntervalSeconds)
+    }
+}
+
+extension OutgoingHTTPClient {
+    /// The client with the timeout, concurrency, trusted CAs and allowed hosts `configuration` sets.
+    convenience init(_ configuration: AppConfiguration) {
+        self.init(configuration: Configuration(configuration), policy: OutgoingAddressPolicy(allowedHosts: configuration.outgoingAllowHosts))
+    }
+}
+
+extension IngestLimits {
+    /// The ingest's accuracy and speed limits `configuration` sets.
+    init(_ configuration: AppConfiguration) {
+        self.init(
+            poorAccuracyMetres: configuration.poorAccuracyMetres,
+            maxPlausibleSpeedMetresPerSecond: configuration.maxPlausibleSpeedMetresPerSecond)
     }
 }
 

@@ -64,10 +64,6 @@ public struct AppConfiguration: Sendable {
     /// Window of the failed-attempt limit.
     public var failedAttemptWindowSeconds = 15 * 60
 
-    /// A trip is overdue this long after its expected arrival (or its start plus the ETA at start).
-    public var tripOverdueMarginSeconds = 15 * 60
-    /// A moving trip is stalled when it has not come closer to its destination for this long.
-    public var tripStalledAfterSeconds = 10 * 60
     /// How often the trip timer looks for overdue and stalled trips.
     public var tripTimerIntervalSeconds = 15
 

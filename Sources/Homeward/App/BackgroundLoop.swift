@@ -1,5 +1,6 @@
 import Foundation
 import HomewardSync
+import Logging
 
 /// A thread that runs `pass` over and over, sleeping after each pass for the seconds it returns, or
 /// until `wake()`. Every background worker of the app is one of these: countdowns, alert checks,
@@ -32,6 +33,21 @@ public final class BackgroundLoop: @unchecked Sendable {
             let thread = Thread { [self] in run(pass) }
             thread.name = name
             thread.start()
+        }
+    }
+
+    /// Starts the thread running `pass` as `start(_:)` does; a pass that throws is logged on `logger`
+    /// as `failure` with its error, and the next pass follows after `retrySeconds`.
+    public func start(
+        failure: Logger.Message, logger: Logger, retrySeconds: Double, _ pass: @escaping @Sendable () throws -> Double
+    ) {
+        start {
+            do {
+                return try pass()
+            } catch {
+                logger.error(failure, metadata: ["error": "\(error)"])
+                return retrySeconds
+            }
         }
     }
 

@@ -55,4 +55,44 @@ extension HomewardApp {
             webPush: ChannelDelivery.WebPushSettings(keys: vapidKeys, subject: configuration.effectiveVAPIDSubject),
             smtpServer: configuration.smtpServer, clock: clock, logger: logger)
     }
+
+    /// The imports' service and running jobs; on SQLite (one server per file) an import the
+    /// database still shows running was cut short by a stop, and is taken out.
+    static func imports(
+        _ configuration: AppConfiguration, database: any DatabaseWriter, clock: any WallClock, zoneObserver: ZoneObserver,
+        events: EventBus, logger: Logger
+    ) throws -> (ImportService, ImportJobs) {
+        var settings = ImportSettings(configuration)
+        settings.batchFixes = ImportLimits.batchFixes
+        let service = ImportService(database: database, clock: clock, zoneObserver: zoneObserver, settings: settings)
+        if configuration.postgresURL == nil {
+            let interrupted = try service.failInterrupted()
+            if interrupted > 0 { logger.warning("imports cut short by a stop were taken out", metadata: ["imports": "\(interrupted)"]) }
+        }
+        return (service, ImportJobs(service: service, limits: ImportLimits(configuration), events: events, logger: logger))
+    }
+
+    /// The MQTT service when `configuration.mqtt` names a broker.
+    static func mqtt(
+        _ configuration: AppConfiguration, database: any DatabaseWriter, authenticator: Authenticator, accessPolicy: AccessPolicy,
+        statusBoard: PersonStatusBoard, commands: OwnTracksCommandQueue, clock: any WallClock, metrics: AppMetrics,
+        logger: Logger, ingest: IngestService
+    ) throws -> MQTTService? {
+        let settings = configuration.mqtt
+        guard let broker = settings.broker else { return nil }
+        let owntracks = OwnTracksService(ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock, commands: commands)
+        return try MQTTService(
+            settings: settings, broker: broker,
+            owntracks: { publisher in
+                settings.ownTracksPrefix.isEmpty ? nil : OwnTracksBridge(
+                    owntracks: owntracks, authenticate: { try authenticator.authenticate(ownTracksTopic: $0) },
+                    prefix: settings.ownTracksPrefix, publisher: publisher, published: PublishedFriends(), logger: logger)
+            },
+            homeAssistant: { publisher in
+                HomeAssistantPublisher(
+                    topics: HomeAssistantTopics(discoveryPrefix: settings.discoveryPrefix, prefix: settings.topicPrefix),
+                    database: database, statusBoard: statusBoard, publisher: publisher)
+            },
+            metrics: metrics, logger: logger)
+    }
 }

@@ -33,6 +33,27 @@ extension HomewardApp {
         registerViewRoutes(on: &router, signedIn: signedIn, views: ViewService(
             database: database, accessPolicy: accessPolicy, clock: clock, statusBoard: statusBoard, presence: presence,
             reporting: reporting))
+        registerClientFeatures(on: &router, signedIn: signedIn, trackingClient: trackingClient, devices: devices, ingest: ingest,
+                               addresses: linkAddresses)
+        registerJournalRoutes(on: &router, signedIn: signedIn, journal: JournalService(
+            database: database, accessPolicy: accessPolicy, clock: clock))
+        registerEpisodeRoutes(on: &router, signedIn: signedIn, episodes: EpisodeService(
+            database: database, accessPolicy: accessPolicy, clock: clock, weatherFiller: weatherFiller))
+        registerShareRoutes(on: &router, signedIn: signedIn, shares: ShareService(database: database, secrets: secrets, clock: clock),
+                            addresses: linkAddresses)
+        registerAccountFeatures(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, addresses: linkAddresses)
+        var webApp = configuration.webApp
+        webApp.sendsEmail = configuration.smtpServer != nil
+        registerWebAppRoutes(on: &router, settings: webApp)
+        return router
+    }
+
+    /// The routes of phones and tracking apps: device keys, phone setup, OwnTracks, Home Assistant,
+    /// Overland and OsmAnd.
+    private func registerClientFeatures(
+        on router: inout Router, signedIn: AuthenticatedRoutes, trackingClient: AuthenticatedRoutes, devices: DeviceKeyRoutes,
+        ingest: IngestService, addresses linkAddresses: LinkAddresses
+    ) {
         let ownTracksPrefix = configuration.mqtt.ownTracksPrefix.isEmpty ? "owntracks" : configuration.mqtt.ownTracksPrefix
         registerDeviceRoutes(on: &router, signedIn: signedIn, devices: DeviceService(
             forgetBasicLogins: authenticator.forgetBasicLogins(of:), database: database, secrets: secrets, clock: clock,
@@ -52,17 +73,6 @@ extension HomewardApp {
         registerOverlandRoutes(on: &router, trackingClient: trackingClient, OverlandRoutesDependencies(ingest: ingest, clock: clock))
         registerOsmAndRoutes(on: &router, devices: devices, OsmAndService(
             ingest: ingest, database: database, alerts: alertService, clock: clock))
-        registerJournalRoutes(on: &router, signedIn: signedIn, journal: JournalService(
-            database: database, accessPolicy: accessPolicy, clock: clock))
-        registerEpisodeRoutes(on: &router, signedIn: signedIn, episodes: EpisodeService(
-            database: database, accessPolicy: accessPolicy, clock: clock, weatherFiller: weatherFiller))
-        registerShareRoutes(on: &router, signedIn: signedIn, shares: ShareService(database: database, secrets: secrets, clock: clock),
-                            addresses: linkAddresses)
-        registerAccountFeatures(on: &router, signedIn: signedIn, sessionCookie: sessionCookie, addresses: linkAddresses)
-        var webApp = configuration.webApp
-        webApp.sendsEmail = configuration.smtpServer != nil
-        registerWebAppRoutes(on: &router, settings: webApp)
-        return router
     }
 
     /// The routes of accounts, links and web sessions, which share one `AccountService`.

@@ -92,58 +92,45 @@ public final class HomewardApp: Sendable {
 
     /// Opens (or creates) the database, applies pending migrations and builds the services.
     public init(configuration: AppConfiguration, clock: any WallClock = SystemClock(), logger: Logger) throws {
-        self.configuration = configuration
-        self.clock = clock
-        self.logger = logger
-        let database = try Self.openDatabase(configuration, logger: logger)
-        self.database = database
-        let secrets = try Self.secretHasher(configuration: configuration, database: database, clock: clock)
-        self.secrets = secrets
+        (self.configuration, self.clock, self.logger) = (configuration, clock, logger)
+        database = try Self.openDatabase(configuration, logger: logger)
+        secrets = try Self.secretHasher(configuration: configuration, database: database, clock: clock)
         phoneNumbers = PhoneNumberReader(defaultCountry: CallingCountry(isoCode: configuration.defaultCountry))
         passwordHasher = try PasswordHasher(configuration: PasswordHashingConfiguration(configuration))
-        rateLimiter = RateLimiter(clock: clock)
-        presence = Presence()
+        (rateLimiter, presence) = (RateLimiter(clock: clock), Presence())
         loginLimits = LoginLimits(rateLimiter: rateLimiter, configuration)
-        let authenticator = Authenticator(
+        authenticator = Authenticator(
             database: database, clock: clock, presence: presence, secrets: secrets, sessionLifetimeSeconds: configuration.sessionLifetimeSeconds,
             passwordHasher: passwordHasher, loginLimits: loginLimits, basicCredentialCacheSeconds: configuration.basicCredentialCacheSeconds)
-        self.authenticator = authenticator
-        health = HealthMonitor(database: database)
-        accessPolicy = AccessPolicy()
-        metrics = AppMetrics()
+        (health, accessPolicy, metrics) = (HealthMonitor(database: database), AccessPolicy(), AppMetrics())
+        (events, statusBoard) = (EventBus(), PersonStatusBoard())
         alerts = AlertCenter(outbox: NotificationOutbox(accessPolicy: accessPolicy, publicBaseURL: configuration.publicBaseURL),
                              metrics: metrics, escalationMaxSteps: configuration.escalationMaxSteps)
-        events = EventBus()
-        statusBoard = PersonStatusBoard()
+        reporting = ReportingObserver(settings: ReportingSettings(configuration))
+        let ruleServices = AlertRuleServices(presence: presence, reporting: reporting)
         zoneObserver = ZoneObserver(alerts: alerts, statusBoard: statusBoard, settings: ZoneObserverSettings(configuration),
-                                    accessPolicy: accessPolicy, fixRules: AlertRules.fixRules(configuration),
+                                    accessPolicy: accessPolicy, fixRules: AlertRules.fixRules(configuration, services: ruleServices),
                                     trackerConfiguration: configuration.trackerConfiguration)
         let tripMonitor = TripMonitor(
             configuration: TripConfiguration(configuration), database: database, clock: clock, alerts: alerts, events: events)
-        let eventStreams = EventStreamHub(
+        eventStreams = EventStreamHub(
             database: database, accessPolicy: accessPolicy, clock: clock, limits: EventStreamLimits(configuration), logger: logger)
-        self.eventStreams = eventStreams
-        let clusterRelay = configuration.postgresURL.map { ClusterEventRelay(url: $0, logger: logger) }
-        self.clusterRelay = clusterRelay
-        liveAccess = clusterRelay.map { ClusterLiveAccess(local: eventStreams, relay: $0) } ?? eventStreams
-        let homeAssistantChanges = HomeAssistantChanges(relay: clusterRelay)
-        self.homeAssistantChanges = homeAssistantChanges
+        clusterRelay = configuration.postgresURL.map { ClusterEventRelay(url: $0, logger: logger) }
+        liveAccess = clusterRelay.map { [eventStreams] in ClusterLiveAccess(local: eventStreams, relay: $0) } ?? eventStreams
+        homeAssistantChanges = HomeAssistantChanges(relay: clusterRelay)
         trips = TripService(monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
                             rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: liveAccess, phoneNumbers: phoneNumbers)
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
-        reporting = ReportingObserver(settings: ReportingSettings(configuration))
         let observers: [any LocationObserver] = [zoneObserver, tripMonitor, reporting]
         locationObservers = observers
         // A server database reads what a group of fixes will ask for at once, before the group.
         database.prepareGroups { db, accounts in try IngestService.readAhead(of: accounts, observers: observers, in: db) }
         countdowns = CountdownScheduler(database: database, alerts: alerts, events: events, clock: clock, logger: logger,
                                         resyncSeconds: configuration.postgresURL == nil ? nil : CountdownScheduler.clusterResyncSeconds)
-        alertMonitor = AlertMonitor(
-            database: database, alerts: alerts, zones: zoneObserver, reporting: reporting, presence: presence, events: events,
-            clock: clock, intervalSeconds: configuration.monitorIntervalSeconds, clockRules: AlertRules.clockRules(configuration),
-            logger: logger)
-        outgoingClient = OutgoingHTTPClient(configuration: OutgoingHTTPClient.Configuration(configuration),
-                                            policy: OutgoingAddressPolicy(allowedHosts: configuration.outgoingAllowHosts))
+        alertMonitor = AlertMonitor(database: database, alerts: alerts, zones: zoneObserver, events: events, clock: clock,
+                                    intervalSeconds: configuration.monitorIntervalSeconds,
+                                    clockRules: AlertRules.clockRules(configuration, services: ruleServices), logger: logger)
+        outgoingClient = OutgoingHTTPClient(configuration)
         channelDelivery = try Self.channelDelivery(configuration, client: outgoingClient, clock: clock, logger: logger)
         deliveryWorker = AlertDeliveryWorker(database: database, client: outgoingClient, channels: channelDelivery, clock: clock,
                                              retryPolicy: DeliveryRetryPolicy(configuration), logger: logger)
@@ -155,103 +142,33 @@ public final class HomewardApp: Sendable {
         accountMemories = [authenticator, presence, statusBoard, zoneObserver, tripMonitor, reporting, eventStreams, homeAssistantChanges]
         retention = RetentionSweeper(pruner: HistoryPruner(database: database), clock: clock, retentionDays: configuration.retentionDays,
                                      intervalSeconds: configuration.retentionIntervalSeconds, logger: logger)
-        var importSettings = ImportSettings(configuration)
-        importSettings.batchFixes = ImportLimits.batchFixes
-        importService = ImportService(database: database, clock: clock, zoneObserver: zoneObserver, settings: importSettings)
-        imports = ImportJobs(service: importService, limits: ImportLimits(configuration), events: events, logger: logger)
-        if configuration.postgresURL == nil {
-            // One server per SQLite file: an import still running in the database was cut short by a stop.
-            let interrupted = try importService.failInterrupted()
-            if interrupted > 0 { logger.warning("imports cut short by a stop were taken out", metadata: ["imports": "\(interrupted)"]) }
-        }
-        mqtt = try Self.makeMQTT(
-            configuration: configuration, database: database, authenticator: authenticator, accessPolicy: accessPolicy,
-            statusBoard: statusBoard, commands: ownTracksCommands, clock: clock, metrics: metrics, logger: logger,
-            ingest: IngestService(database: database, clock: clock, events: events, observers: locationObservers, metrics: metrics,
-                                  limits: IngestLimits(
-                                      poorAccuracyMetres: configuration.poorAccuracyMetres,
-                                      maxPlausibleSpeedMetresPerSecond: configuration.maxPlausibleSpeedMetresPerSecond)))
+        (importService, imports) = try Self.imports(configuration, database: database, clock: clock, zoneObserver: zoneObserver,
+                                                    events: events, logger: logger)
+        mqtt = try Self.mqtt(configuration, database: database, authenticator: authenticator, accessPolicy: accessPolicy,
+                             statusBoard: statusBoard, commands: ownTracksCommands, clock: clock, metrics: metrics, logger: logger,
+                             ingest: IngestService(database: database, clock: clock, events: events, observers: observers,
+                                                   metrics: metrics, limits: IngestLimits(configuration)))
         homeAssistantChanges.attach(mqtt)
         subscribeToEvents()
     }
 
     /// The background services, started in this order and stopped in reverse: the outgoing client
     /// before the workers that send through it, the workers before the cluster relay that wakes them;
-    /// the MQTT client after everything it stores into and publishes from.
+    /// the MQTT client after everything it stores into and publishes from; the imports last, so
+    /// that the ones still running are cancelled first.
     public var services: ServiceGroup {
-        ServiceGroup([
+        let node = clusterRelay.map {
+            ClusterNode(relay: $0, events: nodeEvents, authenticator: authenticator, homeAssistant: homeAssistantChanges)
+        }
+        let services: [(any LifecycleService)?] = [
             health, outgoingClient, countdowns, alertMonitor, deliveryWorker, escalations, weatherFiller, eventStreams, tripTimer,
-            retention,
-        ] + (mqtt.map { [$0] } ?? [])
-          + (clusterRelay.map { [ClusterNode(relay: $0, events: nodeEvents, authenticator: authenticator, homeAssistant: homeAssistantChanges)] } ?? []))
+            retention, mqtt, node, imports,
+        ]
+        return ServiceGroup(services.compactMap { $0 })
     }
 
     /// Where an event goes on this node, whichever node it happened on.
-    private var nodeEvents: NodeEventSink {
+    var nodeEvents: NodeEventSink {
         NodeEventSink(streams: eventStreams, alertWorkers: [deliveryWorker, escalations], mqtt: mqtt)
-    }
-
-    /// The MQTT service when `configuration.mqtt` names a broker.
-    private static func makeMQTT(
-        configuration: AppConfiguration, database: any DatabaseWriter, authenticator: Authenticator, accessPolicy: AccessPolicy,
-        statusBoard: PersonStatusBoard, commands: OwnTracksCommandQueue, clock: any WallClock, metrics: AppMetrics,
-        logger: Logger, ingest: IngestService
-    ) throws -> MQTTService? {
-        let settings = configuration.mqtt
-        guard let broker = settings.broker else { return nil }
-        let owntracks = OwnTracksService(ingest: ingest, database: database, accessPolicy: accessPolicy, clock: clock, commands: commands)
-        return try MQTTService(
-            settings: settings, broker: broker,
-            owntracks: { publisher in
-                settings.ownTracksPrefix.isEmpty ? nil : OwnTracksBridge(
-                    owntracks: owntracks, authenticate: { try authenticator.authenticate(ownTracksTopic: $0) },
-                    prefix: settings.ownTracksPrefix, publisher: publisher, published: PublishedFriends(), logger: logger)
-            },
-            homeAssistant: { publisher in
-                HomeAssistantPublisher(
-                    topics: HomeAssistantTopics(discoveryPrefix: settings.discoveryPrefix, prefix: settings.topicPrefix),
-                    database: database, statusBoard: statusBoard, publisher: publisher)
-            },
-            metrics: metrics, logger: logger)
-    }
-
-    /// Sends this node's events to its streams and alert workers and, on PostgreSQL, to the other nodes.
-    private func subscribeToEvents() {
-        events.subscribe { [nodeEvents] event in nodeEvents.receive(event) }
-        if let clusterRelay {
-            events.subscribe { event in clusterRelay.send(.event(RelayedEvent(event))) }
-        }
-    }
-
-    /// Starts background work and the HTTP server; returns the running server. When either cannot
-    /// start, what had started is stopped before the error is thrown.
-    public func start() throws -> HTTPServer {
-        let services = services
-        try services.start()
-        var http = configuration.http
-        http.host = configuration.host
-        http.port = configuration.port
-        let server = HTTPServer(configuration: http, router: makeRouter(), metrics: httpMetrics, logger: logger)
-        do {
-            try server.start()
-        } catch {
-            // A port taken or a bad address: the background work started for it stops at once.
-            services.stop()
-            throw error
-        }
-        return server
-    }
-
-    /// Starts the background services (countdowns re-armed from the database, the periodic checks,
-    /// delivery, stream heartbeats, the relay) without the HTTP server; tests call it.
-    public func startBackgroundWork() throws {
-        try services.start()
-    }
-
-    /// Stops the background services and closes the database after the server has stopped.
-    public func close() throws {
-        imports.stop()
-        services.stop()
-        try database.close()
     }
 }

@@ -4,8 +4,6 @@ extension IngestService {
         self.init(
             database: app.database, clock: app.clock, events: app.events, observers: observers ?? app.locationObservers,
             metrics: app.metrics,
-            limits: IngestLimits(
-                poorAccuracyMetres: app.configuration.poorAccuracyMetres,
-                maxPlausibleSpeedMetresPerSecond: app.configuration.maxPlausibleSpeedMetresPerSecond))
+            limits: IngestLimits(app.configuration))
     }
 }

@@ -16,3 +16,9 @@ extension OutgoingHTTPClient: LifecycleService {
 }
 
 extension MQTTService: LifecycleService {}
+
+extension ImportJobs: LifecycleService {
+    /// Nothing: each import starts with its request. In the group so that the imports still running
+    /// are cancelled, and waited for, first when the server stops.
+    public func start() {}
+}

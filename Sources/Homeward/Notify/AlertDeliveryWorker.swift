@@ -67,17 +67,12 @@ public final class AlertDeliveryWorker: @unchecked Sendable {
 
     /// Starts the delivery thread.
     public func start() {
-        loop.start { [self] in
+        loop.start(failure: "alert delivery pass failed", logger: logger, retrySeconds: Self.maxSleepSeconds) { [self] in
             passLock.lock()
             defer { passLock.unlock() }
-            do {
-                try recordFinished()
-                while try dispatchDue().taken == Self.batchSize {}
-                return try secondsUntilNextDue()
-            } catch {
-                logger.error("alert delivery pass failed", metadata: ["error": "\(error)"])
-                return Self.maxSleepSeconds
-            }
+            try recordFinished()
+            while try dispatchDue().taken == Self.batchSize {}
+            return try secondsUntilNextDue()
         }
     }
 

@@ -50,13 +50,12 @@ public final class TripMonitor: LocationObserver {
             let location = TripFix(t: fix.time, lat: fix.lat, lon: fix.lon, accuracy: fix.accuracyMetres)
             trip.progress = Self.snapshot(of: progress, from: fix.time, lastLocation: location)
             if trip.dueAt == nil {
-                trip.dueAt = OverdueRule.deadline(
-                    arrivingBy: trip.progress?.eta, marginMilliseconds: configuration.overdueMarginMilliseconds)
+                trip.dueAt = configuration.overdue.deadline(arrivingBy: trip.progress?.eta)
             }
             published += try apply(OffRouteRule.actions(for: progress, on: trip), for: trip, at: fix.time, in: db)
-            let stall = StalledRule.actions(
+            let stall = configuration.stalled.actions(
                 following: &trip, remainingMetres: progress.distanceRemainingMetres, at: fix.time,
-                progressMetres: configuration.route.stalledProgressMetres, afterMilliseconds: configuration.stalledAfterMilliseconds)
+                progressMetres: configuration.route.stalledProgressMetres)
             published += try apply(stall, for: trip, at: fix.time, in: db)
         }
         trip.trackerState = TripTrackers.savedState(of: tracker)
@@ -81,8 +80,7 @@ public final class TripMonitor: LocationObserver {
             trip.progress = Self.snapshot(of: progress, from: trip.startedAt, lastLocation: nil)
             trip.stallReferenceMetres = progress.distanceRemainingMetres
         }
-        trip.dueAt = OverdueRule.deadline(
-            arrivingBy: trip.expectedArrival ?? trip.progress?.eta, marginMilliseconds: configuration.overdueMarginMilliseconds)
+        trip.dueAt = configuration.overdue.deadline(arrivingBy: trip.expectedArrival ?? trip.progress?.eta)
         return trip
     }
 
@@ -96,7 +94,7 @@ public final class TripMonitor: LocationObserver {
             for trip in try TripStore(db: db).tripsDue(by: now) {
                 raised += try apply([.raise(OverdueRule.request(for: trip))], for: trip, at: now, in: db)
             }
-            let cutoff = StalledRule.cutoff(at: now, afterMilliseconds: configuration.stalledAfterMilliseconds)
+            let cutoff = configuration.stalled.cutoff(at: now)
             for trip in try TripStore(db: db).tripsWithoutProgress(since: cutoff) {
                 raised += try apply([.raise(StalledRule.request(for: trip))], for: trip, at: now, in: db)
             }
@@ -108,12 +106,7 @@ public final class TripMonitor: LocationObserver {
     /// Does what a trip rule decided for `trip` at `time` (a raise is skipped while an alert of its
     /// cause stands); the events to publish.
     func apply(_ actions: [AlertAction], for trip: TripRecord, at time: Timestamp, in db: Database) throws -> [AppEvent] {
-        try actions.compactMap { action in
-            switch action {
-            case .raise(let request): try alerts.raise(request, for: trip.accountKey, at: time, in: db)?.event
-            case .resolve(let cause): try alerts.resolve(cause: cause, for: trip.accountKey, at: time, in: db)?.event
-            }
-        }
+        try actions.compactMap { try alerts.apply($0, for: trip.accountKey, at: time, in: db)?.event }
     }
 
     /// Resolves every active alert of `trip` (it arrived or was deleted); the events to publish.

@@ -16,12 +16,8 @@ public final class TripTimer: Sendable {
     /// Starts sweeping; a sweep that fails is logged and the next one retries.
     public func start() {
         let interval = Double(monitor.configuration.timerIntervalSeconds)
-        loop.start { [monitor, logger] in
-            do {
-                try monitor.sweep()
-            } catch {
-                logger.error("trip timer sweep failed", metadata: ["error": "\(error)"])
-            }
+        loop.start(failure: "trip timer sweep failed", logger: logger, retrySeconds: interval) { [monitor] in
+            try monitor.sweep()
             return interval
         }
     }

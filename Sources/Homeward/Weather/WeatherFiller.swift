@@ -68,15 +68,10 @@ public final class WeatherFiller: @unchecked Sendable {
     /// Starts the filler's thread when a provider is configured.
     public func start() {
         guard isEnabled else { return }
-        loop.start { [self] in
+        loop.start(failure: "weather pass failed", logger: logger, retrySeconds: WeatherLimits.maxSleepSeconds) { [self] in
             passLock.lock()
             defer { passLock.unlock() }
-            do {
-                return try pass()
-            } catch {
-                logger.error("weather pass failed", metadata: ["error": "\(error)"])
-                return WeatherLimits.maxSleepSeconds
-            }
+            return try pass()
         }
     }
 

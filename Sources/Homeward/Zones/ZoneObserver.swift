@@ -374,14 +374,12 @@ public final class ZoneObserver: LocationObserver {
         zones: [String: ZoneResource], account: AccountKey, in db: Database
     ) throws -> [AppEvent] {
         var changes: [(alert: AlertResource, event: AppEvent)?] = []
-        for action in GeoAlertRule.actions(for: events, location: location, zones: zones) {
-            switch action {
-            case .raise(var request):
+        for var action in GeoAlertRule.actions(for: events, location: location, zones: zones) {
+            if case .raise(var request) = action {
                 request.evidence = evidence[request.cause]
-                changes.append(try alerts.raise(request, for: account, at: time, in: db))
-            case .resolve(let cause):
-                changes.append(try alerts.resolve(cause: cause, for: account, at: time, in: db))
+                action = .raise(request)
             }
+            changes.append(try alerts.apply(action, for: account, at: time, in: db))
         }
         if let location {
             for case .leftZone(let id) in events {

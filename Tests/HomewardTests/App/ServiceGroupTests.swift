@@ -40,6 +40,14 @@ final class ServiceGroupTests: XCTestCase {
         XCTAssertEqual(log.entries, ["start a", "start b", "start c", "stop c", "stop b", "stop a"])
     }
 
+    func testTheAppStartsItsHealthCheckFirstAndStopsRunningImportsFirst() throws {
+        let test = try TestApp()
+        let services = test.app.services.services
+        XCTAssertTrue(services.first is HealthMonitor)
+        XCTAssertTrue(services.last is ImportJobs, "the imports still running are cancelled before anything they write through stops")
+        XCTAssertTrue(services.contains { $0 is AlertMonitor } && services.contains { $0 is TripTimer })
+    }
+
     func testAServiceThatFailsToStartStopsTheStartedOnesAtOnceInReverse() {
         let log = Log()
         let group = ServiceGroup([

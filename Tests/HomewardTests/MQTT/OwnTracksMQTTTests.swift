@@ -32,7 +32,10 @@ final class OwnTracksMQTTTests: XCTestCase {
         XCTAssertTrue(try Deadline.waitUntil { try test.clientReports(of: anna, kind: .card).count == 1 })
         XCTAssertTrue(try Deadline.waitUntil { try test.count("SELECT count(*) FROM motion WHERE account_key = ?", [anna.key]) == 1 })
         XCTAssertTrue(try Deadline.waitUntil { try test.storedLocations(of: anna).count == 3 })
-        XCTAssertEqual(test.app.metrics.value("homeward_mqtt_messages_total", labels: ["outcome": "stored"]), 5)
+        // Counted once `receive` has returned, just after the commit the waits above see.
+        XCTAssertTrue(Deadline.waitUntil {
+            test.app.metrics.value("homeward_mqtt_messages_total", labels: ["outcome": "stored"]) == 5
+        }, "\(String(describing: test.app.metrics.value("homeward_mqtt_messages_total", labels: ["outcome": "stored"])))")
         // The device was heard from, as with a key over HTTP.
         let lastUsed: Int64? = try test.app.database.read { try $0.fetchOne("SELECT last_used_at_ms FROM devices WHERE account_key = ?", [anna.key]) }
         XCTAssertNotNil(lastUsed)

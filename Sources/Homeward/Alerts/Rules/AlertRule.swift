@@ -79,23 +79,42 @@ public struct GeoAlertMoment: Sendable {
     public var zones: [String: ZoneResource]
 }
 
+/// A rule the server runs itself (a `FixAlertRule`, a `ClockAlertRule`), made once at start with
+/// its settings and the shared services it reads.
+public protocol RunAlertRule: AlertRule {
+    /// The rule with the settings `configuration` gives it (`PluginSetting.value(in:)`) and what it
+    /// reads of `services`.
+    init(_ configuration: AppConfiguration, services: AlertRuleServices)
+}
+
+/// What the server keeps in memory that a rule may read: the heartbeats of accounts and each phone's
+/// reporting rhythm.
+public struct AlertRuleServices: Sendable {
+    /// When each account was last heard from (any authenticated request).
+    public let presence: Presence
+    /// How often each person's phone reports, and whether it has fallen silent.
+    public let reporting: ReportingObserver
+}
+
 /// A rule that judges each person's fresh fixes, inside the write that stores them (in the order of
 /// `AlertRules.all`, `SilentRule` first, before the zones' tracker looks at them).
-public protocol FixAlertRule: AlertRule {
-    /// The rule with the settings `configuration` gives it.
-    init(_ configuration: AppConfiguration)
+public protocol FixAlertRule: RunAlertRule {
     /// Judges `fixes` of `account` (one upload, oldest first), raising and resolving through `alerts`.
     func judge(_ fixes: [ObservedFix], of account: AccountKey, with alerts: AlertRuleContext) throws
 }
 
-/// A rule that looks at the clock: run every `monitor-interval-seconds` by the alert monitor, in
-/// one write with the other clock checks.
-public protocol ClockAlertRule: AlertRule {
-    /// The rule with the settings `configuration` gives it.
-    init(_ configuration: AppConfiguration)
-    /// Looks at the time `now`, reading what it needs through `alerts.db`.
-    func check(at now: Timestamp, with alerts: AlertRuleContext) throws
+/// A rule that looks at the clock: run every `monitor-interval-seconds` by the alert monitor. Each
+/// time, every clock rule first reads what it needs on a reader (`check(at:reading:)`, where a slow
+/// read such as a rhythm rebuilt from history keeps no writer waiting), then all of them raise and
+/// resolve in one write (the `ClockAlertStep`s they returned, in the order of `AlertRules.all`).
+public protocol ClockAlertRule: RunAlertRule {
+    /// What the rule asks at the time `now`, read through `db` (a reader): the step the monitor then
+    /// runs inside its write.
+    func check(at now: Timestamp, reading db: Database) throws -> ClockAlertStep
 }
+
+/// What a clock rule does inside the alert monitor's write, with what it read before it.
+public typealias ClockAlertStep = (AlertRuleContext) throws -> Void
 
 /// What a fix or clock rule may do inside the write that runs it: read the database and raise or
 /// resolve alerts; the events of what it changed are published once the write has committed.
@@ -117,6 +136,12 @@ public final class AlertRuleContext {
         guard let raised = try center.raise(request, for: account, at: time, in: db) else { return false }
         events.append(raised.event)
         return true
+    }
+
+    /// Does `action` for `account` at `time` (a raise is skipped while an alert of its cause is active).
+    public func apply(_ action: AlertAction, for account: AccountKey, at time: Timestamp) throws {
+        guard let changed = try center.apply(action, for: account, at: time, in: db) else { return }
+        events.append(changed.event)
     }
 
     /// Resolves the active alert of `cause` for `account`, if any; true when one was.

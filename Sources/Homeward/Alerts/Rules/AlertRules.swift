@@ -25,16 +25,16 @@ public enum AlertRules {
     static func rule(named name: String) -> (any AlertRule.Type)? { byName[name] }
 
     /// The rules that judge fresh fixes, with their settings from `configuration`.
-    static func fixRules(_ configuration: AppConfiguration) -> [any FixAlertRule] {
-        all.compactMap { ($0 as? any FixAlertRule.Type)?.init(configuration) }
+    static func fixRules(_ configuration: AppConfiguration, services: AlertRuleServices) -> [any FixAlertRule] {
+        all.compactMap { ($0 as? any FixAlertRule.Type)?.init(configuration, services: services) }
     }
 
     /// The rules that decide what the zones' tracker's events raise and resolve.
     static let geoRules: [any GeoEventAlertRule.Type] = all.compactMap { $0 as? any GeoEventAlertRule.Type }
 
     /// The rules that look at the clock, with their settings from `configuration`.
-    static func clockRules(_ configuration: AppConfiguration) -> [any ClockAlertRule] {
-        all.compactMap { ($0 as? any ClockAlertRule.Type)?.init(configuration) }
+    static func clockRules(_ configuration: AppConfiguration, services: AlertRuleServices) -> [any ClockAlertRule] {
+        all.compactMap { ($0 as? any ClockAlertRule.Type)?.init(configuration, services: services) }
     }
 
     /// The rules' own settings, in the rules' order.

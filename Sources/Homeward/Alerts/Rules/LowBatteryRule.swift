@@ -17,7 +17,7 @@ public struct LowBatteryRule: FixAlertRule {
     private let lowPercent: Double
     private let recoveredPercent: Double
 
-    public init(_ configuration: AppConfiguration) {
+    public init(_ configuration: AppConfiguration, services: AlertRuleServices) {
         lowPercent = Self.percent.value(in: configuration)
         recoveredPercent = lowPercent + Self.recoveryPercent.value(in: configuration)
     }

@@ -1,13 +1,26 @@
 /// `overdue`: a trip is late at its destination: its deadline (the expected arrival, or else the
 /// start plus the estimated time, plus `trip-overdue-margin-seconds`) passed without arrival
 /// (`TripMonitor.sweep`, on the trip timer).
-public enum OverdueRule: AlertRule {
+public struct OverdueRule: AlertRule, Sendable {
     public static let type = AlertType.overdue
     public static let title = "Overdue"
 
-    /// The deadline of a trip expected to arrive at `expected`, `marginMilliseconds` later; none
-    /// without an expected arrival.
-    static func deadline(arrivingBy expected: Timestamp?, marginMilliseconds: Int64) -> Timestamp? {
+    /// How long after its expected arrival a trip is overdue.
+    static let margin = PluginSetting(
+        "trip-overdue-margin-seconds", default: 15 * 60,
+        help: "Seconds after the expected arrival (or the start plus the ETA) before a trip is overdue")
+    public static var settings: [ServerSetting] { [margin.declaration] }
+
+    private let marginMilliseconds: Int64
+
+    /// The rule with the margin `configuration` sets.
+    public init(_ configuration: AppConfiguration) {
+        marginMilliseconds = Int64(Self.margin.value(in: configuration)) * Timestamp.millisecondsPerSecond
+    }
+
+    /// The deadline of a trip expected to arrive at `expected`, the margin later; none without an
+    /// expected arrival.
+    func deadline(arrivingBy expected: Timestamp?) -> Timestamp? {
         expected?.adding(milliseconds: marginMilliseconds)
     }
 

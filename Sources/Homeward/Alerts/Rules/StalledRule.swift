@@ -1,16 +1,27 @@
 /// `stalled`: a moving trip's distance remaining has not shrunk by `stalledProgressMetres` for
 /// `trip-stalled-after-seconds` (`TripMonitor`: on every fix, and on the trip timer for a trip that
 /// sends none); resolved by progress.
-public enum StalledRule: AlertRule {
+public struct StalledRule: AlertRule, Sendable {
     public static let type = AlertType.stalled
     public static let title = "Trip stalled"
 
+    /// How long a moving trip may go without progress.
+    static let after = PluginSetting(
+        "trip-stalled-after-seconds", default: 10 * 60, help: "Seconds without progress before a moving trip is stalled")
+    public static var settings: [ServerSetting] { [after.declaration] }
+
+    private let afterMilliseconds: Int64
+
+    /// The rule with the stall time `configuration` sets.
+    public init(_ configuration: AppConfiguration) {
+        afterMilliseconds = Int64(Self.after.value(in: configuration)) * Timestamp.millisecondsPerSecond
+    }
+
     /// What `remainingMetres`, measured at `time`, asks of `trip`'s stall: progress of more than
     /// `progressMetres` since the reference moves the reference here and resolves the alert; none
-    /// for `afterMilliseconds` while moving raises it.
-    static func actions(
-        following trip: inout TripRecord, remainingMetres: Double, at time: Timestamp, progressMetres: Double,
-        afterMilliseconds: Int64
+    /// for the stall time while moving raises it.
+    func actions(
+        following trip: inout TripRecord, remainingMetres: Double, at time: Timestamp, progressMetres: Double
     ) -> [AlertAction] {
         let advanced = trip.stallReferenceMetres.map { remainingMetres < $0 - progressMetres } ?? true
         if advanced {
@@ -21,11 +32,11 @@ public enum StalledRule: AlertRule {
         guard trip.workflow.phase == .moving,
               time.unixMilliseconds - trip.stallReferenceAt.unixMilliseconds >= afterMilliseconds
         else { return [] }
-        return [.raise(request(for: trip))]
+        return [.raise(Self.request(for: trip))]
     }
 
     /// The time before which a trip's last progress makes it stalled at `now`.
-    static func cutoff(at now: Timestamp, afterMilliseconds: Int64) -> Timestamp {
+    func cutoff(at now: Timestamp) -> Timestamp {
         now.adding(milliseconds: -afterMilliseconds)
     }
 

@@ -31,6 +31,11 @@ public struct PluginSetting<Value: LosslessStringConvertible & Comparable & Send
         value(in: configuration.pluginValues)
     }
 
+    /// Sets it to `value` in `configuration`, as `--<name> <value>` would.
+    public func set(_ value: Value, in configuration: inout AppConfiguration) {
+        configuration.pluginValues[name] = value.description
+    }
+
     /// Its value among `values` (`AppConfiguration.pluginValues`, which `ChannelDelivery` carries).
     func value(in values: [String: String]) -> Value {
         values[name].flatMap(Value.init) ?? defaultValue
