@@ -24,7 +24,8 @@ import Logging
 /// notification no one hears is harmless). Alone, a node asks at most every `aloneAskSeconds`
 /// (the question reads every server process's state: 74 µs, against 6 for a notification).
 final class ClusterEventRelay: @unchecked Sendable {
-    // @unchecked Sendable: `queue`, `dropped`, `unheard`, `isStopped` and the process ids are guarded by `condition`.
+    // @unchecked Sendable: `queue`, `dropped`, `unheard`, `isPausing`, `isStopped` and the process ids are guarded by
+    // `condition`.
     /// The notification channel.
     static let channel = "homeward_events"
     /// A notification carries at most this many bytes of events (PostgreSQL refuses 8000 or more):
@@ -55,6 +56,8 @@ final class ClusterEventRelay: @unchecked Sendable {
     private(set) var dropped = 0
     /// Events not sent because no other node listened.
     private var unheard = 0
+    /// Whether the sender waits before it asks again whether another node listens.
+    private var isPausing = false
     /// The server process of the listening connection, which is not another node.
     private var listenerProcessID: Int?
     /// Whether the listening connection is up and listening.
@@ -105,7 +108,7 @@ final class ClusterEventRelay: @unchecked Sendable {
                 dropped += 1
             }
             queue.append(relayed)
-            condition.signal()
+            if !isPausing { condition.signal() }
         }
     }
 
@@ -136,11 +139,14 @@ final class ClusterEventRelay: @unchecked Sendable {
                     let next = Date().addingTimeInterval(Self.aloneAskSeconds)
                     condition.withLock {
                         unheard += batch.count
+                        // Meanwhile `send` does not wake this thread for each event.
+                        isPausing = true
                         while !isStopped {
                             let left = next.timeIntervalSinceNow
                             guard left > 0 else { break }
                             _ = condition.wait(timeoutSeconds: left)
                         }
+                        isPausing = false
                     }
                     continue
                 }
