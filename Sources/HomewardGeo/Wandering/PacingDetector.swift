@@ -33,7 +33,9 @@ public struct PacingDetector: Sendable, Equatable, Codable {
     /// longest one with a margin for noise across and along it, written to `fits` shortest tail
     /// first (the latest start first); returns how many. One pass from the newest fix, the shares
     /// taken from the smallest up (the latest start first) with nothing allocated on the heap.
-    private func tailsThatCouldHoldACorridor(now t: UnixSeconds, configuration: TrackerConfiguration, into fits: UnsafeMutableBufferPointer<Int>) -> Int {
+    private func tailsThatCouldHoldACorridor(
+        now t: UnixSeconds, configuration: TrackerConfiguration, into fits: UnsafeMutableBufferPointer<Int>
+    ) -> Int {
         let shares = configuration.pacingWindowTailShares
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         var found = 0
@@ -44,8 +46,9 @@ public struct PacingDetector: Sendable, Equatable, Codable {
         func nextShare() -> Int? {
             var next: Int?
             for position in shares.indices {
-                if let taken, shares[position] < taken.share || (shares[position] == taken.share && position <= taken.position) { continue }
-                if let best = next, shares[best] < shares[position] || (shares[best] == shares[position] && best < position) { continue }
+                let share = shares[position]
+                if let taken, share < taken.share || (share == taken.share && position <= taken.position) { continue }
+                if let best = next, shares[best] < share || (shares[best] == share && best < position) { continue }
                 next = position
             }
             return next
@@ -101,7 +104,8 @@ public struct PacingDetector: Sendable, Equatable, Codable {
                     let tail = UnsafeBufferPointer(rebasing: averaged[(start - earliest)...])
                     guard PacingMeasures.mayBePacing(averaged: tail, configuration: configuration) else { continue }
                     let window = (start..<points.count).map { points[$0] }
-                    if let measured = PacingMeasures(window, configuration: configuration), measured.isPacing(configuration: configuration) {
+                    if let measured = PacingMeasures(window, configuration: configuration),
+                        measured.isPacing(configuration: configuration) {
                         return measured
                     }
                 }
