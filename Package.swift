@@ -117,9 +117,11 @@ let package = Package(
         // SOS accepted -> delivered at an HTTPS webhook receiver (bench/README.md, "Outgoing deliveries").
         .executableTarget(name: "homeward-notify-bench", dependencies: ["Homeward", "HomewardStore"], path: "bench/notify"),
 
-        // Embeds schema/*.sql and schema/openapi.yaml into the application at build time,
-        // so the binary carries the one source of truth for the database.
-        .executableTarget(name: "SchemaEmbedder"),
+        // Renders a migration written once (schema/NNNN_name.sql) for SQLite and for PostgreSQL.
+        .target(name: "SchemaDialect"),
+        // Embeds schema/*.sql, rendered for both engines, and schema/openapi.yaml into the
+        // application at build time, so the binary carries the one source of truth for the database.
+        .executableTarget(name: "SchemaEmbedder", dependencies: ["SchemaDialect"]),
         // Embeds the guardian web app (Sources/Homeward/WebApp) and Debian's Leaflet at build time.
         .executableTarget(name: "WebAppEmbedder"),
         .plugin(
@@ -142,10 +144,14 @@ let package = Package(
         .testTarget(name: "HomewardHTTPTests", dependencies: ["HomewardHTTP", "HomewardHTTPTesting"]),
         .testTarget(name: "HomewardStoreTests", dependencies: ["HomewardStore"]),
         .testTarget(name: "HomewardGeoTests", dependencies: ["HomewardGeo"]),
+        .testTarget(name: "SchemaDialectTests", dependencies: ["SchemaDialect"]),
         .testTarget(name: "HomewardPostgresTests", dependencies: ["HomewardPostgres", "HomewardStore", "Homeward"]),
         .testTarget(
             name: "HomewardTests",
-            dependencies: ["Homeward", "HomewardHTTP", "HomewardHTTPTesting", "HomewardStore", "HomewardPostgres", "HomewardGeo", "COpenSSL", "CMosquitto"]
+            dependencies: [
+                "Homeward", "HomewardHTTP", "HomewardHTTPTesting", "HomewardStore", "HomewardPostgres", "HomewardGeo", "COpenSSL", "CMosquitto",
+                "SchemaDialect",
+            ]
         ),
     ]
 )

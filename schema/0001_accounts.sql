@@ -13,10 +13,18 @@ CREATE TABLE accounts (
     key                  INTEGER NOT NULL PRIMARY KEY,          -- internal key that other tables refer to (never shown by the API)
     id                   TEXT    NOT NULL UNIQUE,               -- opaque account id, as the API shows it
     phone                TEXT    NOT NULL UNIQUE                -- E.164 phone number, the login name, e.g. +442079460958
+-- sqlite:
                          CHECK (phone GLOB '+[1-9]*' AND phone NOT GLOB '+*[^0-9]*' AND length(phone) BETWEEN 9 AND 16),
+-- postgres:
+                         CHECK (phone ~ '^\+[1-9][0-9]*$' AND length(phone) BETWEEN 9 AND 16),
+-- end
     name                 TEXT    NOT NULL,                      -- display name shown to guardians and companions
     password_hash        TEXT    NOT NULL                       -- argon2id PHC string ($argon2id$v=19$m=...,t=...,p=1$salt$hash)
+-- sqlite:
                          CHECK (password_hash GLOB '$argon2id$*'),
+-- postgres:
+                         CHECK (password_hash LIKE '$argon2id$%'),
+-- end
     birth_year           INTEGER,                               -- profile: year of birth, for responders; NULL if not given
     height_cm            INTEGER,                               -- profile: height in centimetres; NULL if not given
     weight_kg            REAL,                                  -- profile: weight in kilograms; NULL if not given
@@ -39,7 +47,11 @@ CREATE INDEX accounts_by_last_seen ON accounts (last_seen_at_ms);
 CREATE TABLE sessions (
     id               TEXT    NOT NULL PRIMARY KEY,                                  -- opaque session id, shown in GET /v1/me/sessions
     account_key      INTEGER NOT NULL REFERENCES accounts (key) ON DELETE CASCADE,  -- the account logged in
+-- sqlite:
     token_sha256     BLOB    NOT NULL UNIQUE CHECK (length(token_sha256) = 32),     -- SHA-256 of the bearer token; the token itself is never stored
+-- postgres:
+    token_sha256     BYTEA   NOT NULL UNIQUE CHECK (octet_length(token_sha256) = 32),
+-- end
     device_name      TEXT,                                                          -- name the client gave at login, e.g. "Anna's iPhone"; NULL if none
     created_at_ms    INTEGER NOT NULL,                                              -- when the session was created (login)
     last_used_at_ms  INTEGER NOT NULL,                                              -- when the token last authenticated a request
@@ -56,7 +68,11 @@ CREATE TABLE devices (
     id               TEXT    NOT NULL PRIMARY KEY,                                  -- opaque device id
     account_key      INTEGER NOT NULL REFERENCES accounts (key) ON DELETE CASCADE,  -- the account whose samples the key posts
     name             TEXT    NOT NULL,                                              -- name the owner gave the device, e.g. "OwnTracks on tablet"
+-- sqlite:
     key_sha256       BLOB    NOT NULL UNIQUE CHECK (length(key_sha256) = 32),       -- SHA-256 of the device key; the key itself is shown once and never stored
+-- postgres:
+    key_sha256       BYTEA   NOT NULL UNIQUE CHECK (octet_length(key_sha256) = 32),
+-- end
     created_at_ms    INTEGER NOT NULL,                                              -- when the key was issued
     last_used_at_ms  INTEGER                                                        -- when the key last posted a sample; NULL if never
 ) STRICT;
@@ -67,7 +83,11 @@ CREATE INDEX devices_by_account ON devices (account_key);
 -- The code a dependent sets so that others can link to them as guardians; one per account at a time.
 CREATE TABLE verification_codes (
     account_key      INTEGER NOT NULL PRIMARY KEY REFERENCES accounts (key) ON DELETE CASCADE, -- the dependent who set the code
+-- sqlite:
     code_sha256      BLOB    NOT NULL CHECK (length(code_sha256) = 32),                       -- SHA-256 of the code; guessing is held back by rate limits, not by the digest
+-- postgres:
+    code_sha256      BYTEA   NOT NULL CHECK (octet_length(code_sha256) = 32),
+-- end
     expires_at_ms    INTEGER NOT NULL,                                                        -- after this no one can link with the code
     created_at_ms    INTEGER NOT NULL,                                                        -- when the code was set
     CHECK (expires_at_ms > created_at_ms)                                                     -- a code lives for a positive time

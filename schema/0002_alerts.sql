@@ -43,7 +43,11 @@ CREATE INDEX alerts_pending_by_fire_time ON alerts (fires_at_ms) WHERE status = 
 -- Where a guardian wants alerts about the people they guard to be POSTed (their own notifier).
 CREATE TABLE webhooks (
     account_key      INTEGER NOT NULL PRIMARY KEY REFERENCES accounts (key) ON DELETE CASCADE, -- the guardian
+-- sqlite:
     url              TEXT    NOT NULL CHECK (url GLOB 'http://*' OR url GLOB 'https://*'),     -- the receiver
+-- postgres:
+    url              TEXT    NOT NULL CHECK (url LIKE 'http://%' OR url LIKE 'https://%'),
+-- end
     secret           TEXT    NOT NULL,                                                         -- HMAC-SHA256 key for X-Homeward-Signature (needed in clear to sign)
     created_at_ms    INTEGER NOT NULL,                                                         -- when it was first set
     updated_at_ms    INTEGER NOT NULL                                                          -- when it last changed

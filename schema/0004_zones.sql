@@ -16,7 +16,11 @@ CREATE TABLE zones (
     is_home          INTEGER NOT NULL DEFAULT 0 CHECK (is_home IN (0, 1)),             -- 1 for the person's home (at most one per person)
     time_zone        TEXT    NOT NULL DEFAULT 'UTC',                                   -- IANA time zone the schedule and the "there by" rule are read in
     schedule         TEXT,                                                             -- JSON [{"days":["mon",..],"start":"08:00","end":"15:00"}]; NULL = always active
+-- sqlite:
     arrive_by        TEXT    CHECK (arrive_by GLOB '[0-2][0-9]:[0-5][0-9]'),           -- local "HH:MM" by which the person should be inside; NULL = no rule
+-- postgres:
+    arrive_by        TEXT    CHECK (arrive_by ~ '^[0-2][0-9]:[0-5][0-9]$'),
+-- end
     arrive_by_days   TEXT,                                                             -- JSON ["mon",..] on which arrive_by applies; NULL = every day
     notify_on_enter  INTEGER NOT NULL DEFAULT 0 CHECK (notify_on_enter IN (0, 1)),     -- 1 to raise entered_zone alerts as well
     created_by_key   INTEGER REFERENCES accounts (key) ON DELETE SET NULL,             -- who created it (the person or a guardian)

@@ -24,7 +24,11 @@ CREATE TABLE trips (
     expected_arrival_ms     INTEGER,                                                      -- when the traveller expects to arrive, if given
     passengers              INTEGER CHECK (passengers >= 0),                              -- passengers the trip is for (a driver's ride), if given
     passengers_aboard       INTEGER NOT NULL DEFAULT 0 CHECK (passengers_aboard >= 0),    -- passengers picked up and not yet dropped off
+-- sqlite:
     access_code_sha256      BLOB    NOT NULL CHECK (length(access_code_sha256) = 32),     -- SHA-256 of the access code companions join with
+-- postgres:
+    access_code_sha256      BYTEA   NOT NULL CHECK (octet_length(access_code_sha256) = 32),
+-- end
     started_at_ms           INTEGER NOT NULL,                                             -- when the trip was created
     updated_at_ms           INTEGER NOT NULL,                                             -- when its state or progress last changed
     ended_at_ms             INTEGER,                                                      -- when it arrived; NULL while active

@@ -76,7 +76,11 @@ CREATE TABLE shares (
     id               TEXT    NOT NULL PRIMARY KEY,                                  -- opaque share id (the token is the secret; this is not)
     account_key      INTEGER NOT NULL REFERENCES accounts (key) ON DELETE CASCADE,  -- whose data the link shows
     scope            TEXT    NOT NULL CHECK (scope IN ('episodes', 'locations')),   -- the one kind of data the link reads
+-- sqlite:
     token_sha256     BLOB    NOT NULL UNIQUE CHECK (length(token_sha256) = 32),     -- SHA-256 of the share token; the token is shown once and never stored
+-- postgres:
+    token_sha256     BYTEA   NOT NULL UNIQUE CHECK (octet_length(token_sha256) = 32),
+-- end
     created_at_ms    INTEGER NOT NULL,                                              -- when the link was made
     expires_at_ms    INTEGER NOT NULL CHECK (expires_at_ms > created_at_ms)         -- after this the link answers 404; revoking deletes the row
 ) STRICT;

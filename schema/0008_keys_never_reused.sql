@@ -12,6 +12,7 @@ CREATE TABLE retired_keys (
 ) STRICT;
 
 -- Deletions also fire for rows removed by ON DELETE CASCADE (an account's trips and alerts).
+-- sqlite:
 CREATE TRIGGER accounts_retire_key AFTER DELETE ON accounts BEGIN
     INSERT INTO retired_keys (aggregate, highest_key) VALUES ('accounts', OLD.key)
     ON CONFLICT (aggregate) DO UPDATE SET highest_key = max(highest_key, excluded.highest_key);
@@ -26,3 +27,19 @@ CREATE TRIGGER alerts_retire_key AFTER DELETE ON alerts BEGIN
     INSERT INTO retired_keys (aggregate, highest_key) VALUES ('alerts', OLD.key)
     ON CONFLICT (aggregate) DO UPDATE SET highest_key = max(highest_key, excluded.highest_key);
 END;
+-- postgres:
+-- PostgreSQL gives out no key twice without this table (every internal key is an identity column,
+-- whose sequence never goes back); it keeps the same rows as SQLite's, so a copy between the two
+-- checks alike, and a copy from SQLite moves each sequence above the highest key retired here.
+CREATE FUNCTION retire_key() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO retired_keys (aggregate, highest_key) VALUES (TG_TABLE_NAME, OLD.key)
+    ON CONFLICT (aggregate) DO UPDATE SET highest_key = GREATEST(retired_keys.highest_key, excluded.highest_key);
+    RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER accounts_retire_key AFTER DELETE ON accounts FOR EACH ROW EXECUTE FUNCTION retire_key();
+CREATE TRIGGER trips_retire_key AFTER DELETE ON trips FOR EACH ROW EXECUTE FUNCTION retire_key();
+CREATE TRIGGER alerts_retire_key AFTER DELETE ON alerts FOR EACH ROW EXECUTE FUNCTION retire_key();
+-- end

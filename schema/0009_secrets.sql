@@ -9,7 +9,11 @@
 -- restore that forgot the file does not silently end every session, device key and share link.
 CREATE TABLE server_secret (
     id               INTEGER NOT NULL PRIMARY KEY CHECK (id = 1),                   -- one row
+-- sqlite:
     fingerprint      BLOB    NOT NULL CHECK (length(fingerprint) = 32),             -- HMAC-SHA256 of the label under the key
+-- postgres:
+    fingerprint      BYTEA   NOT NULL CHECK (octet_length(fingerprint) = 32),
+-- end
     created_at_ms    INTEGER NOT NULL                                               -- when the server first used the key
 ) STRICT;
 

@@ -7,6 +7,21 @@
 -- milliseconds in *_ms columns, STRICT tables, rows deleted with their account (ON DELETE CASCADE).
 -- locations.flags gains bit 4 (clock_ahead): the phone's clock was more than 10 minutes ahead, and the
 -- fix is stored at the moment it arrived.
+-- postgres:
+
+-- SQLite's json_valid(text), which PostgreSQL 15 lacks (IS JSON comes with 16): true when the text
+-- parses as JSON (the json type checks RFC 8259 syntax), false when it does not, NULL for NULL. The
+-- CHECKs of this and later migrations call it, so a bad body is a check violation (SQLSTATE 23514)
+-- on both engines rather than a cast error.
+CREATE FUNCTION json_valid(document TEXT) RETURNS BOOLEAN LANGUAGE plpgsql IMMUTABLE STRICT AS $$
+BEGIN
+    PERFORM document::json;
+    RETURN TRUE;
+EXCEPTION WHEN invalid_text_representation THEN
+    RETURN FALSE;
+END;
+$$;
+-- end
 
 -- One report of a tracking client that is not a fix.
 CREATE TABLE client_reports (
@@ -44,6 +59,14 @@ ALTER TABLE devices ADD COLUMN payload_secret TEXT CHECK (length(payload_secret)
 
 -- What FourLife keeps beside the journal's fields (every field the app keeps is kept).
 ALTER TABLE journal_entries ADD COLUMN description TEXT CHECK (length(description) BETWEEN 1 AND 1000);  -- water, exercise: the person's words
+-- sqlite:
 ALTER TABLE journal_entries ADD COLUMN picture BLOB CHECK (length(picture) <= 262144);                    -- water, food: JPEG or PNG bytes
+-- postgres:
+ALTER TABLE journal_entries ADD COLUMN picture BYTEA CHECK (octet_length(picture) <= 262144);
+-- end
+-- sqlite:
 ALTER TABLE journal_entries ADD COLUMN icon BLOB CHECK (length(icon) <= 262144);                          -- exercise: JPEG or PNG bytes of its icon
+-- postgres:
+ALTER TABLE journal_entries ADD COLUMN icon BYTEA CHECK (octet_length(icon) <= 262144);
+-- end
 ALTER TABLE journal_entries ADD COLUMN serving_size REAL CHECK (serving_size > 0 AND serving_size <= 10000); -- food: one serving's size, in the app's unit

@@ -40,8 +40,13 @@ CREATE INDEX alert_deliveries_by_alert ON alert_deliveries (alert_key);
 -- Per account: quiet hours (as a guardian) and escalation delays (as the person watched).
 CREATE TABLE notification_settings (
     account_key        INTEGER NOT NULL PRIMARY KEY REFERENCES accounts (key) ON DELETE CASCADE, -- whose settings
+-- sqlite:
     quiet_start        TEXT    CHECK (quiet_start GLOB '[0-2][0-9]:[0-5][0-9]'),   -- quiet hours start, local HH:MM; NULL: none
     quiet_end          TEXT    CHECK (quiet_end GLOB '[0-2][0-9]:[0-5][0-9]'),     -- quiet hours end, local HH:MM (before the start: past midnight)
+-- postgres:
+    quiet_start        TEXT    CHECK (quiet_start ~ '^[0-2][0-9]:[0-5][0-9]$'),
+    quiet_end          TEXT    CHECK (quiet_end ~ '^[0-2][0-9]:[0-5][0-9]$'),
+-- end
     quiet_time_zone    TEXT,                                                       -- IANA time zone of the quiet hours
     escalation_minutes TEXT    CHECK (escalation_minutes IS NULL OR json_valid(escalation_minutes)), -- {"sos": 3, ...}; NULL: the defaults
     CHECK ((quiet_start IS NULL) = (quiet_end IS NULL) AND (quiet_start IS NULL) = (quiet_time_zone IS NULL))

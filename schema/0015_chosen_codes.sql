@@ -12,6 +12,7 @@ ALTER TABLE verification_codes ADD COLUMN chosen INTEGER NOT NULL DEFAULT 0 CHEC
 -- How many links this code has made so far.
 ALTER TABLE verification_codes ADD COLUMN links_made INTEGER NOT NULL DEFAULT 0 CHECK (links_made >= 0);
 
+-- sqlite:
 PRAGMA writable_schema = ON;
 UPDATE sqlite_schema
 SET sql = replace(sql,
@@ -22,3 +23,7 @@ SET sql = replace(sql,
     'type                TEXT    NOT NULL CHECK (type <> ''''),                      -- what happened (API.md "Types"; the server checks the name)')
 WHERE type = 'table' AND name = 'alerts';
 PRAGMA writable_schema = OFF;
+-- postgres:
+ALTER TABLE alerts DROP CONSTRAINT alerts_type_check;
+ALTER TABLE alerts ADD CONSTRAINT alerts_type_check CHECK (type <> '');
+-- end

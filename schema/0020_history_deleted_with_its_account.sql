@@ -10,6 +10,7 @@
 -- Schema Changes", as 0015 does for a CHECK): nothing changes on disk but the definition, and the
 -- migrator bumps the schema version after it so every connection reads the definition again.
 
+-- sqlite:
 PRAGMA writable_schema = ON;
 UPDATE sqlite_schema
 SET sql = replace(sql,
@@ -17,3 +18,6 @@ SET sql = replace(sql,
     'account_key  INTEGER NOT NULL,                                             -- whose fix it is (deleted with the account by its deletion, 0020)')
 WHERE type = 'table' AND name = 'locations';
 PRAGMA writable_schema = OFF;
+-- postgres:
+ALTER TABLE locations DROP CONSTRAINT locations_account_key_fkey;
+-- end

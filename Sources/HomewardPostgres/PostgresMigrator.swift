@@ -1,6 +1,6 @@
 import HomewardStore
 
-/// Applies the PostgreSQL dialect's numbered migrations (schema/postgres/) once each, in order,
+/// Applies the numbered migrations as PostgreSQL runs them (schema/, rendered) once each, in order,
 /// recording them in `schema_migrations` as HomewardStore's `Migrator` does for SQLite: the same
 /// versions, names and checksums (SHA-256 of the SQL), the same planning rule and errors.
 ///
@@ -32,9 +32,9 @@ public struct PostgresMigrator: Sendable {
     private let plan: Migrator
 
     /// Validates `migrations` as `Migrator` does (names like `0001_accounts`, versions 1, 2, 3, ...
-    /// without duplicates or gaps).
-    public init(_ migrations: [(name: String, sql: String)]) throws {
-        plan = try Migrator(migrations)
+    /// without duplicates or gaps), accepting `earlierChecksums` by version as `Migrator` does.
+    public init(_ migrations: [(name: String, sql: String)], earlierChecksums: [Int: Set<String>] = [:]) throws {
+        plan = try Migrator(migrations, earlierChecksums: earlierChecksums)
     }
 
     /// Applies every pending migration on `connection` (in its `search_path`'s first schema), each

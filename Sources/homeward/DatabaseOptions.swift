@@ -60,9 +60,9 @@ struct DatabaseOptions: ParsableArguments {
     static func migrate(_ writer: any DatabaseWriter) throws -> [Migration] {
         switch writer {
         case let pool as PostgresPool:
-            try pool.withConnection { try PostgresMigrator(Schema.postgresMigrations).migrate($0) }
+            try pool.withConnection { try Schema.postgresMigrator().migrate($0) }
         case let pool as DatabasePool:
-            try Migrator(Schema.migrations).migrate(pool)
+            try Schema.migrator().migrate(pool)
         default:
             preconditionFailure("a database is an SQLite file or a PostgreSQL database")
         }

@@ -3,7 +3,7 @@ import HomewardStore
 import XCTest
 @testable import HomewardPostgres
 
-/// Both dialects of schema/ build the same database: after all migrations, PostgreSQL has exactly the
+/// Both renderings of schema/ build the same database: after all migrations, PostgreSQL has exactly the
 /// SQLite database's tables (with their columns in order, types and NOT NULL), views (with their
 /// columns), indexes (with their uniqueness) and triggers.
 final class PostgresSchemaComparisonTests: XCTestCase {
@@ -17,8 +17,8 @@ final class PostgresSchemaComparisonTests: XCTestCase {
 
     /// The PostgreSQL type of each SQLite column type of a STRICT table.
     private static let postgresTypes = ["INTEGER": "bigint", "REAL": "double precision", "TEXT": "text", "BLOB": "bytea"]
-    /// Columns PostgreSQL stores narrower than BIGINT (schema/postgres/0022: SQLite already stores an
-    /// integer in the bytes its value needs), by table and column.
+    /// Columns PostgreSQL stores narrower than BIGINT (schema/0022's PostgreSQL block: SQLite already
+    /// stores an integer in the bytes its value needs), by table and column.
     private static let narrowerColumns = [
         "locations": [
             "lat_e7": "integer", "lon_e7": "integer", "accuracy_dm": "integer", "altitude_dm": "integer", "speed_cm_s": "integer",
@@ -29,7 +29,7 @@ final class PostgresSchemaComparisonTests: XCTestCase {
     func testBothDialectsBuildTheSameTablesColumnsViewsIndexesAndTriggers() throws {
         let sqliteMigrations = try PostgresSchemaFiles.sqliteMigrations()
         let postgresMigrations = try PostgresSchemaFiles.migrations()
-        XCTAssertEqual(postgresMigrations.map(\.name), sqliteMigrations.map(\.name), "every migration comes in both dialects")
+        XCTAssertEqual(postgresMigrations.map(\.name), sqliteMigrations.map(\.name), "every migration renders for both engines")
 
         let schema = try PostgresTestSchema()
         addTeardownBlock { try? schema.drop() }

@@ -1,4 +1,5 @@
 import Foundation
+import Homeward
 import HomewardPostgres
 
 /// A schema of its own on the test server, so that a test's tables are not seen by another:
@@ -29,26 +30,15 @@ struct PostgresTestSchema {
     }
 }
 
-/// The migrations as the files in schema/ and schema/postgres/ hold them (the build embeds the same
-/// files into the Homeward module, which these tests do not link; its SchemaTests check they match).
+/// The migrations the build rendered from schema/ for each engine (`Schema`).
 enum PostgresSchemaFiles {
-    /// schema/postgres/*.sql, sorted by name.
+    /// As PostgreSQL runs them, in order.
     static func migrations() throws -> [(name: String, sql: String)] {
-        try migrations(in: "schema/postgres")
+        Schema.postgresMigrations
     }
 
-    /// schema/*.sql, the SQLite dialect, sorted by name.
+    /// As SQLite runs them, in order.
     static func sqliteMigrations() throws -> [(name: String, sql: String)] {
-        try migrations(in: "schema")
-    }
-
-    private static func migrations(in folder: String) throws -> [(name: String, sql: String)] {
-        let directory = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: folder)
-        return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "sql" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
-            .map { ($0.deletingPathExtension().lastPathComponent, try String(contentsOf: $0, encoding: .utf8)) }
+        Schema.migrations
     }
 }

@@ -60,6 +60,27 @@ final class MigratorTests: XCTestCase {
         XCTAssertFalse(try tableNames().contains("samples"))
     }
 
+    /// A migration whose text changed form while making the same database (a comment, spacing) names
+    /// the checksum of its earlier text: a database that recorded it applies nothing again, and its
+    /// record stays as it was; another text of that version, and the earlier text under another
+    /// version, are still refused.
+    func testAnEarlierChecksumGivenForItsVersionIsAcceptedAndNoOther() throws {
+        try Migrator([Self.accounts]).migrate(pool)
+        let restated = (name: Self.accounts.name, sql: "-- Accounts.\n" + Self.accounts.sql)
+        let earlier = SHA256.hexDigest(of: Self.accounts.sql)
+        let applied = try Migrator([restated, Self.samples], earlierChecksums: [1: [earlier]]).migrate(pool)
+        XCTAssertEqual(applied.map(\.name), ["0002_samples"])
+        XCTAssertEqual(try Migrator.appliedMigrations(in: pool).first?.checksum, earlier)
+
+        XCTAssertThrowsError(try Migrator([restated, Self.samples], earlierChecksums: [2: [earlier]]).migrate(pool)) { error in
+            XCTAssertEqual(error as? MigrationError, .changedAfterApplying(version: 1, name: "0001_accounts"))
+        }
+        let edited = (name: Self.accounts.name, sql: "CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT) STRICT;")
+        XCTAssertThrowsError(try Migrator([edited, Self.samples], earlierChecksums: [1: [String(repeating: "0", count: 64)]]).migrate(pool)) { error in
+            XCTAssertEqual(error as? MigrationError, .changedAfterApplying(version: 1, name: "0001_accounts"))
+        }
+    }
+
     func testFailingMigrationRollsBackEntirely() throws {
         let broken = (name: "0002_broken", sql: "CREATE TABLE half (x INTEGER); INSERT INTO missing VALUES (1);")
         XCTAssertThrowsError(try Migrator([Self.accounts, broken]).migrate(pool)) { error in

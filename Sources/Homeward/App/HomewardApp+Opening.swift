@@ -11,13 +11,13 @@ extension HomewardApp {
             var limits = PostgresPoolLimits()
             limits.maxConnections = configuration.databaseConnections
             let pool = try PostgresPool(url: url, limits: limits)
-            applied = try pool.withConnection { try PostgresMigrator(Schema.postgresMigrations).migrate($0) }
+            applied = try pool.withConnection { try Schema.postgresMigrator().migrate($0) }
             database = pool
         } else {
             var databaseConfiguration = DatabaseConfiguration()
             databaseConfiguration.maxReaderCount = configuration.databaseReaderCount
             let pool = try DatabasePool(path: configuration.databasePath, configuration: databaseConfiguration)
-            applied = try Migrator(Schema.migrations).migrate(pool)
+            applied = try Schema.migrator().migrate(pool)
             database = pool
         }
         for migration in applied {

@@ -350,7 +350,7 @@ struct LocationStore {
         keyColumnCount: 1)
 
     /// New fixes (`insertNew`), on PostgreSQL: a group's fixes, of every block, in one statement (by
-    /// `COPY` when there are many), the columns with PostgreSQL's types (schema/postgres/0022).
+    /// `COPY` when there are many), the columns with PostgreSQL's types (schema/0022).
     private static let newRows = RowInsert(
         table: "locations",
         columns: ["account_key", "t_ms", "sample_hash"].map { RowInsert.Column($0, "bigint") }

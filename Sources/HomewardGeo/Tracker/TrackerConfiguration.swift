@@ -17,7 +17,9 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var jumpRejectionsBeforeReanchor = 3
     /// A fix this long after the last one used (a sparse phone's) is no outlier when it lies within
     /// the gate of that fix, however far the smoothed estimate trails (it trails a walker), and meets
-    /// an exit's near-line wait when the wait ends within half that interval of it.
+    /// an exit's near-line wait when the wait ends within half that interval of it. A fix this long
+    /// after one just past the line (within its accuracy), come from inside by
+    /// `exitRestingTravelMetres` or more, makes that one the first fix of the exit's evidence.
     public var sparseFixSeconds = 15.0
     /// A fix beyond the gate that carries on from the fix refused just before it, farther from the last
     /// good fix by at least this much ...

@@ -30,6 +30,9 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     private var outsideRunStartedAtRest = false
     private var outsideRunFastestMetresPerSecond = 0.0
     private var entryEvidenceFixes = 0
+    /// The time of the last fix when it was past the line but within its own accuracy of it (not yet
+    /// evidence), come from inside: a sparse phone's first fix out, which the next one corroborates.
+    private var faintOutsideAt: UnixSeconds?
     private var lastDistance: Double?
     private var lastT: UnixSeconds = 0
     /// A fix at least half `exitProgressLookbackSeconds` old (and at most about that old, for a phone
@@ -79,6 +82,16 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
             if clearlyOutside {
                 addExitEvidence(distance: distance, beyond: beyond, at: t, configuration: configuration)
             }
+        }
+        // A sparse phone's fix just past the line (within its accuracy of it), come from inside by more
+        // than a resting phone's scatter, then one clearly outside an interval later: the person was on
+        // the way out, so the first counts as the first of the fixes outside.
+        let wasFaintlyOutside = faintOutsideAt
+        faintOutsideAt = !inside && !clearlyOutside && distance > 0 && accuracy <= configuration.exitMaxAccuracyMetres
+            && lastDistance.map { $0 <= 0 && distance - $0 >= configuration.exitRestingTravelMetres } ?? false ? t : nil
+        if clearlyOutside, exitEvidenceFixes == 1, let faint = wasFaintlyOutside, t - faint >= configuration.sparseFixSeconds {
+            exitEvidenceFixes = 2
+            exitEvidenceSince = faint
         }
 
         switch presence {

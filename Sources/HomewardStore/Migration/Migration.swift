@@ -8,9 +8,12 @@ public struct Migration: Sendable, Equatable {
     public let sql: String
     /// SHA-256 of the SQL, recorded when applied so that later edits to it are caught.
     public let checksum: String
+    /// Checksums of earlier texts of this migration that made the same database, recorded by
+    /// databases migrated before the text changed form (see `Schema`); accepted like `checksum`.
+    public let earlierChecksums: Set<String>
 
     /// Parses the version from `name` (`0001_accounts` is version 1).
-    public init(name: String, sql: String) throws {
+    public init(name: String, sql: String, earlierChecksums: Set<String> = []) throws {
         let digits = name.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, name.dropFirst(digits.count).first == "_", name.count > digits.count + 1,
               let version = Int(digits), version > 0
@@ -21,6 +24,12 @@ public struct Migration: Sendable, Equatable {
         self.name = name
         self.sql = sql
         self.checksum = SHA256.hexDigest(of: sql)
+        self.earlierChecksums = earlierChecksums
+    }
+
+    /// Whether a database that recorded `checksum` for this version applied this migration.
+    public func wasApplied(asRecorded checksum: String) -> Bool {
+        checksum == self.checksum || earlierChecksums.contains(checksum)
     }
 
     /// Whether the script edits SQLite's stored table text (`PRAGMA writable_schema`, the documented

@@ -17,9 +17,14 @@ public struct Migrator: Sendable {
         """
 
     /// Validates `migrations` (names like `0001_accounts`, versions 1, 2, 3, ... without duplicates or gaps).
-    public init(_ migrations: [(name: String, sql: String)]) throws {
-        let parsed = try migrations.map { try Migration(name: $0.name, sql: $0.sql) }
-            .sorted { $0.version < $1.version }
+    /// `earlierChecksums` holds, by version, the checksums of earlier texts of a migration that
+    /// databases may have recorded and that are accepted as the migration applied.
+    public init(_ migrations: [(name: String, sql: String)], earlierChecksums: [Int: Set<String>] = [:]) throws {
+        let parsed = try migrations.map { migration in
+            let plain = try Migration(name: migration.name, sql: migration.sql)
+            guard let earlier = earlierChecksums[plain.version] else { return plain }
+            return try Migration(name: migration.name, sql: migration.sql, earlierChecksums: earlier)
+        }.sorted { $0.version < $1.version }
         for (offset, migration) in parsed.enumerated() {
             let expected = offset + 1
             if migration.version < expected {
@@ -84,7 +89,7 @@ public struct Migrator: Sendable {
                 pending.append(migration)
                 continue
             }
-            guard record.checksum == migration.checksum else {
+            guard migration.wasApplied(asRecorded: record.checksum) else {
                 throw MigrationError.changedAfterApplying(version: migration.version, name: migration.name)
             }
         }

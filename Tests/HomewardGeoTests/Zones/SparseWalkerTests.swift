@@ -105,4 +105,35 @@ final class SparseWalkerTests: XCTestCase {
         let left = fixes.filter { fix in tracker.ingest(fix).contains { if case .leftZone = $0 { return true }; return false } }
         XCTAssertEqual(left.map { $0.t - crossing }, [60])
     }
+
+    /// A real departure on a phone logging every 34 s (Reitti's, no accuracy reported): at rest well
+    /// inside, then 120 m inside, 6 m past the line (within the 30 m assumed accuracy: not yet
+    /// evidence), 109 m and 240 m beyond. The fix just past the line came from inside by far more than
+    /// a resting phone's scatter, so it is the first fix of the exit: raised at the 109 m fix, 34 s
+    /// after the first fix outside, not at the 240 m fix 35 s later.
+    func testAFixJustPastTheLineAfterAStrideFromInsideIsTheFirstFixOfTheExit() {
+        let start = Scene.monday + 10 * 3_600
+        var fixes = (0..<20).map { index in scene.fix(x: 20, y: 0, t: start + Double(index) * 34, accuracy: nil) }
+        let leaving: [(seconds: Double, beyond: Double)] = [(0, -120), (32, 6), (66, 109), (101, 240), (135, 380)]
+        let setOff = start + 20 * 34
+        fixes += leaving.map { scene.fix(x: 150 + $0.beyond, y: 0, t: setOff + $0.seconds, accuracy: nil) }
+        var tracker = PersonTracker(configuration: TrackerConfiguration(), zones: [home()])
+        let left = fixes.filter { fix in tracker.ingest(fix).contains { if case .leftZone = $0 { return true }; return false } }
+        XCTAssertEqual(left.map { $0.t - (setOff + 32) }, [34])
+    }
+
+    /// A phone resting on the line (two fixes 5 m inside, then one 10 m outside, every 30 s) is not taken
+    /// out by one stray fix 100 m beyond: a fix just past the line that came from a few metres inside
+    /// is the scatter of a resting phone, not the first step of a departure.
+    func testAPhoneRestingOnTheLineIsNotTakenOutByOneStrayFix() {
+        let start = Scene.monday + 10 * 3_600
+        var beyond = (0..<40).map { index in index % 3 == 2 ? 10.0 : -5.0 }
+        beyond[24] = 100
+        let fixes = beyond.enumerated().map { index, distance in
+            scene.fix(x: 150 + distance, y: 0, t: start + Double(index) * 30, accuracy: nil)
+        }
+        var tracker = PersonTracker(configuration: TrackerConfiguration(), zones: [home()])
+        let left = fixes.filter { fix in tracker.ingest(fix).contains { if case .leftZone = $0 { return true }; return false } }
+        XCTAssertEqual(left.map(\.t), [])
+    }
 }

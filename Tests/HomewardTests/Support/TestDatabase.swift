@@ -64,7 +64,7 @@ enum TestDatabase {
             try connection.executeScript("DROP DATABASE IF EXISTS \(template) WITH (FORCE)")
             try connection.executeScript("CREATE DATABASE \(template)")
             let migrating = try PostgresConnection(url: url(ofDatabase: template))
-            try PostgresMigrator(Schema.postgresMigrations).migrate(migrating)
+            try Schema.postgresMigrator().migrate(migrating)
         }
 
         /// `baseURL` with its database name replaced by `name`.

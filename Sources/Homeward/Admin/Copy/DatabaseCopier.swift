@@ -27,9 +27,9 @@ public enum DatabaseCopier {
 
     /// Copies every table of `source` (migrated to this binary's latest version) into `target`.
     public static func copy(from source: DatabasePool, to target: PostgresConnection) throws -> [CopiedTable] {
-        _ = try PostgresMigrator(Schema.postgresMigrations).migrate(target)
+        _ = try Schema.postgresMigrator().migrate(target)
         return try source.readSQLite { db -> [CopiedTable] in
-            let pending = try Migrator(Schema.migrations).pendingMigrations(in: db)
+            let pending = try Schema.migrator().pendingMigrations(in: db)
             guard pending.isEmpty else { throw DatabaseCopyError.sourceNotMigrated(pending: pending.map(\.name)) }
             let tables = try orderedTables(in: db)
             for table in tables {
