@@ -28,23 +28,42 @@ public struct PacingDetector: Sendable, Equatable, Codable {
         return .ended
     }
 
-    /// The first indices of the window's tails (`pacingWindowTailShares` of `pacingWindowSeconds`,
-    /// longest first) whose fixes' bounding box is no smaller than the shortest corridor and no larger
-    /// than the longest one with a margin for noise across and along it; one pass from the newest fix.
-    private func tailsThatCouldHoldACorridor(now t: UnixSeconds, configuration: TrackerConfiguration) -> [Int] {
-        let starts = configuration.pacingWindowTailShares.map { t - configuration.pacingWindowSeconds * $0 }
-        var order = Array(starts.indices).sorted { starts[$0] > starts[$1] }[...]
+    /// The first indices of the window's tails (`pacingWindowTailShares` of `pacingWindowSeconds`)
+    /// whose fixes' bounding box is no smaller than the shortest corridor and no larger than the
+    /// longest one with a margin for noise across and along it, written to `fits` shortest tail
+    /// first (the latest start first); returns how many. One pass from the newest fix, the shares
+    /// taken from the smallest up (the latest start first) with nothing allocated on the heap.
+    private func tailsThatCouldHoldACorridor(
+        now t: UnixSeconds, configuration: TrackerConfiguration, into fits: UnsafeMutableBufferPointer<Int>
+    ) -> Int {
+        let shares = configuration.pacingWindowTailShares
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        var fits: [(share: Int, start: Int)] = []
+        var found = 0
         let largest = configuration.pacingCorridorMaxMetres + configuration.pacingBoundingMarginMetres
         var index = points.count - 1
-        while let next = order.first {
-            let reachesBack = index < 0 || points[index].t <= starts[next]
+        // The share taken last (its value and position), the next being the smallest after it.
+        var taken: (share: Double, position: Int)?
+        func nextShare() -> Int? {
+            var next: Int?
+            for position in shares.indices {
+                let share = shares[position]
+                if let taken, share < taken.share || (share == taken.share && position <= taken.position) { continue }
+                if let best = next, shares[best] < share || (shares[best] == share && best < position) { continue }
+                next = position
+            }
+            return next
+        }
+        var next = nextShare()
+        while let share = next {
+            let start = t - configuration.pacingWindowSeconds * shares[share]
+            let reachesBack = index < 0 || points[index].t <= start
             if reachesBack {
-                order.removeFirst()
+                taken = (shares[share], share)
+                next = nextShare()
                 let diagonal = ((maxX - minX) * (maxX - minX) + (maxY - minY) * (maxY - minY)).squareRoot()
                 if diagonal.isFinite, diagonal >= configuration.pacingCorridorMinMetres, diagonal <= largest {
-                    fits.append((next, index + 1))
+                    fits[found] = index + 1
+                    found += 1
                 }
                 continue
             }
@@ -56,7 +75,7 @@ public struct PacingDetector: Sendable, Equatable, Codable {
             if maxX - minX > largest || maxY - minY > largest { break }
             index -= 1
         }
-        return fits.sorted { $0.start < $1.start }.map(\.start)
+        return found
     }
 
     /// Takes the next raw position (in the tracker's plane) and says whether an episode started or ended.
@@ -69,14 +88,28 @@ public struct PacingDetector: Sendable, Equatable, Codable {
         lastJudgedAt = t
         // The window's tails, longest first: the walk that led here must not hide the pacing that
         // followed. Only tails whose bounding box could hold a corridor are measured (a walker going
-        // somewhere, or a phone at rest, is let go without a copy of the window).
-        let candidates = tailsThatCouldHoldACorridor(now: t, configuration: configuration)
-        var measures: PacingMeasures?
-        for start in candidates {
-            let window = (start..<points.count).map { points[$0] }
-            if let measured = PacingMeasures(window, configuration: configuration), measured.isPacing(configuration: configuration) {
-                measures = measured
-                break
+        // somewhere, or a phone at rest, is let go without a copy of the window), and only those that
+        // could be pacing by their thinness, extent and turns are copied and measured in full.
+        let shareCount = configuration.pacingWindowTailShares.count
+        let measures: PacingMeasures? = shareCount == 0 ? nil : withUnsafeTemporaryAllocation(of: Int.self, capacity: shareCount) { fits in
+            let found = tailsThatCouldHoldACorridor(now: t, configuration: configuration, into: fits)
+            guard found > 0 else { return nil }
+            // The longest tail's first index is the last found.
+            let earliest = fits[found - 1]
+            guard points.count - earliest >= 9 else { return nil }
+            // The window's fixes averaged in threes once, for all its tails.
+            return withUnsafeTemporaryAllocation(of: PlanarPoint.self, capacity: points.count - earliest - 2) { averaged in
+                PacingMeasures.average(points, from: earliest, into: averaged)
+                for start in fits[..<found].reversed() where points.count - start >= 9 {
+                    let tail = UnsafeBufferPointer(rebasing: averaged[(start - earliest)...])
+                    guard PacingMeasures.mayBePacing(averaged: tail, configuration: configuration) else { continue }
+                    let window = (start..<points.count).map { points[$0] }
+                    if let measured = PacingMeasures(window, configuration: configuration),
+                        measured.isPacing(configuration: configuration) {
+                        return measured
+                    }
+                }
+                return nil
             }
         }
         if let measures {

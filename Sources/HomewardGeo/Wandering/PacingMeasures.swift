@@ -98,6 +98,97 @@ public struct PacingMeasures: Sendable, Equatable {
         }
     }
 
+    /// The fixes of `points` from `start` on averaged in threes as `init` averages a window's (the
+    /// point at index `start + 1 + j` and its two neighbours, to `averaged[j]`): one buffer serves
+    /// every tail of the window, a tail from `tail` on being its part from `tail - start` on.
+    static func average(_ points: RingBuffer<TimedPoint>, from start: Int, into averaged: UnsafeMutableBufferPointer<PlanarPoint>) {
+        for index in 0..<(points.count - start - 2) {
+            let a = points[start + index].point, b = points[start + index + 1].point, c = points[start + index + 2].point
+            averaged.initializeElement(at: index, to: PlanarPoint(x: (a.x + b.x + c.x) / 3, y: (a.y + b.y + c.y) / 3))
+        }
+    }
+
+    /// Whether the window of `points` from `start` to the newest could be pacing (see the other
+    /// `mayBePacing`), its fixes averaged here.
+    static func mayBePacing(_ points: RingBuffer<TimedPoint>, from start: Int, configuration: TrackerConfiguration) -> Bool {
+        guard start >= 0, points.count - start >= 9 else { return false }
+        return withUnsafeTemporaryAllocation(of: PlanarPoint.self, capacity: points.count - start - 2) { averaged in
+            average(points, from: start, into: averaged)
+            return mayBePacing(averaged: UnsafeBufferPointer(averaged), configuration: configuration)
+        }
+    }
+
+    /// Whether a window whose fixes averaged in threes are `averaged` (at least 7: a window of 9
+    /// fixes or more) could be pacing: false only when `PacingMeasures(window, configuration:)?
+    /// .isPacing(configuration:)` is certainly not true, because the window's thinness, extent or
+    /// turns (computed as `init` computes them, operation for operation) fail `isPacing`'s
+    /// thresholds. Most windows a detector judges (a phone at rest, a walk going somewhere) end here,
+    /// without a copy of the window and with nothing allocated on the heap.
+    static func mayBePacing(averaged: UnsafeBufferPointer<PlanarPoint>, configuration: TrackerConfiguration) -> Bool {
+        let averagedCount = averaged.count
+        guard averagedCount >= 7 else { return false }
+        let count = Double(averagedCount)
+        // As `init`'s `reduce`s add, in order from the oldest.
+        var sumX = 0.0, sumY = 0.0
+        for point in averaged {
+            sumX += point.x
+            sumY += point.y
+        }
+        let meanX = sumX / count, meanY = sumY / count
+        var xx = 0.0, yy = 0.0, xy = 0.0
+        for point in averaged {
+            let dx = point.x - meanX, dy = point.y - meanY
+            xx += dx * dx
+            yy += dy * dy
+            xy += dx * dy
+        }
+        let trace = (xx + yy) / count, determinant = (xx * yy - xy * xy) / (count * count)
+        let root = (max(0, trace * trace / 4 - determinant)).squareRoot()
+        let major = trace / 2 + root, minor = max(0, trace / 2 - root)
+        let thinness = major > 0 ? (minor / major).squareRoot() : 1
+        guard thinness <= configuration.pacingMaxThinness else { return false }
+        let angle = 0.5 * atan2(2 * xy, xx - yy)
+        let (ux, uy) = (cos(angle), sin(angle))
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: averagedCount) { along in
+            for index in 0..<averagedCount {
+                along.initializeElement(at: index, to: (averaged[index].x - meanX) * ux + (averaged[index].y - meanY) * uy)
+            }
+            // As `Sequence.max()` and `min()` compare.
+            var highest = along[0], lowest = along[0]
+            for value in along.dropFirst() {
+                if highest < value { highest = value }
+                if value < lowest { lowest = value }
+            }
+            let extent = highest - lowest
+            guard extent >= configuration.pacingCorridorMinMetres, extent <= configuration.pacingCorridorMaxMetres else { return false }
+            let hysteresis = max(configuration.pacingTurnMinimumMetres, extent * configuration.pacingTurnShare)
+            let first = along[0]
+            var turns = 0
+            var extreme = first
+            var direction = 0
+            for value in along.dropFirst() {
+                switch direction {
+                case 0:
+                    if abs(value - first) >= hysteresis {
+                        direction = value > first ? 1 : -1
+                        extreme = value
+                    }
+                default:
+                    let further = direction > 0 ? value > extreme : value < extreme
+                    if further {
+                        extreme = value
+                    } else if abs(value - extreme) >= hysteresis {
+                        turns += 1
+                        if turns >= configuration.pacingRawMinTurns { return true }
+                        direction = -direction
+                        extreme = value
+                    }
+                }
+            }
+            return turns >= configuration.pacingRawMinTurns
+        }
+    }
+
     /// Whether the window is pacing by `configuration`'s thresholds.
     public func isPacing(configuration: TrackerConfiguration) -> Bool {
         extentMetres >= configuration.pacingCorridorMinMetres && extentMetres <= configuration.pacingCorridorMaxMetres

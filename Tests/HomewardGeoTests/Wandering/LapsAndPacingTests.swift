@@ -169,6 +169,59 @@ final class LapsAndPacingTests: XCTestCase {
         XCTAssertNil(PacingMeasures(Array(points.prefix(8)), configuration: configuration))
     }
 
+    /// `PacingMeasures.mayBePacing`, which lets the detector skip most windows without copying them,
+    /// says no exactly when the full measures' thinness, extent or turns fail `isPacing` (or the
+    /// window is too short): to and fro along corridors of 8–120 m, at rest, and going somewhere,
+    /// with 0–10 m of noise, read from a ring buffer that has wrapped round and from every tail.
+    func testTheQuickPacingCheckSaysNoExactlyWhenTheFullMeasuresFailTheirFirstThresholds() {
+        let configuration = TrackerConfiguration()
+        var random = SeededGenerator(seed: 32)
+        var agreed = 0, couldBe = 0
+        var refused = (thinness: 0, extent: 0, turns: 0)
+        for track in 0..<400 {
+            let corridor = random.uniform(8...120), speed = random.uniform(0.3...2.5), spacing = random.uniform(4...9)
+            let noise = random.uniform(0...10), angle = random.uniform(0...Double.pi)
+            let fixes = Int(random.uniform(5...200))
+            var ring = RingBuffer<TimedPoint>(capacity: configuration.pacingWindowFixes)
+            for index in 0..<fixes {
+                let t = Double(index) * spacing
+                let along: Double
+                switch track % 4 {
+                case 0: along = 0 // at rest
+                case 1: along = t * speed // going somewhere
+                default:
+                    let travelled = (t * speed).truncatingRemainder(dividingBy: 2 * corridor)
+                    along = travelled < corridor ? travelled : 2 * corridor - travelled
+                }
+                let point = PlanarPoint(
+                    x: along * cos(angle) + random.gaussian(sigma: noise), y: along * sin(angle) + random.gaussian(sigma: noise))
+                ring.append(TimedPoint(t: t, point: point))
+            }
+            for start in stride(from: 0, to: ring.count, by: 3) {
+                let window = (start..<ring.count).map { ring[$0] }
+                let quick = PacingMeasures.mayBePacing(ring, from: start, configuration: configuration)
+                var expected = false
+                if let measures = PacingMeasures(window, configuration: configuration) {
+                    let thin = measures.thinness <= configuration.pacingMaxThinness
+                    let long = measures.extentMetres >= configuration.pacingCorridorMinMetres
+                        && measures.extentMetres <= configuration.pacingCorridorMaxMetres
+                    let turning = measures.turns >= configuration.pacingRawMinTurns
+                    expected = thin && long && turning
+                    if !thin { refused.thinness += 1 } else if !long { refused.extent += 1 } else if !turning { refused.turns += 1 }
+                    if measures.isPacing(configuration: configuration) { XCTAssertTrue(quick, "track \(track) from \(start)") }
+                }
+                XCTAssertEqual(quick, expected, "track \(track) from \(start)")
+                agreed += quick == expected ? 1 : 0
+                couldBe += quick ? 1 : 0
+            }
+        }
+        XCTAssertGreaterThan(agreed, 5_000)
+        XCTAssertGreaterThan(couldBe, 100, "windows that pass the quick check")
+        XCTAssertGreaterThan(refused.thinness, 100)
+        XCTAssertGreaterThan(refused.extent, 100)
+        XCTAssertGreaterThan(refused.turns, 100)
+    }
+
     func testAStillPhoneIndoorsWhoseFixesScatterWithinTheirAccuracyIsNotWandering() {
         var told = 0
         for seed: UInt64 in 1...8 {

@@ -50,6 +50,44 @@ final class ClusterRelayTests: XCTestCase {
         }
     }
 
+    func testANodeAloneRelaysNothingAndANodeThatJoinsLaterHearsWhatFollowsAndReadsWhatCameBefore() throws {
+        try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
+        let nodeA = try TestApp()
+        let person = try nodeA.makeAccount(name: "Person")
+        let guardian = try nodeA.makeAccount(name: "Guardian")
+        try nodeA.link(guardian: guardian, dependent: person)
+        try nodeA.app.startBackgroundWork()
+        let relayA = try XCTUnwrap(nodeA.app.clusterRelay)
+        XCTAssertTrue(Deadline.waitUntil { relayA.isListening })
+        let now = Double(nodeA.clock.now().unixMilliseconds) / 1000
+        func post(_ client: HTTPTestClient, lat: Double, secondsAgo: Double) throws {
+            let body = API.LocationBatch(samples: [API.LocationSample(t: now - secondsAgo, lat: lat, lon: -0.12, accuracy: 8)])
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(body)).status.code, 200)
+        }
+        // Alone (its own listener does not count), the node's events are not sent.
+        try nodeA.withClient { client in try post(client, lat: 51.5001, secondsAgo: 90) }
+        XCTAssertTrue(Deadline.waitUntil { relayA.unheardEvents > 0 }, "a node alone keeps its events to itself")
+
+        let nodeB = try nodeA.makeOtherNode()
+        defer { try? nodeB.close() }
+        try nodeB.startBackgroundWork()
+        let relayB = try XCTUnwrap(nodeB.clusterRelay)
+        XCTAssertTrue(Deadline.waitUntil { relayB.isListening })
+        let unheard = relayA.unheardEvents
+        try HTTPTestClient.withServer(nodeB.makeRouter(), mode: .live, configuration: .testing) { clientB in
+            // What came before is read from the database.
+            let dependents = try clientB.send(.get, "/v1/dependents", token: guardian.token)
+            XCTAssertTrue(String(decoding: dependents.body, as: UTF8.self).contains("51.5001"))
+            let stream = try clientB.openEventStream(token: guardian.token)
+            try nodeA.withClient { clientA in try post(clientA, lat: 51.5002, secondsAgo: 60) }
+            // The goal is within 1 s; the wait is generous for a loaded machine.
+            let event = try stream.readEvent(timeoutSeconds: 10)
+            XCTAssertEqual(event.event, "location")
+            XCTAssertTrue(event.data.contains(#""lat":51.5002"#), event.data)
+        }
+        XCTAssertEqual(relayA.unheardEvents, unheard, "once another node listens, everything is sent")
+    }
+
     func testACountdownFiresOnceWhicheverNodesArmedItAndTheSurvivorFiresItWhenItsNodeStops() throws {
         try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
         let nodeA = try TestApp()
