@@ -223,6 +223,19 @@ def settle(driver):
     wait(driver, lambda d: "Loading…" not in d.find_element(By.ID, "view").text, message="the page kept loading")
 
 
+def steady(driver, css):
+    """Waits until the element at `css` is enabled and stays at the same place on the screen between
+    two looks (a smooth scroll has ended), so a click lands on it."""
+    last = [None]
+
+    def still(d):
+        element = d.find_element(By.CSS_SELECTOR, css)
+        place = d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.top, r.left];", element)
+        moved, last[0] = place != last[0], place
+        return not moved and element.is_enabled()
+    WebDriverWait(driver, WAIT_SECONDS, poll_frequency=0.15).until(still, f"{css} kept moving or stayed disabled")
+
+
 def audit(driver, name):
     """axe-core on the page, then screenshots at phone and desktop size (once any passing message is gone)."""
     settle(driver)
@@ -498,6 +511,7 @@ def main():
         set_value(anna, "#zone-until", "20:00")
         text_in(anna, "#zone-schedule-info", "Applies on Mon, Tue from 08:00 until 20:00")
         anna.find_element(By.ID, "zone-unaccompanied").click()
+        steady(anna, "#zone-save")
         ActionChains(anna).double_click(anna.find_element(By.ID, "zone-save")).perform()  # a double tap saves once
         text_in(anna, "#zone-list", "warns if left with none of you within 200 m")
         zones = server.api("GET", f"/v1/accounts/{father_id}/zones", token=walter_token)["zones"]
@@ -618,6 +632,7 @@ def main():
         text_in(anna, "#setup-devices", "Traccar Client phone · waiting for its first position")
         # Pressed twice by mistake (a double click), then once more: one phone waits, not three, and
         # the page says the earlier code stopped working.
+        steady(anna, "#make-setup")
         ActionChains(anna).double_click(anna.find_element(By.ID, "make-setup")).perform()
         visible(anna, "#setup-replaced")
         wait(anna, lambda d: not d.find_element(By.ID, "make-setup").get_attribute("disabled"), message="the button stayed disabled")
@@ -806,6 +821,7 @@ def main():
         ActionChains(walter).move_to_element_with_offset(trip_map, 60, -40).click().perform()
         text_in(walter, "#destination-info", "Destination:")
         fill(walter, "#trip-destination-name", "Pharmacy")
+        steady(walter, "#trip-start")
         ActionChains(walter).double_click(walter.find_element(By.ID, "trip-start")).perform()
         access_code = visible(walter, "#access-code").text.strip()
         started = server.api("GET", "/v1/trips", token=walter_token)["trips"]
@@ -819,6 +835,7 @@ def main():
         audit(walter, "trips")
 
         # The countdown shows its seconds and is cancelled.
+        steady(walter, "#countdown-start")
         ActionChains(walter).double_click(walter.find_element(By.ID, "countdown-start")).perform()
         text_in(walter, "#countdown-seconds", " s")
         seconds_shown = int(walter.find_element(By.ID, "countdown-seconds").text.split()[0])
