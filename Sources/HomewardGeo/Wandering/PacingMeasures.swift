@@ -36,15 +36,8 @@ public struct PacingMeasures: Sendable, Equatable {
             averaged.append(TimedPoint(t: points[index].t, point: PlanarPoint(x: (a.x + b.x + c.x) / 3, y: (a.y + b.y + c.y) / 3)))
         }
         let count = Double(averaged.count)
-        let meanX = averaged.reduce(0) { $0 + $1.point.x } / count
-        let meanY = averaged.reduce(0) { $0 + $1.point.y } / count
-        var xx = 0.0, yy = 0.0, xy = 0.0
-        for sample in averaged {
-            let dx = sample.point.x - meanX, dy = sample.point.y - meanY
-            xx += dx * dx
-            yy += dy * dy
-            xy += dx * dy
-        }
+        let spread = PointSpread(averaged.lazy.map { $0.point }, count: count)
+        let (meanX, meanY, xx, yy, xy) = (spread.meanX, spread.meanY, spread.xx, spread.yy, spread.xy)
         let angle = 0.5 * atan2(2 * xy, xx - yy)
         let (ux, uy) = (cos(angle), sin(angle))
         let trace = (xx + yy) / count, determinant = (xx * yy - xy * xy) / (count * count)
@@ -128,20 +121,9 @@ public struct PacingMeasures: Sendable, Equatable {
         let averagedCount = averaged.count
         guard averagedCount >= 7 else { return false }
         let count = Double(averagedCount)
-        // As `init`'s `reduce`s add, in order from the oldest.
-        var sumX = 0.0, sumY = 0.0
-        for point in averaged {
-            sumX += point.x
-            sumY += point.y
-        }
-        let meanX = sumX / count, meanY = sumY / count
-        var xx = 0.0, yy = 0.0, xy = 0.0
-        for point in averaged {
-            let dx = point.x - meanX, dy = point.y - meanY
-            xx += dx * dx
-            yy += dy * dy
-            xy += dx * dy
-        }
+        // The same spread as `init` measures, so the two agree to the last bit.
+        let spread = PointSpread(averaged, count: count)
+        let (meanX, meanY, xx, yy, xy) = (spread.meanX, spread.meanY, spread.xx, spread.yy, spread.xy)
         let trace = (xx + yy) / count, determinant = (xx * yy - xy * xy) / (count * count)
         let root = (max(0, trace * trace / 4 - determinant)).squareRoot()
         let major = trace / 2 + root, minor = max(0, trace / 2 - root)

@@ -69,20 +69,8 @@ public struct TrajectoryFeatures: Sendable, Equatable {
         totalTurningRadians = total
 
         let count = Double(max(1, points.count))
-        var meanX = 0.0, meanY = 0.0
-        for p in points {
-            meanX += p.x
-            meanY += p.y
-        }
-        meanX /= count
-        meanY /= count
-        var sxx = 0.0, syy = 0.0, sxy = 0.0
-        for p in points {
-            let dx = p.x - meanX, dy = p.y - meanY
-            sxx += dx * dx
-            syy += dy * dy
-            sxy += dx * dy
-        }
+        let spread = PointSpread(points, count: count)
+        let (meanX, meanY, sxx, syy, sxy) = (spread.meanX, spread.meanY, spread.xx, spread.yy, spread.xy)
         let trace = sxx + syy
         let root = ((sxx - syy) * (sxx - syy) + 4 * sxy * sxy).squareRoot()
         let major = (trace + root) / 2, minor = max(0, (trace - root) / 2)
