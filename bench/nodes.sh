@@ -54,10 +54,11 @@ serve() { # serve DATABASE PORT: starts a node, waits for /readyz
     "$HOMEWARD" serve --database "$1" --port "$2" --log-level warning --secret-file "$DB.secret" \
         --vapid-key-file "$OUT/vapid" --trusted-proxies 127.0.0.1 >>"$OUT/node-$2.log" 2>&1 &
     pids+=($!)
+    node_ports+=("$2")
     for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$2/readyz" >/dev/null 2>&1 && return 0; sleep 0.1; done
     echo "node on $2 did not start"; cat "$OUT/node-$2.log"; exit 1
 }
-stop_nodes() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done; pids=(); }
+stop_nodes() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done; pids=(); node_ports=(); }
 proxy() { # proxy PORT BACKEND_PORTS...: nginx round robin in front of the nodes
     local listen=$1; shift
     local servers=""; for backend in "$@"; do servers+="server 127.0.0.1:$backend; "; done
@@ -80,17 +81,32 @@ CONF
 }
 wrk_rate() { awk '/Requests\/sec/ { rate = $2 } /Non-2xx/ { bad = $5 } END { printf "%s %d\n", rate, bad }'; }
 base_index=0
+base_ms=0
 # Each measurement's fixes start on a day of their own (a year back from now on), so no run posts a
-# duplicate or a late fix: next_base_ms DAYS reserves DAYS days (a batch run needs more than one).
-next_base_ms() { local days=${1:-1}; base_index=$((base_index + days)); echo $(( $(date +%s) * 1000 - 365 * 86400000 + (base_index - days) * 86400000 )); }
+# duplicate or a late fix: next_base DAYS sets base_ms and reserves DAYS days (a batch run needs more
+# than one). It sets a variable rather than printing: a command substitution would run it in a
+# subshell, and every run would start on the same day, posting the earlier runs' fixes again.
+next_base() { local days=${1:-1}; base_ms=$(( $(date +%s) * 1000 - 365 * 86400000 + base_index * 86400000 )); base_index=$((base_index + days)); }
+node_ports=()
+duplicates() { # the fixes the running nodes counted as duplicates so far
+    local total=0 port count
+    for port in "${node_ports[@]}"; do
+        count=$(curl -fs "http://127.0.0.1:$port/metrics" | awk '/^homeward_ingest_samples_total\{/ && /kind="location"/ && /outcome="duplicate"/ { n += $2 } END { printf "%d", n }')
+        total=$((total + count))
+    done
+    echo "$total"
+}
 measure() { # measure NAME URL: mean single-sample POST, batched POST and GET /v1/dependents rates over ROUNDS
-    local name=$1 target=$2 posts=0 batched=0 reads=0 bad=0
+    local name=$1 target=$2 posts=0 batched=0 reads=0 bad=0 duplicated
+    duplicated=$(duplicates)
     for _ in $(seq 1 "$ROUNDS"); do
-        read -r rate wrong < <(HOMEWARD_TOKENS="$OUT/phone-tokens" HOMEWARD_SAMPLES=1 HOMEWARD_BASE_MS=$(next_base_ms) \
+        next_base
+        read -r rate wrong < <(HOMEWARD_TOKENS="$OUT/phone-tokens" HOMEWARD_SAMPLES=1 HOMEWARD_BASE_MS=$base_ms \
             wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s bench/ingest/locations.lua "$target/v1/locations" | wrk_rate)
         posts=$(python3 -c "print($posts + $rate)"); bad=$((bad + wrong))
         if (( BATCH > 0 )); then
-            read -r rate wrong < <(HOMEWARD_TOKENS="$OUT/phone-tokens" HOMEWARD_SAMPLES=$BATCH HOMEWARD_BASE_MS=$(next_base_ms 20) \
+            next_base 20
+            read -r rate wrong < <(HOMEWARD_TOKENS="$OUT/phone-tokens" HOMEWARD_SAMPLES=$BATCH HOMEWARD_BASE_MS=$base_ms \
                 wrk -t1 -c"$BATCH_CONNECTIONS" -d"$DURATION" --timeout 30s -s bench/ingest/locations.lua "$target/v1/locations" | wrk_rate)
             batched=$(python3 -c "print($batched + $rate * $BATCH)"); bad=$((bad + wrong))
         fi
@@ -98,9 +114,10 @@ measure() { # measure NAME URL: mean single-sample POST, batched POST and GET /v
             wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s bench/ingest/dependents.lua "$target/v1/dependents" | wrk_rate)
         reads=$(python3 -c "print($reads + $rate)"); bad=$((bad + wrong))
     done
-    printf "%-40s POST %8.0f req/s   batched %9.0f fixes/s   GET /v1/dependents %7.0f req/s   non-2xx %d\n" "$name" \
+    duplicated=$(( $(duplicates) - duplicated ))
+    printf "%-40s POST %8.0f req/s   batched %9.0f fixes/s   GET /v1/dependents %7.0f req/s   non-2xx %d   duplicates %d\n" "$name" \
         "$(python3 -c "print($posts / $ROUNDS)")" "$(python3 -c "print($batched / $ROUNDS)")" \
-        "$(python3 -c "print($reads / $ROUNDS)")" "$bad" | tee -a "$OUT/results"
+        "$(python3 -c "print($reads / $ROUNDS)")" "$bad" "$duplicated" | tee -a "$OUT/results"
 }
 
 a=$(port); b=$(port); front=$(port)
