@@ -21,8 +21,7 @@ public final class PostgresConnection: Database {
     /// this many share one statement: 200. A `COPY` costs two round trips of its own and ends the
     /// pipeline it would have joined, and saves the server about 6 µs a row (no `unnest` arrays to
     /// read, no speculative insertion for `ON CONFLICT`, rows written to the table page by page):
-    /// worth it for uploads of many fixes, not for a group of single posts. One block's own rows of
-    /// this many go as soon as the block holds them back, their answer read later (`unreadCopy`).
+    /// worth it for uploads of many fixes, not for a group of single posts.
     static let minCopiedRows = 200
     /// How many `COPY`s of held-back rows this connection sent (the tests' view of which way rows went).
     private(set) var copiesSent = 0
@@ -56,10 +55,6 @@ public final class PostgresConnection: Database {
     /// A read-only transaction's COMMIT was sent without waiting for its answer: it is read (and
     /// the connection leaves pipeline mode) before anything else is sent.
     private var commitAnswerUnread = false
-    /// The `COPY` of one block's many held-back rows, sent without waiting for its answer
-    /// (`insertRows`): its answer, and the count of rows it must have stored, are read and checked
-    /// before anything else is sent.
-    private var unreadCopy: (sql: String, expectedChanges: Int)?
 
     /// A statement `heldBack` holds, and the savepoint it creates, if it does.
     private struct HeldBackStatement {
@@ -187,7 +182,7 @@ public final class PostgresConnection: Database {
     /// Runs several statements without parameters in one round trip (a migration's script), after
     /// the transaction-control statements held back.
     public func executeScript(_ sql: String) throws(PostgresError) {
-        try readUnreadAnswers()
+        readUnreadCommitAnswer()
         try sendHeldBackWrites()
         let script = (heldBack.map(\.sql) + [sql]).joined(separator: ";\n")
         heldBack = []
@@ -240,7 +235,7 @@ public final class PostgresConnection: Database {
             guard changes == expectedChanges else { throw Self.wrongPrediction(changes, expectedChanges, sql: text, heldBack: false) }
             return
         }
-        try readUnreadAnswers()
+        readUnreadCommitAnswer()
         let name = try preparedName(for: text, parameterCount: arguments.positional.count)
         let texts = try arguments.positional.map { value throws(PostgresError) in try Self.text(of: value, sql: text) }
         heldBack.append(HeldBackStatement(sql: text, write: HeldBackWrite(name: name, texts: texts, expectedChanges: expectedChanges)))
@@ -249,10 +244,8 @@ public final class PostgresConnection: Database {
     /// Inserts `count` rows of `shape` with the values `bind` binds row after row, each predicted to
     /// change one row. When `defersWrites` they are held back, and sent with the rows of the same shape
     /// held back around them (other blocks' fixes, other accounts' latest positions) in one statement
-    /// of one array a column (`RowInsert.columnarSQL`), the next time held-back statements go; at least
-    /// `minCopiedRows` of them that can be copied go at once by `COPY`, whose answer is read before the
-    /// next statement. A failure or another count of changed rows then fails the transaction
-    /// (`isHeldBackWriteFailure`).
+    /// of one array a column (`RowInsert.columnarSQL`), the next time held-back statements go; a failure
+    /// or another count of changed rows then fails the transaction (`isHeldBackWriteFailure`).
     /// Otherwise they run at once, in one statement whatever their number, and another count throws.
     public func insertRows(_ shape: RowInsert, count: Int, binding bind: (inout ParameterBinder) -> Void) throws {
         var binder = ParameterBinder()
@@ -269,21 +262,7 @@ public final class PostgresConnection: Database {
             guard changes == count else { throw Self.wrongPrediction(changes, count, sql: shape.columnarSQL, heldBack: false) }
             return
         }
-        try readUnreadAnswers()
-        if count >= Self.minCopiedRows, let copySQL = shape.copySQL,
-           let data = MergedRows(HeldBackRows(shape: shape, name: "", values: values, count: count)).copyData(rows: count) {
-            // One block's many rows (an upload of a phone's buffer) go at once, inside the block's
-            // savepoint, and their answer is read before the next statement: the server stores them
-            // while the block goes on (the node judging the fixes), not after it.
-            if !heldBack.isEmpty {
-                let queries = try pipelineQueries(heldBack)
-                heldBack = []
-                PQclear(try runPipeline(queries))
-            }
-            try sendCopy(sql: copySQL, data: data)
-            unreadCopy = (copySQL, count)
-            return
-        }
+        readUnreadCommitAnswer()
         let name = try preparedName(for: shape.columnarSQL, parameterCount: shape.columns.count)
         heldBack.append(HeldBackStatement(sql: shape.columnarSQL, rows: HeldBackRows(shape: shape, name: name, values: values, count: count)))
     }
@@ -562,7 +541,7 @@ public final class PostgresConnection: Database {
     /// ROLLBACK (the transaction had failed) is an error: nothing was kept. A read-only one's COMMIT
     /// can keep nothing and lose nothing, so unless `waitingForTheAnswer` its answer is read later.
     private func commit(waitingForTheAnswer: Bool) throws(PostgresError) {
-        try readUnreadAnswers()
+        readUnreadCommitAnswer()
         if let heldBackFailure { throw heldBackFailure }
         if heldBack.first?.beginsTransaction == true, !heldBack.contains(where: \.isWrite) {
             heldBack = []
@@ -592,15 +571,6 @@ public final class PostgresConnection: Database {
         }
     }
 
-    /// Reads the answers not waited for: a read-only transaction's COMMIT's, and a held-back `COPY`'s,
-    /// whose failure or wrong count of rows fails the transaction (`isHeldBackWriteFailure`).
-    private func readUnreadAnswers() throws(PostgresError) {
-        readUnreadCommitAnswer()
-        guard let copy = unreadCopy else { return }
-        unreadCopy = nil
-        PQclear(try readCopyAnswer(sql: copy.sql, expectingChanges: copy.expectedChanges))
-    }
-
     /// Reads the answer to a read-only transaction's COMMIT sent earlier, whatever it is (the
     /// transaction changed nothing), and takes the connection out of pipeline mode.
     private func readUnreadCommitAnswer() {
@@ -611,8 +581,7 @@ public final class PostgresConnection: Database {
 
     /// Rolls the open transaction back; what was held back is dropped.
     private func rollBack() {
-        // Whatever a COPY not waited for answers, the transaction is rolled back.
-        _ = try? readUnreadAnswers()
+        readUnreadCommitAnswer()
         let begun = heldBack.first?.beginsTransaction != true
         heldBack = []
         guard begun, let result = PQexec(connection, "ROLLBACK") else { return }
@@ -658,7 +627,7 @@ public final class PostgresConnection: Database {
     }
 
     private func drainNotifications() throws(PostgresError) -> [PostgresNotification] {
-        try readUnreadAnswers()
+        readUnreadCommitAnswer()
         guard PQconsumeInput(connection) == 1 else { throw failure(sql: nil) }
         var received: [PostgresNotification] = []
         while let notice = PQnotifies(connection) {
@@ -676,7 +645,7 @@ public final class PostgresConnection: Database {
         guard arguments.named.isEmpty else {
             throw PostgresError(sqlState: "42601", message: "named parameters are SQLite's; use $1, $2, …", sql: sql)
         }
-        try readUnreadAnswers()
+        readUnreadCommitAnswer()
         let name = try preparedName(for: sql, parameterCount: arguments.positional.count)
         let texts = try arguments.positional.map { value throws(PostgresError) in try Self.text(of: value, sql: sql) }
         if !heldBack.isEmpty {
@@ -729,13 +698,6 @@ public final class PostgresConnection: Database {
     /// would; a row predicted new that is not fails the `COPY` (a unique violation) where the
     /// statement's `ON CONFLICT DO NOTHING` would have changed one row less.
     private func copy(sql: String, data: [UInt8], expectingChanges expectedChanges: Int) throws(PostgresError) -> OpaquePointer {
-        try sendCopy(sql: sql, data: data)
-        return try readCopyAnswer(sql: sql, expectingChanges: expectedChanges)
-    }
-
-    /// Starts the `COPY` of `sql` and sends `data` and its end, without reading the server's answer
-    /// (`readCopyAnswer`); a failure fails the transaction (`isHeldBackWriteFailure`).
-    private func sendCopy(sql: String, data: [UInt8]) throws(PostgresError) {
         do throws(PostgresError) {
             guard let started = PQexec(connection, sql) else { throw failure(sql: sql) }
             guard PQresultStatus(started) == PGRES_COPY_IN else {
@@ -755,21 +717,8 @@ public final class PostgresConnection: Database {
                 }
                 offset = end
             }
-            if !sent || PQputCopyEnd(connection, sent ? nil : "the rows could not be sent") != 1 {
-                let problem = failure(sql: sql)
-                while let result = PQgetResult(connection) { PQclear(result) }
-                throw problem
-            }
-        } catch {
-            throw heldBackWriteFailed(error)
-        }
-    }
-
-    /// Reads the answer to the `COPY` of `sql` sent by `sendCopy` and returns it (the caller's to
-    /// clear); a failure, or another count of rows than `expectedChanges`, fails the transaction.
-    private func readCopyAnswer(sql: String, expectingChanges expectedChanges: Int) throws(PostgresError) -> OpaquePointer {
-        do throws(PostgresError) {
             var problem: PostgresError? = nil
+            if !sent || PQputCopyEnd(connection, sent ? nil : "the rows could not be sent") != 1 { problem = failure(sql: sql) }
             var answer: OpaquePointer?
             while let result = PQgetResult(connection) {
                 if answer == nil, problem == nil {
@@ -791,16 +740,11 @@ public final class PostgresConnection: Database {
             }
             return answer
         } catch {
-            throw heldBackWriteFailed(error)
+            var failed = error
+            failed.isHeldBackWriteFailure = true
+            heldBackFailure = heldBackFailure ?? failed
+            throw failed
         }
-    }
-
-    /// `error` as the failure of a held-back write, kept for the COMMIT to throw.
-    private func heldBackWriteFailed(_ error: PostgresError) -> PostgresError {
-        var failed = error
-        failed.isHeldBackWriteFailure = true
-        heldBackFailure = heldBackFailure ?? failed
-        return failed
     }
 
     /// Sends `queries` (none a `COPY`) in one pipeline, waits once, and returns the last one's

@@ -255,22 +255,6 @@ final class PostgresCopiedRowsTests: XCTestCase {
         XCTAssertEqual(stored, expected)
     }
 
-    func testABlocksManyRowsGoBeforeTheBlockEndsAndRollBackWithIt() throws {
-        struct Refused: Error {}
-        let db = try connection()
-        try db.inTransaction(isolation: .serializable) {
-            try db.inSavepoint { try db.insertRows(shape, count: 300, binding: Self.rows(1...300)) }
-            XCTAssertThrowsError(try db.inSavepoint {
-                try db.insertRows(shape, count: 250, binding: Self.rows(301...550))
-                XCTAssertEqual(db.copiesSent, 2, "each block's rows sent while the block goes on")
-                throw Refused()
-            })
-            try db.inSavepoint { try db.insertRows(shape, count: 10, binding: Self.rows(551...560)) }
-        }
-        XCTAssertEqual(try db.fetchOne("SELECT count(*) FROM fixes") as Int?, 310, "the refused block's rows rolled back with it")
-        XCTAssertEqual(try db.fetchOne("SELECT count(*) FROM fixes WHERE k BETWEEN 301 AND 550") as Int?, 0)
-    }
-
     func testACopiedRowThatIsNotNewFailsTheTransactionAndKeepsNothing() throws {
         let db = try connection()
         try db.execute("INSERT INTO fixes (k) VALUES (250)")
