@@ -12,7 +12,10 @@
 # fsync on (a 2xx is durable on both engines), in a throwaway cluster (.ci/postgres-cluster.sh).
 # Usage: bash bench/nodes.sh   (ROUNDS 3, DURATION 10s, CONNECTIONS 64, PHONES 2000, GUARDIANS 200,
 #        DEPENDENTS 10, BATCH 1000 (0 leaves the batched POSTs out), BATCH_CONNECTIONS 8;
-#        BINARY=path measures another build; SETUPS=12 runs setups 1 and 2 only)
+#        BINARY=path measures another build; SETUPS=12 runs setups 1 and 2 only;
+#        NODE_CPUS=0.5 caps each node at half a core (a cgroup of its own, as on a machine of its own)
+#        so that setups 3 and 4 compare one node with two when the nodes, not the two shared cores,
+#        are what limits; PostgreSQL, nginx and wrk are not capped)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-3}
@@ -36,6 +39,7 @@ cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     [[ -f "$OUT/nginx.pid" ]] && kill "$(cat "$OUT/nginx.pid")" 2>/dev/null || true
     .ci/postgres-cluster.sh stop "$OUT/pg" >/dev/null 2>&1 || true
+    sleep 0.2; rmdir "${CGROUPS:-/nonexistent}"/homeward-node-* 2>/dev/null || true
 }
 trap cleanup EXIT
 
@@ -50,8 +54,18 @@ psql "$url" -qc "CREATE DATABASE homeward_nodes"
 "$HOMEWARD" copy --from "$DB" --to "$PG" >/dev/null
 
 port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+NODE_CPUS=${NODE_CPUS:-}
+CGROUPS=/sys/fs/cgroup/cpu
+capped() { # capped PORT COMMAND...: runs COMMAND in a cgroup of its own limited to NODE_CPUS cores
+    local group="$CGROUPS/homeward-node-$1"; shift
+    mkdir -p "$group"
+    cat "$CGROUPS/cpu.cfs_period_us" >"$group/cpu.cfs_period_us"
+    python3 -c "print(int($NODE_CPUS * $(cat "$CGROUPS/cpu.cfs_period_us")))" >"$group/cpu.cfs_quota_us"
+    exec bash -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$group" "$@"
+}
 serve() { # serve DATABASE PORT: starts a node, waits for /readyz
-    "$HOMEWARD" serve --database "$1" --port "$2" --log-level warning --secret-file "$DB.secret" \
+    local run=(); [[ -n "$NODE_CPUS" ]] && run=(capped "$2")
+    "${run[@]}" "$HOMEWARD" serve --database "$1" --port "$2" --log-level warning --secret-file "$DB.secret" \
         --vapid-key-file "$OUT/vapid" --trusted-proxies 127.0.0.1 >>"$OUT/node-$2.log" 2>&1 &
     pids+=($!)
     node_ports+=("$2")
@@ -129,3 +143,4 @@ if [[ $SETUPS == *[34]* ]]; then proxy "$front" "$a"; fi
 if [[ $SETUPS == *4* ]]; then serve "$PG" "$b"; proxy "$front" "$a" "$b"; measure "4. two nodes, PostgreSQL, behind nginx" "http://127.0.0.1:$front"; fi
 echo "guardians of $DEPENDENTS; batches of $BATCH fixes over $BATCH_CONNECTIONS connections"
 echo "machine: $(nproc) cores; nodes, nginx, PostgreSQL and wrk share them"
+[[ -z "$NODE_CPUS" ]] || echo "each node capped at $NODE_CPUS cores (cgroup cpu.cfs_quota_us); PostgreSQL, nginx and wrk not capped"
