@@ -19,7 +19,8 @@ public struct PacingMeasures: Sendable, Equatable {
     public let turns: Int
     /// When the first counted turn was made.
     public let firstTurnAt: UnixSeconds?
-    /// The legs' durations' standard deviation over their mean.
+    /// The legs' durations' standard deviation over their mean (a leg whose turns the noise hid
+    /// counted as the legs it was; see `TrackerConfiguration.pacingHiddenTurnsMinimumLegs`).
     public let legVariation: Double
     /// The shortest leg's distance along the axis over the extent.
     public let shortestLegShare: Double
@@ -76,6 +77,27 @@ public struct PacingMeasures: Sendable, Equatable {
         for (from, to) in zip(turnIndices, turnIndices.dropFirst()) {
             durations.append(averaged[to].t - averaged[from].t)
             distances.append(abs(along[to] - along[from]))
+        }
+        // A leg that took an odd number of times (3, 5, ...) as long as the typical leg, covering the
+        // corridor once, is that many legs whose turns the noise hid: at a fix every 5 s a 20 m corridor
+        // is walked in four fixes, and one end blurred by 4 m of noise goes uncounted. It is measured as
+        // those legs, so one blurred end does not make steady pacing look irregular. (A leg twice as
+        // long is a pause at one end, and stays one leg.)
+        if durations.count >= configuration.pacingHiddenTurnsMinimumLegs {
+            let typical = durations.sorted()[durations.count / 2]
+            var legs: [Double] = [], lengths: [Double] = []
+            for (duration, distance) in zip(durations, distances) {
+                let multiple = typical > 0 ? (duration / typical).rounded() : 1
+                if multiple >= 3, Int(multiple) % 2 == 1 {
+                    legs += repeatElement(duration / multiple, count: Int(multiple))
+                    lengths += repeatElement(distance, count: Int(multiple))
+                } else {
+                    legs.append(duration)
+                    lengths.append(distance)
+                }
+            }
+            durations = legs
+            distances = lengths
         }
         if durations.isEmpty {
             legVariation = .infinity

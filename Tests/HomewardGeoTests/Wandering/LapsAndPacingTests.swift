@@ -169,6 +169,27 @@ final class LapsAndPacingTests: XCTestCase {
         XCTAssertNil(PacingMeasures(Array(points.prefix(8)), configuration: configuration))
     }
 
+    /// A 25 m corridor walked at 1 m/s, a point every 5 s: one end, where the walk came back only to
+    /// 16 m (the noise blurred it), hides two turns, and the leg across it lasts three legs' time. It
+    /// is measured as three legs, so the steady pacing stays regular; without that, it does not.
+    func testATurnTheNoiseHidAtOneEndDoesNotMakeSteadyPacingIrregular() {
+        let period: [Double] = [0, 5, 10, 15, 20, 25, 20, 15, 10, 5]
+        var along = (0..<80).map { period[$0 % period.count] }
+        along.replaceSubrange(28...32, with: repeatElement(16, count: 5))
+        let points = along.enumerated().map { TimedPoint(t: Double($0.offset) * 5, point: PlanarPoint(x: $0.element, y: 0)) }
+        let configuration = TrackerConfiguration()
+        guard let measures = PacingMeasures(points, configuration: configuration) else { return XCTFail("no measures") }
+        XCTAssertEqual(measures.turns, 13, "two of the 15 turns are hidden")
+        XCTAssertLessThan(measures.legVariation, 0.05)
+        XCTAssertTrue(measures.isPacing(configuration: configuration))
+
+        var asOneLeg = configuration
+        asOneLeg.pacingHiddenTurnsMinimumLegs = .max
+        guard let unsplit = PacingMeasures(points, configuration: asOneLeg) else { return XCTFail("no measures") }
+        XCTAssertGreaterThan(unsplit.legVariation, asOneLeg.pacingMaxLegVariation)
+        XCTAssertFalse(unsplit.isPacing(configuration: asOneLeg))
+    }
+
     /// `PacingMeasures.mayBePacing`, which lets the detector skip most windows without copying them,
     /// says no exactly when the full measures' thinness, extent or turns fail `isPacing` (or the
     /// window is too short): to and fro along corridors of 8–120 m, at rest, and going somewhere,
