@@ -89,9 +89,11 @@ for round in $(seq 1 "$ROUNDS"); do
     read -r b_rate b_bad < <(rate b)
     a_requests=$(awk '/requests in/ { print $1 }' "$OUT/a.txt") b_requests=$(awk '/requests in/ { print $1 }' "$OUT/b.txt")
     a_cpu=$(echo "$a_spent * $tick_us / $a_requests" | bc -l) b_cpu=$(echo "$b_spent * $tick_us / $b_requests" | bc -l)
-    # Other work: the machine's busy time that neither server nor wrk took.
+    # Other work: the machine's busy time that neither server nor wrk took (0 when the ticks' rounding
+    # makes it a little less).
     all=$((all_after - all_before))
     other=$((all - (idle_after - idle_before) - (steal_after - steal_before) - a_spent - b_spent - wrk_spent))
+    other=$((other < 0 ? 0 : other))
     printf 'round %d: A %s req/s (%d non-2xx), B %s req/s (%d non-2xx), B / A %.2f\n' \
         "$round" "$a_rate" "$a_bad" "$b_rate" "$b_bad" "$(echo "$b_rate / $a_rate" | bc -l)"
     printf '  CPU per request A %.1f µs, B %.1f µs, B / A %.2f; machine: servers %.0f %%, wrk %.0f %%, other work %.0f %%, idle %.0f %%, steal %.0f %%\n' \
