@@ -8,6 +8,7 @@
 # valgrind 3.19 cannot read the DWARF 5 of these builds: it is given `objcopy --strip-debug` copies
 # (the symbols stay). The counts depend a little on timing (a session is read from the database
 # again 5 s after its last read, so a slower run reads more), which the per-step lines show apart.
+# Needs valgrind (Debian's `valgrind` package) besides wrk.
 # Usage: BINARY_A=path BINARY_B=path bash bench/instructions.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
