@@ -408,6 +408,7 @@ def main():
     wandering = {}
     report = []
     injected_found = injected_total = 0
+    injected_delays = []
     for index, (name, raw) in enumerate(sorted(people.items())):
         fixes = thin(clean(raw), args.min_interval_seconds)
         if len(fixes) < 10:
@@ -461,8 +462,11 @@ def main():
                 if message.startswith("Movement looks like") else "other"
             person_wandering[kind] = person_wandering.get(kind, 0) + 1
         if episode:
-            found = any(a["type"] == "wandering" and episode[0] <= parse_time(a["createdAt"]) <= episode[1] + 300
-                        for a in alerts)
+            raised = [parse_time(a["createdAt"]) for a in alerts
+                      if a["type"] == "wandering" and episode[0] <= parse_time(a["createdAt"]) <= episode[1] + 300]
+            found = bool(raised)
+            if raised:
+                injected_delays.append(min(raised) - episode[0])
             injected_found += found
             injected_total += 1
         for kind, count in person_wandering.items():
@@ -496,7 +500,9 @@ def main():
     print(f"wandering alerts {wandering_total} ({wandering_total / max(1, person_days) * 10:.2f} per 10 person-days): "
           f"{dict(sorted(wandering.items()))}")
     if injected_total:
-        print(f"injected wandering found {injected_found} of {injected_total}")
+        told = sorted(injected_delays)
+        after = f", the first alert a median {told[len(told) // 2]:.0f} s after the walk began (p90 {told[int(len(told) * 0.9)]:.0f} s)" if told else ""
+        print(f"injected wandering found {injected_found} of {injected_total}{after}")
     if args.json:
         with open(args.json, "w") as handle:
             json.dump(report, handle, indent=1)
