@@ -33,7 +33,7 @@ count() {
     valgrind --tool=callgrind --callgrind-out-file="$dir/callgrind.out" \
         "$dir/homeward" serve --database "$dir/db.sqlite" --port "${PORT[$side]}" --log-level warning >"$dir/server.log" 2>&1 &
     local pid=$!
-    trap 'kill "$pid" 2>/dev/null || true' EXIT
+    trap "kill $pid 2>/dev/null || true" EXIT
     for _ in $(seq 1 120); do curl -fsS "http://127.0.0.1:${PORT[$side]}/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
     curl -fsS "http://127.0.0.1:${PORT[$side]}/healthz" >/dev/null
     HOMEWARD_TOKENS="$dir/phone-tokens" HOMEWARD_SAMPLES=1 HOMEWARD_BASE_MS=1700000000000 \
