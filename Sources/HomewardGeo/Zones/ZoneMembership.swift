@@ -123,14 +123,16 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
     /// Takes a fix the signal filter held back as a jump from where the phone was (a sparse phone
     /// home after a ride, its first fixes far from where it rested): it counts only towards an entry,
     /// and only when its whole accuracy circle is inside, so two such fixes end an exit the filter
-    /// has not caught up with yet. Says whether that entered the zone.
+    /// has not caught up with yet. Says whether that entered the zone. A held-back fix inside but
+    /// within its accuracy of the line is no evidence either way: the fixes inside around it still
+    /// count (a sparse phone home for three fixes, its middle one held back, came home).
     public mutating func updateHeldBack(
         signedDistanceMetres distance: Double, accuracyMetres accuracy: Double, at t: UnixSeconds,
         configuration: TrackerConfiguration
     ) -> ZoneTransition? {
         guard presence == .outside else { return nil }
         guard distance <= -max(accuracy, configuration.entryMarginMetres) else {
-            entryEvidenceFixes = 0
+            if distance > -configuration.entryMarginMetres { entryEvidenceFixes = 0 }
             return nil
         }
         entryEvidenceFixes += 1

@@ -92,6 +92,44 @@ final class SparseWalkerTests: XCTestCase {
         XCTAssertLessThanOrEqual((left.last ?? .infinity) - crossing, 120)
     }
 
+    /// A real return and departure (GeoLife, thinned to a fix every 30 s, no accuracy reported; metres
+    /// east and north of home's centre): after hovering 100 – 130 m beyond the line for ten minutes,
+    /// the person comes home for three fixes, 8, 5 and 35 m inside, and walks out again. The middle
+    /// fix, 200 m along the line from the first, is held back as a jump, and it is within its
+    /// accuracy of the line: it is no evidence either way, so the other two end the open exit and the
+    /// departure that follows is raised (30 s after the first fix outside). Before, the held-back fix
+    /// wiped the first fix inside, the return never registered and the departure raised nothing.
+    func testAReturnOfThreeFixesWhoseMiddleOneIsHeldBackEndsTheOpenExit() {
+        let start = Scene.monday + 8 * 3_600
+        var fixes: [Fix] = []
+        var t = start
+        for _ in 0..<20 { fixes.append(scene.fix(x: 20, y: 0, t: t, accuracy: nil)); t += 30 }
+        var x = 20.0
+        while x < 700 { x += 39; fixes.append(scene.fix(x: x, y: 0, t: t, accuracy: nil)); t += 30 }
+        let crossing = t + 3 * 3_600
+        let track: [(seconds: Double, x: Double, y: Double)] = [
+            (-868, 240, -58), (-789, 107, -70), (-759, 325, -451), (-728, 257, -75), (-698, 209, -190),
+            (-668, 261, -423), (-637, 266, -460), (-606, 240, -205), (-576, 221, -3), (-542, 240, -82),
+            (-512, 261, -50), (-481, 272, -52), (-450, 279, -40), (-418, 282, 17), (-387, 267, -13),
+            (-356, 270, -54), (-325, 256, -115), (-293, 252, -91), (-95, 133, 51), (-65, 50, -136),
+            (-34, 89, -73), (0, 158, -97), (30, 243, -92), (60, 269, -27), (90, 293, -114), (122, 298, -124),
+        ]
+        fixes += track.map { scene.fix(x: $0.x, y: $0.y, t: crossing + $0.seconds, accuracy: nil) }
+
+        var tracker = PersonTracker(configuration: TrackerConfiguration(), zones: [home()])
+        var left: [UnixSeconds] = []
+        var entered: [UnixSeconds] = []
+        for fix in fixes {
+            for event in tracker.ingest(fix) {
+                if case .leftZone = event { left.append(fix.t) }
+                if case .enteredZone = event { entered.append(fix.t) }
+            }
+        }
+        XCTAssertEqual(entered, [crossing - 34], "home at the third fix inside")
+        XCTAssertEqual(left.count, 2)
+        XCTAssertLessThanOrEqual((left.last ?? .infinity) - crossing, 60)
+    }
+
     /// A walker leaving at 1.3 m/s seen by a phone logging every 30 s (no accuracy reported): the
     /// fixes outside are 26, 65, 104 and 143 m beyond the line. The near-line wait (about 41 s at
     /// 104 m) ends 11 s after the third fix, within half an interval of it: raised at that fix, 60 s
