@@ -6,7 +6,8 @@
 #   1. one node on the SQLite file, straight;
 #   2. one node on PostgreSQL, straight;
 #   3. one node on PostgreSQL behind nginx;
-#   4. two nodes on the same PostgreSQL database behind nginx (round robin).
+#   4. two nodes on the same PostgreSQL database behind nginx (each phone's and guardian's requests
+#      kept on one node by their token, as docs/deploying.md advises; BALANCE=round-robin alternates).
 # The accounts are seeded into an SQLite file (bench/load/seed.py) and moved to PostgreSQL with
 # `homeward copy`, so every setup serves the same people with the same tokens. PostgreSQL runs with
 # fsync on (a 2xx is durable on both engines), in a throwaway cluster (.ci/postgres-cluster.sh).
@@ -73,9 +74,12 @@ serve() { # serve DATABASE PORT: starts a node, waits for /readyz
     echo "node on $2 did not start"; cat "$OUT/node-$2.log"; exit 1
 }
 stop_nodes() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done; pids=(); node_ports=(); }
-proxy() { # proxy PORT BACKEND_PORTS...: nginx round robin in front of the nodes
+BALANCE=${BALANCE:-token}
+proxy() { # proxy PORT BACKEND_PORTS...: nginx in front of the nodes, each phone kept on one node by
+          # its token as docs/deploying.md advises (BALANCE=round-robin alternates every request)
     local listen=$1; shift
-    local servers=""; for backend in "$@"; do servers+="server 127.0.0.1:$backend; "; done
+    local servers=""; [[ $BALANCE == round-robin ]] || servers="hash \$http_authorization consistent; "
+    for backend in "$@"; do servers+="server 127.0.0.1:$backend; "; done
     cat >"$OUT/nginx.conf" <<CONF
 worker_processes 1;
 pid $OUT/nginx.pid;
