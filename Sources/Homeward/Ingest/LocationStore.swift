@@ -235,14 +235,19 @@ struct LocationStore {
     func cacheLatest(of accounts: [AccountKey]) throws {
         // The outer value: the account exists; the inner: its latest position, if it has posted one.
         var found: [AccountKey: LatestLocation?] = [:]
+        // The keys bound twice: PostgreSQL otherwise joins the accounts found with a scan of every
+        // latest position (2,000 rows: 0.55 ms for a group of 36), where with its own condition
+        // `latest_locations` is read by its key too (0.2 ms), whatever the number of accounts.
+        let keys = KeyList(keys: accounts).argument(in: db.dialect)
         try db.query(
             """
             SELECT a.key AS account_key, l.t_ms, l.lat, l.lon, l.accuracy_m, l.altitude_m, l.speed_m_s, l.heading_deg,
                    l.battery_pct, l.flags, l.newest_fix_t_ms, l.received_at_ms
-            FROM accounts a LEFT JOIN latest_locations l ON l.account_key = a.key
+            FROM accounts a LEFT JOIN latest_locations l
+                ON l.account_key = a.key AND \(KeyList.condition("l.account_key", in: db.dialect))
             WHERE \(KeyList.condition("a.key", in: db.dialect))
             """,
-            [KeyList(keys: accounts).argument(in: db.dialect)]
+            [keys, keys]
         ) { row in
             let hasPosted = try row.value(named: "t_ms") as Int64? != nil
             found[try row.value(named: "account_key")] = .some(hasPosted ? try Self.latestLocation(from: row) : nil)
