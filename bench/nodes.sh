@@ -61,7 +61,8 @@ capped() { # capped PORT COMMAND...: runs COMMAND in a cgroup of its own limited
     local group="$CGROUPS/homeward-node-$1"; shift
     mkdir -p "$group"
     cat "$CGROUPS/cpu.cfs_period_us" >"$group/cpu.cfs_period_us"
-    python3 -c "print(int($NODE_CPUS * $(cat "$CGROUPS/cpu.cfs_period_us")))" >"$group/cpu.cfs_quota_us"
+    local quota; quota=$(python3 -c "print(int($NODE_CPUS * $(cat "$CGROUPS/cpu.cfs_period_us")))")
+    echo "$quota" >"$group/cpu.cfs_quota_us"
     exec bash -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$group" "$@"
 }
 serve() { # serve DATABASE PORT: starts a node, waits for /readyz
