@@ -18,6 +18,31 @@ final class SparseWalkerTests: XCTestCase {
         return scene.fix(x: radius * cos(angle), y: radius * sin(angle), t: t, accuracy: nil)
     }
 
+    /// Ten minutes at home with a fix every 30 s, then out east at 1.3 m/s to 700 m: the exit the
+    /// tests below begin with. Returns the fixes and the time of the next one.
+    private func morningWalkOut(from start: UnixSeconds) -> (fixes: [Fix], next: UnixSeconds) {
+        var fixes: [Fix] = []
+        var t = start
+        for _ in 0..<20 { fixes.append(scene.fix(x: 20, y: 0, t: t, accuracy: nil)); t += 30 }
+        var x = 20.0
+        while x < 700 { x += 39; fixes.append(scene.fix(x: x, y: 0, t: t, accuracy: nil)); t += 30 }
+        return (fixes, t)
+    }
+
+    /// The times of the fixes at which a tracker with the home zone said the person left or entered it.
+    private func crossings(_ fixes: [Fix]) -> (left: [UnixSeconds], entered: [UnixSeconds]) {
+        var tracker = PersonTracker(configuration: TrackerConfiguration(), zones: [home()])
+        var left: [UnixSeconds] = []
+        var entered: [UnixSeconds] = []
+        for fix in fixes {
+            for event in tracker.ingest(fix) {
+                if case .leftZone = event { left.append(fix.t) }
+                if case .enteredZone = event { entered.append(fix.t) }
+            }
+        }
+        return (left, entered)
+    }
+
     /// A steady walk at 1.2 – 2.2 m/s with a fix every 30 s and 10 m of scatter, with an accuracy of
     /// 15 m or none reported (30 m assumed, as for GeoLife's loggers): once under way (the first step
     /// from a standstill may be held back until the next fix shows the departure), every fix is used.
@@ -59,15 +84,10 @@ final class SparseWalkerTests: XCTestCase {
     /// fourth fix). Before, the filter refused the second fix inside as a jump from the estimate
     /// trailing the hovering fixes, the first exit stayed open and the departure raised nothing.
     func testAReturnHoveringAtTheLineThenAWalkOutIsRaised() {
-        let start = Scene.monday + 8 * 3_600
-        var fixes: [Fix] = []
-        var t = start
-        // Ten minutes at home, then out east at 1.3 m/s to 700 m.
-        for _ in 0..<20 { fixes.append(scene.fix(x: 20, y: 0, t: t, accuracy: nil)); t += 30 }
-        var x = 20.0
-        while x < 700 { x += 39; fixes.append(scene.fix(x: x, y: 0, t: t, accuracy: nil)); t += 30 }
+        let morning = morningWalkOut(from: Scene.monday + 8 * 3_600)
+        var fixes = morning.fixes
         // Eleven hours away (nothing logged), then the real return and departure.
-        let back = t + 11 * 3_600
+        let back = morning.next + 11 * 3_600
         let track: [(seconds: Double, x: Double, y: Double)] = [
             (0, 174, -115), (30, 157, -129), (62, 118, -83), (92, 105, -151), (125, 132, -77), (156, 109, -117),
             (187, 61, -153), (217, -26, -112), (247, -70, -115), (278, -86, -169), (309, -92, -207),
@@ -77,15 +97,7 @@ final class SparseWalkerTests: XCTestCase {
         fixes += track.map { scene.fix(x: $0.x, y: $0.y, t: back + $0.seconds, accuracy: nil) }
         let crossing = back + 278
 
-        var tracker = PersonTracker(configuration: TrackerConfiguration(), zones: [home()])
-        var left: [UnixSeconds] = []
-        var entered: [UnixSeconds] = []
-        for fix in fixes {
-            for event in tracker.ingest(fix) {
-                if case .leftZone = event { left.append(fix.t) }
-                if case .enteredZone = event { entered.append(fix.t) }
-            }
-        }
+        let (left, entered) = crossings(fixes)
         XCTAssertEqual(left.count, 2)
         XCTAssertEqual(entered.count, 1)
         XCTAssertLessThan(entered.first ?? .infinity, crossing)
@@ -100,13 +112,9 @@ final class SparseWalkerTests: XCTestCase {
     /// departure that follows is raised (30 s after the first fix outside). Before, the held-back fix
     /// wiped the first fix inside, the return never registered and the departure raised nothing.
     func testAReturnOfThreeFixesWhoseMiddleOneIsHeldBackEndsTheOpenExit() {
-        let start = Scene.monday + 8 * 3_600
-        var fixes: [Fix] = []
-        var t = start
-        for _ in 0..<20 { fixes.append(scene.fix(x: 20, y: 0, t: t, accuracy: nil)); t += 30 }
-        var x = 20.0
-        while x < 700 { x += 39; fixes.append(scene.fix(x: x, y: 0, t: t, accuracy: nil)); t += 30 }
-        let crossing = t + 3 * 3_600
+        let morning = morningWalkOut(from: Scene.monday + 8 * 3_600)
+        var fixes = morning.fixes
+        let crossing = morning.next + 3 * 3_600
         let track: [(seconds: Double, x: Double, y: Double)] = [
             (-868, 240, -58), (-789, 107, -70), (-759, 325, -451), (-728, 257, -75), (-698, 209, -190),
             (-668, 261, -423), (-637, 266, -460), (-606, 240, -205), (-576, 221, -3), (-542, 240, -82),
@@ -116,15 +124,7 @@ final class SparseWalkerTests: XCTestCase {
         ]
         fixes += track.map { scene.fix(x: $0.x, y: $0.y, t: crossing + $0.seconds, accuracy: nil) }
 
-        var tracker = PersonTracker(configuration: TrackerConfiguration(), zones: [home()])
-        var left: [UnixSeconds] = []
-        var entered: [UnixSeconds] = []
-        for fix in fixes {
-            for event in tracker.ingest(fix) {
-                if case .leftZone = event { left.append(fix.t) }
-                if case .enteredZone = event { entered.append(fix.t) }
-            }
-        }
+        let (left, entered) = crossings(fixes)
         XCTAssertEqual(entered, [crossing - 34], "home at the third fix inside")
         XCTAssertEqual(left.count, 2)
         XCTAssertLessThanOrEqual((left.last ?? .infinity) - crossing, 60)
