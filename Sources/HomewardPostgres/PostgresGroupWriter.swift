@@ -136,9 +136,12 @@ final class PostgresGroupWriter: @unchecked Sendable {
                 }
                 for (index, job) in group.enumerated() { job.complete(failures[index]) }
                 return
-            } catch let error as PostgresError where error.isHeldBackWriteFailure && holdingWritesBack && !error.isConnectionFailure {
+            } catch let error as PostgresError
+                        where error.isHeldBackWriteFailure && holdingWritesBack && !error.isConnectionFailure && !error.isRetryable {
                 holdingWritesBack = false
             } catch let error as PostgresError where error.isRetryable && attempt < maxAttempts {
+                // A lost race says nothing about the held-back writes' predictions: the group runs
+                // again as it ran, its writes still held back.
                 // Another node's group won the race; both running again at once would likely collide
                 // again, so wait a random few milliseconds, longer each time.
                 Thread.sleep(forTimeInterval: Double.random(in: 0.001...0.005) * Double(attempt))

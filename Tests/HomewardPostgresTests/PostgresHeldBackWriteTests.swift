@@ -170,6 +170,44 @@ final class PostgresHeldBackWriteTests: XCTestCase {
         XCTAssertEqual(outcomes.failed, [1], outcomes.errors)
         XCTAssertEqual(try admin.fetchAll("SELECT n FROM \(table) ORDER BY n") as [Int], [1, 2, 3])
     }
+
+    func testAGroupThatLostARaceAtAHeldBackWriteRunsAgainStillHoldingWritesBack() throws {
+        let pool = try PostgresPool(url: PostgresTestServer.url())
+        defer { pool.close() }
+        let runs = HoldingBackSeen()
+        // The first run fails as a held-back write does when another node's group won the race
+        // (40001 at the COMMIT's pipeline): that says nothing about the predictions.
+        try pool.write { db in
+            let holding = (db as? PostgresConnection)?.defersPredictedWrites ?? false
+            if runs.append(holding) == 1 {
+                var lost = PostgresError(sqlState: "40001", message: "could not serialize access")
+                lost.isHeldBackWriteFailure = true
+                throw lost
+            }
+        }
+        XCTAssertEqual(runs.list, [true, true], "run again with its writes still held back, not one at a time")
+    }
+}
+
+/// Whether each run of a write block had its predicted writes held back, in order.
+private final class HoldingBackSeen: @unchecked Sendable {
+    // @unchecked Sendable: `runs` is guarded by `lock`.
+    private let lock = NSLock()
+    private var runs: [Bool] = []
+
+    /// Records a run; how many there were, this one included.
+    func append(_ holding: Bool) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        runs.append(holding)
+        return runs.count
+    }
+
+    var list: [Bool] {
+        lock.lock()
+        defer { lock.unlock() }
+        return runs
+    }
 }
 
 /// The outcomes of submitted writes, from the writer's thread.
