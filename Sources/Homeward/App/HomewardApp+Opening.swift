@@ -12,6 +12,9 @@ extension HomewardApp {
             limits.maxConnections = configuration.databaseConnections
             let pool = try PostgresPool(url: url, limits: limits)
             applied = try pool.withConnection { try Schema.postgresMigrator().migrate($0) }
+            for warning in try pool.withConnection({ try PostgresServerAdvice.warnings(on: $0) }) {
+                logger.warning("\(warning)")
+            }
             database = pool
         } else {
             var databaseConfiguration = DatabaseConfiguration()
