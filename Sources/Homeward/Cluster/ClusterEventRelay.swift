@@ -237,7 +237,9 @@ final class ClusterEventRelay: @unchecked Sendable {
                 where notification.channel == Self.channel && notification.senderProcessID != ownSender {
                     // (A notification sent before the sender reconnected is read, and its events
                     // recognised by `nodeID`.)
-                    guard let messages = try? decoder.decode([RelayedMessage].self, from: Data(notification.payload.utf8)) else {
+                    let payload = Array(notification.payload.utf8)
+                    guard let messages = RelayedEventReader.messages(of: payload)
+                            ?? (try? decoder.decode([RelayedMessage].self, from: Data(payload))) else {
                         logger.warning("an unreadable event notification was ignored")
                         continue
                     }
@@ -328,6 +330,15 @@ struct RelayedEvent: Codable, Sendable {
     let originAtMilliseconds: Int64?
     let alertType: String?
     let payload: String
+
+    init(kind: String, subject: Int64, tripID: String?, originAtMilliseconds: Int64?, alertType: String?, payload: String) {
+        self.kind = kind
+        self.subject = subject
+        self.tripID = tripID
+        self.originAtMilliseconds = originAtMilliseconds
+        self.alertType = alertType
+        self.payload = payload
+    }
 
     init(_ event: AppEvent) {
         kind = event.kind.rawValue

@@ -40,4 +40,68 @@ final class RelayedMessageTests: XCTestCase {
         let message = RelayedMessage(node: "n", message: .sessionsEnded(account: 3, except: nil))
         XCTAssertEqual(try message.json(encoder()), Array(try encoder().encode(message)))
     }
+    /// A message's fields in one line, to compare two readings.
+    private func fields(_ message: RelayedMessage) -> String {
+        guard case .event(let event) = message.message else { return "\(message.node) \(message.message)" }
+        return [message.node, event.kind, "\(event.subject)", event.tripID ?? "-", event.originAtMilliseconds.map { "\($0)" } ?? "-",
+                event.alertType ?? "-", event.payload].joined(separator: "|")
+    }
+
+    private let sample = [
+        AppEvent(kind: .location, subject: 42, payload: Array(#"{"accountId":"a/b","location":{"lat":51.5,"name":"Zoë \"Z\""}}"#.utf8)),
+        AppEvent(
+            kind: .alert, subject: -7, tripID: "trip \"1\"\\", originAt: Timestamp(unixMilliseconds: 1_700_000_000_123),
+            alertType: .sos, payload: Array("line\nbreak\ttab \u{1} é 👋 \u{7f}".utf8)),
+        AppEvent(kind: .trip, subject: Int64.max, tripID: "t", payload: []),
+        AppEvent(kind: .location, subject: Int64.min, payload: Array("{}".utf8)),
+    ]
+
+    /// The sample events as one notification, packed as the sender packs them.
+    private func notification() throws -> [UInt8] {
+        let written = try sample.map { try RelayedMessage(node: "node-2", message: .event(RelayedEvent($0))).json(encoder()) }
+        return Array("[".utf8) + Array(written.joined(separator: Array(",".utf8))) + Array("]".utf8)
+    }
+
+    func testEventsAreReadWithoutTheDecoderExactlyAsTheDecoderReadsThem() throws {
+        let payload = try notification()
+        let fast = try XCTUnwrap(RelayedEventReader.messages(of: payload), "events in the sender's layout are read")
+        let decoded = try JSONDecoder().decode([RelayedMessage].self, from: Data(payload))
+        XCTAssertEqual(fast.map(fields), decoded.map(fields))
+        XCTAssertEqual(fast.count, sample.count)
+        XCTAssertEqual(RelayedEventReader.messages(of: Array("[]".utf8))?.count, 0)
+    }
+
+    func testEscapesAnotherWriterMightUseAreUndone() throws {
+        let payload = Array(#"[{"message":{"event":{"_0":{"kind":"location","payload":"\u00e9\ud83d\udc4b\/\b\f\r","subject":1}}},"node":"n"}]"#.utf8)
+        let fast = try XCTUnwrap(RelayedEventReader.messages(of: payload))
+        let decoded = try JSONDecoder().decode([RelayedMessage].self, from: Data(payload))
+        XCTAssertEqual(fast.map(fields), decoded.map(fields))
+        guard case .event(let event) = fast[0].message else { return XCTFail("not an event") }
+        XCTAssertEqual(event.payload, "é👋/\u{8}\u{c}\r")
+    }
+
+    func testAnythingButEventsInTheSendersLayoutIsLeftToTheDecoder() throws {
+        let change = try RelayedMessage(node: "n", message: .sessionsEnded(account: 3, except: nil)).json(encoder())
+        let mixed = try notification().dropLast() + Array(",".utf8) + change + Array("]".utf8)
+        XCTAssertNil(RelayedEventReader.messages(of: Array(mixed)), "a change of access among events")
+        XCTAssertEqual(try JSONDecoder().decode([RelayedMessage].self, from: Data(mixed)).count, sample.count + 1)
+        for odd in [
+            #"[{"message":{"event":{"_0":{"kind":"location","payload":"x","subject":1.5}}},"node":"n"}]"#,
+            #"[{"message":{"event":{"_0":{"kind":"location","payload":"x","subject":1,"extra":2}}},"node":"n"}]"#,
+            #"[{"message":{"event":{"_0":{"kind":"location","subject":1}}},"node":"n"}]"#,
+            #"[{"node":"n","message":{"event":{"_0":{"kind":"location","payload":"x","subject":1}}}}]"#,
+            #"[{"message":{"event":{"_0":{"kind":"location","payload":"\ud800","subject":1}}},"node":"n"}]"#,
+            #"[{"message":{"event":{"_0":{"kind":"location","payload":"x","subject":99999999999999999999}}},"node":"n"}]"#,
+            "[] ", "", "{}", "[1]",
+        ] {
+            XCTAssertNil(RelayedEventReader.messages(of: Array(odd.utf8)), odd)
+        }
+    }
+
+    func testEveryCutShortNotificationIsRefusedWithoutACrash() throws {
+        let payload = try notification()
+        for end in 0..<payload.count {
+            XCTAssertNil(RelayedEventReader.messages(of: Array(payload[..<end])), "cut at \(end)")
+        }
+    }
 }
