@@ -13,6 +13,13 @@ public struct PostgresPoolLimits: Sendable, Equatable {
     public var maxWriteAttempts = 8
     /// A node's writer commits at most this many write blocks in one transaction: 64.
     public var maxGroupBlocks = 64
+    /// A group that lost this many races in a row runs alone next (`tablesLockedToRunAlone`): 3.
+    public var runAloneAfterLostRaces = 3
+    /// The tables a group that runs alone locks first (`EXCLUSIVE`: others' reads go on, their
+    /// writes to these tables wait), before its snapshot is taken, so that no other node's writer
+    /// that writes them overlaps it and it cannot lose the race again. Empty: never alone. The
+    /// server names the table every fix is written to.
+    public var tablesLockedToRunAlone: [String] = []
 
     /// The defaults.
     public init() {}
@@ -47,7 +54,7 @@ public final class PostgresPool: DatabaseWriter, @unchecked Sendable {
         self.limits = limits
         idle = [try PostgresConnection(url: url)]
         openCount = 1
-        writer = PostgresGroupWriter(url: url, maxGroupBlocks: limits.maxGroupBlocks, maxAttempts: limits.maxWriteAttempts)
+        writer = PostgresGroupWriter(url: url, limits: limits)
     }
 
     /// Runs `block` in a read-only transaction that sees one snapshot.

@@ -187,6 +187,34 @@ final class PostgresHeldBackWriteTests: XCTestCase {
         }
         XCTAssertEqual(runs.list, [true, true], "run again with its writes still held back, not one at a time")
     }
+
+    func testAGroupThatKeepsLosingRacesRunsAloneWithTheNamedTableLockedBeforeItsSnapshot() throws {
+        let table = "alone_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+        let admin = try PostgresTestServer.connect()
+        try admin.execute("CREATE TABLE \(table) (n BIGINT PRIMARY KEY)")
+        defer { try? admin.execute("DROP TABLE \(table)") }
+        var limits = PostgresPoolLimits()
+        limits.runAloneAfterLostRaces = 2
+        limits.tablesLockedToRunAlone = [table]
+        let pool = try PostgresPool(url: PostgresTestServer.url(), limits: limits)
+        defer { pool.close() }
+        let runs = HoldingBackSeen()
+        try pool.write { db in
+            let locked: Int? = try db.fetchOne(
+                "SELECT count(*) FROM pg_locks WHERE pid = pg_backend_pid() AND relation = to_regclass(?) AND mode = 'ExclusiveLock'",
+                [table])
+            if runs.append(locked == 1) <= 2 { throw PostgresError(sqlState: "40001", message: "could not serialize access") }
+            try db.execute("INSERT INTO \(table) VALUES (1)")
+        }
+        XCTAssertEqual(runs.list, [false, false, true], "alone only after two lost races")
+        XCTAssertEqual(try admin.fetchAll("SELECT n FROM \(table)") as [Int], [1])
+        // Another connection may still read the table meanwhile (EXCLUSIVE lets reads through).
+        let reads = HoldingBackSeen()
+        try pool.write { db in
+            if reads.append(true) <= 2 { throw PostgresError(sqlState: "40001", message: "could not serialize access") }
+            XCTAssertEqual(try admin.fetchOne("SELECT count(*) FROM \(table)") as Int?, 1, "a read is not held by the lock")
+        }
+    }
 }
 
 /// Whether each run of a write block had its predicted writes held back, in order.

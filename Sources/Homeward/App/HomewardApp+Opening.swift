@@ -10,6 +10,9 @@ extension HomewardApp {
         if let url = configuration.postgresURL {
             var limits = PostgresPoolLimits()
             limits.maxConnections = configuration.databaseConnections
+            // Every stored fix is a row of `locations`: the table a group that lost three races to
+            // other nodes locks, to run alone.
+            limits.tablesLockedToRunAlone = ["locations"]
             let pool = try PostgresPool(url: url, limits: limits)
             applied = try pool.withConnection { try Schema.postgresMigrator().migrate($0) }
             for warning in try pool.withConnection({ try PostgresServerAdvice.warnings(on: $0) }) {
