@@ -16,7 +16,9 @@
 #        BINARY=path measures another build; SETUPS=12 runs setups 1 and 2 only;
 #        NODE_CPUS=0.5 caps each node at half a core (a cgroup of its own, as on a machine of its own)
 #        so that setups 3 and 4 compare one node with two when the nodes, not the two shared cores,
-#        are what limits; PostgreSQL, nginx and wrk are not capped)
+#        are what limits; PostgreSQL, nginx and wrk are not capped); ROUND_DETAIL=1 prints each
+#        round's single-post rate with the cores each process used meanwhile (from /proc), the
+#        first round of setup 4 being the second node's join)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-3}
@@ -115,14 +117,33 @@ duplicates() { # the fixes the running nodes counted as duplicates so far
     done
     echo "$total"
 }
+ROUND_DETAIL=${ROUND_DETAIL:-}
+cpu_ticks() { # one line "name ticks" per node, for PostgreSQL's and nginx's processes together, and idle
+    local pid
+    for pid in "${pids[@]}"; do echo "node-$pid $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)"; done
+    for name in postgres nginx; do
+        echo "$name $(for pid in $(pgrep -x "$name"); do awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null; done | awk '{ n += $1 } END { print n + 0 }')"
+    done
+    echo "idle $(awk '/^cpu / { print $5 }' /proc/stat)"
+}
+cores_since() { # cores_since FILE SECONDS: the cores each line of cpu_ticks used since FILE was written
+    cpu_ticks | python3 -c '
+import sys
+before = dict(line.split() for line in open(sys.argv[1]))
+hz, seconds = int(sys.argv[2]), float(sys.argv[3])
+print(" ".join(f"{k}={(int(v) - int(before.get(k, 0))) / hz / seconds:.2f}" for k, v in (l.split() for l in sys.stdin)))
+' "$1" "$(getconf CLK_TCK)" "$2"
+}
 measure() { # measure NAME URL: mean single-sample POST, batched POST and GET /v1/dependents rates over ROUNDS
     local name=$1 target=$2 posts=0 batched=0 reads=0 bad=0 duplicated
     duplicated=$(duplicates)
     for _ in $(seq 1 "$ROUNDS"); do
         next_base
+        [[ -z "$ROUND_DETAIL" ]] || { cpu_ticks >"$OUT/ticks"; started=$(date +%s.%N); }
         read -r rate wrong < <(HOMEWARD_TOKENS="$OUT/phone-tokens" HOMEWARD_SAMPLES=1 HOMEWARD_BASE_MS=$base_ms \
             wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s bench/ingest/locations.lua "$target/v1/locations" | wrk_rate)
         posts=$(python3 -c "print($posts + $rate)"); bad=$((bad + wrong))
+        [[ -z "$ROUND_DETAIL" ]] || echo "  round: POST $rate req/s, cores: $(cores_since "$OUT/ticks" "$(python3 -c "import time; print(time.time() - $started)")")"
         if (( BATCH > 0 )); then
             next_base 20
             read -r rate wrong < <(HOMEWARD_TOKENS="$OUT/phone-tokens" HOMEWARD_SAMPLES=$BATCH HOMEWARD_BASE_MS=$base_ms \
