@@ -10,9 +10,9 @@ import HomewardSync
 /// hooks) and fails alone. The group's transaction is SERIALIZABLE; when it loses a race with
 /// another node's write (SQLSTATE 40001/40P01) it is rolled back, every hook undone, and the whole
 /// group runs again after a short random wait, at most `maxAttempts` times in all. A group that lost
-/// `runAloneAfter` races in a row runs alone: its transaction first locks the tables every group
-/// writes (`EXCLUSIVE`, before its snapshot), so the other nodes' writers that write them finish
-/// first and the next wait for it; under a steady load of large uploads on two nodes, groups
+/// `runAloneAfter` races in a row runs alone: its transaction first locks the tables named in
+/// `tablesLockedToRunAlone` (`EXCLUSIVE`, before its snapshot), so the other nodes' writers that
+/// write them finish first and the next wait for it; under a steady load of large uploads on two nodes, groups
 /// otherwise lost eight races in a row and their callers got 503. A broken connection fails the
 /// group and is opened again for the next one.
 final class PostgresGroupWriter: @unchecked Sendable {
@@ -152,10 +152,10 @@ final class PostgresGroupWriter: @unchecked Sendable {
                         where error.isHeldBackWriteFailure && holdingWritesBack && !error.isConnectionFailure && !error.isRetryable {
                 holdingWritesBack = false
             } catch let error as PostgresError where error.isRetryable && attempt < maxAttempts {
-                // A lost race says nothing about the held-back writes' predictions: the group runs
-                // again as it ran, its writes still held back.
-                // Another node's group won the race; both running again at once would likely collide
-                // again, so wait a random few milliseconds, longer each time.
+                // Another node's group won the race. That says nothing about the held-back writes'
+                // predictions, so the group runs again as it ran, its writes still held back; both
+                // running again at once would likely collide again, so wait a random few
+                // milliseconds, longer each time.
                 Thread.sleep(forTimeInterval: Double.random(in: 0.001...0.005) * Double(attempt))
                 attempt += 1
             } catch {

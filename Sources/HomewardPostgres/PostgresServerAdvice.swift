@@ -1,5 +1,5 @@
 /// The PostgreSQL server settings a node checks when it starts, because its writes depend on them
-/// (docs/postgresql.md, "Server settings"): each node's writer commits its groups in SERIALIZABLE
+/// (docs/postgresql.md, "Setting the server up"): each node's writer commits its groups in SERIALIZABLE
 /// transactions, and PostgreSQL tells such transactions apart by the rows each one read. By
 /// default it remembers at most 2 rows read on one table page (`max_pred_locks_per_page`); a
 /// group that reads a third row of a page is taken to have read the whole page, so two nodes'
