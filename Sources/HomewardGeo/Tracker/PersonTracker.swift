@@ -26,6 +26,13 @@ public struct PersonTracker: Sendable, Equatable, Codable {
     private var reportedWandering = false
     private var reportedAimlessWalk = false
     private var reportedPacing = false
+    /// A shape episode (lapping, pacing, random) began while far from home was already told: the
+    /// status shows it, but its alert waits until far from home ends (one wandering alert an outing).
+    private var shapeEpisodeHeldBack = false
+    /// Whether the last fix found the person far from home with nothing to excuse it (at night,
+    /// after a night departure, off the routine): only then does far from home's alert cover a
+    /// shape episode.
+    private var farFromHomeUnexplained = false
     private var departedHomeAtNight = false
     private var recentFixes = RingBuffer<Fix>(capacity: PersonTracker.evidenceFixCount)
 
@@ -141,7 +148,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         stayDetector.add(filtered.smoothed, at: fix.t)
         // An episode no classification supported for a while ends before the new fix is judged.
         if wanderingDetector.expire(at: fix.t, configuration: configuration) != nil, reportedWandering {
-            events.append(.wanderingEnded)
+            tellShapeEpisodeEnded(events: &events)
             reportedWandering = false
         }
         var wanderingChange: WanderingChange?
@@ -348,9 +355,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             state: motionState,
             zoneId: current.map { zones[$0].id },
             zoneName: current.map { zones[$0].name },
-            wandering: (reportedWandering ? wanderingDetector.episode : nil)
-                ?? (reportedAimlessWalk ? aimlessWalkDetector.episode : nil)
-                ?? (reportedPacing ? pacingDetector.episode : nil) ?? farEpisode,
+            wandering: toldShapeEpisode ?? farEpisode,
             distanceFromHomeMetres: distanceFromHomeMetres,
             timeAwaySeconds: timeAway,
             smoothedSpeedMetresPerSecond: filter.smoothedSpeedMetresPerSecond,
@@ -412,7 +417,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         events: inout [GeoEvent]
     ) {
         if case .ended = change {
-            if reportedWandering { events.append(.wanderingEnded) }
+            if reportedWandering { tellShapeEpisodeEnded(events: &events) }
             reportedWandering = false
             return
         }
@@ -427,7 +432,53 @@ public struct PersonTracker: Sendable, Equatable, Codable {
             return
         }
         reportedWandering = true
-        events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
+        tellShapeEpisodeStarted(episode, events: &events)
+    }
+
+    /// Tells a shape episode's start, or holds its alert back while far from home is told (the
+    /// family already has a wandering alert for this outing; the status still shows the shape).
+    private mutating func tellShapeEpisodeStarted(_ episode: Wandering, events: inout [GeoEvent]) {
+        if coversShapeEpisodes {
+            shapeEpisodeHeldBack = true
+        } else {
+            events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
+        }
+    }
+
+    /// Tells a shape episode's end, unless its start was held back (then there is no alert to end).
+    private mutating func tellShapeEpisodeEnded(events: inout [GeoEvent]) {
+        if shapeEpisodeHeldBack {
+            shapeEpisodeHeldBack = false
+        } else {
+            events.append(.wanderingEnded)
+        }
+    }
+
+    /// Far from home's alert is open and the person is still unexplained far from home: a shape
+    /// episode beginning now is the same outing (a night's walk far from home that turns to laps).
+    private var coversShapeEpisodes: Bool { farFromHomeSince != nil && farFromHomeUnexplained }
+
+    /// Far from home stopped covering a shape episode whose alert was held back (it ended, or the
+    /// person is somewhere that explains it, such as by day before the routine): an episode still
+    /// under way (the raw detectors' always are; the path shape's when this fix supported it) is
+    /// told now; a path shape no fix supports any more is forgotten, to be told afresh if it shows
+    /// again (a walk home is not the night's wandering).
+    private mutating func releaseHeldBackShapeEpisode(at t: UnixSeconds, events: inout [GeoEvent]) {
+        shapeEpisodeHeldBack = false
+        if reportedWandering, wanderingDetector.lastSupportedAt != t {
+            reportedWandering = false
+            return
+        }
+        if let episode = toldShapeEpisode {
+            events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
+        }
+    }
+
+    /// The shape episode told now, if any.
+    private var toldShapeEpisode: Wandering? {
+        (reportedWandering ? wanderingDetector.episode : nil)
+            ?? (reportedAimlessWalk ? aimlessWalkDetector.episode : nil)
+            ?? (reportedPacing ? pacingDetector.episode : nil)
     }
 
     /// An episode found from the raw fixes (an aimless walk, `AimlessWalkDetector`, told as random
@@ -442,12 +493,12 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         case .started(let episode)?:
             guard !reportedWandering, !reportedAimlessWalk, !reportedPacing else { return false }
             self[keyPath: told] = true
-            events.append(.wanderingStarted(pattern: episode.pattern, score: episode.score))
+            tellShapeEpisodeStarted(episode, events: &events)
             return false
         case .ended?:
             guard self[keyPath: told] else { return false }
             self[keyPath: told] = false
-            events.append(.wanderingEnded)
+            tellShapeEpisodeEnded(events: &events)
             return true
         case nil:
             return false
@@ -456,7 +507,7 @@ public struct PersonTracker: Sendable, Equatable, Codable {
 
     /// Being somewhere usual for this time, or off the routine by day (or, before the routine is
     /// learned, on any trip that did not leave home at night) restarts the clock as riding in a
-    /// vehicle does.
+    /// vehicle does; also says whether far from home's alert covers a shape episode now.
     private mutating func updateFarFromHome(
         at t: UnixSeconds, speed: Double, coordinate: Coordinate, localTime: LocalTime, events: inout [GeoEvent]
     ) {
@@ -475,10 +526,12 @@ public struct PersonTracker: Sendable, Equatable, Codable {
         let far = !insideSomeZone && (beyondDistance || outsideTooLong)
         guard far else {
             farCandidateSince = nil
+            farFromHomeUnexplained = false
             if farFromHomeSince != nil {
                 farFromHomeSince = nil
                 events.append(.farFromHomeEnded)
             }
+            if shapeEpisodeHeldBack { releaseHeldBackShapeEpisode(at: t, events: &events) }
             return
         }
         // Riding in a vehicle restarts the clock: being driven is not wandering off. Once the routine
@@ -498,19 +551,26 @@ public struct PersonTracker: Sendable, Equatable, Codable {
                 >= configuration.routineUsualMinimumDays
             excused = onRoutine || !(nightDeparture || isNight(localTime) || unusualPlace) || (habituallyOut && !unusualPlace)
         } else {
-            excused = !nightDeparture
+            // Before the routine is trusted, only a night departure counts, and not to a place the
+            // person has been at this hour on earlier days (what is usual is known early).
+            excused = !nightDeparture || isUsual(coordinate, at: localTime)
         }
-        let since = speed >= configuration.farFromHomeMaxSpeedMetresPerSecond || excused ? t : farCandidateSince ?? t
-        farCandidateSince = since
         if let limit = configuration.farFromHomeMetres, let distance = distanceFromHomeMetres {
             farFromHomeScore = min(1, distance / (2 * limit))
         } else {
             farFromHomeScore = 1
         }
-        if farFromHomeSince == nil, outsideTooLong || t - since >= configuration.farFromHomeConfirmSeconds {
+        // The clock starts at the first fix that counts, not at the last excused one: after an
+        // afternoon somewhere usual and hours of silence, one fix at night is not five minutes far.
+        let counts = speed < configuration.farFromHomeMaxSpeedMetresPerSecond && !excused
+        let since = counts ? farCandidateSince ?? t : t
+        farCandidateSince = counts ? since : nil
+        if farFromHomeSince == nil, outsideTooLong || (counts && t - since >= configuration.farFromHomeConfirmSeconds) {
             farFromHomeSince = since
             events.append(.farFromHome(distanceMetres: distanceFromHomeMetres ?? 0))
         }
+        farFromHomeUnexplained = !excused
+        if shapeEpisodeHeldBack, !coversShapeEpisodes { releaseHeldBackShapeEpisode(at: t, events: &events) }
     }
 
     /// Whether `time` is at night or less than `nightDepartureAfterNightSeconds` after it ended.
