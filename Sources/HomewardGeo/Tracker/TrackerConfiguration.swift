@@ -288,8 +288,12 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var pacingMinLegSpeedMetresPerSecond = 0.4
     /// ... and this, in metres per second.
     public var pacingMaxLegSpeedMetresPerSecond = 2.0
-    /// Pacing is reported after this many pacing windows in a row, and ends after as many that are not.
-    public var pacingConfirmJudgements = 2
+    /// Pacing is reported after this many pacing windows in a row (one: the next window, 15 s later,
+    /// shares 95 % of its fixes, so waiting for it confirms little and costs a short corridor's
+    /// pacing about half a back-and-forth) ...
+    public var pacingConfirmJudgements = 1
+    /// ... and ends after this many in a row that are not (one noisy window does not end it).
+    public var pacingEndJudgements = 2
 
     // MARK: Aimless walk
     /// The raw fixes (no less accurate than `shapeMaxAccuracyMetres`) are averaged over blocks of

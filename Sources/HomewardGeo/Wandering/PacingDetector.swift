@@ -2,7 +2,7 @@
 /// (see `PacingMeasures`): keeps the last `pacingWindowSeconds` of fixes no less accurate than the
 /// shape's limit (one every `pacingMinSpacingSeconds` at most), judges them (and their newest
 /// tails, `pacingWindowTailShares`) every `pacingJudgeEverySeconds`, and reports pacing after
-/// `pacingConfirmJudgements` pacing windows in a row, its end after as many that are not. A silence
+/// `pacingConfirmJudgements` pacing windows in a row, its end after `pacingEndJudgements` that are not. A silence
 /// longer than `pacingMaxGapSeconds` forgets the window.
 public struct PacingDetector: Sendable, Equatable, Codable {
     private var points: RingBuffer<TimedPoint>
@@ -123,7 +123,7 @@ public struct PacingDetector: Sendable, Equatable, Codable {
         } else {
             otherInARow += 1
             pacingInARow = 0
-            if episode != nil, otherInARow >= configuration.pacingConfirmJudgements {
+            if episode != nil, otherInARow >= configuration.pacingEndJudgements {
                 episode = nil
                 return .ended
             }
