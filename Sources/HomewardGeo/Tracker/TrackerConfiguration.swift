@@ -258,7 +258,7 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// ... judged whole and as its newest tails of these shares of it ...
     public var pacingWindowTailShares = [1.0, 0.85, 0.7, 0.55, 0.4]
     /// ... at most this often ...
-    public var pacingJudgeEverySeconds = 15.0
+    public var pacingJudgeEverySeconds = 5.0
     /// ... and forgotten after a silence this long.
     public var pacingMaxGapSeconds = 60.0
     /// A corridor is this long at least (a still phone's averaged noise spans less) ...
@@ -288,9 +288,9 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var pacingMinLegSpeedMetresPerSecond = 0.4
     /// ... and this, in metres per second.
     public var pacingMaxLegSpeedMetresPerSecond = 2.0
-    /// Pacing is reported after this many pacing windows in a row (one: the next window, 15 s later,
-    /// shares 95 % of its fixes, so waiting for it confirms little and costs a short corridor's
-    /// pacing about half a back-and-forth) ...
+    /// Pacing is reported after this many pacing windows in a row (one: the next window, judged a
+    /// few seconds later, shares nearly all its fixes, so waiting for it confirms little and costs a
+    /// short corridor's pacing about half a back-and-forth) ...
     public var pacingConfirmJudgements = 1
     /// ... and ends after this many in a row that are not (one noisy window does not end it).
     public var pacingEndJudgements = 2
