@@ -86,7 +86,10 @@ let package = Package(
             ]
         ),
         // PostgreSQL on libpq: connections, prepared statements, rows by name, LISTEN/NOTIFY.
-        .target(name: "HomewardPostgres", dependencies: ["CLibPQ", "HomewardStore", "HomewardSync"]),
+        .target(
+            name: "HomewardPostgres",
+            dependencies: ["CLibPQ", "HomewardStore", "HomewardSync", .product(name: "Logging", package: "swift-log")]
+        ),
         // Pure geo maths: no I/O.
         .target(name: "HomewardGeo", exclude: ["README.md"]),
 

@@ -1,5 +1,6 @@
 import CLibPQ
 import HomewardStore
+import Logging
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,6 +52,9 @@ public final class PostgresConnection: Database {
     /// The first failure of a held-back write in the open transaction: the COMMIT throws it even if
     /// the statement it surfaced at had its error caught, so a wrong prediction is never committed.
     private var heldBackFailure: PostgresError?
+
+    /// Receives the notices and warnings the server sends on this connection (after the log has them).
+    public var onServerNotice: ((PostgresServerNotice) -> Void)?
 
     /// A read-only transaction's COMMIT was sent without waiting for its answer: it is read (and
     /// the connection leaves pipeline mode) before anything else is sent.
@@ -138,8 +142,32 @@ public final class PostgresConnection: Database {
             throw PostgresError(sqlState: "", message: message)
         }
         self.connection = connection
+        // The server's notices go to the log, not to standard error as libpq prints them.
+        PQsetNoticeReceiver(connection, { context, result in
+            guard let context, let result else { return }
+            Unmanaged<PostgresConnection>.fromOpaque(context).takeUnretainedValue().received(notice: result)
+        }, Unmanaged.passUnretained(self).toOpaque())
         // Times are stored as integers and text is UTF-8 whatever the server's default.
         try executeScript("SET client_encoding TO 'UTF8'")
+    }
+
+    /// Where the server's notices are logged.
+    private static let noticeLogger = Logger(label: "homeward.postgres")
+
+    private func received(notice result: OpaquePointer) {
+        let field = { (code: Character) in
+            PQresultErrorField(result, Int32(code.asciiValue ?? 0)).map { String(cString: $0) } ?? ""
+        }
+        let notice = PostgresServerNotice(severity: field("V"), sqlState: field("C"), message: field("M"))
+        let level: Logger.Level = switch notice.severity {
+        case "WARNING": .warning
+        case "NOTICE": .notice
+        case "INFO": .info
+        default: .debug
+        }
+        Self.noticeLogger.log(level: level, "PostgreSQL: \(notice.message)", metadata: [
+            "severity": "\(notice.severity)", "sqlstate": "\(notice.sqlState)"])
+        onServerNotice?(notice)
     }
 
     deinit {
@@ -584,7 +612,8 @@ public final class PostgresConnection: Database {
         readUnreadCommitAnswer()
         let begun = heldBack.first?.beginsTransaction != true
         heldBack = []
-        guard begun, let result = PQexec(connection, "ROLLBACK") else { return }
+        // A COMMIT that failed ended the transaction already: a ROLLBACK then only draws a warning.
+        guard begun, PQtransactionStatus(connection) != PQTRANS_IDLE, let result = PQexec(connection, "ROLLBACK") else { return }
         PQclear(result)
     }
 

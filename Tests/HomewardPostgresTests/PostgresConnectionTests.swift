@@ -121,6 +121,38 @@ final class PostgresConnectionTests: XCTestCase {
         XCTAssertEqual(try db.fetchOne("SELECT count(*) FROM marks") as Int?, 0)
     }
 
+    func testTheServersWarningsGoToTheLogAndTheConnectionsReceiver() throws {
+        let db = try PostgresTestServer.connect()
+        let received = ReceivedNotices()
+        db.onServerNotice = { received.append($0) }
+        try db.executeScript("DO $$ BEGIN RAISE WARNING 'the check found %', 3; END $$")
+        XCTAssertEqual(received.all, [PostgresServerNotice(severity: "WARNING", sqlState: "01000", message: "the check found 3")])
+    }
+
+    func testACommitThatFailedIsNotFollowedByAStrayRollback() throws {
+        let db = try PostgresTestServer.connect()
+        try db.execute("CREATE TEMP TABLE seats (n BIGINT UNIQUE DEFERRABLE INITIALLY DEFERRED)")
+        let received = ReceivedNotices()
+        db.onServerNotice = { received.append($0) }
+        // The deferred check fails at COMMIT, which ends the transaction: nothing is left to roll back.
+        XCTAssertThrowsError(try db.inTransaction {
+            try db.execute("INSERT INTO seats VALUES ($1)", arguments: [1])
+            try db.execute("INSERT INTO seats VALUES ($1)", arguments: [1])
+        }) { error in
+            XCTAssertEqual((error as? PostgresError)?.sqlState, "23505")
+        }
+        XCTAssertEqual(try db.fetchOne("SELECT count(*) FROM seats") as Int?, 0)
+        XCTAssertEqual(received.all, [], "no 'there is no transaction in progress' warning")
+        // A transaction that fails before its COMMIT is still rolled back.
+        XCTAssertThrowsError(try db.inTransaction {
+            try db.execute("INSERT INTO seats VALUES ($1)", arguments: [2])
+            try db.execute("SELECT 1 / 0")
+        })
+        try db.inTransaction { try db.execute("INSERT INTO seats VALUES ($1)", arguments: [3]) }
+        XCTAssertEqual(try db.fetchAll("SELECT n FROM seats") as [Int], [3])
+        XCTAssertEqual(received.all, [])
+    }
+
     func testTransactionsDoNotNest() throws {
         let db = try PostgresTestServer.connect()
         XCTAssertThrowsError(try db.inTransaction { try db.inTransaction {} }) { error in
@@ -155,4 +187,10 @@ final class PostgresConnectionTests: XCTestCase {
             XCTAssertEqual((error as? PostgresError)?.isConnectionFailure, true)
         }
     }
+}
+
+/// The notices a connection's receiver got, in order.
+private final class ReceivedNotices: @unchecked Sendable {
+    private(set) var all: [PostgresServerNotice] = []
+    func append(_ notice: PostgresServerNotice) { all.append(notice) }
 }
