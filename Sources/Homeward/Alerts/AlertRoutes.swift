@@ -21,7 +21,7 @@ func registerAlertRoutes(on router: inout Router, signedIn: AuthenticatedRoutes,
     signedIn.post("/v1/alerts/{id}/false-alarm", on: &router) { context, caller in
         let marked = try service.markFalseAlarm(try context.parameter("id"), by: caller)
         // Rebuilt with the tuned thresholds on the next fix (keeping the routine learned so far).
-        if let account = marked.account { services.zoneObserver.invalidate(account) }
+        if let account = marked.account { services.zoneObserver.settingsChanged(of: account) }
         return .json(marked.alert)
     }
     signedIn.get("/v1/alerts/{id}/deliveries", on: &router) { context, caller in

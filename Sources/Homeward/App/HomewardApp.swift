@@ -118,6 +118,7 @@ public final class HomewardApp: Sendable {
         clusterRelay = configuration.postgresURL.map { ClusterEventRelay(url: $0, logger: logger) }
         liveAccess = clusterRelay.map { [eventStreams] in ClusterLiveAccess(local: eventStreams, relay: $0) } ?? eventStreams
         homeAssistantChanges = HomeAssistantChanges(relay: clusterRelay)
+        zoneObserver.relayChanges(to: clusterRelay)
         trips = TripService(monitor: tripMonitor, database: database, clock: clock, accessPolicy: accessPolicy,
                             rateLimiter: rateLimiter, secrets: secrets, events: events, liveAccess: liveAccess, phoneNumbers: phoneNumbers)
         tripTimer = TripTimer(monitor: tripMonitor, logger: logger)
@@ -158,7 +159,8 @@ public final class HomewardApp: Sendable {
     /// that the ones still running are cancelled first.
     public var services: ServiceGroup {
         let node = clusterRelay.map {
-            ClusterNode(relay: $0, events: nodeEvents, authenticator: authenticator, homeAssistant: homeAssistantChanges)
+            ClusterNode(relay: $0, events: nodeEvents, authenticator: authenticator, homeAssistant: homeAssistantChanges,
+                        trackers: zoneObserver)
         }
         let services: [(any LifecycleService)?] = [
             health, outgoingClient, countdowns, alertMonitor, deliveryWorker, escalations, weatherFiller, eventStreams, tripTimer,

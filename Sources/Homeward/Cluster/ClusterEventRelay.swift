@@ -270,6 +270,11 @@ enum ClusterMessage: Codable, Sendable {
     case sessionEnded(id: String)
     /// Who is shown in Home Assistant changed: one person's setting, or (nil) access.
     case homeAssistantChanged(account: AccountKey?)
+    /// A person's zones or tracker settings changed: every node drops their tracker.
+    case trackerSettingsChanged(account: AccountKey, keepingRoutine: Bool)
+    /// A person's stored history changed in the past (late fixes, an import): every node rebuilds
+    /// their routine from it.
+    case historyChanged(account: AccountKey)
 }
 
 /// A message with the node that sent it.

@@ -1,7 +1,8 @@
 /// This node's part of the cluster on a shared PostgreSQL database, as a lifecycle service: the
 /// relay, and what the other nodes' messages do here. Their events go where this node's own go
 /// (`NodeEventSink`, not through the `EventBus`, so nothing is relayed back); their changes of
-/// access reach the streams and the remembered sessions.
+/// access reach the streams and the remembered sessions, and their changes of a person's zones or
+/// settings drop that person's tracker here.
 struct ClusterNode: LifecycleService {
     /// Sends this node's messages and hears the others'.
     let relay: ClusterEventRelay
@@ -11,6 +12,8 @@ struct ClusterNode: LifecycleService {
     let authenticator: Authenticator
     /// Tells this node's MQTT service who another node showed in or took out of Home Assistant.
     let homeAssistant: HomeAssistantChanges
+    /// Drops the trackers of people whose zones or settings another node changed.
+    let trackers: ZoneObserver
 
     func start() {
         relay.start { message in receive(message) }
@@ -38,6 +41,10 @@ struct ClusterNode: LifecycleService {
             events.streams.sessionEnded(id)
         case .homeAssistantChanged(let account):
             homeAssistant.heard(account)
+        case .trackerSettingsChanged(let account, let keepingRoutine):
+            trackers.invalidate(account, keepingRoutine: keepingRoutine)
+        case .historyChanged(let account):
+            trackers.routineIsStale(account)
         }
     }
 }

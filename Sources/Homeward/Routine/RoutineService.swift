@@ -42,7 +42,7 @@ struct RoutineService: Sendable {
             }
             let note = try update.applied(to: found.note ?? RoutineStore.PlaceNote())
             try store.setNote(note, onPlace: placeID, of: account, at: now, in: db)
-            if note.usual != (found.note?.usual ?? true) { zoneObserver.invalidate(account) }
+            if note.usual != (found.note?.usual ?? true) { zoneObserver.settingsChanged(of: account, in: db) }
             return PlaceResource(found.place, note: note)
         }
     }
@@ -63,7 +63,7 @@ struct RoutineService: Sendable {
             let account = try accessPolicy.visibleAccount(id, to: caller, in: db)
             let before = try store.settings(of: account, maxTuningSteps: falseAlarmMaxTuningSteps, in: db)
             try store.setLearning(request.learning, for: account, at: clock.now(), in: db)
-            if before.learning != request.learning { zoneObserver.invalidate(account, keepingRoutine: false) }
+            if before.learning != request.learning { zoneObserver.settingsChanged(of: account, keepingRoutine: false, in: db) }
         }
         return request
     }

@@ -53,6 +53,9 @@ public final class ZoneObserver: LocationObserver {
     private let unaccompanied: UnaccompaniedRule
     private let fixRules: [any FixAlertRule]
     private let people = Mutex(People())
+    /// The other nodes on a shared PostgreSQL database, told when a person's zones or settings
+    /// change (`relayChanges(to:)`); nil alone.
+    private let otherNodes = Mutex<ClusterEventRelay?>(nil)
 
     /// Creates the observer; `accessPolicy` names the guardians the `unaccompanied` rule looks for,
     /// `fixRules` judge every upload's fixes.
@@ -147,14 +150,21 @@ public final class ZoneObserver: LocationObserver {
     }
 
     /// `account`'s stored history changed in the past (late fixes, an import or its undo): once the
-    /// write commits, the routine is rebuilt from history when next used.
+    /// write commits, the routine is rebuilt from history when next used, on every node.
     public func historyChanged(of account: AccountKey, in db: Database) {
         // Memory follows the database: only once the change is committed is the routine stale.
         db.afterCommit { [self] in
-            people.withLock { people in
-                people.retiredRoutines[account] = nil
-                people.byAccount[account]?.routineStale = true
-            }
+            routineIsStale(account)
+            otherNodes.withLock { $0 }?.send(.historyChanged(account: account))
+        }
+    }
+
+    /// Marks `account`'s routine for a rebuild from history at its next use (its history changed,
+    /// here or on another node).
+    func routineIsStale(_ account: AccountKey) {
+        people.withLock { people in
+            people.retiredRoutines[account] = nil
+            people.byAccount[account]?.routineStale = true
         }
     }
 
@@ -243,6 +253,33 @@ public final class ZoneObserver: LocationObserver {
 
     /// How many people have a tracker in memory.
     public var trackedCount: Int { people.withLock { $0.byAccount.count } }
+
+    /// Whether `account` has a tracker in memory.
+    public func isTracking(_ account: AccountKey) -> Bool { people.withLock { $0.byAccount[account] != nil } }
+
+    /// Tells the nodes behind `relay` of every change of a person's zones or settings from now on.
+    func relayChanges(to relay: ClusterEventRelay?) {
+        otherNodes.withLock { $0 = relay }
+    }
+
+    /// `account`'s zones, routine settings, place notes or false-alarm tuning changed in the write
+    /// open in `db`: this node's tracker is dropped now (`invalidate`), and once the write commits,
+    /// every other node's too, so the node that takes the person's next fix builds it again from
+    /// the database whichever node saw the change.
+    public func settingsChanged(of account: AccountKey, keepingRoutine: Bool = true, in db: Database) {
+        invalidate(account, keepingRoutine: keepingRoutine)
+        db.afterCommit { [self] in tellOtherNodes(account, keepingRoutine: keepingRoutine) }
+    }
+
+    /// As `settingsChanged(of:keepingRoutine:in:)`, for a change already committed.
+    public func settingsChanged(of account: AccountKey, keepingRoutine: Bool = true) {
+        invalidate(account, keepingRoutine: keepingRoutine)
+        tellOtherNodes(account, keepingRoutine: keepingRoutine)
+    }
+
+    private func tellOtherNodes(_ account: AccountKey, keepingRoutine: Bool) {
+        otherNodes.withLock { $0 }?.send(.trackerSettingsChanged(account: account, keepingRoutine: keepingRoutine))
+    }
 
     /// The places `account`'s routine learned with the guardians' notes, whether learning is on, and
     /// the days learned; builds the tracker if none is in memory (reading the store through `db`).

@@ -28,7 +28,7 @@ struct ZoneService: Sendable {
         try database.write { db in
             let account = try accessPolicy.visibleAccount(id, to: caller, in: db)
             try httpErrors { try ZoneStore(db: db).insert(zone, for: account, createdBy: caller.accountKey, limits: limits) }
-            zoneObserver.invalidate(account)
+            zoneObserver.settingsChanged(of: account, in: db)
         }
         return zone
     }
@@ -45,7 +45,7 @@ struct ZoneService: Sendable {
             let zone = try request.validated(id: id, createdAt: old.createdAt, limits: limits)
             try store.delete(zone: id)
             try httpErrors { try store.insert(zone, for: owner, createdBy: caller.accountKey, limits: limits) }
-            zoneObserver.invalidate(owner)
+            zoneObserver.settingsChanged(of: owner, in: db)
             return zone
         }
     }
@@ -64,7 +64,7 @@ struct ZoneService: Sendable {
                   try !accessPolicy.relationships(of: caller, to: owner, in: db).isDisjoint(with: AccessPolicy.selfOrGuardian)
             else { throw HTTPError.notFound() }
             try store.delete(zone: id)
-            zoneObserver.invalidate(owner)
+            zoneObserver.settingsChanged(of: owner, in: db)
             return try AlertCause.causes(ofZone: id).compactMap { cause in try alerts.resolve(cause: cause, for: owner, at: now, in: db)?.event }
         }
         for event in events { self.events.publish(event) }

@@ -136,4 +136,33 @@ final class TrackerRebuildTests: XCTestCase {
         XCTAssertEqual(try leftZoneAlerts(of: person, in: nodeA), 1, "one exit, one alert")
         XCTAssertEqual(try leftZoneAlerts(of: person, in: nodeA, status: "resolved"), 1, "the return resolved it")
     }
+
+    func testAHomeZoneDrawnThroughAnotherNodeIsJudgedByTheNodeThatTakesThePersonsFixes() throws {
+        try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
+        let nodeA = try TestApp()
+        let guardian = try nodeA.makeAccount(name: "Guardian")
+        let person = try nodeA.makeAccount(name: "Person")
+        try nodeA.link(guardian: guardian, dependent: person)
+        let nodeB = try nodeA.makeOtherNode()
+        defer { try? nodeB.close() }
+        try nodeA.app.startBackgroundWork()
+        try nodeB.startBackgroundWork()
+        let relays = [nodeA.app.clusterRelay, nodeB.clusterRelay].compactMap { $0 }
+        XCTAssertTrue(Deadline.waitUntil { relays.allSatisfy(\.isListening) })
+        let walk = Walk(person: person, clock: nodeA.clock)
+        try nodeA.withClient { clientA in
+            // A judges the person's fixes (the balancer keeps their phone there) before any zone exists.
+            try walk.steps(10, of: 0, through: clientA)
+            XCTAssertTrue(nodeA.app.zoneObserver.isTracking(person.key))
+            // The guardian, on node B, draws the home zone round where the person is.
+            try HTTPTestClient.withServer(nodeB.makeRouter(), mode: .inProcess, configuration: .testing) { clientB in
+                let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: Self.home.lat, lon: Self.home.lon, radius: 100, home: true))
+                XCTAssertEqual(try clientB.execute(.post, "/v1/accounts/\(person.id)/zones", headers: guardian.auth, body: zone).status.code, 201)
+            }
+            XCTAssertTrue(Deadline.waitUntil { !nodeA.app.zoneObserver.isTracking(person.key) }, "node A heard of the new zone")
+            try walk.steps(30, of: 0, through: clientA)
+            try walk.steps(20, of: 12, through: clientA)
+        }
+        XCTAssertEqual(try leftZoneAlerts(of: person, in: nodeA), 1, "the walk out of the zone drawn on B is raised on A")
+    }
 }
