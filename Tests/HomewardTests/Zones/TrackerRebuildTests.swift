@@ -143,12 +143,8 @@ final class TrackerRebuildTests: XCTestCase {
         let guardian = try nodeA.makeAccount(name: "Guardian")
         let person = try nodeA.makeAccount(name: "Person")
         try nodeA.link(guardian: guardian, dependent: person)
-        let nodeB = try nodeA.makeOtherNode()
+        let nodeB = try nodeA.makeListeningOtherNode()
         defer { try? nodeB.close() }
-        try nodeA.app.startBackgroundWork()
-        try nodeB.startBackgroundWork()
-        let relays = [nodeA.app.clusterRelay, nodeB.clusterRelay].compactMap { $0 }
-        XCTAssertTrue(Deadline.waitUntil { relays.allSatisfy(\.isListening) })
         let walk = Walk(person: person, clock: nodeA.clock)
         try nodeA.withClient { clientA in
             // A judges the person's fixes (the balancer keeps their phone there) before any zone exists.
