@@ -255,7 +255,7 @@ public final class ZoneObserver: LocationObserver {
     public var trackedCount: Int { people.withLock { $0.byAccount.count } }
 
     /// Whether `account` has a tracker in memory.
-    public func isTracking(_ account: AccountKey) -> Bool { people.withLock { $0.byAccount[account] != nil } }
+    func isTracking(_ account: AccountKey) -> Bool { people.withLock { $0.byAccount[account] != nil } }
 
     /// Tells the nodes behind `relay` of every change of a person's zones or settings from now on.
     func relayChanges(to relay: ClusterEventRelay?) {
