@@ -1,3 +1,4 @@
+import HomewardHTTP
 import HomewardStore
 
 /// The SQL of accounts, their sessions and profile pictures, on the connection of the caller's read
@@ -272,6 +273,58 @@ struct AccountStore {
     /// Slides session `id`: used at `time`, now expiring at `expiresAt`.
     func touchSession(_ id: String, at time: Int64, expiresAt: Int64) throws {
         try db.execute("UPDATE sessions SET last_used_at_ms = ?, expires_at_ms = ? WHERE id = ?", time, expiresAt, id)
+    }
+
+    /// Slides each session of `touches` (used at its time, expiring at its expiry) and notes its
+    /// account as seen then (never moving a sighting back): on PostgreSQL in one statement per
+    /// table, whatever their number; a session that no longer exists is skipped.
+    func touchSessions(_ touches: [SessionTouches.Touch]) throws {
+        guard !touches.isEmpty else { return }
+        guard db.dialect == .postgresql else {
+            for touch in touches {
+                try touchSession(touch.sessionID, at: touch.at, expiresAt: touch.expiresAt)
+                try noteSeen(touch.account, at: touch.at)
+            }
+            return
+        }
+        var sessions = JSONBuilder(capacity: touches.count * 110)
+        sessions.beginArray()
+        for touch in touches.sorted(by: { $0.sessionID < $1.sessionID }) {
+            sessions.beginObject()
+            sessions.key("e")
+            sessions.number(Int(touch.expiresAt))
+            sessions.key("id")
+            sessions.string(touch.sessionID)
+            sessions.key("t")
+            sessions.number(Int(touch.at))
+            sessions.endObject()
+        }
+        sessions.endArray()
+        try db.execute(
+            """
+            UPDATE sessions AS s SET last_used_at_ms = v.t, expires_at_ms = v.e
+            FROM json_to_recordset(CAST(? AS json)) AS v(id text, t bigint, e bigint) WHERE s.id = v.id
+            """, String(decoding: sessions.bytes, as: UTF8.self))
+        // One sighting an account, its latest (two sessions of one account may be touched together).
+        var seen: [AccountKey: Int64] = [:]
+        for touch in touches { seen[touch.account] = max(seen[touch.account] ?? .min, touch.at) }
+        var accounts = JSONBuilder(capacity: seen.count * 40)
+        accounts.beginArray()
+        for (account, at) in seen.sorted(by: { $0.key < $1.key }) {
+            accounts.beginObject()
+            accounts.key("k")
+            accounts.number(Int(account))
+            accounts.key("t")
+            accounts.number(Int(at))
+            accounts.endObject()
+        }
+        accounts.endArray()
+        try db.execute(
+            """
+            UPDATE accounts AS a SET last_seen_at_ms = v.t
+            FROM json_to_recordset(CAST(? AS json)) AS v(k bigint, t bigint)
+            WHERE a.key = v.k AND (a.last_seen_at_ms IS NULL OR a.last_seen_at_ms < v.t)
+            """, String(decoding: accounts.bytes, as: UTF8.self))
     }
 
     /// Ends session `id` of `key` (its token stops working at once).

@@ -23,6 +23,8 @@ public final class Authenticator: Sendable {
     static let maxStoredSessions = 100_000
 
     private let database: any DatabaseWriter
+    /// The sessions' slides, written together.
+    private let touches: SessionTouches
     private let clock: any WallClock
     private let presence: Presence
     private let secrets: SecretHasher
@@ -69,6 +71,7 @@ public final class Authenticator: Sendable {
         passwordHasher: PasswordHasher? = nil, loginLimits: LoginLimits? = nil, basicCredentialCacheSeconds: Int = 300
     ) {
         self.database = database
+        self.touches = SessionTouches(database: database)
         self.clock = clock
         self.presence = presence
         self.secrets = secrets
@@ -272,13 +275,9 @@ public final class Authenticator: Sendable {
             session.lastUsedAt = now
             session.expiresAt = expiresAt
             // Bookkeeping, not part of the request: queued without waiting for the commit (the
-            // caller may be an I/O thread). If it fails, the next use a minute later tries again.
-            let (sessionID, accountKey) = (session.id, session.accountKey)
-            database.submitWrite({ db in
-                let store = AccountStore(db: db)
-                try store.touchSession(sessionID, at: now, expiresAt: expiresAt)
-                try store.noteSeen(accountKey, at: now)
-            }, completion: { _ in })
+            // caller may be an I/O thread), with the other sessions touched meanwhile. If it fails,
+            // the next use a minute later tries again.
+            touches.note(SessionTouches.Touch(sessionID: session.id, account: session.accountKey, at: now, expiresAt: expiresAt))
         }
         if remembered == nil {
             sessionCache.withLock { cache in

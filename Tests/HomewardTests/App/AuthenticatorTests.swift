@@ -35,6 +35,65 @@ final class AuthenticatorTests: XCTestCase {
         XCTAssertNoThrow(try test.app.authenticator.authenticate(token: anna.token))
     }
 
+    func testSessionsUsedTogetherAreSlidAndTheirAccountsSeenInTheDatabase() throws {
+        let test = try TestApp { $0.sessionLifetimeSeconds = 3600 }
+        let people = try (0..<5).map { index in try test.makeAccount(name: "Person \(index)") }
+        // A sighting already later than this minute's is not moved back.
+        let later = test.clock.now().unixMilliseconds + 3_600_000
+        try test.app.database.write { db in try db.execute("UPDATE accounts SET last_seen_at_ms = ? WHERE key = ?", later, people[4].key) }
+        test.clock.advance(bySeconds: 120)
+        let now = test.clock.now().unixMilliseconds
+        for person in people { XCTAssertNoThrow(try test.app.authenticator.authenticate(token: person.token)) }
+        func stored(_ person: TestApp.Account) throws -> (used: Int64, expires: Int64, seen: Int64?) {
+            try test.app.database.read { db in
+                try db.fetchOne(
+                    """
+                    SELECT s.last_used_at_ms, s.expires_at_ms, a.last_seen_at_ms FROM sessions s
+                    JOIN accounts a ON a.key = s.account_key WHERE a.key = ?
+                    """, [person.key]
+                ) { row in
+                    (try row.value(named: "last_used_at_ms") as Int64, try row.value(named: "expires_at_ms") as Int64,
+                     try row.value(named: "last_seen_at_ms") as Int64?)
+                }
+            }!
+        }
+        XCTAssertTrue(try Deadline.waitUntil { try people.allSatisfy { try stored($0).used == now } })
+        for person in people.prefix(4) {
+            let row = try stored(person)
+            XCTAssertEqual(row.expires, now + 3_600_000)
+            XCTAssertEqual(row.seen, now)
+        }
+        XCTAssertEqual(try stored(people[4]).seen, later)
+    }
+
+    func testASessionEndedBeforeItsSlideIsWrittenIsLeftOutAndTheOthersAreWritten() throws {
+        let test = try TestApp { $0.sessionLifetimeSeconds = 3600 }
+        let anna = try test.makeAccount(name: "Anna")
+        let ben = try test.makeAccount(name: "Ben")
+        let sessionID: (TestApp.Account) throws -> String = { person in
+            try test.app.database.read { db in
+                try db.fetchOne("SELECT id FROM sessions WHERE account_key = ?", [person.key]) { row in try row.value(named: "id") as String }
+            }!
+        }
+        let touches = SessionTouches(database: test.app.database)
+        let annaSession = try sessionID(anna)
+        try test.app.database.write { db in try db.execute("DELETE FROM sessions WHERE id = ?", annaSession) }
+        let now = test.clock.now().unixMilliseconds, expiresAt = test.clock.now().unixMilliseconds + 9_000
+        touches.note(.init(sessionID: annaSession, account: anna.key, at: now, expiresAt: expiresAt))
+        touches.note(.init(sessionID: try sessionID(ben), account: ben.key, at: now, expiresAt: expiresAt))
+        XCTAssertTrue(try Deadline.waitUntil {
+            try test.app.database.read { db in
+                try db.fetchOne("SELECT expires_at_ms FROM sessions WHERE account_key = ?", [ben.key]) { row in
+                    try row.value(named: "expires_at_ms") as Int64
+                }
+            } == expiresAt
+        })
+        let annaSessions: Int64? = try test.app.database.read { db in
+            try db.fetchOne("SELECT count(*) AS n FROM sessions WHERE account_key = ?", [anna.key]) { row in try row.value(named: "n") as Int64 }
+        }
+        XCTAssertEqual(annaSessions, 0)
+    }
+
     func testBearerTokenIsReadFromTheAuthorizationField() {
         XCTAssertEqual(Authenticator.bearerToken(in: ["Authorization": "Bearer abc"]), "abc")
         XCTAssertEqual(Authenticator.bearerToken(in: ["Authorization": "bearer  abc"]), "abc")
