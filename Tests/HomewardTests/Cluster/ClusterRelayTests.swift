@@ -83,6 +83,31 @@ final class ClusterRelayTests: XCTestCase {
         XCTAssertEqual(relayA.unheardEvents, unheard, "once another node listens, everything is sent")
     }
 
+    func testEventsQueuedAMillisecondApartGoOutManyANotification() throws {
+        try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
+        let nodeA = try TestApp()
+        try nodeA.app.startBackgroundWork()
+        let nodeB = try nodeA.makeListeningOtherNode()
+        defer { try? nodeB.close() }
+        let relayA = try XCTUnwrap(nodeA.app.clusterRelay)
+        XCTAssertTrue(Deadline.waitUntil { relayA.isListening })
+        // Sent once another node was seen listening (a node alone sends nothing).
+        relayA.send(.sessionEnded(id: "warm-up"))
+        XCTAssertTrue(Deadline.waitUntil { relayA.notificationsSent > 0 })
+        let before = relayA.notificationsSent
+        let started = Date()
+        for index in 0..<100 {
+            relayA.send(.sessionEnded(id: "no-such-session-\(index)"))
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        XCTAssertTrue(Deadline.waitUntil { relayA.notificationsSent > before })
+        // One notification every `gatherSeconds` at most (the 100 events fit in two notifications'
+        // payloads), where a sender that woke for each event sent nearly one an event.
+        let bound = Int(elapsed / ClusterEventRelay.gatherSeconds) + 3
+        XCTAssertLessThanOrEqual(relayA.notificationsSent - before, min(bound, 60), "\(elapsed) s")
+    }
+
     func testACountdownFiresOnceWhicheverNodesArmedItAndTheSurvivorFiresItWhenItsNodeStops() throws {
         try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
         let nodeA = try TestApp()
