@@ -18,7 +18,10 @@
 #        so that setups 3 and 4 compare one node with two when the nodes, not the two shared cores,
 #        are what limits; PostgreSQL, nginx and wrk are not capped); ROUND_DETAIL=1 prints each
 #        round's single-post rate with the cores each process used meanwhile (from /proc), the
-#        first round of setup 4 being the second node's join)
+#        first round of setup 4 being the second node's join); WARMUP=1 rounds (the default) of
+#        single posts and reads run before each setup's measured rounds and are not counted: a
+#        node's first fix of each person builds their tracker from the database, and in setup 4
+#        the second node's join does it again for the people it takes over)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-3}
@@ -134,8 +137,21 @@ hz, seconds = int(sys.argv[2]), float(sys.argv[3])
 print(" ".join(f"{k}={(int(v) - int(before.get(k, 0))) / hz / seconds:.2f}" for k, v in (l.split() for l in sys.stdin)))
 ' "$1" "$(getconf CLK_TCK)" "$2"
 }
+WARMUP=${WARMUP:-1}
+warm_up() { # warm_up URL: WARMUP rounds of single-sample POSTs and GET /v1/dependents, not counted
+    local round
+    for round in $(seq 1 "$WARMUP"); do
+        next_base
+        read -r rate wrong < <(HOMEWARD_TOKENS="$OUT/phone-tokens" HOMEWARD_SAMPLES=1 HOMEWARD_BASE_MS=$base_ms \
+            wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s bench/ingest/locations.lua "$1/v1/locations" | wrk_rate)
+        [[ -z "$ROUND_DETAIL" ]] || echo "  warm-up: POST $rate req/s (not counted)"
+        HOMEWARD_TOKENS="$OUT/guardian-tokens" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s bench/ingest/dependents.lua \
+            "$1/v1/dependents" >/dev/null
+    done
+}
 measure() { # measure NAME URL: mean single-sample POST, batched POST and GET /v1/dependents rates over ROUNDS
     local name=$1 target=$2 posts=0 batched=0 reads=0 bad=0 duplicated
+    warm_up "$target"
     duplicated=$(duplicates)
     for _ in $(seq 1 "$ROUNDS"); do
         next_base
