@@ -361,6 +361,15 @@ def replay_locally(args, fixes, home):
     return alerts
 
 
+def describe_false(name, t, fixes, home, radius, utc_offset):
+    """Prints a false left_zone: the fixes from 3 minutes before it to 5 after, as seconds from the
+    alert and metres beyond the radius (negative: inside)."""
+    when = datetime.datetime.fromtimestamp(t + utc_offset, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+    around = [f"{f['t'] - t:+.0f}:{distance_m(home[0], home[1], f['lat'], f['lon']) - radius:.0f}"
+              for f in fixes if t - 180 <= f["t"] <= t + 300]
+    print(f"  false left_zone, person {name}, {when} local: " + " ".join(around), flush=True)
+
+
 def parse_time(text):
     return datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
 
@@ -394,6 +403,8 @@ def main():
                         help="keep a fix only this long after the one kept before: replays a dense log as a phone "
                              "logging every 30 or 60 s would have sent it (truth scored on the kept fixes)")
     parser.add_argument("--json", help="write the per-person figures here")
+    parser.add_argument("--list-false", action="store_true",
+                        help="print each false left_zone with the fixes' distances beyond the radius around it")
     parser.add_argument("--replay-binary",
                         help="instead of the HTTP API, run `BINARY replay` on each person's track (quick, stores nothing)")
     parser.add_argument("--tracker-settings",
@@ -450,6 +461,10 @@ def main():
                 person_missed += 1
         if args.truth == "family":
             person_false = len(lefts) - len(claimed)
+            if args.list_false:
+                for k, t in enumerate(lefts):
+                    if k not in claimed:
+                        describe_false(name, t, fixes, home, args.radius, utc_offset)
         else:
             person_false = sum(1 for t in lefts if not any(s - 1 <= t <= e + args.grace_seconds for s, e in runs))
         exits = family

@@ -96,6 +96,12 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var exitApproachMetres = 50.0
     /// ... since a fix about this long before.
     public var exitProgressLookbackSeconds = 30.0
+    /// Near the line, a run outside carrying on away more slowly than this (its progress since the
+    /// fix `exitProgressLookbackSeconds` before: slower than a walker heading off, as drifting fixes
+    /// or someone pottering at the far end of the garden move) ...
+    public var exitSlowAwayMetresPerSecond = 0.9
+    /// ... waits this many times as long as `exitNearWaitSeconds` asks.
+    public var exitSlowWaitFactor = 1.5
     /// A run outside with a step away from or towards the line faster than this (over at least
     /// `exitFastStepMinimumSeconds`) waits until `exitHoldSeconds`: nobody leaves home at 72 km/h
     /// within a few hundred metres of the door (a car setting off averages half that over its first

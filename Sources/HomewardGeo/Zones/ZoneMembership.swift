@@ -217,7 +217,11 @@ public struct ZoneMembership: Sendable, Equatable, Codable {
             let interval = t - lastT
             let rounding = interval >= configuration.sparseFixSeconds
                 ? min(interval, configuration.exitEvidenceMaxStepSeconds) / 2 : 0
-            guard span + rounding >= configuration.exitNearWaitSeconds * nearness,
+            // Carrying on away slowly (fixes drifting look like that) waits longer.
+            let lookback = t - progressReference.t
+            let slow = lookback.isFinite && lookback > 0 && progress / lookback < configuration.exitSlowAwayMetresPerSecond
+            let wait = configuration.exitNearWaitSeconds * nearness * (slow ? configuration.exitSlowWaitFactor : 1)
+            guard span + rounding >= wait,
                   progress >= configuration.exitMinProgressMetres else { return false }
         } else if span < configuration.exitHoldSeconds, progress <= -configuration.exitApproachMetres {
             // Far beyond but heading back fast (a phone that slept through the departure wakes up on

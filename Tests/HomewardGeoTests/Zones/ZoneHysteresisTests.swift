@@ -65,6 +65,58 @@ final class ZoneHysteresisTests: XCTestCase {
         }
     }
 
+    /// Fixes drifting out of a 150 m zone at `speed`, as a phone indoors by the line drifts (or a
+    /// person pottering at the far end of the garden), `out` metres beyond, 10 s there, then back at
+    /// 1.4 m/s; the `left_zone` events. Such a drift carries on away, but slower than a walker
+    /// leaving, and waits longer than a walker's exit (`exitSlowAwayMetresPerSecond`).
+    private func driftOutAndBack(speed: Double, configuration: TrackerConfiguration, seed: UInt64, interval: Double, out: Double) -> [GeoEvent] {
+        var random = SeededGenerator(seed: seed)
+        var tracker = PersonTracker(configuration: configuration, zones: [zone(radius: 150)])
+        let inside = PlanarPoint(x: 100, y: 0), beyond = PlanarPoint(x: 150 + out, y: 0)
+        var t = Scene.monday
+        var fixes = scene.stand(at: inside, seconds: 300, startTime: t, interval: interval, noise: &random, accuracy: 20)
+        t += 300
+        fixes += scene.walk(from: inside, to: beyond, speed: speed, startTime: t, interval: interval, noise: &random, accuracy: 20)
+        t += (50 + out) / speed
+        fixes += scene.stand(at: beyond, seconds: 10, startTime: t, interval: interval, noise: &random, accuracy: 20)
+        t += 10
+        fixes += scene.walk(from: beyond, to: inside, speed: 1.4, startTime: t, interval: interval, noise: &random, accuracy: 20)
+        t += (50 + out) / 1.4
+        fixes += scene.stand(at: inside, seconds: 300, startTime: t, interval: interval, noise: &random, accuracy: 20)
+        return fixes.flatMap { tracker.ingest($0) }.filter { if case .leftZone = $0 { true } else { false } }
+    }
+
+    func testSlowDriftsJustBeyondTheLineAndBackAreSeldomAnExit() {
+        var sameWait = TrackerConfiguration()
+        sameWait.exitSlowWaitFactor = 1
+        var raised = 0, raisedWithoutTheSlowWait = 0
+        for seed in UInt64(1)...6 {
+            for interval in [1.0, 5] {
+                raised += driftOutAndBack(speed: 0.7, configuration: TrackerConfiguration(), seed: seed, interval: interval, out: 60).count
+                raisedWithoutTheSlowWait += driftOutAndBack(speed: 0.7, configuration: sameWait, seed: seed, interval: interval, out: 60).count
+            }
+        }
+        // 12 drifts: 1 raised, against 6 when they waited as long as a walker's exit.
+        XCTAssertLessThanOrEqual(raised, 1)
+        XCTAssertGreaterThanOrEqual(raisedWithoutTheSlowWait, 5)
+    }
+
+    func testASlowWalkerWhoCarriesOnIsStillRaisedWithinTheHold() {
+        for interval in [1.0, 5, 30] {
+            var random = SeededGenerator(seed: UInt64(interval) + 70)
+            var tracker = PersonTracker(zones: [zone(radius: 150)])
+            let start = Scene.monday + 300
+            var fixes = scene.stand(at: PlanarPoint(x: 0, y: 0), seconds: 300, startTime: Scene.monday, interval: interval,
+                                    noise: &random, accuracy: 20)
+            fixes += scene.walk(from: PlanarPoint(x: 0, y: 0), to: PlanarPoint(x: 0, y: 600), speed: 0.8, startTime: start,
+                                interval: interval, noise: &random, accuracy: 20)
+            let exit = fixes.first { fix in tracker.ingest(fix).contains(.leftZone(zoneId: "home")) }
+            let crossing = start + 150 / 0.8
+            XCTAssertLessThanOrEqual(
+                try XCTUnwrap(exit, "every \(interval) s").t - crossing, TrackerConfiguration().exitHoldSeconds, "every \(interval) s")
+        }
+    }
+
     func testInaccurateFixesFarOutsideNeverCauseAnExit() {
         var tracker = PersonTracker(zones: [zone()])
         var random = SeededGenerator(seed: 9)
