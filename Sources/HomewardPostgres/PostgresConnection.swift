@@ -26,6 +26,8 @@ public final class PostgresConnection: Database {
     static let minCopiedRows = 200
     /// How many `COPY`s of held-back rows this connection sent (the tests' view of which way rows went).
     private(set) var copiesSent = 0
+    /// How many pipelines were sent (each one round trip), for the tests.
+    private(set) var pipelinesSent = 0
     /// Whether a transaction is open.
     public private(set) var isInTransaction = false
     /// How many rows the last INSERT, UPDATE or DELETE changed.
@@ -521,6 +523,40 @@ public final class PostgresConnection: Database {
         }
     }
 
+    /// Runs the queries of `batch` in one round trip (with the statements held back before them),
+    /// then reads each one's rows and runs its `finish`, in order. Held-back writes go first, on
+    /// their own, as before any query.
+    public func run(_ batch: QueryBatch) throws {
+        guard batch.queries.count > 1 else {
+            for query in batch.queries {
+                try self.query(query.sql, query.arguments, query.row)
+                try query.finish()
+            }
+            return
+        }
+        readUnreadCommitAnswer()
+        var reads: [PipelineQuery] = []
+        for query in batch.queries {
+            guard query.arguments.named.isEmpty else {
+                throw PostgresError(sqlState: "42601", message: "named parameters are SQLite's; use $1, $2, …", sql: query.sql)
+            }
+            let name = try preparedName(for: query.sql, parameterCount: query.arguments.positional.count)
+            let texts = try query.arguments.positional.map { value throws(PostgresError) in try Self.text(of: value, sql: query.sql) }
+            reads.append(.prepared(name: name, texts: texts, sql: query.sql, expectedChanges: nil))
+        }
+        try sendHeldBackWrites()
+        let queries = try pipelineQueries(heldBack) + reads
+        heldBack = []
+        let results = try runOnePipeline(queries, keeping: reads.count)
+        defer { results.forEach { PQclear($0) } }
+        for (query, result) in zip(batch.queries, results) {
+            for index in 0..<PQntuples(result) {
+                try query.row(Row(source: PostgresRow(result: result, index: index, sql: query.sql)))
+            }
+            try query.finish()
+        }
+    }
+
     /// The first row of `sql`, mapped by `map`, or nil when there is none.
     public func fetchOne<Value>(_ sql: String, _ arguments: StatementArguments, map: (Row) throws -> Value) throws -> Value? {
         let result = try run(sql, arguments)
@@ -780,8 +816,16 @@ public final class PostgresConnection: Database {
     /// result (the caller's to clear); the first failure is thrown (the server skips what follows
     /// it), as is a held-back write that changed another count of rows than predicted.
     private func runOnePipeline(_ queries: [PipelineQuery]) throws(PostgresError) -> OpaquePointer {
+        guard let last = try runOnePipeline(queries, keeping: 1).last else { throw failure(sql: queries.last?.sql ?? "") }
+        return last
+    }
+
+    /// Sends `queries` (none a `COPY`) in one pipeline and returns the results of the last `keeping`
+    /// of them, in order (the caller's to clear); the first failure is thrown.
+    private func runOnePipeline(_ queries: [PipelineQuery], keeping: Int) throws(PostgresError) -> [OpaquePointer] {
         let sql = queries.last?.sql ?? ""
         guard PQenterPipelineMode(connection) == 1 else { throw failure(sql: sql) }
+        pipelinesSent += 1
         var sent = true
         for query in queries where sent {
             switch query {
@@ -799,14 +843,17 @@ public final class PostgresConnection: Database {
                 sent = false
             }
         }
-        let read = readPipeline(queries)
+        let read = readPipeline(queries, keeping: keeping)
         if let problem = sent ? read.failure : read.failure ?? failure(sql: sql) {
-            read.last.map { PQclear($0) }
+            read.kept.forEach { PQclear($0) }
             if problem.isHeldBackWriteFailure { heldBackFailure = heldBackFailure ?? problem }
             throw problem
         }
-        guard let last = read.last else { throw failure(sql: sql) }
-        return last
+        guard read.kept.count == keeping else {
+            read.kept.forEach { PQclear($0) }
+            throw failure(sql: sql)
+        }
+        return read.kept
     }
 
     /// Ends a pipeline of `queries` sent in pipeline mode: sends the sync (unless `syncSent`), reads
@@ -816,12 +863,22 @@ public final class PostgresConnection: Database {
     private func readPipeline(
         _ queries: [PipelineQuery], syncSent: Bool = false
     ) -> (last: OpaquePointer?, failure: PostgresError?) {
+        let read = readPipeline(queries, syncSent: syncSent, keeping: 1)
+        return (read.kept.last, read.failure)
+    }
+
+    /// As `readPipeline(_:syncSent:)`, keeping the results of the last `keeping` queries, in order.
+    private func readPipeline(
+        _ queries: [PipelineQuery], syncSent: Bool = false, keeping: Int
+    ) -> (kept: [OpaquePointer], failure: PostgresError?) {
         defer { _ = PQexitPipelineMode(connection) }
         let count = queries.count
-        guard syncSent || PQpipelineSync(connection) == 1 else { return (nil, failure(sql: queries.last?.sql)) }
+        guard syncSent || PQpipelineSync(connection) == 1 else { return ([], failure(sql: queries.last?.sql)) }
         // Each query's results end with a null; the sync's own result ends the pipeline.
         var query = 0
-        var last: OpaquePointer?
+        var kept: [OpaquePointer] = []
+        // The last query whose result was kept (one result each).
+        var lastKept = -1
         var firstFailure: PostgresError?
         while true {
             guard let result = PQgetResult(connection) else {
@@ -855,17 +912,18 @@ public final class PostgresConnection: Database {
                 PQclear(result)
                 continue
             }
-            if query == count - 1, last == nil, firstFailure == nil {
-                last = result
+            if query >= count - keeping, query > lastKept, firstFailure == nil {
+                kept.append(result)
+                lastKept = query
             } else {
                 PQclear(result)
             }
         }
-        if firstFailure != nil, let kept = last {
-            PQclear(kept)
-            last = nil
+        if firstFailure != nil {
+            kept.forEach { PQclear($0) }
+            kept = []
         }
-        return (last, firstFailure)
+        return (kept, firstFailure)
     }
 
     private func preparedName(for sql: String, parameterCount: Int) throws(PostgresError) -> String {

@@ -20,6 +20,40 @@ final class PostgresHeldBackWriteTests: XCTestCase {
         try db.fetchOne("SELECT count(*) FROM marks")
     }
 
+    func testTheQueriesOfABatchGoInOneRoundTripAfterTheHeldBackWritesAndAreReadInOrder() throws {
+        let db = try connection()
+        var read: [String] = []
+        func batch() -> QueryBatch {
+            var batch = QueryBatch()
+            batch.add("SELECT n FROM marks ORDER BY n", [], row: { row in read.append("n \(try row.value(named: "n") as Int64)") },
+                      finish: { read.append("first read") })
+            batch.add("SELECT count(*) AS c FROM marks WHERE n > ?", [0], row: { row in read.append("count \(try row.value(named: "c") as Int64)") },
+                      finish: { read.append("second read") })
+            return batch
+        }
+        try db.inTransaction(isolation: .serializable) {
+            let before = db.pipelinesSent
+            // With the transaction's held-back BEGIN: one round trip.
+            try db.run(batch())
+            XCTAssertEqual(db.pipelinesSent - before, 1)
+            XCTAssertEqual(read, ["first read", "count 0", "second read"])
+            read = []
+            try db.execute(insert, expectingChanges: 1) { $0.bind(Int64(7)) }
+            try db.run(batch())
+            XCTAssertEqual(db.pipelinesSent - before, 3, "the held-back write first, then the queries")
+            XCTAssertEqual(read, ["n 7", "first read", "count 1", "second read"], "the queries see the write")
+        }
+        var failing = QueryBatch()
+        failing.add("SELECT n FROM marks", [], row: { _ in read.append("row") }, finish: { read.append("finished") })
+        failing.add("SELECT n FROM no_such_table", [], row: { _ in read.append("row") }, finish: { read.append("finished") })
+        read = []
+        XCTAssertThrowsError(try db.inTransaction { try db.run(failing) }) { error in
+            XCTAssertEqual((error as? PostgresError)?.sqlState, "42P01")
+        }
+        XCTAssertEqual(read, [], "nothing of a batch that failed is read")
+        XCTAssertEqual(try count(db), 1, "the connection goes on")
+    }
+
     func testPredictedWritesWaitForTheCommitAndAreAllKept() throws {
         let db = try connection()
         XCTAssertFalse(db.defersWrites, "outside a transaction a write runs at once")

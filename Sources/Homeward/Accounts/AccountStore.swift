@@ -36,7 +36,7 @@ struct AccountStore {
 
     /// Whether each account exists, by key, as the writer last read it: a write that adds rows no
     /// foreign key ties to their account (its fixes, schema/0020) asks `requireAccount` first. Ingest
-    /// reads it with the latest positions, once per group (`LocationStore.cacheLatest`); a deletion
+    /// reads it with the latest positions, once per group (`LocationStore.readLatest`); a deletion
     /// empties the connection's caches.
     static let existenceCache = WriteCacheSlot<AccountKey, Bool>()
 

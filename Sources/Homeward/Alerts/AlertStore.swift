@@ -56,24 +56,27 @@ struct AlertStore {
         }
     }
 
-    /// Reads the active alerts of `accounts` into `activeAlertCache` in one statement: what a group
-    /// of writes will ask for.
-    func cacheActiveAlerts(of accounts: [AccountKey]) throws {
+    /// Adds to `batch` the statement that reads the active alerts of `accounts` into
+    /// `activeAlertCache`: what a group of writes will ask for.
+    func readActiveAlerts(of accounts: [AccountKey], into batch: inout QueryBatch) {
         var found: [AccountKey: [String: ActiveAlert]] = [:]
-        try db.query(
+        let db = db
+        batch.add(
             """
             SELECT account_key, cause, key, status FROM alerts
             WHERE \(KeyList.condition("account_key", in: db.dialect)) AND status IN ('pending', 'open', 'acknowledged')
             """,
-            [KeyList(keys: accounts).argument(in: db.dialect)]
-        ) { row in
-            let cause: String = try row.value(named: "cause")
-            let alert = ActiveAlert(
-                key: try row.value(named: "key"), status: AlertStatus(rawValue: try row.value(named: "status")) ?? .open)
-            let account: AccountKey = try row.value(named: "account_key")
-            if found[account]?[cause] == nil { found[account, default: [:]][cause] = alert }
-        }
-        for account in accounts { db.setCached(Self.activeAlertCache, account, found[account] ?? [:]) }
+            [KeyList(keys: accounts).argument(in: db.dialect)],
+            row: { row in
+                let cause: String = try row.value(named: "cause")
+                let alert = ActiveAlert(
+                    key: try row.value(named: "key"), status: AlertStatus(rawValue: try row.value(named: "status")) ?? .open)
+                let account: AccountKey = try row.value(named: "account_key")
+                if found[account]?[cause] == nil { found[account, default: [:]][cause] = alert }
+            },
+            finish: {
+                for account in accounts { db.setCached(Self.activeAlertCache, account, found[account] ?? [:]) }
+            })
     }
 
     /// Whether `account` ever had an alert of `cause`, active or not.

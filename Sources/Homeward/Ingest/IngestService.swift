@@ -88,11 +88,13 @@ public struct IngestService: Sendable {
     }
 
     /// Reads what the write blocks of `accounts` will ask for (their latest positions, and what
-    /// `observers` keep in the write caches) in a few statements: run by a writer across a network
-    /// before each group (`DatabaseWriter.prepareGroups`).
+    /// `observers` keep in the write caches), a statement each, sent together (one round trip on
+    /// PostgreSQL): run by a writer across a network before each group (`DatabaseWriter.prepareGroups`).
     public static func readAhead(of accounts: [AccountKey], observers: [any LocationObserver], in db: Database) throws {
-        try LocationStore(db: db).cacheLatest(of: accounts)
-        for observer in observers { try observer.readAhead(of: accounts, in: db) }
+        var batch = QueryBatch()
+        LocationStore(db: db).readLatest(of: accounts, into: &batch)
+        for observer in observers { observer.readAhead(of: accounts, into: &batch, in: db) }
+        try db.run(batch)
     }
 
     /// Counts the activities a tracking client reported beside its fixes as motion.

@@ -16,9 +16,10 @@ public protocol LocationObserver: Sendable {
     /// state across nodes can then spare the read that asks whether another node stored a fix it
     /// did not see. The default ignores it.
     func observe(_ fixes: [ObservedFix], of account: AccountKey, storedUpTo previousNewest: Timestamp?, in db: Database) throws -> [AppEvent]
-    /// Reads in a few statements what this observer will ask of `accounts` in a group of writes
-    /// about to run (`DatabaseWriter.prepareGroups`), into the write caches; the default reads nothing.
-    func readAhead(of accounts: [AccountKey], in db: Database) throws
+    /// Adds to `batch` the queries that read what this observer will ask of `accounts` in a group of
+    /// writes about to run (`DatabaseWriter.prepareGroups`) into the write caches: the batch runs in
+    /// one round trip on PostgreSQL. The default reads nothing.
+    func readAhead(of accounts: [AccountKey], into batch: inout QueryBatch, in db: Database)
     /// Learns that `fixes` of `account`, older than its latest fix, were stored by the write open in
     /// `db` (oldest first); the default ignores them.
     func observeLate(_ fixes: [ObservedFix], of account: AccountKey, in db: Database) throws
@@ -33,7 +34,7 @@ extension LocationObserver {
     }
 
     /// Nothing to read ahead.
-    public func readAhead(of accounts: [AccountKey], in db: Database) throws {}
+    public func readAhead(of accounts: [AccountKey], into batch: inout QueryBatch, in db: Database) {}
 
     /// Late fixes change nothing for an observer that only reacts to the present.
     public func observeLate(_ fixes: [ObservedFix], of account: AccountKey, in db: Database) throws {}

@@ -229,17 +229,18 @@ struct LocationStore {
         try db.cached(Self.latestCache, account) { try readLatest(of: account) }
     }
 
-    /// Reads the `latest_locations` rows of `accounts` into `latestCache` (an account without one is
-    /// cached as having none) and whether each account exists into `AccountStore.existenceCache`, in
-    /// one statement: what a group of writes will ask for.
-    func cacheLatest(of accounts: [AccountKey]) throws {
+    /// Adds to `batch` the statement that reads the `latest_locations` rows of `accounts` into
+    /// `latestCache` (an account without one is cached as having none) and whether each account
+    /// exists into `AccountStore.existenceCache`: what a group of writes will ask for.
+    func readLatest(of accounts: [AccountKey], into batch: inout QueryBatch) {
         // The outer value: the account exists; the inner: its latest position, if it has posted one.
         var found: [AccountKey: LatestLocation?] = [:]
+        let db = db
         // The keys bound twice: PostgreSQL otherwise joins the accounts found with a scan of every
         // latest position (2,000 rows: 0.55 ms for a group of 36), where with its own condition
         // `latest_locations` is read by its key too (0.2 ms), whatever the number of accounts.
         let keys = KeyList(keys: accounts).argument(in: db.dialect)
-        try db.query(
+        batch.add(
             """
             SELECT a.key AS account_key, l.t_ms, l.lat, l.lon, l.accuracy_m, l.altitude_m, l.speed_m_s, l.heading_deg,
                    l.battery_pct, l.flags, l.newest_fix_t_ms, l.received_at_ms
@@ -247,15 +248,17 @@ struct LocationStore {
                 ON l.account_key = a.key AND \(KeyList.condition("l.account_key", in: db.dialect))
             WHERE \(KeyList.condition("a.key", in: db.dialect))
             """,
-            [keys, keys]
-        ) { row in
-            let hasPosted = try row.value(named: "t_ms") as Int64? != nil
-            found[try row.value(named: "account_key")] = .some(hasPosted ? try Self.latestLocation(from: row) : nil)
-        }
-        for account in accounts {
-            db.setCached(AccountStore.existenceCache, account, found[account] != nil)
-            db.setCached(Self.latestCache, account, found[account] ?? nil)
-        }
+            [keys, keys],
+            row: { row in
+                let hasPosted = try row.value(named: "t_ms") as Int64? != nil
+                found[try row.value(named: "account_key")] = .some(hasPosted ? try Self.latestLocation(from: row) : nil)
+            },
+            finish: {
+                for account in accounts {
+                    db.setCached(AccountStore.existenceCache, account, found[account] != nil)
+                    db.setCached(Self.latestCache, account, found[account] ?? nil)
+                }
+            })
     }
 
     /// The `latest_locations` rows of `accounts`, in one statement.

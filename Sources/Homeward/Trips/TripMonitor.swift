@@ -29,8 +29,8 @@ public final class TripMonitor: LocationObserver {
     }
 
     /// Whether each of `accounts` is on a trip, read at once.
-    public func readAhead(of accounts: [AccountKey], in db: Database) throws {
-        try TripStore(db: db).cacheTravellers(of: accounts)
+    public func readAhead(of accounts: [AccountKey], into batch: inout QueryBatch, in db: Database) {
+        TripStore(db: db).readTravellers(of: accounts, into: &batch)
     }
 
     /// Follows `fixes` on the active trip of `account`, if it has one.

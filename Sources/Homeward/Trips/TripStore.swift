@@ -60,14 +60,18 @@ struct TripStore {
         }
     }
 
-    /// Reads whether each of `accounts` is on a trip into `travellerCache` in one statement: what a
-    /// group of writes will ask for.
-    func cacheTravellers(of accounts: [AccountKey]) throws {
-        let travelling = Set(try db.fetchAll(
+    /// Adds to `batch` the statement that reads whether each of `accounts` is on a trip into
+    /// `travellerCache`: what a group of writes will ask for.
+    func readTravellers(of accounts: [AccountKey], into batch: inout QueryBatch) {
+        var travelling: Set<AccountKey> = []
+        let db = db
+        batch.add(
             "SELECT DISTINCT account_key FROM trips WHERE \(KeyList.condition("account_key", in: db.dialect)) AND status = 'active'",
-            [KeyList(keys: accounts).argument(in: db.dialect)]
-        ) as [AccountKey])
-        for account in accounts { db.setCached(Self.travellerCache, account, travelling.contains(account)) }
+            [KeyList(keys: accounts).argument(in: db.dialect)],
+            row: { row in travelling.insert(try row.value(named: "account_key")) },
+            finish: {
+                for account in accounts { db.setCached(Self.travellerCache, account, travelling.contains(account)) }
+            })
     }
 
     /// Whether each account the writer looked at has an active trip. A trip becomes active only in

@@ -93,8 +93,8 @@ public final class ZoneObserver: LocationObserver {
     }
 
     /// The active alerts the fixes of `accounts` will look at, read at once.
-    public func readAhead(of accounts: [AccountKey], in db: Database) throws {
-        try AlertStore(db: db).cacheActiveAlerts(of: accounts)
+    public func readAhead(of accounts: [AccountKey], into batch: inout QueryBatch, in db: Database) {
+        AlertStore(db: db).readActiveAlerts(of: accounts, into: &batch)
     }
 
     private func observe(

@@ -24,6 +24,10 @@ public protocol Database: AnyObject {
     /// Calls `body` with each row of the query, in order.
     func query(_ sql: String, _ arguments: StatementArguments, _ body: (Row) throws -> Void) throws
 
+    /// Runs the queries of `batch` in order, each one's rows read and then its `finish` run; an engine
+    /// across a network sends them in one round trip.
+    func run(_ batch: QueryBatch) throws
+
     /// The first row of the query mapped by `map`, or nil when there is none; the rest are not read.
     func fetchOne<Value>(_ sql: String, _ arguments: StatementArguments, map: (Row) throws -> Value) throws -> Value?
 
@@ -74,6 +78,14 @@ public protocol Database: AnyObject {
 }
 
 extension Database {
+    /// Runs the queries one after another.
+    public func run(_ batch: QueryBatch) throws {
+        for query in batch.queries {
+            try self.query(query.sql, query.arguments, query.row)
+            try query.finish()
+        }
+    }
+
     /// Runs it at once, as any statement.
     public func execute(_ statement: SavepointStatement) throws {
         try execute(statement.sql, arguments: [])
