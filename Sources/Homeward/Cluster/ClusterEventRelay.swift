@@ -138,16 +138,8 @@ final class ClusterEventRelay: @unchecked Sendable {
         while true {
             let batch: [RelayedMessage]? = condition.withLock {
                 while queue.isEmpty, !isStopped { condition.wait() }
-                // A busy node's events go out at most every `gatherSeconds`, many a notification:
-                // meanwhile `send` does not wake this thread for each event.
-                let gatheredUntil = lastSent.addingTimeInterval(Self.gatherSeconds)
-                isPausing = true
-                while !isStopped {
-                    let left = gatheredUntil.timeIntervalSinceNow
-                    guard left > 0 else { break }
-                    _ = condition.wait(timeoutSeconds: left)
-                }
-                isPausing = false
+                // A busy node's events go out at most every `gatherSeconds`, many a notification.
+                pause(until: lastSent.addingTimeInterval(Self.gatherSeconds))
                 guard !isStopped else { return nil }
                 defer { queue.removeAll(keepingCapacity: true) }
                 return queue
@@ -166,14 +158,7 @@ final class ClusterEventRelay: @unchecked Sendable {
                     let next = Date().addingTimeInterval(Self.aloneAskSeconds)
                     condition.withLock {
                         unheard += batch.count
-                        // Meanwhile `send` does not wake this thread for each event.
-                        isPausing = true
-                        while !isStopped {
-                            let left = next.timeIntervalSinceNow
-                            guard left > 0 else { break }
-                            _ = condition.wait(timeoutSeconds: left)
-                        }
-                        isPausing = false
+                        pause(until: next)
                     }
                     continue
                 }
@@ -197,6 +182,18 @@ final class ClusterEventRelay: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// Waits until `deadline` (or the stop) holding `condition`'s lock, meanwhile `send` not waking
+    /// this thread for each event it queues.
+    private func pause(until deadline: Date) {
+        isPausing = true
+        while !isStopped {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { break }
+            _ = condition.wait(timeoutSeconds: left)
+        }
+        isPausing = false
     }
 
     /// Whether a connection of another node listens on the channel of this database (asked on `open`

@@ -101,20 +101,26 @@ final class ZoneHysteresisTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(raisedWithoutTheSlowWait, 5)
     }
 
-    func testASlowWalkerWhoCarriesOnIsStillRaisedWithinTheHold() {
+    func testASlowWalkerWhoCarriesOnIsStillRaisedWithinTheHold() throws {
         for interval in [1.0, 5, 30] {
-            var random = SeededGenerator(seed: UInt64(interval) + 70)
-            var tracker = PersonTracker(zones: [zone(radius: 150)])
-            let start = Scene.monday + 300
-            var fixes = scene.stand(at: PlanarPoint(x: 0, y: 0), seconds: 300, startTime: Scene.monday, interval: interval,
-                                    noise: &random, accuracy: 20)
-            fixes += scene.walk(from: PlanarPoint(x: 0, y: 0), to: PlanarPoint(x: 0, y: 600), speed: 0.8, startTime: start,
-                                interval: interval, noise: &random, accuracy: 20)
-            let exit = fixes.first { fix in tracker.ingest(fix).contains(.leftZone(zoneId: "home")) }
-            let crossing = start + 150 / 0.8
-            XCTAssertLessThanOrEqual(
-                try XCTUnwrap(exit, "every \(interval) s").t - crossing, TrackerConfiguration().exitHoldSeconds, "every \(interval) s")
+            let delay = secondsToExit(speed: 0.8, to: 600, interval: interval, accuracy: 20, seed: UInt64(interval) + 70)
+            XCTAssertLessThanOrEqual(try XCTUnwrap(delay, "every \(interval) s"), TrackerConfiguration().exitHoldSeconds, "every \(interval) s")
         }
+    }
+
+    /// Seconds from the crossing of a 150 m home zone's line to its `left_zone`, for a person who
+    /// stood at its centre for 300 s and then went straight out at `speed` to `distance` metres,
+    /// fixes every `interval` seconds of `accuracy`; nil when none was raised.
+    private func secondsToExit(speed: Double, to distance: Double, interval: Double, accuracy: Double, seed: UInt64) -> Double? {
+        var random = SeededGenerator(seed: seed)
+        var tracker = PersonTracker(zones: [zone(radius: 150)])
+        let start = Scene.monday + 300
+        var fixes = scene.stand(at: PlanarPoint(x: 0, y: 0), seconds: 300, startTime: Scene.monday, interval: interval,
+                                noise: &random, accuracy: accuracy)
+        fixes += scene.walk(from: PlanarPoint(x: 0, y: 0), to: PlanarPoint(x: 0, y: distance), speed: speed, startTime: start,
+                            interval: interval, noise: &random, accuracy: accuracy)
+        let exit = fixes.first { fix in tracker.ingest(fix).contains(.leftZone(zoneId: "home")) }
+        return exit.map { $0.t - (start + 150 / speed) }
     }
 
     func testInaccurateFixesFarOutsideNeverCauseAnExit() {
@@ -204,36 +210,19 @@ final class ZoneHysteresisTests: XCTestCase {
     /// Walking out of a 150 m zone at 1.3 m/s with 30 m accuracy, sampled every 1–30 s: the exit is
     /// decided within a minute and a half of the crossing (simulated time; a walker stays near the
     /// line for long, and near it the exit waits).
-    func testWalkingOutIsDecidedWithinAMinuteAndAHalfOfTheCrossing() {
+    func testWalkingOutIsDecidedWithinAMinuteAndAHalfOfTheCrossing() throws {
         for interval in [1.0, 5, 10, 30] {
-            var random = SeededGenerator(seed: UInt64(interval) + 40)
-            var tracker = PersonTracker(zones: [zone(radius: 150)])
-            let start = Scene.monday + 300
-            var fixes = scene.stand(at: PlanarPoint(x: 0, y: 0), seconds: 300, startTime: Scene.monday, interval: interval,
-                                    noise: &random, accuracy: 30)
-            fixes += scene.walk(from: PlanarPoint(x: 0, y: 0), to: PlanarPoint(x: 0, y: 600), speed: 1.3, startTime: start,
-                                interval: interval, noise: &random, accuracy: 30)
-            let exit = fixes.first { fix in tracker.ingest(fix).contains(.leftZone(zoneId: "home")) }
-            let crossing = start + 150 / 1.3
-            XCTAssertLessThanOrEqual(try XCTUnwrap(exit, "every \(interval) s").t - crossing, 90 + interval, "every \(interval) s")
+            let delay = secondsToExit(speed: 1.3, to: 600, interval: interval, accuracy: 30, seed: UInt64(interval) + 40)
+            XCTAssertLessThanOrEqual(try XCTUnwrap(delay, "every \(interval) s"), 90 + interval, "every \(interval) s")
         }
     }
 
     /// Riding away at 5 m/s with 30 m accuracy, sampled every 1–30 s: the person is soon clearly far,
     /// and the exit is decided within 45 s of the crossing (and two fixes' intervals).
-    func testRidingAwayIsDecidedWithinHalfAMinuteOfBeingClearlyOut() {
+    func testRidingAwayIsDecidedWithinHalfAMinuteOfBeingClearlyOut() throws {
         for interval in [1.0, 5, 10, 30] {
-            var random = SeededGenerator(seed: UInt64(interval) + 50)
-            var tracker = PersonTracker(zones: [zone(radius: 150)])
-            let start = Scene.monday + 300
-            var fixes = scene.stand(at: PlanarPoint(x: 0, y: 0), seconds: 300, startTime: Scene.monday, interval: interval,
-                                    noise: &random, accuracy: 30)
-            fixes += scene.walk(from: PlanarPoint(x: 0, y: 0), to: PlanarPoint(x: 0, y: 2_000), speed: 5, startTime: start,
-                                interval: interval, noise: &random, accuracy: 30)
-            let exit = fixes.first { fix in tracker.ingest(fix).contains(.leftZone(zoneId: "home")) }
-            let crossing = start + 150 / 5
-            XCTAssertLessThanOrEqual(
-                try XCTUnwrap(exit, "every \(interval) s").t - crossing, 45 + 2 * interval, "every \(interval) s")
+            let delay = secondsToExit(speed: 5, to: 2_000, interval: interval, accuracy: 30, seed: UInt64(interval) + 50)
+            XCTAssertLessThanOrEqual(try XCTUnwrap(delay, "every \(interval) s"), 45 + 2 * interval, "every \(interval) s")
         }
     }
 
