@@ -298,8 +298,11 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// few seconds later, shares nearly all its fixes, so waiting for it confirms little and costs a
     /// short corridor's pacing about half a back-and-forth) ...
     public var pacingConfirmJudgements = 1
-    /// ... and ends after this many in a row that are not (one noisy window does not end it).
-    public var pacingEndJudgements = 2
+    /// ... and ends after this many in a row that are not: 60, five minutes at one judgement every
+    /// 5 s. A short corridor's pacing, walked on without a pause, shows no pacing in its window for a
+    /// minute or more now and then (its turns blur in the noise); ended after two such windows, one
+    /// 20-minute walk in a 20 m corridor raised 4–9 alerts.
+    public var pacingEndJudgements = 60
 
     // MARK: Aimless walk
     /// The raw fixes (no less accurate than `shapeMaxAccuracyMetres`) are averaged over blocks of

@@ -93,6 +93,27 @@ final class LapsAndPacingTests: XCTestCase {
         }
     }
 
+    /// Twenty minutes walked without a pause along a corridor of 20 or 30 m, eight walks each: one
+    /// pacing alert a walk, at most two (a 20 m corridor's turns blur in the noise for minutes at a
+    /// time), where ending an episode after two windows without pacing raised up to nine.
+    func testAWalkToAndFroIsOnePacingAlertNotOneAWindow() {
+        func raised(corridor: Double, seed: UInt64, _ configuration: TrackerConfiguration) -> Int {
+            var tracker = PersonTracker(configuration: configuration, zones: [home])
+            return pacing(corridor: corridor, seed: seed, start: Scene.monday + 15 * 3600, minutes: 20)
+                .flatMap { tracker.ingest($0) }
+                .filter { if case .wanderingStarted = $0 { true } else { false } }.count
+        }
+        var endingSoon = TrackerConfiguration()
+        endingSoon.pacingEndJudgements = 2
+        for corridor in [20.0, 30] {
+            let now = (UInt64(1)...8).map { raised(corridor: corridor, seed: $0, TrackerConfiguration()) }
+            let before = (UInt64(1)...8).map { raised(corridor: corridor, seed: $0, endingSoon) }
+            XCTAssertLessThanOrEqual(now.max() ?? 0, 2, "\(corridor) m: \(now)")
+            XCTAssertGreaterThanOrEqual(now.min() ?? 0, 1, "\(corridor) m: \(now)")
+            XCTAssertLessThan(now.reduce(0, +), before.reduce(0, +), "\(corridor) m: \(now) against \(before)")
+        }
+    }
+
     func testPacingACorridorIsToldWithinSixBackAndForthsFromThirtyMetres() {
         // A 20 m corridor is walked in 19 s: at a fix every 5 s with 4 m of noise its turns blur, and
         // it is told later (within 13 back-and-forths; see the next test).
