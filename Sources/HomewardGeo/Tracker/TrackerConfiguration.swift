@@ -268,14 +268,14 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     /// ... and forgotten after a silence this long.
     public var pacingMaxGapSeconds = 60.0
     /// A corridor is this long at least (a still phone's averaged noise spans less) ...
-    public var pacingCorridorMinMetres = 15.0
+    public var pacingCorridorMinMetres = 12.0
     /// ... and at most this long (longer ones are the shape classes' to judge) ...
     public var pacingCorridorMaxMetres = 80.0
     /// A window whose fixes' bounding box is wider than the longest corridor by more than this is not
     /// measured at all (the noise across and along a corridor stays within it) ...
     public var pacingBoundingMarginMetres = 30.0
     /// ... with a spread across it at most this share of the spread along it.
-    public var pacingMaxThinness = 0.45
+    public var pacingMaxThinness = 0.6
     /// A turn needs the walk to come back by this share of the corridor ...
     public var pacingTurnShare = 0.4
     /// ... and by this many metres at least.
