@@ -294,6 +294,41 @@ public struct TrackerConfiguration: Sendable, Equatable, Codable {
     public var pacingMinLegSpeedMetresPerSecond = 0.4
     /// ... and this, in metres per second.
     public var pacingMaxLegSpeedMetresPerSecond = 2.0
+    /// A window whose turns do not show pacing may still walk to and fro in a rhythm
+    /// (`CorridorRhythm`: a corridor too short for its turns to be counted): it needs this many
+    /// fixes ...
+    public var pacingRhythmMinFixes = 30
+    /// ... and, first, the mean squared distance between fixes some steps apart dipping at a larger
+    /// step to at most 1 / this of what it reached at a smaller one (a walker back where they were;
+    /// at rest it stays flat, drifting it rises) ...
+    public var pacingRhythmMinDip = 1.5
+    /// ... then a sinusoid of a period from this many seconds ...
+    public var pacingRhythmShortestPeriodSeconds = 12.0
+    /// ... and this many of the window's mean spacing between fixes (a rhythm faster than that is
+    /// not seen, only aliased: a logger's fix every 19 s fits a period of 18 s anywhere) ...
+    public var pacingRhythmMinFixesAPeriod = 3.0
+    /// ... to the window's span over this many (slower periods are tried so that a drift or a bend
+    /// in the path fits best there, and is no rhythm), tried at this many frequencies per the
+    /// window's resolution (one period over its span) ...
+    public var pacingRhythmScanFromCycles = 2.0
+    public var pacingRhythmOversampling = 4.0
+    /// ... that fits best with at least this many periods in the window ...
+    public var pacingRhythmMinCycles = 5.0
+    /// ... of at most this many fixes each: four a leg (a 20 m corridor at a fix every 5 s), where
+    /// turns blur; legs of more fixes show their turns, and on real days slow walks along a street
+    /// with bends fitted periods of 9–12 fixes (44–58 s at one every 5 s) ...
+    public var pacingRhythmMaxFixesAPeriod = 8.0
+    /// ... that explains at least this share of the fixes' spread along their main axis ...
+    public var pacingRhythmMinExplainedShare = 0.35
+    /// ... and at least this share in each half of the window (noise that happens to fit is mostly
+    /// one stretch of it) ...
+    public var pacingRhythmMinHalfShare = 0.25
+    /// ... traced as a flat ellipse: its minor axis at most this share of its major (laps trace a
+    /// circle) ...
+    public var pacingRhythmMaxFlatness = 0.5
+    /// ... its corridor from `pacingCorridorMinMetres` to this long (longer ones show their turns),
+    /// walked at a pace within the legs'.
+    public var pacingRhythmMaxCorridorMetres = 25.0
     /// Pacing is reported after this many pacing windows in a row (one: the next window, judged a
     /// few seconds later, shares nearly all its fixes, so waiting for it confirms little and costs a
     /// short corridor's pacing about half a back-and-forth) ...

@@ -78,6 +78,47 @@ public struct PacingDetector: Sendable, Equatable, Codable {
         return found
     }
 
+    /// The first of the tails starting at `fits` (shortest first) whose turns are pacing
+    /// (`PacingMeasures`), measured longest first: the walk that led here must not hide the pacing
+    /// that followed. Only tails that could be pacing by their thinness, extent and turns are copied
+    /// and measured in full.
+    private func turnsInTails(_ fits: Slice<UnsafeMutableBufferPointer<Int>>, configuration: TrackerConfiguration) -> PacingMeasures? {
+        // The longest tail's first index is the last found.
+        guard let earliest = fits.last, points.count - earliest >= 9 else { return nil }
+        // The window's fixes averaged in threes once, for all its tails.
+        return withUnsafeTemporaryAllocation(of: PlanarPoint.self, capacity: points.count - earliest - 2) { averaged in
+            PacingMeasures.average(points, from: earliest, into: averaged)
+            for start in fits.reversed() where points.count - start >= 9 {
+                let tail = UnsafeBufferPointer(rebasing: averaged[(start - earliest)...])
+                guard PacingMeasures.mayBePacing(averaged: tail, configuration: configuration) else { continue }
+                let window = (start..<points.count).map { points[$0] }
+                if let measured = PacingMeasures(window, configuration: configuration),
+                    measured.isPacing(configuration: configuration) {
+                    return measured
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The first of the tails starting at `fits` (shortest first) whose raw fixes walk to and fro in
+    /// a rhythm (`CorridorRhythm`): a corridor too short for its turns to be counted. Only tails
+    /// whose fixes come back to where they were (`CorridorRhythm.mayHaveRhythm`) are fitted.
+    private func rhythmInTails(_ fits: Slice<UnsafeMutableBufferPointer<Int>>, configuration: TrackerConfiguration) -> CorridorRhythm? {
+        guard let earliest = fits.last, points.count - earliest >= configuration.pacingRhythmMinFixes else { return nil }
+        return withUnsafeTemporaryAllocation(of: TimedPoint.self, capacity: points.count - earliest) { window in
+            for index in earliest..<points.count { window.initializeElement(at: index - earliest, to: points[index]) }
+            for start in fits {
+                let tail = UnsafeBufferPointer(rebasing: window[(start - earliest)...])
+                guard CorridorRhythm.mayHaveRhythm(tail, configuration: configuration),
+                      let rhythm = CorridorRhythm(tail, configuration: configuration),
+                      rhythm.isPacing(configuration: configuration) else { continue }
+                return rhythm
+            }
+            return nil
+        }
+    }
+
     /// Takes the next raw position (in the tracker's plane) and says whether an episode started or ended.
     public mutating func observe(_ point: PlanarPoint, at t: UnixSeconds, configuration: TrackerConfiguration) -> WanderingChange? {
         var change: WanderingChange?
@@ -86,37 +127,22 @@ public struct PacingDetector: Sendable, Equatable, Codable {
         points.append(TimedPoint(t: t, point: point))
         guard t - lastJudgedAt >= configuration.pacingJudgeEverySeconds else { return change }
         lastJudgedAt = t
-        // The window's tails, longest first: the walk that led here must not hide the pacing that
-        // followed. Only tails whose bounding box could hold a corridor are measured (a walker going
-        // somewhere, or a phone at rest, is let go without a copy of the window), and only those that
-        // could be pacing by their thinness, extent and turns are copied and measured in full.
+        // Only tails whose bounding box could hold a corridor are measured (a walker going somewhere
+        // is let go without a copy of the window): by their turns, and failing that by their rhythm.
         let shareCount = configuration.pacingWindowTailShares.count
-        let measures: PacingMeasures? = shareCount == 0 ? nil : withUnsafeTemporaryAllocation(of: Int.self, capacity: shareCount) { fits in
-            let found = tailsThatCouldHoldACorridor(now: t, configuration: configuration, into: fits)
-            guard found > 0 else { return nil }
-            // The longest tail's first index is the last found.
-            let earliest = fits[found - 1]
-            guard points.count - earliest >= 9 else { return nil }
-            // The window's fixes averaged in threes once, for all its tails.
-            return withUnsafeTemporaryAllocation(of: PlanarPoint.self, capacity: points.count - earliest - 2) { averaged in
-                PacingMeasures.average(points, from: earliest, into: averaged)
-                for start in fits[..<found].reversed() where points.count - start >= 9 {
-                    let tail = UnsafeBufferPointer(rebasing: averaged[(start - earliest)...])
-                    guard PacingMeasures.mayBePacing(averaged: tail, configuration: configuration) else { continue }
-                    let window = (start..<points.count).map { points[$0] }
-                    if let measured = PacingMeasures(window, configuration: configuration),
-                        measured.isPacing(configuration: configuration) {
-                        return measured
-                    }
-                }
-                return nil
+        let found: (since: UnixSeconds?, score: Double)? = shareCount == 0 ? nil : withUnsafeTemporaryAllocation(of: Int.self, capacity: shareCount) { fits in
+            let fitting = tailsThatCouldHoldACorridor(now: t, configuration: configuration, into: fits)
+            guard fitting > 0 else { return nil }
+            if let measures = turnsInTails(fits[..<fitting], configuration: configuration) {
+                return (measures.firstTurnAt, measures.score)
             }
+            return rhythmInTails(fits[..<fitting], configuration: configuration).map { (nil, $0.score) }
         }
-        if let measures {
+        if let found {
             pacingInARow += 1
             otherInARow = 0
             if episode == nil, pacingInARow >= configuration.pacingConfirmJudgements {
-                let started = Wandering(pattern: .pacing, since: measures.firstTurnAt ?? t, score: measures.score)
+                let started = Wandering(pattern: .pacing, since: found.since ?? t, score: found.score)
                 episode = started
                 return .started(started)
             }
