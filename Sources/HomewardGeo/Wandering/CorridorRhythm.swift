@@ -37,11 +37,13 @@ public struct CorridorRhythm: Sendable, Equatable {
     /// Whether the window of `points` (oldest first) may hold a rhythm at all: the mean squared
     /// distance between fixes some steps apart dips, at a larger step, to at most
     /// 1 / `pacingRhythmMinDip` of what it reached at a smaller one (a walker back where they were a
-    /// back-and-forth before). A phone at rest (flat) or drifting (rising) shows no dip. No trig:
+    /// back-and-forth before). A phone at rest (flat) or drifting (rising) shows no dip. No trig,
+    /// and steps only up to a period's most fixes (`pacingRhythmMaxFixesAPeriod`, and one more):
     /// the cheap look most windows end at.
     static func mayHaveRhythm(_ points: UnsafeBufferPointer<TimedPoint>, configuration: TrackerConfiguration) -> Bool {
         let count = points.count
-        let largestStep = count / max(1, Int(configuration.pacingRhythmMinCycles.rounded(.down)))
+        let largestStep = min(count / max(1, Int(configuration.pacingRhythmMinCycles.rounded(.down))),
+                              Int(configuration.pacingRhythmMaxFixesAPeriod.rounded(.up)) + 1)
         guard count >= configuration.pacingRhythmMinFixes, largestStep >= 2 else { return false }
         var highest = 0.0
         for step in 1...largestStep {
