@@ -41,23 +41,54 @@ public struct CorridorRhythm: Sendable, Equatable {
     /// and steps only up to a period's most fixes (`pacingRhythmMaxFixesAPeriod`, and one more):
     /// the cheap look most windows end at.
     static func mayHaveRhythm(_ points: UnsafeBufferPointer<TimedPoint>, configuration: TrackerConfiguration) -> Bool {
-        let count = points.count
-        let largestStep = min(count / max(1, Int(configuration.pacingRhythmMinCycles.rounded(.down))),
-                              Int(configuration.pacingRhythmMaxFixesAPeriod.rounded(.up)) + 1)
-        guard count >= configuration.pacingRhythmMinFixes, largestStep >= 2 else { return false }
-        var highest = 0.0
-        for step in 1...largestStep {
-            var sum = 0.0
-            for index in step..<count {
-                let dx = points[index].point.x - points[index - step].point.x
-                let dy = points[index].point.y - points[index - step].point.y
-                sum += dx * dx + dy * dy
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 1) { starts in
+            starts.initializeElement(at: 0, to: 0)
+            return withUnsafeTemporaryAllocation(of: Bool.self, capacity: 1) { may in
+                tailsThatMayHaveRhythm(points, starts: UnsafeBufferPointer(starts), configuration: configuration, into: may)
+                return may[0]
             }
-            let meanSquare = sum / Double(count - step)
-            if step > 1, meanSquare * configuration.pacingRhythmMinDip < highest { return true }
-            highest = max(highest, meanSquare)
         }
-        return false
+    }
+
+    /// `mayHaveRhythm` for each tail of `window` starting at `starts` (latest start first), written
+    /// to `may`: one pass over the window a step, for all the tails at once (a tail's pairs are those
+    /// of the longer ones that start within it).
+    static func tailsThatMayHaveRhythm(
+        _ window: UnsafeBufferPointer<TimedPoint>, starts: UnsafeBufferPointer<Int>, configuration: TrackerConfiguration,
+        into may: UnsafeMutableBufferPointer<Bool>
+    ) {
+        let count = window.count, tails = starts.count
+        guard tails > 0 else { return }
+        let stepCap = Int(configuration.pacingRhythmMaxFixesAPeriod.rounded(.up)) + 1
+        let cycles = max(1, Int(configuration.pacingRhythmMinCycles.rounded(.down)))
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: tails) { highest in
+            highest.initialize(repeating: 0)
+            for tail in 0..<tails { may[tail] = false }
+            let largest = min(stepCap, (count - (starts.min() ?? 0)) / cycles)
+            guard largest >= 2 else { return }
+            for step in 1...largest {
+                // Backwards from the newest pair: a tail's sum is complete once its start is passed.
+                var sum = 0.0
+                var tail = 0
+                var first = count - 1 - step
+                while tail < tails, starts[tail] > first { tail += 1 }
+                while first >= 0, tail < tails {
+                    let dx = window[first + step].point.x - window[first].point.x
+                    let dy = window[first + step].point.y - window[first].point.y
+                    sum += dx * dx + dy * dy
+                    while tail < tails, starts[tail] == first {
+                        let length = count - starts[tail]
+                        if !may[tail], length >= configuration.pacingRhythmMinFixes, step <= min(stepCap, length / cycles) {
+                            let meanSquare = sum / Double(length - step)
+                            if step > 1, meanSquare * configuration.pacingRhythmMinDip < highest[tail] { may[tail] = true }
+                            highest[tail] = max(highest[tail], meanSquare)
+                        }
+                        tail += 1
+                    }
+                    first -= 1
+                }
+            }
+        }
     }
 
     /// Fits `points` (oldest first, at least `pacingRhythmMinFixes`); nil for too few, or when no

@@ -106,16 +106,23 @@ public struct PacingDetector: Sendable, Equatable, Codable {
     /// whose fixes come back to where they were (`CorridorRhythm.mayHaveRhythm`) are fitted.
     private func rhythmInTails(_ fits: Slice<UnsafeMutableBufferPointer<Int>>, configuration: TrackerConfiguration) -> CorridorRhythm? {
         guard let earliest = fits.last, points.count - earliest >= configuration.pacingRhythmMinFixes else { return nil }
+        let tails = fits.count
         return withUnsafeTemporaryAllocation(of: TimedPoint.self, capacity: points.count - earliest) { window in
             for index in earliest..<points.count { window.initializeElement(at: index - earliest, to: points[index]) }
-            for start in fits {
-                let tail = UnsafeBufferPointer(rebasing: window[(start - earliest)...])
-                guard CorridorRhythm.mayHaveRhythm(tail, configuration: configuration),
-                      let rhythm = CorridorRhythm(tail, configuration: configuration),
-                      rhythm.isPacing(configuration: configuration) else { continue }
-                return rhythm
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: tails) { starts in
+                for (position, start) in fits.enumerated() { starts.initializeElement(at: position, to: start - earliest) }
+                return withUnsafeTemporaryAllocation(of: Bool.self, capacity: tails) { may in
+                    CorridorRhythm.tailsThatMayHaveRhythm(
+                        UnsafeBufferPointer(window), starts: UnsafeBufferPointer(starts), configuration: configuration, into: may)
+                    for position in 0..<tails where may[position] {
+                        let tail = UnsafeBufferPointer(rebasing: window[starts[position]...])
+                        if let rhythm = CorridorRhythm(tail, configuration: configuration), rhythm.isPacing(configuration: configuration) {
+                            return rhythm
+                        }
+                    }
+                    return nil
+                }
             }
-            return nil
         }
     }
 

@@ -97,4 +97,37 @@ final class CorridorRhythmTests: XCTestCase {
         // Too few fixes for any rhythm.
         XCTAssertNil(rhythm(Array(toAndFro(corridor: 15).prefix(configuration.pacingRhythmMinFixes - 1))))
     }
+
+    /// The one pass over a window for all its tails says what each tail alone says.
+    func testTheLookAtAllTailsAtOnceIsTheLookAtEachAlone() {
+        var random = SeededGenerator(seed: 77)
+        var said = (yes: 0, no: 0)
+        for trial in 0..<200 {
+            let corridor = random.uniform(8...40), every = random.uniform(4...8), sigma = random.uniform(0...8)
+            let walking = random.chance(0.6)
+            let count = Int(random.uniform(20...128))
+            let window = (0..<count).map { index -> TimedPoint in
+                let t = Double(index) * every
+                let travelled = (t * 1.05).truncatingRemainder(dividingBy: 2 * corridor)
+                let along = walking ? (travelled < corridor ? travelled : 2 * corridor - travelled) : 0
+                return TimedPoint(t: t, point: PlanarPoint(x: along + random.gaussian(sigma: sigma), y: random.gaussian(sigma: sigma)))
+            }
+            // Starts latest first, as the detector's tails come; two may coincide.
+            let starts = [0.6, 0.45, 0.3, 0.15, 0.0].map { Int(Double(count) * $0) }
+            var together = [Bool](repeating: false, count: starts.count)
+            window.withUnsafeBufferPointer { buffer in
+                starts.withUnsafeBufferPointer { startBuffer in
+                    together.withUnsafeMutableBufferPointer { may in
+                        CorridorRhythm.tailsThatMayHaveRhythm(buffer, starts: startBuffer, configuration: configuration, into: may)
+                    }
+                }
+            }
+            let alone = starts.map { mayHaveRhythm(Array(window[$0...])) }
+            XCTAssertEqual(together, alone, "trial \(trial)")
+            said.yes += alone.filter { $0 }.count
+            said.no += alone.filter { !$0 }.count
+        }
+        XCTAssertGreaterThan(said.yes, 50)
+        XCTAssertGreaterThan(said.no, 50)
+    }
 }
