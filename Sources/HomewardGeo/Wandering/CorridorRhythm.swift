@@ -91,6 +91,26 @@ public struct CorridorRhythm: Sendable, Equatable {
         }
     }
 
+    /// Whether the rhythm is pacing by `configuration`'s thresholds: enough periods, each of few
+    /// fixes, most of the movement along a line, a short corridor walked at a walker's pace.
+    public func isPacing(configuration: TrackerConfiguration) -> Bool {
+        cycles >= configuration.pacingRhythmMinCycles
+            && fixesAPeriod <= configuration.pacingRhythmMaxFixesAPeriod
+            && explainedShare >= configuration.pacingRhythmMinExplainedShare
+            && weakerHalfShare >= configuration.pacingRhythmMinHalfShare
+            && flatness <= configuration.pacingRhythmMaxFlatness
+            && corridorMetres >= configuration.pacingCorridorMinMetres && corridorMetres <= configuration.pacingRhythmMaxCorridorMetres
+            && speedMetresPerSecond >= configuration.pacingMinLegSpeedMetresPerSecond
+            && speedMetresPerSecond <= configuration.pacingMaxLegSpeedMetresPerSecond
+    }
+
+    /// How clearly the window shows pacing, 0...1.
+    public var score: Double {
+        min(1, cycles / 8) * 0.5 + explainedShare * 0.3 + max(0, 1 - flatness) * 0.2
+    }
+}
+
+extension CorridorRhythm {
     /// Fits `points` (oldest first, at least `pacingRhythmMinFixes`); nil for too few, or when no
     /// period in the range fits at all.
     public init?(_ points: UnsafeBufferPointer<TimedPoint>, configuration: TrackerConfiguration) {
@@ -220,36 +240,5 @@ public struct CorridorRhythm: Sendable, Equatable {
         }
         guard let fitted else { return nil }
         self = fitted
-    }
-
-    private init(
-        periodSeconds: Double, cycles: Double, explainedShare: Double, weakerHalfShare: Double, flatness: Double,
-        corridorMetres: Double, fixesAPeriod: Double
-    ) {
-        self.periodSeconds = periodSeconds
-        self.cycles = cycles
-        self.explainedShare = explainedShare
-        self.weakerHalfShare = weakerHalfShare
-        self.flatness = flatness
-        self.corridorMetres = corridorMetres
-        self.fixesAPeriod = fixesAPeriod
-    }
-
-    /// Whether the rhythm is pacing by `configuration`'s thresholds: enough periods, each of few
-    /// fixes, most of the movement along a line, a short corridor walked at a walker's pace.
-    public func isPacing(configuration: TrackerConfiguration) -> Bool {
-        cycles >= configuration.pacingRhythmMinCycles
-            && fixesAPeriod <= configuration.pacingRhythmMaxFixesAPeriod
-            && explainedShare >= configuration.pacingRhythmMinExplainedShare
-            && weakerHalfShare >= configuration.pacingRhythmMinHalfShare
-            && flatness <= configuration.pacingRhythmMaxFlatness
-            && corridorMetres >= configuration.pacingCorridorMinMetres && corridorMetres <= configuration.pacingRhythmMaxCorridorMetres
-            && speedMetresPerSecond >= configuration.pacingMinLegSpeedMetresPerSecond
-            && speedMetresPerSecond <= configuration.pacingMaxLegSpeedMetresPerSecond
-    }
-
-    /// How clearly the window shows pacing, 0...1.
-    public var score: Double {
-        min(1, cycles / 8) * 0.5 + explainedShare * 0.3 + max(0, 1 - flatness) * 0.2
     }
 }
