@@ -1,9 +1,10 @@
-/// Finds pacing to and fro along a short corridor (a hallway, a path by a bench) from the raw fixes
-/// (see `PacingMeasures`): keeps the last `pacingWindowSeconds` of fixes no less accurate than the
-/// shape's limit (one every `pacingMinSpacingSeconds` at most), judges them (and their newest
-/// tails, `pacingWindowTailShares`) every `pacingJudgeEverySeconds`, and reports pacing after
-/// `pacingConfirmJudgements` pacing windows in a row, its end after `pacingEndJudgements` that are not. A silence
-/// longer than `pacingMaxGapSeconds` forgets the window.
+/// Finds pacing to and fro along a short corridor (a hallway, a path by a bench) from the raw fixes,
+/// by its turns (`PacingMeasures`) or, where a corridor of 15–20 m is walked in so few fixes that its
+/// turns blur, by its rhythm (`CorridorRhythm`): keeps the last `pacingWindowSeconds` of fixes no
+/// less accurate than the shape's limit (one every `pacingMinSpacingSeconds` at most), judges them
+/// (and their newest tails, `pacingWindowTailShares`) every `pacingJudgeEverySeconds`, and reports
+/// pacing after `pacingConfirmJudgements` pacing windows in a row, its end after
+/// `pacingEndJudgements` that are not. A silence longer than `pacingMaxGapSeconds` forgets the window.
 public struct PacingDetector: Sendable, Equatable, Codable {
     private var points: RingBuffer<TimedPoint>
     private var lastJudgedAt: UnixSeconds = -.infinity
