@@ -97,4 +97,55 @@ final class LifeTrackerStoryTests: XCTestCase {
             XCTAssertTrue(alerts.contains { $0.type == .wandering && $0.message?.contains("lapping") == true }, "\(alerts)")
         }
     }
+
+    /// Pacing to and fro along a 15 m path by the fountain (1.05 m/s, a fix every 5 s, 4 m of Gaussian
+    /// noise, 12 m accuracy), after three minutes walking there, posted live: the status shows pacing and the
+    /// guardian has the alert within 6 back-and-forths (a 15 m corridor is walked in three fixes; its
+    /// rhythm tells it, `CorridorRhythm`).
+    func testPacingAShortPathShowsAsWanderingWithinSixBackAndForths() throws {
+        let test = try TestApp()
+        let gina = try test.makeAccount(name: "Gina")
+        let anna = try test.makeAccount(name: "Anna")
+        try test.link(guardian: gina, dependent: anna)
+        let fountain = (lat: 51.5246, lon: -0.1340)
+        // Repeatable Gaussian noise of 4 m (Box–Muller over a linear congruential generator).
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func uniform() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (Double(state >> 11) + 0.5) / Double(1 << 53)
+        }
+        func noise() -> Double { 4 * (-2 * log(uniform())).squareRoot() * cos(2 * .pi * uniform()) }
+        func sample(north: Double, east: Double, at t: Double) -> API.LocationSample {
+            API.LocationSample(
+                t: t, lat: fountain.lat + (north + noise()) / 111_320,
+                lon: fountain.lon + (east + noise()) / (111_320 * cos(fountain.lat * .pi / 180)), accuracy: 12)
+        }
+        let start = Double(test.clock.now().unixMilliseconds) / 1000
+        let walkIn = (0..<36).map { sample(north: -200 + Double($0) * 5.25, east: 0, at: start + Double($0) * 5) }
+        let pacingFrom = start + 180
+        let backAndForth = 2 * 15 / 1.05
+        try test.withClient { client in
+            let zone = JSONBody.encode(API.ZoneRequest.circle("Home", lat: 51.5216, lon: -0.1340, radius: 150, home: true))
+            XCTAssertEqual(try client.execute(.post, "/v1/accounts/\(anna.id)/zones", headers: gina.auth, body: zone).status, .created)
+            test.clock.advance(bySeconds: 180)
+            XCTAssertEqual(try client.execute(
+                .post, "/v1/locations", headers: anna.auth, body: JSONBody.encode(API.LocationBatch(samples: walkIn))).status, .ok)
+            var toldAfter: Double?
+            for index in 0..<Int(8 * backAndForth / 5) {
+                let elapsed = Double(index) * 5
+                let travelled = (elapsed * 1.05).truncatingRemainder(dividingBy: 30)
+                let along = travelled < 15 ? travelled : 30 - travelled
+                test.clock.advance(bySeconds: 5)
+                let fix = sample(north: 0, east: along - 7.5, at: pacingFrom + elapsed)
+                XCTAssertEqual(try client.execute(
+                    .post, "/v1/locations", headers: anna.auth, body: JSONBody.encode(API.LocationBatch(samples: [fix]))).status, .ok)
+                let page = try client.execute(.get, "/v1/accounts/\(anna.id)/location", headers: gina.auth).decode(API.Person.self)
+                if page.status.wandering.value?.pattern == "pacing" { toldAfter = elapsed; break }
+            }
+            let told = try XCTUnwrap(toldAfter, "the status never showed pacing")
+            XCTAssertLessThanOrEqual(told / backAndForth, 6)
+            let alerts = try client.execute(.get, "/v1/alerts", headers: gina.auth).decode(API.AlertList.self).alerts
+            XCTAssertTrue(alerts.contains { $0.type == .wandering && $0.message?.contains("pacing") == true }, "\(alerts)")
+        }
+    }
 }
