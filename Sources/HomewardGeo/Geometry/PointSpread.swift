@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// How a set of plane points spreads about its centre: the mean and the sums of the squared and
 /// crossed deviations (the scatter matrix), from which a shape's axis, elongation and thinness follow.
 /// The sums add in the points' order, so every shape measure built on them agrees to the last bit.
@@ -29,4 +35,8 @@ struct PointSpread {
         self.yy = yy
         self.xy = xy
     }
+
+    /// The angle of the main axis (the direction the points spread along most), in radians from the
+    /// x axis.
+    var mainAxisAngle: Double { 0.5 * atan2(2 * xy, xx - yy) }
 }

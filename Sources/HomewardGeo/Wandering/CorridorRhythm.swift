@@ -139,24 +139,25 @@ extension CorridorRhythm {
             ty += dt * (point.point.y - meanY)
         }
         let (slopeX, slopeY) = (tx / tt, ty / tt)
-        // The residuals' main axis: the rhythm is sought along it (a line's two coefficients a
-        // frequency, where both coordinates' four would fit noise twice as well).
-        var xx = 0.0, yy = 0.0, xy = 0.0
-        for point in points {
-            let dt = point.t - meanT
-            let x = point.point.x - meanX - slopeX * dt, y = point.point.y - meanY - slopeY * dt
-            xx += x * x; yy += y * y; xy += x * y
-        }
-        let axis = 0.5 * atan2(2 * xy, xx - yy)
-        let (ux, uy) = (cos(axis), sin(axis))
         // Frequencies from the longest period to the shortest, a quarter of the window's own
         // resolution apart; each fix's phase is turned on by its own step (no trig per frequency).
         let lowest = 1 / longest, highest = 1 / shortest
         let step = 1 / (configuration.pacingRhythmOversampling * span)
         var best: (frequency: Double, power: Double, along: (Double, Double), across: (Double, Double))?
         let fitted: CorridorRhythm? = withUnsafeTemporaryAllocation(of: Double.self, capacity: 6 * count) { scratch in
-            // cos, sin of each fix's phase; cos, sin of its turn per frequency step; its position less
-            // the trend, along the axis and across it.
+            // Each fix's position less the trend. The rhythm is sought along the residuals' main
+            // axis (a line's two coefficients a frequency, where both coordinates' four would fit
+            // noise twice as well).
+            for index in 0..<count {
+                let dt = points[index].t - meanT
+                scratch[6 * index + 4] = points[index].point.x - meanX - slopeX * dt
+                scratch[6 * index + 5] = points[index].point.y - meanY - slopeY * dt
+            }
+            let residuals = (0..<count).lazy.map { PlanarPoint(x: scratch[6 * $0 + 4], y: scratch[6 * $0 + 5]) }
+            let axis = PointSpread(residuals, count: Double(count)).mainAxisAngle
+            let (ux, uy) = (cos(axis), sin(axis))
+            // cos, sin of each fix's phase; cos, sin of its turn per frequency step; its residual
+            // along the axis and across it.
             var alongSquares = 0.0
             for index in 0..<count {
                 let elapsed = points[index].t - first.t
@@ -164,8 +165,7 @@ extension CorridorRhythm {
                 scratch[6 * index + 1] = sin(2 * .pi * lowest * elapsed)
                 scratch[6 * index + 2] = cos(2 * .pi * step * elapsed)
                 scratch[6 * index + 3] = sin(2 * .pi * step * elapsed)
-                let dt = points[index].t - meanT
-                let x = points[index].point.x - meanX - slopeX * dt, y = points[index].point.y - meanY - slopeY * dt
+                let x = scratch[6 * index + 4], y = scratch[6 * index + 5]
                 scratch[6 * index + 4] = x * ux + y * uy
                 scratch[6 * index + 5] = y * ux - x * uy
                 alongSquares += scratch[6 * index + 4] * scratch[6 * index + 4]

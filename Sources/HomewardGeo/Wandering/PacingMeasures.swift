@@ -39,7 +39,7 @@ public struct PacingMeasures: Sendable, Equatable {
         let count = Double(averaged.count)
         let spread = PointSpread(averaged.lazy.map { $0.point }, count: count)
         let (meanX, meanY, xx, yy, xy) = (spread.meanX, spread.meanY, spread.xx, spread.yy, spread.xy)
-        let angle = 0.5 * atan2(2 * xy, xx - yy)
+        let angle = spread.mainAxisAngle
         let (ux, uy) = (cos(angle), sin(angle))
         let trace = (xx + yy) / count, determinant = (xx * yy - xy * xy) / (count * count)
         let root = (max(0, trace * trace / 4 - determinant)).squareRoot()
@@ -151,7 +151,7 @@ public struct PacingMeasures: Sendable, Equatable {
         let major = trace / 2 + root, minor = max(0, trace / 2 - root)
         let thinness = major > 0 ? (minor / major).squareRoot() : 1
         guard thinness <= configuration.pacingMaxThinness else { return false }
-        let angle = 0.5 * atan2(2 * xy, xx - yy)
+        let angle = spread.mainAxisAngle
         let (ux, uy) = (cos(angle), sin(angle))
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: averagedCount) { along in
             for index in 0..<averagedCount {

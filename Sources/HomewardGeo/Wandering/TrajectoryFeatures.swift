@@ -75,7 +75,7 @@ public struct TrajectoryFeatures: Sendable, Equatable {
         let root = ((sxx - syy) * (sxx - syy) + 4 * sxy * sxy).squareRoot()
         let major = (trace + root) / 2, minor = max(0, (trace - root) / 2)
         elongation = major > 0 ? (minor / major).squareRoot() : 0
-        let axisAngle = 0.5 * atan2(2 * sxy, sxx - syy)
+        let axisAngle = spread.mainAxisAngle
         let ux = cos(axisAngle), uy = sin(axisAngle)
         let along = points.map { ($0.x - meanX) * ux + ($0.y - meanY) * uy }
         let extent = (along.max() ?? 0) - (along.min() ?? 0)
