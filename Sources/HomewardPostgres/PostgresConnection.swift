@@ -22,7 +22,9 @@ public final class PostgresConnection: Database {
     /// this many share one statement: 200. A `COPY` costs two round trips of its own and ends the
     /// pipeline it would have joined, and saves the server about 6 µs a row (no `unnest` arrays to
     /// read, no speculative insertion for `ON CONFLICT`, rows written to the table page by page):
-    /// worth it for uploads of many fixes, not for a group of single posts.
+    /// worth it for uploads of many fixes, not for a group of single posts. One block's own rows of
+    /// this many go as soon as the block holds them back, their answer read only before the next
+    /// statement is sent (`copyInFlight`): the server stores them while the block goes on.
     static let minCopiedRows = 200
     /// How many `COPY`s of held-back rows this connection sent (the tests' view of which way rows went).
     private(set) var copiesSent = 0
@@ -61,6 +63,11 @@ public final class PostgresConnection: Database {
     /// A read-only transaction's COMMIT was sent without waiting for its answer: it is read (and
     /// the connection leaves pipeline mode) before anything else is sent.
     private var commitAnswerUnread = false
+    /// A `COPY` of one block's many held-back rows (`insertRows`), sent without waiting for its
+    /// answer, so that the server stores the rows while the node judges them (an upload of a phone's
+    /// buffer: the rows go in before the fixes are judged, and the judging needs nothing back). Its
+    /// answer, and the count of rows it must have stored, are read before anything else is sent.
+    private var copyInFlight: (sql: String, expectedChanges: Int)?
 
     /// A statement `heldBack` holds, and the savepoint it creates, if it does.
     private struct HeldBackStatement {
@@ -212,7 +219,7 @@ public final class PostgresConnection: Database {
     /// Runs several statements without parameters in one round trip (a migration's script), after
     /// the transaction-control statements held back.
     public func executeScript(_ sql: String) throws(PostgresError) {
-        readUnreadCommitAnswer()
+        try readUnreadAnswers()
         try sendHeldBackWrites()
         let script = (heldBack.map(\.sql) + [sql]).joined(separator: ";\n")
         heldBack = []
@@ -274,9 +281,10 @@ public final class PostgresConnection: Database {
     /// Inserts `count` rows of `shape` with the values `bind` binds row after row, each predicted to
     /// change one row. When `defersWrites` they are held back, and sent with the rows of the same shape
     /// held back around them (other blocks' fixes, other accounts' latest positions) in one statement
-    /// of one array a column (`RowInsert.columnarSQL`), the next time held-back statements go; a failure
-    /// or another count of changed rows then fails the transaction (`isHeldBackWriteFailure`).
-    /// Otherwise they run at once, in one statement whatever their number, and another count throws.
+    /// of one array a column (`RowInsert.columnarSQL`), the next time held-back statements go; at least
+    /// `minCopiedRows` of them that can be copied go at once by `COPY`, whose answer is read before the
+    /// next statement (`copyInFlight`). A failure or another count of changed rows then fails the
+    /// transaction (`isHeldBackWriteFailure`). Otherwise they run at once, in one statement whatever their number, and another count throws.
     public func insertRows(_ shape: RowInsert, count: Int, binding bind: (inout ParameterBinder) -> Void) throws {
         var binder = ParameterBinder()
         bind(&binder)
@@ -290,6 +298,17 @@ public final class PostgresConnection: Database {
             let merged = MergedRows(HeldBackRows(shape: shape, name: "", values: values, count: count))
             try execute(shape.columnarSQL, arguments: StatementArguments(values: try merged.columnTexts().map { .text($0) }))
             guard changes == count else { throw Self.wrongPrediction(changes, count, sql: shape.columnarSQL, heldBack: false) }
+            return
+        }
+        if count >= Self.minCopiedRows, let copySQL = shape.copySQL,
+           let data = MergedRows(HeldBackRows(shape: shape, name: "", values: values, count: count)).copyData(rows: count) {
+            // One block's many rows (an upload of a phone's buffer) go at once, inside the block's
+            // savepoint, with what was held back before them; their answer is read before the next
+            // statement, so the server stores them while the block goes on judging the fixes.
+            try readUnreadAnswers()
+            try sendHeldBack()
+            try sendCopy(sql: copySQL, data: data)
+            copyInFlight = (copySQL, count)
             return
         }
         readUnreadCommitAnswer()
@@ -534,7 +553,7 @@ public final class PostgresConnection: Database {
             }
             return
         }
-        readUnreadCommitAnswer()
+        try readUnreadAnswers()
         var reads: [PipelineQuery] = []
         for query in batch.queries {
             guard query.arguments.named.isEmpty else {
@@ -605,7 +624,7 @@ public final class PostgresConnection: Database {
     /// ROLLBACK (the transaction had failed) is an error: nothing was kept. A read-only one's COMMIT
     /// can keep nothing and lose nothing, so unless `waitingForTheAnswer` its answer is read later.
     private func commit(waitingForTheAnswer: Bool) throws(PostgresError) {
-        readUnreadCommitAnswer()
+        try readUnreadAnswers()
         if let heldBackFailure { throw heldBackFailure }
         if heldBack.first?.beginsTransaction == true, !heldBack.contains(where: \.isWrite) {
             heldBack = []
@@ -635,6 +654,15 @@ public final class PostgresConnection: Database {
         }
     }
 
+    /// Reads the answers not waited for: a read-only transaction's COMMIT's, and that of a `COPY` in
+    /// flight, whose failure or wrong count of rows fails the transaction (`isHeldBackWriteFailure`).
+    private func readUnreadAnswers() throws(PostgresError) {
+        readUnreadCommitAnswer()
+        guard let copy = copyInFlight else { return }
+        copyInFlight = nil
+        PQclear(try readCopyAnswer(sql: copy.sql, expectingChanges: copy.expectedChanges))
+    }
+
     /// Reads the answer to a read-only transaction's COMMIT sent earlier, whatever it is (the
     /// transaction changed nothing), and takes the connection out of pipeline mode.
     private func readUnreadCommitAnswer() {
@@ -645,7 +673,8 @@ public final class PostgresConnection: Database {
 
     /// Rolls the open transaction back; what was held back is dropped.
     private func rollBack() {
-        readUnreadCommitAnswer()
+        // Whatever a COPY in flight answers, the transaction is rolled back.
+        _ = try? readUnreadAnswers()
         let begun = heldBack.first?.beginsTransaction != true
         heldBack = []
         // A COMMIT that failed ended the transaction already: a ROLLBACK then only draws a warning.
@@ -692,7 +721,7 @@ public final class PostgresConnection: Database {
     }
 
     private func drainNotifications() throws(PostgresError) -> [PostgresNotification] {
-        readUnreadCommitAnswer()
+        try readUnreadAnswers()
         guard PQconsumeInput(connection) == 1 else { throw failure(sql: nil) }
         var received: [PostgresNotification] = []
         while let notice = PQnotifies(connection) {
@@ -710,7 +739,7 @@ public final class PostgresConnection: Database {
         guard arguments.named.isEmpty else {
             throw PostgresError(sqlState: "42601", message: "named parameters are SQLite's; use $1, $2, …", sql: sql)
         }
-        readUnreadCommitAnswer()
+        try readUnreadAnswers()
         let name = try preparedName(for: sql, parameterCount: arguments.positional.count)
         let texts = try arguments.positional.map { value throws(PostgresError) in try Self.text(of: value, sql: sql) }
         if !heldBack.isEmpty {
@@ -735,6 +764,12 @@ public final class PostgresConnection: Database {
     /// cannot join their pipeline).
     private func sendHeldBackWrites() throws(PostgresError) {
         guard heldBack.contains(where: \.isWrite) else { return }
+        try sendHeldBack()
+    }
+
+    /// Sends every held-back statement at once (the transaction's BEGIN and savepoints among them).
+    private func sendHeldBack() throws(PostgresError) {
+        guard !heldBack.isEmpty else { return }
         let queries = try pipelineQueries(heldBack)
         heldBack = []
         PQclear(try runPipeline(queries))
@@ -763,6 +798,13 @@ public final class PostgresConnection: Database {
     /// would; a row predicted new that is not fails the `COPY` (a unique violation) where the
     /// statement's `ON CONFLICT DO NOTHING` would have changed one row less.
     private func copy(sql: String, data: [UInt8], expectingChanges expectedChanges: Int) throws(PostgresError) -> OpaquePointer {
+        try sendCopy(sql: sql, data: data)
+        return try readCopyAnswer(sql: sql, expectingChanges: expectedChanges)
+    }
+
+    /// Starts the `COPY` of `sql` and sends `data` and its end, without reading the server's answer
+    /// (`readCopyAnswer`); a failure fails the transaction (`isHeldBackWriteFailure`).
+    private func sendCopy(sql: String, data: [UInt8]) throws(PostgresError) {
         do throws(PostgresError) {
             guard let started = PQexec(connection, sql) else { throw failure(sql: sql) }
             guard PQresultStatus(started) == PGRES_COPY_IN else {
@@ -782,8 +824,23 @@ public final class PostgresConnection: Database {
                 }
                 offset = end
             }
+            guard sent, PQputCopyEnd(connection, nil) == 1 else {
+                // The server's answer (the COPY failed) is read and dropped with the error.
+                if sent || PQputCopyEnd(connection, "the rows could not be sent") == 1 {
+                    while let result = PQgetResult(connection) { PQclear(result) }
+                }
+                throw failure(sql: sql)
+            }
+        } catch {
+            throw heldBackWriteFailed(error)
+        }
+    }
+
+    /// Reads the answer to the `COPY` of `sql` sent by `sendCopy` (the caller's to clear): a failure,
+    /// or another count of rows than `expectedChanges`, fails the transaction (`isHeldBackWriteFailure`).
+    private func readCopyAnswer(sql: String, expectingChanges expectedChanges: Int) throws(PostgresError) -> OpaquePointer {
+        do throws(PostgresError) {
             var problem: PostgresError? = nil
-            if !sent || PQputCopyEnd(connection, sent ? nil : "the rows could not be sent") != 1 { problem = failure(sql: sql) }
             var answer: OpaquePointer?
             while let result = PQgetResult(connection) {
                 if answer == nil, problem == nil {
@@ -805,11 +862,16 @@ public final class PostgresConnection: Database {
             }
             return answer
         } catch {
-            var failed = error
-            failed.isHeldBackWriteFailure = true
-            heldBackFailure = heldBackFailure ?? failed
-            throw failed
+            throw heldBackWriteFailed(error)
         }
+    }
+
+    /// `error`, marked as a held-back write's failure, which fails the open transaction.
+    private func heldBackWriteFailed(_ error: PostgresError) -> PostgresError {
+        var failed = error
+        failed.isHeldBackWriteFailure = true
+        heldBackFailure = heldBackFailure ?? failed
+        return failed
     }
 
     /// Sends `queries` (none a `COPY`) in one pipeline, waits once, and returns the last one's
@@ -928,6 +990,8 @@ public final class PostgresConnection: Database {
 
     private func preparedName(for sql: String, parameterCount: Int) throws(PostgresError) -> String {
         if let name = preparedNames[sql] { return name }
+        // Preparing is a round trip of its own: whatever is in flight is answered first.
+        try readUnreadAnswers()
         if preparedNames.count >= Self.maxPreparedStatements {
             // Statements built with varying lists would otherwise pile up in the server process. The
             // held-back writes name prepared statements: they go first.

@@ -355,6 +355,39 @@ final class PostgresCopiedRowsTests: XCTestCase {
         XCTAssertEqual(stored, expected)
     }
 
+    func testABlocksManyRowsGoBeforeTheBlockEndsAndRollBackWithIt() throws {
+        struct Refused: Error {}
+        let db = try connection()
+        try db.inTransaction(isolation: .serializable) {
+            try db.inSavepoint { try db.insertRows(shape, count: 300, binding: Self.rows(1...300)) }
+            XCTAssertEqual(db.copiesSent, 1, "a block's many rows go while the block goes on")
+            XCTAssertThrowsError(try db.inSavepoint {
+                try db.insertRows(shape, count: 250, binding: Self.rows(301...550))
+                XCTAssertEqual(db.copiesSent, 2)
+                throw Refused()
+            })
+            try db.inSavepoint { try db.insertRows(shape, count: 10, binding: Self.rows(551...560)) }
+        }
+        XCTAssertEqual(try db.fetchOne("SELECT count(*) FROM fixes") as Int?, 310, "the refused block's rows rolled back with it")
+        XCTAssertEqual(try db.fetchOne("SELECT count(*) FROM fixes WHERE k BETWEEN 301 AND 550") as Int?, 0)
+    }
+
+    func testRowsInFlightAreAnsweredBeforeTheNextStatementAndBeforeHeldBackWritesAfterThem() throws {
+        let db = try connection()
+        try db.inTransaction(isolation: .serializable) {
+            try db.inSavepoint {
+                try db.insertRows(shape, count: 400, binding: Self.rows(1...400))
+                // Held back behind the rows in flight, sent with the COMMIT.
+                try db.execute("UPDATE fixes SET small = 1 WHERE k = 400", expectingChanges: 1) { _ in }
+            }
+            XCTAssertEqual(try db.fetchOne("SELECT count(*) FROM fixes") as Int?, 400, "the read waits for the rows in flight")
+            try db.inSavepoint { try db.insertRows(shape, count: 200, binding: Self.rows(401...600)) }
+        }
+        XCTAssertEqual(db.copiesSent, 2)
+        XCTAssertEqual(try db.fetchOne("SELECT count(*) FROM fixes") as Int?, 600, "rows in flight at the COMMIT are committed")
+        XCTAssertEqual(try db.fetchOne("SELECT small FROM fixes WHERE k = 400") as Int?, 1)
+    }
+
     func testACopiedRowThatIsNotNewFailsTheTransactionAndKeepsNothing() throws {
         let db = try connection()
         try db.execute("INSERT INTO fixes (k) VALUES (250)")
