@@ -1,6 +1,7 @@
 import Foundation
 import HomewardStore
 import HomewardSync
+import Synchronization
 
 /// The one connection through which a node writes to PostgreSQL, committing many callers' write
 /// blocks in one transaction (group commit, as SQLite's writer does): a commit, and the server's
@@ -51,6 +52,12 @@ final class PostgresGroupWriter: @unchecked Sendable {
     private var isClosed = false
     private var connection: PostgresConnection?
     private var writerThread: Thread?
+    /// How many groups committed.
+    let commitCount = Atomic<Int>(0)
+    /// How many write blocks committed.
+    let committedBlockCount = Atomic<Int>(0)
+    /// How many times a group ran again after it lost a race with another node's write.
+    let lostRaceCount = Atomic<Int>(0)
     /// Run in each group's transaction before its blocks, with the subjects they named.
     private var prepare: (@Sendable (any Database, [Int64]) throws -> Void)?
 
@@ -146,6 +153,8 @@ final class PostgresGroupWriter: @unchecked Sendable {
                         }
                     }
                 }
+                commitCount.add(1, ordering: .relaxed)
+                committedBlockCount.add(group.count - failures.count, ordering: .relaxed)
                 for (index, job) in group.enumerated() { job.complete(failures[index]) }
                 return
             } catch let error as PostgresError
@@ -157,6 +166,7 @@ final class PostgresGroupWriter: @unchecked Sendable {
                 // running again at once would likely collide again, so wait a random few
                 // milliseconds, longer each time.
                 Thread.sleep(forTimeInterval: Double.random(in: 0.001...0.005) * Double(attempt))
+                lostRaceCount.add(1, ordering: .relaxed)
                 attempt += 1
             } catch {
                 if let failure = error as? PostgresError, failure.isConnectionFailure { connection = nil }

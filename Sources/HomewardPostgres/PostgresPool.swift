@@ -105,6 +105,15 @@ public final class PostgresPool: DatabaseWriter, @unchecked Sendable {
         })
     }
 
+    /// How many group commits the writer made (for metrics).
+    public var commitCount: Int { writer.commitCount.load(ordering: .relaxed) }
+
+    /// How many write blocks the writer committed (divided by `commitCount`: the mean group size).
+    public var committedWriteCount: Int { writer.committedBlockCount.load(ordering: .relaxed) }
+
+    /// How many times a group ran again after losing a race with another node's write (for metrics).
+    public var lostRaceCount: Int { writer.lostRaceCount.load(ordering: .relaxed) }
+
     /// Runs `prepare` in each group's transaction before its blocks, with the subjects they named.
     public func prepareGroups(_ prepare: @escaping @Sendable (any Database, [Int64]) throws -> Void) {
         writer.prepareGroups(prepare)

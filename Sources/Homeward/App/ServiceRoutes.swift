@@ -23,21 +23,29 @@ func registerServiceRoutes(on router: inout Router, app: HomewardApp) {
     router.get("/metrics", execution: .inline) { context in
         try authorizeMetrics(context, token: app.configuration.metricsToken)
         var text = app.httpMetrics.renderPrometheus()
+        var groups: (commits: Int, writes: Int)?
         if let file = app.database as? DatabasePool {
             // The SQLite file's own measures; PostgreSQL's are the server's (pg_stat_database).
             text += "# HELP homeward_database_size_bytes Size of the database file and its WAL.\n"
             text += "# TYPE homeward_database_size_bytes gauge\n"
             text += "homeward_database_size_bytes \(file.fileSizeBytes)\n"
-            text += "# HELP homeward_database_commits_total Group commits of the writer.\n"
-            text += "# TYPE homeward_database_commits_total counter\n"
-            text += "homeward_database_commits_total \(file.commitCount)\n"
-            text += "# HELP homeward_database_writes_total Write blocks committed (divided by commits: the mean group size).\n"
-            text += "# TYPE homeward_database_writes_total counter\n"
-            text += "homeward_database_writes_total \(file.committedWriteCount)\n"
+            groups = (file.commitCount, file.committedWriteCount)
         } else if let server = app.database as? PostgresPool {
             text += "# HELP homeward_database_connections PostgreSQL connections this node holds open.\n"
             text += "# TYPE homeward_database_connections gauge\n"
             text += "homeward_database_connections \(server.openConnections)\n"
+            text += "# HELP homeward_database_lost_races_total Write groups run again after another node's write won a race.\n"
+            text += "# TYPE homeward_database_lost_races_total counter\n"
+            text += "homeward_database_lost_races_total \(server.lostRaceCount)\n"
+            groups = (server.commitCount, server.committedWriteCount)
+        }
+        if let groups {
+            text += "# HELP homeward_database_commits_total Group commits of the writer.\n"
+            text += "# TYPE homeward_database_commits_total counter\n"
+            text += "homeward_database_commits_total \(groups.commits)\n"
+            text += "# HELP homeward_database_writes_total Write blocks committed (divided by commits: the mean group size).\n"
+            text += "# TYPE homeward_database_writes_total counter\n"
+            text += "homeward_database_writes_total \(groups.writes)\n"
         }
         text += app.metrics.renderPrometheus()
         return HTTPResponse(

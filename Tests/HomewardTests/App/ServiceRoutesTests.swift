@@ -53,16 +53,20 @@ final class ServiceRoutesTests: XCTestCase {
     func testMetricsExposeDatabaseSizeAndAppCounters() throws {
         let test = try TestApp()
         test.app.metrics.increment("homeward_alerts_total", labels: ["type": "sos"])
+        _ = try test.makeAccount()
         try test.withClient(.live) { client in
             let response = try client.execute(.get, "/metrics")
             XCTAssertEqual(response.status, .ok)
             if TestDatabase.isPostgreSQL {
                 XCTAssertTrue(response.text.contains("homeward_database_connections "))
+                XCTAssertTrue(response.text.contains("homeward_database_lost_races_total 0"))
             } else {
                 XCTAssertTrue(response.text.contains("homeward_database_size_bytes "))
-                XCTAssertTrue(response.text.contains("homeward_database_commits_total "))
-                XCTAssertTrue(response.text.contains("homeward_database_writes_total "))
             }
+            // The account was written through the writer: at least one group committed.
+            XCTAssertNil(response.text.range(of: "homeward_database_commits_total 0\n"))
+            XCTAssertTrue(response.text.contains("homeward_database_commits_total "))
+            XCTAssertTrue(response.text.contains("homeward_database_writes_total "))
             XCTAssertTrue(response.text.contains(#"homeward_alerts_total{type="sos"} 1"#))
         }
     }
