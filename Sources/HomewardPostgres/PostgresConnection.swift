@@ -284,7 +284,8 @@ public final class PostgresConnection: Database {
     /// of one array a column (`RowInsert.columnarSQL`), the next time held-back statements go; at least
     /// `minCopiedRows` of them that can be copied go at once by `COPY`, whose answer is read before the
     /// next statement (`copyInFlight`). A failure or another count of changed rows then fails the
-    /// transaction (`isHeldBackWriteFailure`). Otherwise they run at once, in one statement whatever their number, and another count throws.
+    /// transaction (`isHeldBackWriteFailure`). Otherwise they run at once, in one statement whatever
+    /// their number, and another count throws.
     public func insertRows(_ shape: RowInsert, count: Int, binding bind: (inout ParameterBinder) -> Void) throws {
         var binder = ParameterBinder()
         bind(&binder)
