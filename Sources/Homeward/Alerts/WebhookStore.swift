@@ -43,12 +43,14 @@ struct WebhookStore {
         }
     }
 
-    /// The alert types the webhook of `account` carries (`AlertTypeSelection`: nil is every type);
-    /// nil when no webhook is set.
-    func alertTypes(of account: AccountKey) throws -> String?? {
-        try db.fetchOne("SELECT alert_types FROM webhooks WHERE account_key = ?", [account]) { row in
-            try row.value(named: "alert_types") as String?
-        }
+    /// Adds to `batch` the read of the alert types the webhook of `account` carries
+    /// (`AlertTypeSelection`: nil is every type); `found` gets them once it ran, nil when no webhook
+    /// is set.
+    static func readAlertTypes(of account: AccountKey, into batch: inout QueryBatch, found: @escaping (String??) -> Void) {
+        var types: String??
+        batch.add(
+            "SELECT alert_types FROM webhooks WHERE account_key = ?", [account],
+            row: { row in types = .some(try row.value(named: "alert_types") as String?) }, finish: { found(types) })
     }
 
     /// Where and with which key deliveries for `account` are sent, if a webhook is set.

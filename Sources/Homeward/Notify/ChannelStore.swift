@@ -74,17 +74,22 @@ public struct ChannelStore {
         }
     }
 
-    /// The live channels of `account` that carry `type`.
-    func targets(of account: AccountKey, carrying type: AlertType) throws -> [Target] {
-        try db.fetchAll(
+    /// Adds to `batch` the read of the live channels of `account` that carry `type`; `found` gets
+    /// them, in the order they were added, once it ran.
+    static func readTargets(
+        of account: AccountKey, carrying type: AlertType, into batch: inout QueryBatch, found: @escaping ([Target]) -> Void
+    ) {
+        var targets: [Target] = []
+        batch.add(
             """
             SELECT key, id, kind, settings, alert_types FROM notification_channels
             WHERE account_key = ? AND removed_at_ms IS NULL ORDER BY key
             """,
-            [account]
-        ) { row in
-            AlertTypeSelection.carries(try row.value(named: "alert_types"), type) ? try Self.target(row) : nil
-        }.compactMap { $0 }
+            [account],
+            row: { row in
+                if AlertTypeSelection.carries(try row.value(named: "alert_types"), type) { targets.append(try target(row)) }
+            },
+            finish: { found(targets) })
     }
 
     /// Applies `update` to channel `id` of `account`; nil if it is not theirs.

@@ -27,22 +27,30 @@ public struct NotificationOutbox: Sendable {
         let notification = AlertNotification(alert: alert, event: event, at: time, publicBaseURL: publicBaseURL)
         let payload = String(decoding: try JSONBytes.encode(notification), as: UTF8.self)
         let now = time.unixMilliseconds
-        let settings = NotificationSettingsStore(db: db)
-        let webhooks = WebhookStore(db: db)
-        let channels = ChannelStore(db: db)
+        // What each recipient is reached by, read for all of them at once (one round trip on PostgreSQL).
+        let reaches = recipients.map { _ in RecipientReach() }
+        var batch = QueryBatch()
+        for (recipient, reach) in zip(recipients, reaches) {
+            if !notification.isUrgent {
+                NotificationSettingsStore.readQuietHours(of: recipient, into: &batch) { reach.quietHours = $0 }
+            }
+            WebhookStore.readAlertTypes(of: recipient, into: &batch) { reach.webhookTypes = $0 }
+            ChannelStore.readTargets(of: recipient, carrying: alert.type, into: &batch) { reach.channels = $0 }
+        }
+        try db.run(batch)
         let deliveries = AlertDeliveryStore(db: db)
-        for recipient in recipients {
+        for (recipient, reach) in zip(recipients, reaches) {
             var attemptAt = now
             var held = false
-            if !notification.isUrgent, let end = try settings.quietHours(of: recipient)?.end(ofQuietHoursAt: time) {
+            if let end = reach.quietHours?.end(ofQuietHoursAt: time) {
                 attemptAt = end.unixMilliseconds
                 held = true
             }
-            if let webhookTypes = try webhooks.alertTypes(of: recipient), AlertTypeSelection.carries(webhookTypes, alert.type) {
+            if let webhookTypes = reach.webhookTypes, AlertTypeSelection.carries(webhookTypes, alert.type) {
                 try deliveries.insert(
                     alert: key, recipient: recipient, channel: nil, event: event, payload: payload, attemptAt: attemptAt, held: held, at: now)
             }
-            for channel in try channels.targets(of: recipient, carrying: alert.type) {
+            for channel in reach.channels {
                 try deliveries.insert(
                     alert: key, recipient: recipient, channel: channel.key, event: event, payload: payload, attemptAt: attemptAt, held: held,
                     at: now)
@@ -59,4 +67,14 @@ public struct NotificationOutbox: Sendable {
         let notYet = Set(ordered.dropFirst(step + 1))
         return watchers.filter { !notYet.contains($0) }
     }
+}
+
+/// What one recipient of an alert's deliveries is reached by, filled by one batch of reads.
+private final class RecipientReach {
+    /// Their quiet hours, when set (read for ordinary alerts only).
+    var quietHours: QuietHours?
+    /// The alert types their webhook carries (nil inside: every type); nil when they have none.
+    var webhookTypes: String??
+    /// Their live channels that carry the alert's type.
+    var channels: [ChannelStore.Target] = []
 }

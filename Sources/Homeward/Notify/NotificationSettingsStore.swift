@@ -9,14 +9,23 @@ struct NotificationSettingsStore {
 
     /// The quiet hours of `account`, if set.
     func quietHours(of account: AccountKey) throws -> QuietHours? {
-        try db.fetchOne(
-            "SELECT quiet_start, quiet_end, quiet_time_zone FROM notification_settings WHERE account_key = ? AND quiet_start IS NOT NULL",
-            [account]
-        ) { row in
-            QuietHours(
-                start: try row.value(named: "quiet_start"), end: try row.value(named: "quiet_end"),
-                timeZone: try row.value(named: "quiet_time_zone"))
-        }
+        try db.fetchOne(Self.quietHoursSQL, [account], map: Self.quietHours)
+    }
+
+    /// Adds the read of `account`'s quiet hours to `batch`; `found` gets them (nil when unset) once
+    /// it ran (`Database.run(_:)`: one round trip for a whole batch on PostgreSQL).
+    static func readQuietHours(of account: AccountKey, into batch: inout QueryBatch, found: @escaping (QuietHours?) -> Void) {
+        var hours: QuietHours?
+        batch.add(quietHoursSQL, [account], row: { row in hours = try quietHours(row) }, finish: { found(hours) })
+    }
+
+    private static let quietHoursSQL =
+        "SELECT quiet_start, quiet_end, quiet_time_zone FROM notification_settings WHERE account_key = ? AND quiet_start IS NOT NULL"
+
+    private static func quietHours(_ row: Row) throws -> QuietHours {
+        QuietHours(
+            start: try row.value(named: "quiet_start"), end: try row.value(named: "quiet_end"),
+            timeZone: try row.value(named: "quiet_time_zone"))
     }
 
     /// Sets (or with nil clears) the quiet hours of `account`.
