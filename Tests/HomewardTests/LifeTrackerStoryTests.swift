@@ -63,12 +63,9 @@ final class LifeTrackerStoryTests: XCTestCase {
         try test.link(guardian: gina, dependent: anna)
         let fountain = (lat: 51.5246, lon: -0.1340)
         let radius = 200 / (2 * Double.pi)
-        // Repeatable noise of about 4 m.
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func noise() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / Double(1 << 53) * 14 - 7
-        }
+        // Repeatable noise within 7 m.
+        var generator = SeededNoise(seed: 0x9E37_79B9_7F4A_7C15)
+        func noise() -> Double { generator.next(within: 7) }
         let start = Double(test.clock.now().unixMilliseconds) / 1000
         let samples = (0..<156).map { index -> API.LocationSample in
             let elapsed = Double(index) * 5
@@ -108,13 +105,9 @@ final class LifeTrackerStoryTests: XCTestCase {
         let anna = try test.makeAccount(name: "Anna")
         try test.link(guardian: gina, dependent: anna)
         let fountain = (lat: 51.5246, lon: -0.1340)
-        // Repeatable Gaussian noise of 4 m (Box–Muller over a linear congruential generator).
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func uniform() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return (Double(state >> 11) + 0.5) / Double(1 << 53)
-        }
-        func noise() -> Double { 4 * (-2 * log(uniform())).squareRoot() * cos(2 * .pi * uniform()) }
+        // Repeatable Gaussian noise of 4 m.
+        var generator = SeededNoise(seed: 0x2545_F491_4F6C_DD1D)
+        func noise() -> Double { generator.gaussian(sigma: 4) }
         func sample(north: Double, east: Double, at t: Double) -> API.LocationSample {
             API.LocationSample(
                 t: t, lat: fountain.lat + (north + noise()) / 111_320,

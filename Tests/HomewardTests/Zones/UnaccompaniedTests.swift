@@ -174,16 +174,3 @@ final class UnaccompaniedTests: XCTestCase {
         XCTAssertEqual(try alerts(test, of: person, type: "unaccompanied").map(\.status), ["resolved"])
     }
 }
-
-/// Deterministic GPS noise for the tests: a linear congruential generator.
-struct SeededNoise {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    /// A value in -bound...bound.
-    mutating func next(within bound: Double) -> Double {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return (Double(state >> 11) / Double(1 << 53) * 2 - 1) * bound
-    }
-}
