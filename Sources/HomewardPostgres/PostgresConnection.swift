@@ -703,6 +703,11 @@ public final class PostgresConnection: Database {
         try executeScript("LISTEN \(try Self.identifier(channel))")
     }
 
+    /// Stops receiving the notifications sent to `channel`.
+    public func unlisten(_ channel: String) throws(PostgresError) {
+        try executeScript("UNLISTEN \(try Self.identifier(channel))")
+    }
+
     /// Sends `payload` to every connection listening on `channel`, when the current transaction
     /// commits (at once outside one).
     public func notify(_ channel: String, payload: String) throws {
@@ -710,12 +715,16 @@ public final class PostgresConnection: Database {
     }
 
     /// The notifications received so far, waiting up to `timeoutMilliseconds` for one when there is
-    /// none yet (0 only looks).
-    public func notifications(waitingUpTo timeoutMilliseconds: Int32) throws(PostgresError) -> [PostgresNotification] {
+    /// none yet (0 only looks), or until `wakeDescriptor` (when given: an eventfd or a pipe, which the
+    /// caller drains) turns readable.
+    public func notifications(
+        waitingUpTo timeoutMilliseconds: Int32, wokenBy wakeDescriptor: Int32? = nil
+    ) throws(PostgresError) -> [PostgresNotification] {
         var received = try drainNotifications()
         guard received.isEmpty, timeoutMilliseconds > 0 else { return received }
-        var descriptor = pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)
-        if poll(&descriptor, 1, timeoutMilliseconds) > 0 {
+        var descriptors = [pollfd(fd: PQsocket(connection), events: Int16(POLLIN), revents: 0)]
+        if let wakeDescriptor { descriptors.append(pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)) }
+        if poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds) > 0, descriptors[0].revents != 0 {
             received = try drainNotifications()
         }
         return received

@@ -5,7 +5,10 @@ extension HomewardApp {
     func subscribeToEvents() {
         events.subscribe { [nodeEvents] event in nodeEvents.receive(event) }
         if let clusterRelay {
-            events.subscribe { event in clusterRelay.send(.event(RelayedEvent(event))) }
+            events.subscribe { event in clusterRelay.publish(event) }
+            eventStreams.hearOtherNodes(through: clusterRelay)
+            // The MQTT client publishes everyone's positions, whichever node stored them.
+            if mqtt != nil { clusterRelay.wantPositionsAlways() }
         }
     }
 

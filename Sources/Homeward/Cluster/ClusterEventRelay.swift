@@ -1,3 +1,4 @@
+import CSystemShims
 import Foundation
 import HomewardHTTP
 import HomewardPostgres
@@ -23,9 +24,21 @@ import Logging
 /// once a listener was seen, everything is sent for `recheckSeconds` before the next question (a
 /// notification no one hears is harmless). Alone, a node asks at most every `aloneAskSeconds`
 /// (the question reads every server process's state: 74 µs, against 6 for a notification).
-final class ClusterEventRelay: @unchecked Sendable {
-    // @unchecked Sendable: `queue`, `dropped`, `unheard`, `sent`, `isPausing`, `isStopped` and the process ids are guarded by
-    // `condition`.
+///
+/// Positions, most of what a busy node publishes, go on a channel of their own,
+/// `positionsChannel`, which a node hears only while it wants them (`wantPositions`): while it has
+/// an event stream open, for `EventStreamHub`'s replay window after, and always when it talks to an
+/// MQTT broker. Its listener then also listens on that channel and takes the name
+/// `positionsListenerName`, and the other nodes send positions only while they see a connection of
+/// that name, asked as above: positions are dropped only after a question asked once they were
+/// committed found no node wanting them. So a stream that opens waits until its node hears the
+/// positions channel and carries that name, and every position committed after it opened reaches
+/// it; a node with no stream neither renders nor reads the others' positions (about a fifth of
+/// what two nodes could post, `bench/README`). A node not wanting positions is asked about again at
+/// most every `positionsAskSeconds`, its positions held meanwhile.
+final class ClusterEventRelay: @unchecked Sendable, OtherNodesPositions {
+    // @unchecked Sendable: `queue`, `dropped`, `unheard`, `sent`, `isPausing`, `isStopped`, the process ids and the
+    // positions' want are guarded by `condition`.
     /// The notification channel.
     static let channel = "homeward_events"
     /// A notification carries at most this many bytes of events (PostgreSQL refuses 8000 or more):
@@ -47,6 +60,17 @@ final class ClusterEventRelay: @unchecked Sendable {
     /// A node alone asks again at most this often (a node that joins hears its first events this
     /// much later at worst): 0.05 s.
     static let aloneAskSeconds = 0.05
+    /// The channel of positions (`location` events), heard only by nodes that want them.
+    static let positionsChannel = "homeward_positions"
+    /// The `application_name` of a listening connection that also hears `positionsChannel`, set
+    /// after its `LISTEN` on it.
+    static let positionsListenerName = "homeward-listen-positions"
+    /// While no other node wants positions, a node asks again at most this often, holding its
+    /// positions meanwhile (a stream that opens on another node waits for no question): 0.05 s.
+    static let positionsAskSeconds = 0.05
+    /// A stream that opens waits at most this long for its node to hear the other nodes' positions
+    /// (not at all while the listener is not connected): 2 s.
+    static let positionsWaitSeconds = 2.0
 
     /// This node's name in the events it sends, so it ignores its own.
     let nodeID = SecureRandom.identifier()
@@ -55,7 +79,13 @@ final class ClusterEventRelay: @unchecked Sendable {
     private var deliver: (@Sendable (ClusterMessage) -> Void)?
     private let logger: Logger
     private let condition = ConditionLock()
-    private var queue: [RelayedMessage] = []
+    private var queue: [Outgoing] = []
+    /// Until when this node wants the other nodes' positions (`wantPositions`).
+    private var positionsWantedUntil = Date.distantPast
+    /// Whether the listening connection hears `positionsChannel` and carries its name.
+    private var hearsPositions = false
+    /// Wakes the listener from its wait for notifications when positions become wanted.
+    private let listenerWake: Int32
     private var isStopped = false
     /// Events dropped because the queue was full or one was too large.
     private(set) var dropped = 0
@@ -82,10 +112,19 @@ final class ClusterEventRelay: @unchecked Sendable {
     /// Whether this node hears the other nodes now.
     var isListening: Bool { condition.withLock { listening } }
 
+    /// Whether this node hears the other nodes' positions now.
+    var isHearingPositions: Bool { condition.withLock { hearsPositions } }
+
     /// A relay on the database at `url`.
     init(url: String, logger: Logger) {
         self.url = url
         self.logger = logger
+        listenerWake = homeward_eventfd()
+        precondition(listenerWake >= 0, "eventfd failed: \(errno)")
+    }
+
+    deinit {
+        close(listenerWake)
     }
 
     /// Starts sending, and listening for the other nodes' messages, which go to `deliver` (on the
@@ -115,29 +154,74 @@ final class ClusterEventRelay: @unchecked Sendable {
 
     /// Queues `message` for the other nodes.
     func send(_ message: ClusterMessage) {
-        let relayed = RelayedMessage(node: nodeID, message: message)
+        enqueue(.message(message))
+    }
+
+    /// Queues `event`, one of this node's, for the other nodes: a position (rendered only if a node
+    /// wants it) on `positionsChannel`, anything else as `send`.
+    func publish(_ event: AppEvent) {
+        enqueue(event.kind == .location ? .position(event) : .message(.event(RelayedEvent(event))))
+    }
+
+    private func enqueue(_ outgoing: Outgoing) {
         condition.withLock {
             guard !isStopped else { return }
             if queue.count >= Self.maxQueued {
                 queue.removeFirst()
                 dropped += 1
             }
-            queue.append(relayed)
+            queue.append(outgoing)
             if !isPausing { condition.signal() }
         }
+    }
+
+    /// Makes the other nodes' positions reach this node for at least `seconds` from now (a longer
+    /// want already made stays); when its listener does not hear them yet, returns once it does, or
+    /// at once when the listener is not connected (it hears them as soon as it is again), or after
+    /// `positionsWaitSeconds`.
+    func wantPositions(forSeconds seconds: Double) {
+        condition.withLock {
+            positionsWantedUntil = max(positionsWantedUntil, Date().addingTimeInterval(seconds))
+            guard !hearsPositions, deliver != nil, !isStopped else { return }
+            _ = homeward_eventfd_signal(listenerWake)
+            let deadline = Date().addingTimeInterval(Self.positionsWaitSeconds)
+            while !hearsPositions, listening, !isStopped {
+                let left = deadline.timeIntervalSinceNow
+                guard left > 0 else {
+                    logger.warning("the other nodes' positions are not heard yet; a stream opens without waiting longer")
+                    return
+                }
+                _ = condition.wait(timeoutSeconds: left)
+            }
+        }
+    }
+
+    /// Makes the other nodes' positions reach this node for as long as it runs (it publishes them
+    /// over MQTT).
+    func wantPositionsAlways() {
+        condition.withLock { positionsWantedUntil = .distantFuture }
     }
 
     private var stopped: Bool { condition.withLock { isStopped } }
 
     private func runSender() {
         var connection: PostgresConnection?
-        // Until when another node's listener counts as seen.
-        var othersSeenUntil = Date.distantPast
+        var audience = Audience()
         // When the last notification went out.
         var lastSent = Date.distantPast
+        // Positions waiting for the next question whether another node wants them.
+        var held: [Outgoing] = []
         while true {
-            let batch: [RelayedMessage]? = condition.withLock {
-                while queue.isEmpty, !isStopped { condition.wait() }
+            let batch: [Outgoing]? = condition.withLock {
+                while queue.isEmpty, !isStopped {
+                    guard !held.isEmpty else {
+                        condition.wait()
+                        continue
+                    }
+                    let left = audience.nextPositionsQuestion.timeIntervalSinceNow
+                    guard left > 0 else { break }
+                    _ = condition.wait(timeoutSeconds: left)
+                }
                 // A busy node's events go out at most every `gatherSeconds`, many a notification.
                 pause(until: lastSent.addingTimeInterval(Self.gatherSeconds))
                 guard !isStopped else { return nil }
@@ -145,6 +229,9 @@ final class ClusterEventRelay: @unchecked Sendable {
                 return queue
             }
             guard let batch else { return }
+            // Held positions came first.
+            let pending = held + batch
+            held = []
             do {
                 let open = try connection ?? PostgresConnection(url: url)
                 if connection == nil {
@@ -152,28 +239,46 @@ final class ClusterEventRelay: @unchecked Sendable {
                     condition.withLock { senderProcessID = processID }
                 }
                 connection = open
-                // A question that fails sends (a broken connection then fails the notification).
-                guard (try? othersListen(open, seenUntil: &othersSeenUntil)) ?? true else {
-                    // Alone: the next question waits a little, for the events queued meanwhile.
+                let now = Date()
+                let hasPositions = pending.contains { $0.isPosition }
+                var asked = false
+                if now >= audience.othersSeenUntil || (hasPositions && audience.mayAskAboutPositions(at: now)) {
+                    // A question that fails sends (a broken connection then fails the notification).
+                    audience.heard((try? listeners(on: open)) ?? (any: 1, positions: 1), at: now)
+                    asked = true
+                }
+                guard now < audience.othersSeenUntil else {
+                    // Alone: everything here was committed before the question. The next question
+                    // waits a little, for the events queued meanwhile.
                     let next = Date().addingTimeInterval(Self.aloneAskSeconds)
                     condition.withLock {
-                        unheard += batch.count
+                        unheard += pending.count
                         pause(until: next)
                     }
                     continue
                 }
-                for payload in packed(batch) {
-                    try open.notify(Self.channel, payload: payload)
+                var sending = pending
+                if hasPositions && now >= audience.positionsSeenUntil {
+                    sending = pending.filter { !$0.isPosition }
+                    if asked {
+                        // No node wanted them when asked after they were committed.
+                        condition.withLock { unheard += pending.count - sending.count }
+                    } else {
+                        held = pending.filter(\.isPosition)
+                    }
+                }
+                for (channel, payload) in notifications(of: sending) {
+                    try open.notify(channel, payload: payload)
                     condition.withLock { sent += 1 }
                 }
-                lastSent = Date()
+                if !sending.isEmpty { lastSent = Date() }
             } catch {
                 logger.warning("cannot relay events to the other nodes", metadata: ["error": "\(error)"])
                 connection = nil
                 condition.withLock {
                     // Its process id may soon serve another node's connection.
                     senderProcessID = nil
-                    queue.insert(contentsOf: batch, at: 0)
+                    queue.insert(contentsOf: pending, at: 0)
                     if queue.count > Self.maxQueued {
                         dropped += queue.count - Self.maxQueued
                         queue.removeFirst(queue.count - Self.maxQueued)
@@ -196,46 +301,49 @@ final class ClusterEventRelay: @unchecked Sendable {
         isPausing = false
     }
 
-    /// Whether a connection of another node listens on the channel of this database (asked on `open`
-    /// unless one was seen less than `recheckSeconds` ago, per `seenUntil`).
-    private func othersListen(_ open: PostgresConnection, seenUntil: inout Date) throws -> Bool {
-        let now = Date()
-        if now < seenUntil { return true }
+    /// How many connections of other nodes listen on this database's channels (`any`), and how many
+    /// of them hear positions too.
+    private func listeners(on open: PostgresConnection) throws -> (any: Int, positions: Int) {
         let ownListener = condition.withLock { listenerProcessID } ?? 0
-        let listeners: Int64 = try open.fetchOne(
+        return try open.fetchOne(
             """
-            SELECT count(*) FROM pg_stat_activity
+            SELECT count(*) FILTER (WHERE application_name IN ($2, $3) OR query = $4),
+                   count(*) FILTER (WHERE application_name = $3)
+            FROM pg_stat_activity
             WHERE datname = current_database() AND pid <> pg_backend_pid() AND pid <> $1
-              AND (application_name = $2 OR query = $3)
-            """, [Int64(ownListener), Self.listenerName, "LISTEN \"\(Self.channel)\""]) ?? 0
-        guard listeners > 0 else { return false }
-        seenUntil = now.addingTimeInterval(Self.recheckSeconds)
-        return true
+            """, [Int64(ownListener), Self.listenerName, Self.positionsListenerName, "LISTEN \"\(Self.channel)\""]
+        ) { row in (any: Int(try row.value(at: 0) as Int64), positions: Int(try row.value(at: 1) as Int64)) } ?? (0, 0)
     }
 
-    /// The events of `batch` as JSON arrays of at most `maxPayloadBytes` each.
-    private func packed(_ batch: [RelayedMessage]) -> [String] {
+    /// The notifications that carry `items` in their order: runs of one channel, each packed into
+    /// JSON arrays of at most `maxPayloadBytes`.
+    private func notifications(of items: [Outgoing]) -> [(channel: String, payload: String)] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var payloads: [String] = []
-        var current: [String] = []
-        var size = 2
-        for event in batch {
-            guard let data = try? event.json(encoder), data.count + 2 <= Self.maxPayloadBytes else {
+        var notifications: [(channel: String, payload: String)] = []
+        var channel = Self.channel
+        var current: [UInt8] = []
+        func flush() {
+            guard !current.isEmpty else { return }
+            current.append(UInt8(ascii: "]"))
+            notifications.append((channel, String(decoding: current, as: UTF8.self)))
+            current = []
+        }
+        for item in items {
+            guard let data = try? item.relayed(from: nodeID).json(encoder), data.count + 2 <= Self.maxPayloadBytes else {
                 condition.withLock { dropped += 1 }
                 logger.warning("an event too large for a notification was not relayed")
                 continue
             }
-            if size + data.count + 1 > Self.maxPayloadBytes {
-                payloads.append("[" + current.joined(separator: ",") + "]")
-                current = []
-                size = 2
+            if item.channel != channel || current.count + data.count + 1 > Self.maxPayloadBytes {
+                flush()
+                channel = item.channel
             }
-            current.append(String(decoding: data, as: UTF8.self))
-            size += data.count + 1
+            current.append(current.isEmpty ? UInt8(ascii: "[") : UInt8(ascii: ","))
+            current.append(contentsOf: data)
         }
-        if !current.isEmpty { payloads.append("[" + current.joined(separator: ",") + "]") }
-        return payloads
+        flush()
+        return notifications
     }
 
     private func runListener() {
@@ -258,9 +366,12 @@ final class ClusterEventRelay: @unchecked Sendable {
                         listenerProcessID = processID
                     }
                 }
+                _ = homeward_eventfd_drain(listenerWake)
+                try followPositionsWant(on: open)
                 let ownSender = condition.withLock { senderProcessID }
-                for notification in try open.notifications(waitingUpTo: 500)
-                where notification.channel == Self.channel && notification.senderProcessID != ownSender {
+                for notification in try open.notifications(waitingUpTo: 500, wokenBy: listenerWake)
+                where notification.senderProcessID != ownSender
+                    && (notification.channel == Self.channel || notification.channel == Self.positionsChannel) {
                     // (A notification sent before the sender reconnected is read, and its events
                     // recognised by `nodeID`.)
                     let payload = Array(notification.payload.utf8)
@@ -279,10 +390,91 @@ final class ClusterEventRelay: @unchecked Sendable {
                 connection = nil
                 condition.withLock {
                     listening = false
+                    hearsPositions = false
                     listenerProcessID = nil
                     _ = condition.wait(timeoutSeconds: Self.reconnectSeconds)
                 }
             }
+        }
+    }
+
+    /// Makes the listening connection `open` hear `positionsChannel` when this node wants positions
+    /// (the `LISTEN` before the name the other nodes' senders look for), and stop when it no longer
+    /// does (the name dropped first).
+    private func followPositionsWant(on open: PostgresConnection) throws {
+        let listen: Bool? = condition.withLock {
+            let wanted = Date() < positionsWantedUntil
+            if wanted, !hearsPositions { return true }
+            guard !wanted, hearsPositions else { return nil }
+            // No longer said to hear them before it stops: a want that comes meanwhile waits for it
+            // to listen again.
+            hearsPositions = false
+            return false
+        }
+        switch listen {
+        case true?:
+            try open.listen(Self.positionsChannel)
+            try open.executeScript("SET application_name = '\(Self.positionsListenerName)'")
+            condition.withLock {
+                hearsPositions = true
+                condition.broadcast()
+            }
+        case false?:
+            try open.executeScript("SET application_name = '\(Self.listenerName)'")
+            try open.unlisten(Self.positionsChannel)
+        case nil:
+            break
+        }
+    }
+}
+
+/// What the sender last heard of the other nodes' listeners.
+private struct Audience {
+    /// Until when another node's listener counts as seen.
+    var othersSeenUntil = Date.distantPast
+    /// Until when another node counts as wanting positions.
+    var positionsSeenUntil = Date.distantPast
+    /// When positions may next be asked about, after no node wanted them.
+    var nextPositionsQuestion = Date.distantPast
+
+    /// Whether positions may be asked about at `now` (no node seen wanting them lately).
+    func mayAskAboutPositions(at now: Date) -> Bool {
+        now >= positionsSeenUntil && now >= nextPositionsQuestion
+    }
+
+    /// Takes in the answer to a question asked at `now`.
+    mutating func heard(_ listeners: (any: Int, positions: Int), at now: Date) {
+        othersSeenUntil = listeners.any > 0 ? now.addingTimeInterval(ClusterEventRelay.recheckSeconds) : .distantPast
+        if listeners.positions > 0 {
+            positionsSeenUntil = now.addingTimeInterval(ClusterEventRelay.recheckSeconds)
+        } else {
+            positionsSeenUntil = .distantPast
+            nextPositionsQuestion = now.addingTimeInterval(ClusterEventRelay.positionsAskSeconds)
+        }
+    }
+}
+
+/// An event or message waiting to be sent: a position stays an `AppEvent` until it goes (most are
+/// never rendered for the other nodes).
+private enum Outgoing {
+    case message(ClusterMessage)
+    case position(AppEvent)
+
+    var isPosition: Bool {
+        if case .position = self { return true }
+        return false
+    }
+
+    /// The channel it goes on.
+    var channel: String {
+        isPosition ? ClusterEventRelay.positionsChannel : ClusterEventRelay.channel
+    }
+
+    /// It as `node` sends it.
+    func relayed(from node: String) -> RelayedMessage {
+        switch self {
+        case .message(let message): RelayedMessage(node: node, message: message)
+        case .position(let event): RelayedMessage(node: node, message: .event(RelayedEvent(event)))
         }
     }
 }

@@ -56,6 +56,8 @@ public final class EventStreamHub: @unchecked Sendable {
     /// Bumped by every change that takes access back; a refresh that began before one is stale.
     private var revocationCount: UInt64 = 0
     private let loop = BackgroundLoop(name: "event-heartbeats")
+    /// The other nodes' positions, on a shared database (guarded by `lock`).
+    private var otherNodesPositions: (any OtherNodesPositions)?
 
     /// Creates a hub held to `limits`; call `start()` for heartbeats.
     public init(
@@ -82,6 +84,25 @@ public final class EventStreamHub: @unchecked Sendable {
     /// How many streams `account` has open.
     public func openStreamCount(of account: AccountKey) -> Int {
         lock.withLock { streams.values.count { $0.caller.accountKey == account } }
+    }
+
+    /// Makes the streams hear the positions of the other nodes behind `positions` (on PostgreSQL).
+    func hearOtherNodes(through positions: any OtherNodesPositions) {
+        lock.withLock { otherNodesPositions = positions }
+    }
+
+    /// How long the other nodes' positions are wanted after a stream opened or was seen open: the
+    /// replay window and two heartbeats, so that a client reconnecting within the window is
+    /// replayed every position it missed.
+    private var positionsWantedSeconds: Double {
+        Double(limits.retentionSeconds + 2 * limits.heartbeatSeconds)
+    }
+
+    /// Called before a stream opens: on a shared database, returns once this node hears the other
+    /// nodes' positions, so that every position committed after it reaches the stream.
+    func streamWillOpen() {
+        let positions = lock.withLock { otherNodesPositions }
+        positions?.wantPositions(forSeconds: positionsWantedSeconds)
     }
 
     /// What `caller` may receive live now, as the streams' checks use it.
@@ -168,6 +189,8 @@ public final class EventStreamHub: @unchecked Sendable {
             return (streams.map { (id: $0.key, caller: $0.value.caller) }, revocationCount)
         }
         guard !snapshot.isEmpty else { return }
+        // Open streams keep the other nodes' positions coming.
+        streamWillOpen()
         let now = clock.now().unixMilliseconds
         let refreshed: [Int: LiveGrants?]
         do {

@@ -83,6 +83,86 @@ final class ClusterRelayTests: XCTestCase {
         XCTAssertEqual(relayA.unheardEvents, unheard, "once another node listens, everything is sent")
     }
 
+    func testANodeWithoutStreamsIsSentNoPositionButEveryAlertAndHearsPositionsFromItsFirstStream() throws {
+        try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
+        let nodeA = try TestApp()
+        let person = try nodeA.makeAccount(name: "Person")
+        let guardian = try nodeA.makeAccount(name: "Guardian")
+        try nodeA.link(guardian: guardian, dependent: person)
+        let nodeB = try nodeA.makeListeningOtherNode()
+        defer { try? nodeB.close() }
+        let relayA = try XCTUnwrap(nodeA.app.clusterRelay)
+        let relayB = try XCTUnwrap(nodeB.clusterRelay)
+        XCTAssertFalse(relayB.isHearingPositions, "a node with no stream does not hear positions")
+        let now = Double(nodeA.clock.now().unixMilliseconds) / 1000
+        func post(_ client: HTTPTestClient, lat: Double, secondsAgo: Double) throws {
+            let body = API.LocationBatch(samples: [API.LocationSample(t: now - secondsAgo, lat: lat, lon: -0.12, accuracy: 8)])
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(body)).status.code, 200)
+        }
+        try nodeA.withClient { clientA in
+            // The position is dropped once a question asked after its commit found no node wanting it.
+            let unheard = relayA.unheardEvents
+            try post(clientA, lat: 51.5001, secondsAgo: 90)
+            XCTAssertTrue(Deadline.waitUntil { relayA.unheardEvents > unheard })
+            XCTAssertNil(nodeB.eventStreams.latestEventID, "node B was sent nothing")
+            // An alert still goes to every node (its workers deliver and escalate).
+            XCTAssertEqual(
+                try clientA.execute(.post, "/v1/alerts", headers: person.auth, body: JSONBody.encode(API.SOS(message: "help"))).status.code,
+                201)
+            XCTAssertTrue(Deadline.waitUntil { nodeB.eventStreams.latestEventID != nil }, "the alert reached node B")
+        }
+        try HTTPTestClient.withServer(nodeB.makeRouter(), mode: .live, configuration: .testing) { clientB in
+            let stream = try clientB.openEventStream(token: guardian.token)
+            XCTAssertTrue(relayB.isHearingPositions, "the stream opened once its node heard positions")
+            try nodeA.withClient { clientA in try post(clientA, lat: 51.5002, secondsAgo: 60) }
+            // The goal is within 1 s; the wait is generous for a loaded machine.
+            let event = try stream.readEvent(timeoutSeconds: 10)
+            XCTAssertEqual(event.event, "location")
+            XCTAssertTrue(event.data.contains(#""lat":51.5002"#), event.data)
+        }
+    }
+
+    func testPositionsAndOtherEventsArriveInTheOrderTheyWerePublished() throws {
+        try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
+        let nodeA = try TestApp()
+        let person = try nodeA.makeAccount(name: "Person")
+        let guardian = try nodeA.makeAccount(name: "Guardian")
+        try nodeA.link(guardian: guardian, dependent: person)
+        let nodeB = try nodeA.makeListeningOtherNode()
+        defer { try? nodeB.close() }
+        try HTTPTestClient.withServer(nodeB.makeRouter(), mode: .live, configuration: .testing) { clientB in
+            let stream = try clientB.openEventStream(token: guardian.token)
+            // Two channels, one listening connection: the order of publication is kept.
+            let kinds: [AppEvent.Kind] = [.location, .alert, .location, .location, .alert, .location]
+            for (index, kind) in kinds.enumerated() {
+                nodeA.app.events.publish(AppEvent(kind: kind, subject: person.key, payload: Array(#"{"n":\#(index)}"#.utf8)))
+            }
+            for (index, kind) in kinds.enumerated() {
+                let event = try stream.readEvent(timeoutSeconds: 10)
+                XCTAssertEqual(event.event, kind.rawValue, "event \(index)")
+                XCTAssertEqual(event.data, #"{"n":\#(index)}"#)
+            }
+        }
+    }
+
+    func testAWantOfPositionsLapsesAndComesBack() throws {
+        try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
+        let nodeA = try TestApp()
+        let person = try nodeA.makeAccount(name: "Person")
+        let nodeB = try nodeA.makeListeningOtherNode()
+        defer { try? nodeB.close() }
+        let relayA = try XCTUnwrap(nodeA.app.clusterRelay)
+        let relayB = try XCTUnwrap(nodeB.clusterRelay)
+        relayB.wantPositions(forSeconds: 0.2)
+        XCTAssertTrue(relayB.isHearingPositions, "hears them once the want returns")
+        XCTAssertTrue(Deadline.waitUntil { !relayB.isHearingPositions }, "stops when the want lapses")
+        let unheard = relayA.unheardEvents
+        nodeA.app.events.publish(AppEvent(kind: .location, subject: person.key, payload: Array(#"{"n":1}"#.utf8)))
+        XCTAssertTrue(Deadline.waitUntil { relayA.unheardEvents > unheard }, "no node wants positions any more")
+        relayB.wantPositions(forSeconds: 60)
+        XCTAssertTrue(relayB.isHearingPositions, "and hears them again when wanted again")
+    }
+
     func testEventsQueuedAMillisecondApartGoOutManyANotification() throws {
         try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
         let nodeA = try TestApp()
