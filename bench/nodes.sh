@@ -16,8 +16,11 @@
 #        BINARY=path measures another build; SETUPS=12 runs setups 1 and 2 only;
 #        NODE_CPUS=0.5 caps each node at half a core (a cgroup of its own, as on a machine of its own)
 #        so that setups 3 and 4 compare one node with two when the nodes, not the two shared cores,
-#        are what limits; PostgreSQL, nginx and wrk are not capped); ROUND_DETAIL=1 prints each
-#        round's single-post rate with the cores each process used meanwhile (from /proc), the
+#        are what limits; PostgreSQL, nginx and wrk are not capped; NODE_CPU_PERIOD_US sets the
+#        cgroup's period, the kernel's 100,000 by default: a capped node runs 0.3 of each period and
+#        then waits, so a shorter period makes it less bursty); ROUND_DETAIL=1 prints each
+#        round's single-post rate with the cores each process used meanwhile (from /proc) and each
+#        node's write blocks a group and lost races (from /metrics), the
 #        first round of setup 4 being the second node's join); WARMUP=1 rounds (the default) of
 #        single posts and reads run before each setup's measured rounds and are not counted: a
 #        node's first fix of each person builds their tracker from the database, and in setup 4
@@ -65,8 +68,9 @@ CGROUPS=/sys/fs/cgroup/cpu
 capped() { # capped PORT COMMAND...: runs COMMAND in a cgroup of its own limited to NODE_CPUS cores
     local group="$CGROUPS/homeward-node-$1"; shift
     mkdir -p "$group"
-    cat "$CGROUPS/cpu.cfs_period_us" >"$group/cpu.cfs_period_us"
-    local quota; quota=$(python3 -c "print(int($NODE_CPUS * $(cat "$CGROUPS/cpu.cfs_period_us")))")
+    local period=${NODE_CPU_PERIOD_US:-$(cat "$CGROUPS/cpu.cfs_period_us")}
+    echo "$period" >"$group/cpu.cfs_period_us"
+    local quota; quota=$(python3 -c "print(int($NODE_CPUS * $period))")
     echo "$quota" >"$group/cpu.cfs_quota_us"
     exec bash -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$group" "$@"
 }
@@ -121,6 +125,25 @@ duplicates() { # the fixes the running nodes counted as duplicates so far
     echo "$total"
 }
 ROUND_DETAIL=${ROUND_DETAIL:-}
+group_counts() { # one line "commits writes lost_races" per running node, from its /metrics
+    local port
+    for port in "${node_ports[@]}"; do
+        curl -fs "http://127.0.0.1:$port/metrics" | awk '/^homeward_database_commits_total/ { c = $2 } /^homeward_database_writes_total/ { w = $2 }
+            /^homeward_database_lost_races_total/ { l = $2 } END { printf "%d %d %d\n", c, w, l }'
+    done
+}
+groups_since() { # groups_since FILE: each node's write blocks, blocks a group and lost races since FILE was written
+    group_counts | python3 -c '
+import sys
+before = [line.split() for line in open(sys.argv[1])]
+out = []
+for (c0, w0, l0), line in zip(before, sys.stdin):
+    c, w, l = line.split()
+    commits, writes = int(c) - int(c0), int(w) - int(w0)
+    out.append(f"{writes} write blocks, {writes / max(commits, 1):.1f} a group ({int(l) - int(l0)} lost races)")
+print(", ".join(out))
+' "$1"
+}
 cpu_ticks() { # one line "name ticks" per node, for PostgreSQL's and nginx's processes together, and idle
     local pid
     for pid in "${pids[@]}"; do echo "node-$pid $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)"; done
@@ -155,11 +178,11 @@ measure() { # measure NAME URL: mean single-sample POST, batched POST and GET /v
     duplicated=$(duplicates)
     for _ in $(seq 1 "$ROUNDS"); do
         next_base
-        [[ -z "$ROUND_DETAIL" ]] || { cpu_ticks >"$OUT/ticks"; started=$(date +%s.%N); }
+        [[ -z "$ROUND_DETAIL" ]] || { cpu_ticks >"$OUT/ticks"; group_counts >"$OUT/groups"; started=$(date +%s.%N); }
         read -r rate wrong < <(HOMEWARD_TOKENS="$OUT/phone-tokens" HOMEWARD_SAMPLES=1 HOMEWARD_BASE_MS=$base_ms \
             wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s bench/ingest/locations.lua "$target/v1/locations" | wrk_rate)
         posts=$(python3 -c "print($posts + $rate)"); bad=$((bad + wrong))
-        [[ -z "$ROUND_DETAIL" ]] || echo "  round: POST $rate req/s, cores: $(cores_since "$OUT/ticks" "$(python3 -c "import time; print(time.time() - $started)")")"
+        [[ -z "$ROUND_DETAIL" ]] || echo "  round: POST $rate req/s, cores: $(cores_since "$OUT/ticks" "$(python3 -c "import time; print(time.time() - $started)")"); $(groups_since "$OUT/groups")"
         if (( BATCH > 0 )); then
             next_base 20
             read -r rate wrong < <(HOMEWARD_TOKENS="$OUT/phone-tokens" HOMEWARD_SAMPLES=$BATCH HOMEWARD_BASE_MS=$base_ms \
