@@ -139,6 +139,39 @@ final class HomeAssistantMQTTTests: XCTestCase {
         XCTAssertTrue(Deadline.waitUntil { !shown(carlsConfig) }, "removed at the account's deletion")
     }
 
+    /// Several nodes on one database, one of them talking to the broker: positions stored by a node
+    /// with no broker and no stream still reach Home Assistant (the node with the broker always
+    /// hears the other nodes' positions).
+    func testAPositionStoredOnAnotherNodeReachesHomeAssistant() throws {
+        try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
+        let broker = try MQTTTestBroker()
+        let test = try TestApp.connected(to: broker)
+        let anna = try test.makeAccount(name: "Anna")
+        let ben = try test.makeAccount(name: "Ben")
+        try test.link(guardian: ben, dependent: anna)
+        var configuration = test.app.configuration
+        configuration.mqtt.url = ""
+        let other = try HomewardApp(configuration: configuration, clock: test.clock, logger: TestDatabase.logger)
+        defer { try? other.close() }
+        try other.startBackgroundWork()
+        let relay = try XCTUnwrap(test.app.clusterRelay)
+        XCTAssertTrue(Deadline.waitUntil { relay.isHearingPositions }, "the node with the broker hears every node's positions")
+        XCTAssertFalse(try XCTUnwrap(other.clusterRelay).isHearingPositions, "the other one, with no stream, does not")
+        try test.withClient { client in
+            XCTAssertEqual(try setting(client, of: anna, by: ben, enabled: true).status, .ok)
+        }
+        let hass = try broker.client("hass")
+        hass.subscribe("homeward/#")
+        let now = Double(test.clock.now().unixMilliseconds) / 1000
+        try HTTPTestClient.withServer(other.makeRouter(), mode: .live, configuration: .testing) { client in
+            let body = API.LocationBatch(samples: [API.LocationSample(t: now - 30, lat: 51.5123, lon: -0.12, accuracy: 8)])
+            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: anna.auth, body: JSONBody.encode(body)).status.code, 200)
+        }
+        let attributes = try XCTUnwrap(hass.waitForJSON(on: "homeward/\(anna.id)/attributes") { $0["latitude"] as? Double == 51.5123 },
+                                       "the position posted to the other node was published")
+        XCTAssertEqual(attributes["longitude"] as? Double, -0.12)
+    }
+
     func testABrokerDownAtStartDoesNotStopTheServerAndIsJoinedWhenItComesBack() throws {
         let broker = try MQTTTestBroker()
         broker.broker.stop()
