@@ -9,17 +9,10 @@ import XCTest
 /// on the other, and a viewer whose access ends on one node loses it on the other at once.
 final class ClusterRelayTests: XCTestCase {
     func testAFixPostedToOneNodeReachesAStreamOnTheOtherAndAnEndedLinkStopsItThere() throws {
-        try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
-        let nodeA = try TestApp()
-        let person = try nodeA.makeAccount(name: "Person")
-        let guardian = try nodeA.makeAccount(name: "Guardian")
-        try nodeA.link(guardian: guardian, dependent: person)
-        let nodeB = try nodeA.makeListeningOtherNode()
+        let (nodeA, nodeB, person, guardian) = try listeningNodes()
         defer { try? nodeB.close() }
-        let now = Double(nodeA.clock.now().unixMilliseconds) / 1000
         func post(_ client: HTTPTestClient, lat: Double, secondsAgo: Double) throws {
-            let body = API.LocationBatch(samples: [API.LocationSample(t: now - secondsAgo, lat: lat, lon: -0.12, accuracy: 8)])
-            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(body)).status.code, 200)
+            try postFix(of: person, through: client, on: nodeA, lat: lat, secondsAgo: secondsAgo)
         }
         try HTTPTestClient.withServer(nodeB.makeRouter(), mode: .live, configuration: .testing) { clientB in
             let stream = try clientB.openEventStream(token: guardian.token)
@@ -54,10 +47,8 @@ final class ClusterRelayTests: XCTestCase {
         try nodeA.app.startBackgroundWork()
         let relayA = try XCTUnwrap(nodeA.app.clusterRelay)
         XCTAssertTrue(Deadline.waitUntil { relayA.isListening })
-        let now = Double(nodeA.clock.now().unixMilliseconds) / 1000
         func post(_ client: HTTPTestClient, lat: Double, secondsAgo: Double) throws {
-            let body = API.LocationBatch(samples: [API.LocationSample(t: now - secondsAgo, lat: lat, lon: -0.12, accuracy: 8)])
-            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(body)).status.code, 200)
+            try postFix(of: person, through: client, on: nodeA, lat: lat, secondsAgo: secondsAgo)
         }
         // Alone (its own listener does not count), the node's events are not sent.
         try nodeA.withClient { client in try post(client, lat: 51.5001, secondsAgo: 90) }
@@ -84,20 +75,13 @@ final class ClusterRelayTests: XCTestCase {
     }
 
     func testANodeWithoutStreamsIsSentNoPositionButEveryAlertAndHearsPositionsFromItsFirstStream() throws {
-        try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
-        let nodeA = try TestApp()
-        let person = try nodeA.makeAccount(name: "Person")
-        let guardian = try nodeA.makeAccount(name: "Guardian")
-        try nodeA.link(guardian: guardian, dependent: person)
-        let nodeB = try nodeA.makeListeningOtherNode()
+        let (nodeA, nodeB, person, guardian) = try listeningNodes()
         defer { try? nodeB.close() }
         let relayA = try XCTUnwrap(nodeA.app.clusterRelay)
         let relayB = try XCTUnwrap(nodeB.clusterRelay)
         XCTAssertFalse(relayB.isHearingPositions, "a node with no stream does not hear positions")
-        let now = Double(nodeA.clock.now().unixMilliseconds) / 1000
         func post(_ client: HTTPTestClient, lat: Double, secondsAgo: Double) throws {
-            let body = API.LocationBatch(samples: [API.LocationSample(t: now - secondsAgo, lat: lat, lon: -0.12, accuracy: 8)])
-            XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(body)).status.code, 200)
+            try postFix(of: person, through: client, on: nodeA, lat: lat, secondsAgo: secondsAgo)
         }
         try nodeA.withClient { clientA in
             // The position is dropped once a question asked after its commit found no node wanting it.
@@ -123,12 +107,7 @@ final class ClusterRelayTests: XCTestCase {
     }
 
     func testPositionsAndOtherEventsArriveInTheOrderTheyWerePublished() throws {
-        try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
-        let nodeA = try TestApp()
-        let person = try nodeA.makeAccount(name: "Person")
-        let guardian = try nodeA.makeAccount(name: "Guardian")
-        try nodeA.link(guardian: guardian, dependent: person)
-        let nodeB = try nodeA.makeListeningOtherNode()
+        let (nodeA, nodeB, person, guardian) = try listeningNodes()
         defer { try? nodeB.close() }
         try HTTPTestClient.withServer(nodeB.makeRouter(), mode: .live, configuration: .testing) { clientB in
             let stream = try clientB.openEventStream(token: guardian.token)
@@ -146,10 +125,7 @@ final class ClusterRelayTests: XCTestCase {
     }
 
     func testAWantOfPositionsLapsesAndComesBack() throws {
-        try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
-        let nodeA = try TestApp()
-        let person = try nodeA.makeAccount(name: "Person")
-        let nodeB = try nodeA.makeListeningOtherNode()
+        let (nodeA, nodeB, person, _) = try listeningNodes()
         defer { try? nodeB.close() }
         let relayA = try XCTUnwrap(nodeA.app.clusterRelay)
         let relayB = try XCTUnwrap(nodeB.clusterRelay)
@@ -223,6 +199,23 @@ final class ClusterRelayTests: XCTestCase {
         nodeB.countdowns.fireDue()
         XCTAssertEqual(try status(of: orphan.id, in: nodeB), "open")
         XCTAssertEqual(fired.withLock { $0.filter { $0.contains(orphan.id) }.count }, 1)
+    }
+
+    /// Two nodes on one database, both listening, and a person and their guardian (skips on SQLite).
+    private func listeningNodes() throws -> (TestApp, HomewardApp, person: TestApp.Account, guardian: TestApp.Account) {
+        try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
+        let nodeA = try TestApp()
+        let person = try nodeA.makeAccount(name: "Person")
+        let guardian = try nodeA.makeAccount(name: "Guardian")
+        try nodeA.link(guardian: guardian, dependent: person)
+        return (nodeA, try nodeA.makeListeningOtherNode(), person, guardian)
+    }
+
+    /// Posts one fix of `person` at `lat`, `secondsAgo` before the test clock's now, through `client`.
+    private func postFix(of person: TestApp.Account, through client: HTTPTestClient, on node: TestApp, lat: Double, secondsAgo: Double) throws {
+        let now = Double(node.clock.now().unixMilliseconds) / 1000
+        let body = API.LocationBatch(samples: [API.LocationSample(t: now - secondsAgo, lat: lat, lon: -0.12, accuracy: 8)])
+        XCTAssertEqual(try client.execute(.post, "/v1/locations", headers: person.auth, body: JSONBody.encode(body)).status.code, 200)
     }
 
     private func status(of id: String, in app: HomewardApp) throws -> String? {
