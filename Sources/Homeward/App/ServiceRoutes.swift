@@ -47,6 +47,7 @@ func registerServiceRoutes(on router: inout Router, app: HomewardApp) {
             text += "# TYPE homeward_database_writes_total counter\n"
             text += "homeward_database_writes_total \(groups.writes)\n"
         }
+        if let relay = app.clusterRelay { text += relay.renderPrometheus() }
         text += app.metrics.renderPrometheus()
         return HTTPResponse(
             headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"], bytes: Array(text.utf8)

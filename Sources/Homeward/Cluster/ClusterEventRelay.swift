@@ -115,6 +115,32 @@ final class ClusterEventRelay: @unchecked Sendable, OtherNodesPositions {
     /// Whether this node hears the other nodes' positions now.
     var isHearingPositions: Bool { condition.withLock { hearsPositions } }
 
+    /// The relay's measures for `/metrics`: whether this node hears the others (and their
+    /// positions), and how many notifications it sent and events it did not send.
+    func renderPrometheus() -> String {
+        let (listening, hearsPositions, sent, unheard, dropped) = condition.withLock {
+            (self.listening, self.hearsPositions, self.sent, self.unheard, self.dropped)
+        }
+        return """
+            # HELP homeward_cluster_listening Whether this node hears the other nodes' events (1) or not (0).
+            # TYPE homeward_cluster_listening gauge
+            homeward_cluster_listening \(listening ? 1 : 0)
+            # HELP homeward_cluster_hears_positions Whether this node hears the other nodes' positions (it has a stream open, or an MQTT broker).
+            # TYPE homeward_cluster_hears_positions gauge
+            homeward_cluster_hears_positions \(hearsPositions ? 1 : 0)
+            # HELP homeward_cluster_notifications_total Notifications this node sent to the other nodes.
+            # TYPE homeward_cluster_notifications_total counter
+            homeward_cluster_notifications_total \(sent)
+            # HELP homeward_cluster_unheard_events_total Events not sent because no other node listened (or wanted positions).
+            # TYPE homeward_cluster_unheard_events_total counter
+            homeward_cluster_unheard_events_total \(unheard)
+            # HELP homeward_cluster_dropped_events_total Events not sent because the queue was full or one was too large.
+            # TYPE homeward_cluster_dropped_events_total counter
+            homeward_cluster_dropped_events_total \(dropped)
+
+            """
+    }
+
     /// A relay on the database at `url`.
     init(url: String, logger: Logger) {
         self.url = url

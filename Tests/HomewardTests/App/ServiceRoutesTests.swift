@@ -60,6 +60,8 @@ final class ServiceRoutesTests: XCTestCase {
             if TestDatabase.isPostgreSQL {
                 XCTAssertTrue(response.text.contains("homeward_database_connections "))
                 XCTAssertTrue(response.text.contains("homeward_database_lost_races_total 0"))
+                XCTAssertTrue(response.text.contains("homeward_cluster_hears_positions 0\n"), "no stream open, no broker")
+                XCTAssertTrue(response.text.contains("homeward_cluster_notifications_total "))
             } else {
                 XCTAssertTrue(response.text.contains("homeward_database_size_bytes "))
             }
