@@ -98,9 +98,11 @@ public final class EventStreamHub: @unchecked Sendable {
         Double(limits.retentionSeconds + 2 * limits.heartbeatSeconds)
     }
 
-    /// Called before a stream opens: on a shared database, returns once this node hears the other
-    /// nodes' positions, so that every position committed after it reaches the stream.
-    func streamWillOpen() {
+    /// On a shared database, makes this node hear the other nodes' positions for the next
+    /// `positionsWantedSeconds`, and returns once it does: called before a stream opens (so that
+    /// every position committed after it reaches the stream) and at each heartbeat while streams are
+    /// open.
+    func hearOtherNodesPositions() {
         let positions = lock.withLock { otherNodesPositions }
         positions?.wantPositions(forSeconds: positionsWantedSeconds)
     }
@@ -190,7 +192,7 @@ public final class EventStreamHub: @unchecked Sendable {
         }
         guard !snapshot.isEmpty else { return }
         // Open streams keep the other nodes' positions coming.
-        streamWillOpen()
+        hearOtherNodesPositions()
         let now = clock.now().unixMilliseconds
         let refreshed: [Int: LiveGrants?]
         do {

@@ -21,7 +21,7 @@ struct EventStreamService: Sendable {
                 reason: "This account has \(limits.maxStreamsPerAccount) event streams open already; close one first")
         }
         let eventStreams = eventStreams
-        eventStreams.streamWillOpen()
+        eventStreams.hearOtherNodesPositions()
         let grants = try database.read { db in try eventStreams.grants(of: caller, in: db) }
         let headers: HTTPHeaders = [
             "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no",
