@@ -35,10 +35,10 @@ import Logging
 /// positions channel and carries that name, and every position committed after it opened reaches
 /// it; a node with no stream neither renders nor reads the others' positions (about a fifth of
 /// what two nodes could post, `bench/README`). A node not wanting positions is asked about again at
-/// most every `positionsAskSeconds`, its positions held meanwhile.
+/// most every `positionsAskSeconds`, its positions held meanwhile without waking the sender.
 final class ClusterEventRelay: @unchecked Sendable, OtherNodesPositions {
-    // @unchecked Sendable: `queue`, `dropped`, `unheard`, `sent`, `isPausing`, `isStopped`, the process ids and the
-    // positions' want are guarded by `condition`.
+    // @unchecked Sendable: `queue`, `queuedMessages`, `dropped`, `unheard`, `sent`, `rounds`, `isPausing`,
+    // `positionsUnwanted`, `isStopped`, the process ids and the positions' want are guarded by `condition`.
     /// The notification channel.
     static let channel = "homeward_events"
     /// A notification carries at most this many bytes of events (PostgreSQL refuses 8000 or more):
@@ -93,8 +93,15 @@ final class ClusterEventRelay: @unchecked Sendable, OtherNodesPositions {
     private var unheard = 0
     /// Notifications sent.
     private var sent = 0
+    /// How many times the sender took what was queued.
+    private var rounds = 0
     /// Whether the sender waits before it asks again whether another node listens.
     private var isPausing = false
+    /// Whether no other node wanted positions when the sender last looked: positions queued
+    /// meanwhile wait for its next question (`positionsAskSeconds`) without waking it.
+    private var positionsUnwanted = false
+    /// How many of `queue`'s entries are not positions (each wakes the sender).
+    private var queuedMessages = 0
     /// The server process of the listening connection, which is not another node.
     private var listenerProcessID: Int?
     /// Whether the listening connection is up and listening.
@@ -108,6 +115,9 @@ final class ClusterEventRelay: @unchecked Sendable, OtherNodesPositions {
 
     /// How many notifications went out.
     var notificationsSent: Int { condition.withLock { sent } }
+
+    /// How many times the sender woke and took what was queued.
+    var senderRounds: Int { condition.withLock { rounds } }
 
     /// Whether this node hears the other nodes now.
     var isListening: Bool { condition.withLock { listening } }
@@ -193,11 +203,21 @@ final class ClusterEventRelay: @unchecked Sendable, OtherNodesPositions {
         condition.withLock {
             guard !isStopped else { return }
             if queue.count >= Self.maxQueued {
-                queue.removeFirst()
+                if !queue.removeFirst().isPosition { queuedMessages -= 1 }
                 dropped += 1
             }
-            queue.append(outgoing)
-            if !isPausing { condition.signal() }
+            if outgoing.isPosition {
+                // Unwanted, a position waits for the sender's next question: a busy node stores one
+                // a post, and waking the sender for each was most of what the relay cost it. Only
+                // the first one queued wakes it, so that it waits for that question.
+                let firstPosition = queue.count == queuedMessages
+                queue.append(outgoing)
+                if !isPausing, !positionsUnwanted || firstPosition { condition.signal() }
+            } else {
+                queue.append(outgoing)
+                queuedMessages += 1
+                if !isPausing { condition.signal() }
+            }
         }
     }
 
@@ -239,11 +259,12 @@ final class ClusterEventRelay: @unchecked Sendable, OtherNodesPositions {
         var held: [Outgoing] = []
         while true {
             let batch: [Outgoing]? = condition.withLock {
-                while queue.isEmpty, !isStopped {
-                    guard !held.isEmpty else {
+                while !isStopped, queuedMessages == 0, queue.isEmpty || positionsUnwanted {
+                    guard !queue.isEmpty || !held.isEmpty else {
                         condition.wait()
                         continue
                     }
+                    // Only positions wait, and no node wanted them: until the next question.
                     let left = audience.nextPositionsQuestion.timeIntervalSinceNow
                     guard left > 0 else { break }
                     _ = condition.wait(timeoutSeconds: left)
@@ -251,6 +272,8 @@ final class ClusterEventRelay: @unchecked Sendable, OtherNodesPositions {
                 // A busy node's events go out at most every `gatherSeconds`, many a notification.
                 pause(until: lastSent.addingTimeInterval(Self.gatherSeconds))
                 guard !isStopped else { return nil }
+                queuedMessages = 0
+                rounds += 1
                 defer { queue.removeAll(keepingCapacity: true) }
                 return queue
             }
@@ -283,8 +306,10 @@ final class ClusterEventRelay: @unchecked Sendable, OtherNodesPositions {
                     }
                     continue
                 }
+                let unwanted = now >= audience.positionsSeenUntil
+                condition.withLock { positionsUnwanted = unwanted }
                 var sending = pending
-                if hasPositions && now >= audience.positionsSeenUntil {
+                if hasPositions && unwanted {
                     sending = pending.filter { !$0.isPosition }
                     if asked {
                         // No node wanted them when asked after they were committed.
@@ -309,6 +334,7 @@ final class ClusterEventRelay: @unchecked Sendable, OtherNodesPositions {
                         dropped += queue.count - Self.maxQueued
                         queue.removeFirst(queue.count - Self.maxQueued)
                     }
+                    queuedMessages = queue.count { !$0.isPosition }
                     _ = condition.wait(timeoutSeconds: Self.reconnectSeconds)
                 }
             }

@@ -139,6 +139,28 @@ final class ClusterRelayTests: XCTestCase {
         XCTAssertTrue(relayB.isHearingPositions, "and hears them again when wanted again")
     }
 
+    func testPositionsNoNodeWantsWaitForTheNextQuestionWithoutWakingTheSender() throws {
+        let (nodeA, nodeB, person, _) = try listeningNodes()
+        defer { try? nodeB.close() }
+        let relayA = try XCTUnwrap(nodeA.app.clusterRelay)
+        XCTAssertFalse(try XCTUnwrap(nodeB.clusterRelay).isHearingPositions)
+        // A first position, dropped once a question found no node wanting it.
+        let unheard = relayA.unheardEvents
+        nodeA.app.events.publish(AppEvent(kind: .location, subject: person.key, payload: Array(#"{"n":0}"#.utf8)))
+        XCTAssertTrue(Deadline.waitUntil { relayA.unheardEvents > unheard })
+        // Then a position a millisecond, as a busy node stores them: they wait for the next question
+        // (at most every `positionsAskSeconds`), the sender not woken by each.
+        let rounds = relayA.senderRounds
+        let started = Date()
+        for n in 1...100 {
+            nodeA.app.events.publish(AppEvent(kind: .location, subject: person.key, payload: Array(#"{"n":\#(n)}"#.utf8)))
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        XCTAssertTrue(Deadline.waitUntil { relayA.unheardEvents == unheard + 101 }, "every one dropped unsent")
+        let questions = Date().timeIntervalSince(started) / ClusterEventRelay.positionsAskSeconds
+        XCTAssertLessThanOrEqual(Double(relayA.senderRounds - rounds), questions + 2, "the sender woke for each position")
+    }
+
     func testEventsQueuedAMillisecondApartGoOutManyANotification() throws {
         try XCTSkipUnless(TestDatabase.isPostgreSQL, "several nodes share a PostgreSQL database")
         let nodeA = try TestApp()
