@@ -7,13 +7,18 @@
 #   2. one node on PostgreSQL, straight;
 #   3. one node on PostgreSQL behind nginx;
 #   4. two nodes on the same PostgreSQL database behind nginx (each phone's and guardian's requests
-#      kept on one node by their token, as docs/deploying.md advises; BALANCE=round-robin alternates).
+#      kept on one node by their token, `hash $http_authorization`, as docs/deploying.md advises;
+#      BALANCE=consistent adds nginx's `consistent`, BALANCE=round-robin alternates);
+#   5. (only when SETUPS names it) the control for 4: two nodes balanced as in 4, each alone on a
+#      database of its own (two copies of the accounts on the same PostgreSQL server), so they share
+#      the machine, the server and nginx but no rows and no relay: what two nodes get from this
+#      machine when they do not work together.
 # The accounts are seeded into an SQLite file (bench/load/seed.py) and moved to PostgreSQL with
 # `homeward copy`, so every setup serves the same people with the same tokens. PostgreSQL runs with
 # fsync on (a 2xx is durable on both engines), in a throwaway cluster (.ci/postgres-cluster.sh).
 # Usage: bash bench/nodes.sh   (ROUNDS 3, DURATION 10s, CONNECTIONS 64, PHONES 2000, GUARDIANS 200,
 #        DEPENDENTS 10, BATCH 1000 (0 leaves the batched POSTs out), BATCH_CONNECTIONS 8;
-#        BINARY=path measures another build; SETUPS=12 runs setups 1 and 2 only;
+#        BINARY=path measures another build; SETUPS=12 runs setups 1 and 2 only, SETUPS=345 adds the control;
 #        NODE_CPUS=0.5 caps each node at half a core (a cgroup of its own, as on a machine of its own)
 #        so that setups 3 and 4 compare one node with two when the nodes, not the two shared cores,
 #        are what limits; PostgreSQL, nginx and wrk are not capped; NODE_CPU_PERIOD_US sets the
@@ -86,9 +91,17 @@ serve() { # serve DATABASE PORT: starts a node, waits for /readyz
 stop_nodes() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done; pids=(); node_ports=(); }
 BALANCE=${BALANCE:-token}
 proxy() { # proxy PORT BACKEND_PORTS...: nginx in front of the nodes, each phone kept on one node by
-          # its token as docs/deploying.md advises (BALANCE=round-robin alternates every request)
+          # its token as docs/deploying.md advises (BALANCE=consistent: by nginx's consistent hash,
+          # whose split of two nodes depends on their ports, 52/48 to 59/41 in these runs;
+          # BALANCE=round-robin alternates every request)
     local listen=$1; shift
-    local servers=""; [[ $BALANCE == round-robin ]] || servers="hash \$http_authorization consistent; "
+    local servers=""
+    case $BALANCE in
+        token) servers="hash \$http_authorization; " ;;
+        consistent) servers="hash \$http_authorization consistent; " ;;
+        round-robin) ;;
+        *) echo "BALANCE is token, consistent or round-robin"; exit 1 ;;
+    esac
     for backend in "$@"; do servers+="server 127.0.0.1:$backend; "; done
     cat >"$OUT/nginx.conf" <<CONF
 worker_processes 1;
@@ -206,6 +219,13 @@ serve "$PG" "$a"
 if [[ $SETUPS == *[34]* ]]; then proxy "$front" "$a"; fi
 [[ $SETUPS == *3* ]] && measure "3. one node, PostgreSQL, behind nginx" "http://127.0.0.1:$front"
 if [[ $SETUPS == *4* ]]; then serve "$PG" "$b"; proxy "$front" "$a" "$b"; measure "4. two nodes, PostgreSQL, behind nginx" "http://127.0.0.1:$front"; fi
+if [[ $SETUPS == *5* ]]; then
+    stop_nodes
+    psql "$url" -qc "CREATE DATABASE homeward_nodes_b"
+    "$HOMEWARD" copy --from "$DB" --to "${url%/*}/homeward_nodes_b" >/dev/null
+    serve "$PG" "$a"; serve "${url%/*}/homeward_nodes_b" "$b"; proxy "$front" "$a" "$b"
+    measure "5. two nodes, a database each (control)" "http://127.0.0.1:$front"
+fi
 echo "guardians of $DEPENDENTS; batches of $BATCH fixes over $BATCH_CONNECTIONS connections"
 echo "machine: $(nproc) cores; nodes, nginx, PostgreSQL and wrk share them"
 [[ -z "$NODE_CPUS" ]] || echo "each node capped at $NODE_CPUS cores (cgroup cpu.cfs_quota_us); PostgreSQL, nginx and wrk not capped"
