@@ -25,10 +25,11 @@ case "$action" in
       || { cat "$dir/initdb.log" >&2; exit 1; }
     # Throwaway: no fsync unless POSTGRES_FSYNC=on (the tests need none; bench/nodes.sh compares
     # durable writes with SQLite's, so it asks for it), a socket in the cluster's own directory,
-    # loopback only, with max_pred_locks_per_page as docs/postgresql.md advises (two nodes' writes
-    # otherwise collide). POSTGRES_OPTIONS adds server settings (`-c shared_buffers=1GB`).
+    # loopback only, with max_pred_locks_per_page and max_pred_locks_per_relation as docs/postgresql.md
+    # advises (two nodes' writes otherwise collide). POSTGRES_OPTIONS adds server settings
+    # (`-c shared_buffers=1GB`).
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o \
-      "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=${POSTGRES_FSYNC:-off} -c max_connections=200 -c max_pred_locks_per_page=64 ${POSTGRES_OPTIONS:-}" start >/dev/null \
+      "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=${POSTGRES_FSYNC:-off} -c max_connections=200 -c max_pred_locks_per_page=64 -c max_pred_locks_per_relation=256 ${POSTGRES_OPTIONS:-}" start >/dev/null \
       || { cat "$dir/server.log" >&2; exit 1; }
     as_owner "$bin/createdb" -h 127.0.0.1 -p "$port" -U homeward homeward_test
     echo "postgres://homeward@127.0.0.1:$port/homeward_test"
