@@ -14,7 +14,7 @@ public enum PostgresServerAdvice {
     public static let minimumPredicateLocksPerPage = 64
     /// The least number of rows and pages of one table or index a transaction's reads are
     /// remembered by, one at a time, that a node advises (`max_pred_locks_per_relation`): 256 (a
-    /// group of at most 64 blocks reads about that many rows of one table, and a few index pages).
+    /// group of at most 64 blocks reads about 64 rows of one table and a few index pages: room to spare).
     public static let minimumPredicateLocksPerRelation = 256
 
     /// What a node should log about the server's settings: nothing when they are as advised.
