@@ -44,11 +44,35 @@ final class TestApp {
         configuration.passwordHashIterations = 1
         configuration.passwordHashMemoryBytes = 8192
         configure(&configuration)
-        clock = ManualClock(startingAt: Timestamp(unixMilliseconds: Int64(Date().timeIntervalSince1970 * 1000)))
+        clock = ManualClock(startingAt: Self.clockStart())
         app = try HomewardApp(
             configuration: configuration, clock: clock,
             logger: TestDatabase.logger
         )
+    }
+
+    /// Where each test's clock starts: now, or the moment `HOMEWARD_TEST_CLOCK_START` names (an ISO 8601
+    /// time, e.g. `2027-03-28T00:59:50Z`), so that the suite can be run as if at a midnight, a new
+    /// year's eve or a daylight-saving change, and a test that holds only at some hours shows itself
+    /// (docs/development.md). Name a moment later than today: some tests post on fixed dates of
+    /// November 2026, and the admin views count minutes by the database's own clock.
+    static func clockStart() -> Timestamp {
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        guard let text = ProcessInfo.processInfo.environment["HOMEWARD_TEST_CLOCK_START"], !text.isEmpty else {
+            return Timestamp(unixMilliseconds: now)
+        }
+        guard let start = ISO8601DateFormatter().date(from: text) else {
+            fatalError("HOMEWARD_TEST_CLOCK_START is not an ISO 8601 time: \(text)")
+        }
+        return Timestamp(unixMilliseconds: Int64(start.timeIntervalSince1970 * 1000))
+    }
+
+    /// Sets the clock to noon (UTC) of the day it reads, for a story about "today" (steps, motion)
+    /// that looks back or waits a little and must not cross a midnight whatever the hour it runs at.
+    func setClockToNoon() {
+        let dayMilliseconds: Int64 = 86_400_000
+        let day = clock.now().unixMilliseconds / dayMilliseconds
+        clock.set(to: Timestamp(unixMilliseconds: day * dayMilliseconds + dayMilliseconds / 2))
     }
 
     deinit {

@@ -14,6 +14,8 @@ final class ViewsTests: XCTestCase {
 
     func testDependentsListEveryDependentWithPositionStatusAndTodaysMotion() throws {
         let test = try TestApp()
+        // Steps half a minute ago are today's at noon, not yesterday's as just after midnight.
+        test.setClockToNoon()
         let guardian = try test.makeAccount(name: "Gina")
         let anna = try test.makeAccount(name: "Anna")
         let ben = try test.makeAccount(name: "Ben")
