@@ -22,8 +22,9 @@
 #        NODE_CPUS=0.5 caps each node at half a core (a cgroup of its own, as on a machine of its own)
 #        so that setups 3 and 4 compare one node with two when the nodes, not the two shared cores,
 #        are what limits; PostgreSQL, nginx and wrk are not capped; NODE_CPU_PERIOD_US sets the
-#        cgroup's period, the kernel's 100,000 by default: a capped node runs 0.3 of each period and
-#        then waits, so a shorter period makes it less bursty); ROUND_DETAIL=1 prints each
+#        cgroup's period, 10,000 (10 ms) by default: a capped node runs NODE_CPUS of each period and
+#        then waits, and at the kernel's own 100,000 a node at 0.3 would stop for 70 ms at a time,
+#        which a node with a machine of its own never does); ROUND_DETAIL=1 prints each
 #        round's single-post rate with the cores each process used meanwhile (from /proc) and each
 #        node's write blocks a group and lost races (from /metrics), the
 #        first round of setup 4 being the second node's join); WARMUP=1 rounds (the default) of
@@ -73,7 +74,7 @@ CGROUPS=/sys/fs/cgroup/cpu
 capped() { # capped PORT COMMAND...: runs COMMAND in a cgroup of its own limited to NODE_CPUS cores
     local group="$CGROUPS/homeward-node-$1"; shift
     mkdir -p "$group"
-    local period=${NODE_CPU_PERIOD_US:-$(cat "$CGROUPS/cpu.cfs_period_us")}
+    local period=${NODE_CPU_PERIOD_US:-10000}
     echo "$period" >"$group/cpu.cfs_period_us"
     local quota; quota=$(python3 -c "print(int($NODE_CPUS * $period))")
     echo "$quota" >"$group/cpu.cfs_quota_us"
@@ -228,4 +229,4 @@ if [[ $SETUPS == *5* ]]; then
 fi
 echo "guardians of $DEPENDENTS; batches of $BATCH fixes over $BATCH_CONNECTIONS connections"
 echo "machine: $(nproc) cores; nodes, nginx, PostgreSQL and wrk share them"
-[[ -z "$NODE_CPUS" ]] || echo "each node capped at $NODE_CPUS cores (cgroup cpu.cfs_quota_us); PostgreSQL, nginx and wrk not capped"
+[[ -z "$NODE_CPUS" ]] || echo "each node capped at $NODE_CPUS cores (cgroup cpu.cfs_quota_us, period ${NODE_CPU_PERIOD_US:-10000} µs); PostgreSQL, nginx and wrk not capped"
