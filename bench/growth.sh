@@ -4,7 +4,8 @@
 # batches of 1,000 by bench/growth/history.py), then history grows to LARGE fixes each. At both
 # sizes, on each engine:
 #   - ingest: the rate of posting the newest SMALL fixes of each phone (batches of 1,000), and of
-#     single-sample POST /v1/locations (wrk, 64 connections, DURATION);
+#     single-sample POST /v1/locations (wrk, 64 connections, SINGLE_ROUNDS rounds of DURATION, each
+#     on a day of fix time of its own; the median is reported, every round printed);
 #   - reads (wrk, READ_CONNECTIONS connections, DURATION each, as the first guardian, rotating over
 #     their people): a person's latest position (GET /v1/accounts/{id}/location), the dependents
 #     list (GET /v1/dependents), the newest full day as JSON (its first page of 1,000 fixes) and as
@@ -14,7 +15,7 @@
 #   - the server's RSS after the reads.
 # The large-to-small ratios are printed per engine (a read's cost is 1 / its rate).
 # PostgreSQL runs with fsync on, in a throwaway cluster (.ci/postgres-cluster.sh).
-# Usage: bash bench/growth.sh   (PEOPLE 20, SMALL 20000, LARGE 200000, DURATION 5s,
+# Usage: bash bench/growth.sh   (PEOPLE 20, SMALL 20000, LARGE 200000, DURATION 5s, SINGLE_ROUNDS 3,
 #        READ_CONNECTIONS 8, ENGINES "sqlite postgresql"; BINARY=path measures another build;
 #        SETTLE=1 lets PostgreSQL settle before each measurement: VACUUM (ANALYZE) and a CHECKPOINT,
 #        so that the autovacuum and checkpoint a bulk load sets off do not run during it)
@@ -24,6 +25,7 @@ PEOPLE=${PEOPLE:-20}
 SMALL=${SMALL:-20000}
 LARGE=${LARGE:-200000}
 DURATION=${DURATION:-5s}
+SINGLE_ROUNDS=${SINGLE_ROUNDS:-3}
 READ_CONNECTIONS=${READ_CONNECTIONS:-8}
 ENGINES=${ENGINES:-"sqlite postgresql"}
 SETTLE=${SETTLE:-}
@@ -46,8 +48,9 @@ port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)
 rfc3339() { python3 -c "import datetime, sys; print(datetime.datetime.fromtimestamp($1 / 1000, datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ'))"; }
 now_ms=$(( $(date +%s) * 1000 ))
 day_ms=86400000
-# Phase one's fixes from T0 on; a day's gap for the single-sample runs; phase two's from T0 + 1 day.
-T0=$(( now_ms - LARGE * SPACING_MS - 3 * day_ms ))
+# Phase one's fixes from T0 on; a day for each single-sample round after each phase; phase two's
+# from T0 + 1 day; the last single-sample round ends a day before now at the latest.
+T0=$(( now_ms - LARGE * SPACING_MS - (3 + SINGLE_ROUNDS) * day_ms ))
 T0=$(( T0 - T0 % 1000 ))
 T2=$(( T0 + day_ms ))
 
@@ -67,12 +70,16 @@ read_rate() { # read_rate PATHS_FILE: req/s
     (( bad == 0 )) || { echo "$bad reads failed ($1)" >&2; exit 1; }
     echo "$rate"
 }
-single_rate() { # single_rate BASE_MS: single-sample POST req/s
-    local rate bad
-    read -r rate bad < <(HOMEWARD_TOKENS="$OUT/phone-tokens" HOMEWARD_SAMPLES=1 HOMEWARD_BASE_MS=$1 \
-        wrk -t1 -c64 -d"$DURATION" -s bench/ingest/locations.lua "$url/v1/locations" | wrk_rate)
-    (( bad == 0 )) || { echo "$bad posts failed" >&2; exit 1; }
-    echo "$rate"
+single_rate() { # single_rate ENGINE SIZE BASE_MS: single-sample POST req/s, the median of SINGLE_ROUNDS rounds
+    local rate bad round rates=()
+    for ((round = 0; round < SINGLE_ROUNDS; round++)); do
+        read -r rate bad < <(HOMEWARD_TOKENS="$OUT/phone-tokens" HOMEWARD_SAMPLES=1 HOMEWARD_BASE_MS=$(($3 + round * day_ms)) \
+            wrk -t1 -c64 -d"$DURATION" -s bench/ingest/locations.lua "$url/v1/locations" | wrk_rate)
+        (( bad == 0 )) || { echo "$bad posts failed" >&2; exit 1; }
+        rates+=("$rate")
+    done
+    echo "$1 $2 single-sample rounds (req/s): ${rates[*]}" >>"$OUT/single-rounds"
+    printf '%s\n' "${rates[@]}" | sort -g | awk '{ rate[NR] = $1 } END { print rate[int((NR + 1) / 2)] }'
 }
 post_history() { # post_history FIRST COUNT START_MS: fixes/s
     python3 bench/growth/history.py "$url" "$OUT/tokens" --first "$1" --count "$2" --start-ms "$3" | awk '{ print $6 }'
@@ -86,7 +93,7 @@ measure() { # measure ENGINE SIZE DAY_END_MS BATCH_RATE SINGLE_BASE_MS
         "$OUT/people" >"$OUT/json-paths"
     awk -v from="$from" -v to="$to" '{ print "/v1/accounts/" $1 "/locations?from=" from "&to=" to "&format=geojson" }' \
         "$OUT/people" >"$OUT/geojson-paths"
-    single=$(single_rate "$5")
+    single=$(single_rate "$engine" "$size" "$5")
     latest=$(read_rate "$OUT/latest-paths")
     dependents=$(read_rate "$OUT/dependents-paths")
     json=$(read_rate "$OUT/json-paths")
@@ -138,6 +145,8 @@ for engine in $ENGINES; do
     stop_server
     [[ $engine == postgresql ]] && .ci/postgres-cluster.sh stop "$OUT/pg" >/dev/null
 done
+echo
+cat "$OUT/single-rounds"
 echo
 echo "large / small (rates; a read's cost ratio is the inverse):"
 python3 - "$OUT/figures" <<'PY'

@@ -159,7 +159,7 @@ print(", ".join(out))
 ' "$1"
 }
 cpu_ticks() { # one line "name ticks" per node, for PostgreSQL's and nginx's processes together, and idle
-    local pid
+    local pid name
     for pid in "${pids[@]}"; do echo "node-$pid $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)"; done
     for name in postgres nginx; do
         echo "$name $(for pid in $(pgrep -x "$name"); do awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null; done | awk '{ n += $1 } END { print n + 0 }')"
