@@ -2,9 +2,9 @@
 /// (docs/postgresql.md, "Setting the server up"): each node's writer commits its groups in SERIALIZABLE
 /// transactions, and PostgreSQL tells such transactions apart by the rows each one read. By
 /// default it remembers at most 2 rows read on one table page (`max_pred_locks_per_page`) and 32
-/// rows and pages read of one table or index (`max_pred_locks_per_relation`, by default half of
-/// `max_pred_locks_per_transaction`, whose default is 64); a group that reads more is taken to have read the whole
-/// page, or the whole table. So two nodes' groups that merely read and write different rows (two
+/// rows and pages read of one table or index (`max_pred_locks_per_relation`: half of
+/// `max_pred_locks_per_transaction`, 64); a group that reads more is taken to have read the whole
+/// page, or the whole table. Then two nodes' groups that merely read and write different rows (two
 /// phones' latest positions) are taken for a conflict, and one of them runs again: with two nodes on
 /// the page default, about one group in six did; with groups of more than 32 people, one in seven
 /// (bench/README).

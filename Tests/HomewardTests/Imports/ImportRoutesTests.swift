@@ -276,8 +276,9 @@ final class ImportRoutesTests: XCTestCase {
                     let probe = try client.execute(.post, "/v1/accounts/\(scene.person.id)/imports", headers: scene.person.auth, body: [])
                     XCTAssertTrue([400, 409].contains(probe.status.code), probe.text)
                     if probe.status.code == 409 { return true }
+                    let patience = upload.timeoutSeconds
                     upload.timeoutSeconds = 0
-                    defer { upload.timeoutSeconds = 5 }
+                    defer { upload.timeoutSeconds = patience }
                     guard let answer = try? upload.readResponse() else { return false }
                     XCTAssertEqual(answer.status.code, 409, answer.text)
                     refused = true

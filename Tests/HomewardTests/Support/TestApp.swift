@@ -57,12 +57,12 @@ final class TestApp {
     /// (docs/development.md). Name a moment later than today: some tests post on fixed dates of
     /// November 2026, and the admin views count minutes by the database's own clock.
     static func clockStart() -> Timestamp {
-        let now = Int64(Date().timeIntervalSince1970 * 1000)
-        guard let text = ProcessInfo.processInfo.environment["HOMEWARD_TEST_CLOCK_START"], !text.isEmpty else {
-            return Timestamp(unixMilliseconds: now)
-        }
-        guard let start = ISO8601DateFormatter().date(from: text) else {
-            fatalError("HOMEWARD_TEST_CLOCK_START is not an ISO 8601 time: \(text)")
+        var start = Date()
+        if let text = ProcessInfo.processInfo.environment["HOMEWARD_TEST_CLOCK_START"], !text.isEmpty {
+            guard let named = ISO8601DateFormatter().date(from: text) else {
+                fatalError("HOMEWARD_TEST_CLOCK_START is not an ISO 8601 time: \(text)")
+            }
+            start = named
         }
         return Timestamp(unixMilliseconds: Int64(start.timeIntervalSince1970 * 1000))
     }
